@@ -1,0 +1,56 @@
+#pragma once
+// Helpers shared by the subcommands of the `equity` program.
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace equity::cli {
+
+// Parses argv with `app`, then runs `body`. --help prints help on stdout and returns 0; a parse
+// error or an InputError prints one line "equity: ..." on stderr and returns 2.
+int run(CLI::App& app, const std::vector<std::string>& args, const std::function<int()>& body);
+
+// 1712304 -> "1,712,304"
+std::string with_commas(std::uint64_t n);
+std::string with_commas(std::int64_t n);
+
+// Fixed-point with `decimals` digits.
+std::string fixed(double x, int decimals);
+
+// A JSON string literal with escapes.
+std::string json_string(std::string_view s);
+// A JSON number: integers exactly, doubles with enough digits to round-trip the printed value.
+std::string json_number(double x);
+
+// Sets the number of worker threads for the lifetime of the object (0: all cores).
+class ThreadLimit {
+public:
+  explicit ThreadLimit(int threads);
+  ~ThreadLimit();
+  ThreadLimit(const ThreadLimit&) = delete;
+  ThreadLimit& operator=(const ThreadLimit&) = delete;
+
+private:
+  struct Impl;
+  Impl* impl_;
+};
+
+class Stopwatch {
+public:
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+// "0.21 ms", "1.35 s"
+std::string format_duration(double seconds);
+
+}  // namespace equity::cli

@@ -1,0 +1,118 @@
+// `equity bench`: a fixed workload whose signature changes only when behaviour changes.
+#include <algorithm>
+#include <iostream>
+#include <sstream>
+
+#include "cli_common.hpp"
+#include "commands.hpp"
+#include "equity/enumeration.hpp"
+#include "equity/evaluator.hpp"
+
+namespace equity::cli {
+namespace {
+
+struct EvaluatorRun {
+  std::uint64_t hands = 0;
+  std::uint64_t checksum = 0;  // sum of hand ranks over every hand
+  double seconds = 0;
+};
+
+// Every 7-card hand, cards added one at a time as the loops nest.
+EvaluatorRun evaluate_all_seven_card_hands() {
+  EvaluatorRun run;
+  Stopwatch clock;
+  std::uint64_t sum = 0, count = 0;
+  for (int a = 0; a < 52; ++a) {
+    const Hand ha(Card{a});
+    for (int b = a + 1; b < 52; ++b) {
+      const Hand hb = ha + Hand(Card{b});
+      for (int c = b + 1; c < 52; ++c) {
+        const Hand hc = hb + Hand(Card{c});
+        for (int d = c + 1; d < 52; ++d) {
+          const Hand hd = hc + Hand(Card{d});
+          for (int e = d + 1; e < 52; ++e) {
+            const Hand he = hd + Hand(Card{e});
+            for (int f = e + 1; f < 52; ++f) {
+              const Hand hf = he + Hand(Card{f});
+              for (int g = f + 1; g < 52; ++g) sum += evaluate(hf + Hand(Card{g}));
+              count += static_cast<std::uint64_t>(51 - f);
+            }
+          }
+        }
+      }
+    }
+  }
+  run.seconds = clock.seconds();
+  run.hands = count;
+  run.checksum = sum;
+  return run;
+}
+
+// Heads-up matchups with published exact counts (../shared/data/exact/headsup.csv).
+const std::vector<std::pair<std::string, std::string>> kMatchups = {
+    {"AsAc", "KhQh"}, {"AdAc", "KhKs"}, {"AcAd", "Td9d"}, {"AhKh", "2s2c"}, {"KdKs", "Kc2d"},
+    {"AsAc", "KsQs"}, {"AsKc", "QdQh"}, {"QcQd", "JcJh"}, {"AsAc", "AhKh"}, {"7c2d", "8h9h"}};
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h;
+}
+
+}  // namespace
+
+int run_bench(const Args& args) {
+  CLI::App app(
+      "Runs a fixed workload and prints a signature (a checksum of all results: it changes only when\n"
+      "behaviour changes) and speeds: the evaluator over all 133,784,560 7-card hands on one core,\n"
+      "and exact heads-up enumerations (median over repeats).",
+      "equity bench");
+  int repeats = 51;
+  bool json = false;
+  bool skip_evaluator = false;
+  app.add_option("-r,--repeats", repeats, "repeats of the enumeration set (median reported)")->check(CLI::PositiveNumber);
+  app.add_flag("--no-evaluator", skip_evaluator, "skip the 133,784,560-hand evaluator pass");
+  app.add_flag("--json", json, "print one JSON object");
+  return run(app, args, [&] {
+    std::uint64_t signature = 0;
+    EvaluatorRun eval;
+    if (!skip_evaluator) {
+      eval = evaluate_all_seven_card_hands();
+      signature = mix(signature, eval.checksum);
+    }
+    std::vector<Deal> deals;
+    for (const auto& [a, b] : kMatchups) deals.push_back(Deal{{parse_hole_cards(a), parse_hole_cards(b)}, {}, {}});
+    std::vector<double> per_matchup;
+    for (int r = 0; r < repeats; ++r) {
+      Stopwatch clock;
+      std::uint64_t h = 0;
+      for (const auto& deal : deals) {
+        const auto res = enumerate(deal);
+        for (const auto& pc : res.players) h = mix(mix(mix(h, pc.wins), pc.ties), pc.losses);
+      }
+      per_matchup.push_back(clock.seconds() / static_cast<double>(deals.size()));
+      if (r == 0) signature = mix(signature, h);
+    }
+    std::sort(per_matchup.begin(), per_matchup.end());
+    const double median = per_matchup[per_matchup.size() / 2];
+    char sig[32];
+    std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(signature));
+    const double meps = eval.seconds > 0 ? static_cast<double>(eval.hands) / eval.seconds / 1e6 : 0;
+    if (json) {
+      std::cout << "{\"signature\": \"" << sig << "\", \"evaluator\": {\"hands\": " << eval.hands
+                << ", \"checksum\": " << eval.checksum << ", \"seconds\": " << json_number(eval.seconds)
+                << ", \"million_per_second\": " << json_number(meps) << "}, \"enumeration\": {\"matchups\": "
+                << deals.size() << ", \"repeats\": " << repeats
+                << ", \"median_ms_per_matchup\": " << json_number(median * 1e3) << "}}\n";
+    } else {
+      if (!skip_evaluator)
+        std::cout << "evaluator:   " << with_commas(eval.hands) << " 7-card hands in " << format_duration(eval.seconds)
+                  << " = " << fixed(meps, 0) << " million evaluations/s (one core)\n";
+      std::cout << "enumeration: " << deals.size() << " heads-up matchups x " << repeats << " repeats, median "
+                << fixed(median * 1e3, 3) << " ms per exhaustive matchup (1,712,304 boards)\n"
+                << "signature:   " << sig << "\n";
+    }
+    return 0;
+  });
+}
+
+}  // namespace equity::cli

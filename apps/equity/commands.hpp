@@ -1,0 +1,24 @@
+#pragma once
+// The subcommands of `equity`. Each takes the arguments after its name and returns the exit code.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace equity::cli {
+
+using Args = std::vector<std::string>;
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(const Args& args);
+};
+
+// The default command: `equity HAND HAND [HAND...] [options]`.
+int run_equity(const Args& args);
+int run_bench(const Args& args);
+
+// Every named subcommand, in the order --help lists them.
+const std::vector<Command>& commands();
+
+}  // namespace equity::cli

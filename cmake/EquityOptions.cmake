@@ -1,0 +1,15 @@
+# Per-target compile options: warnings, optional warnings-as-errors and sanitizers.
+function(equity_target_options target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion)
+  if(EQUITY_WARNINGS_AS_ERRORS)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+  if(EQUITY_SANITIZE)
+    target_compile_options(${target} PRIVATE -fsanitize=${EQUITY_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+    target_link_options(${target} PRIVATE -fsanitize=${EQUITY_SANITIZE})
+  endif()
+  # popcnt is used on every hot path; x86-64-v2 (2009 and later) has it.
+  if(CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64")
+    target_compile_options(${target} PRIVATE -march=x86-64-v2)
+  endif()
+endfunction()

@@ -1,0 +1,68 @@
+#pragma once
+// Exact equity by enumeration of every remaining board.
+//
+// enumerate() groups boards: boards with the same multiset of ranks give every player the same
+// non-flush hand, so the main pass visits each rank multiset once, weighted by how many boards
+// have it (a product of binomials). Boards where some player can make a flush (at least three
+// board cards of one suit) are then visited by suit: the suited cards one by one, the rest again
+// by ranks, and the difference between the true outcome and the rank-only outcome is added. Every
+// count stays an exact integer. walk_boards() evaluates every board card by card: slower, and an
+// independent check of the grouping.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "equity/cards.hpp"
+
+namespace equity {
+
+inline constexpr int kMaxPlayers = 10;
+// Pot shares are counted in units of 1/2520 of a board: 2520 = lcm(1..10), so every k-way split
+// of a board (k <= 10 players) is a whole number of units.
+inline constexpr std::uint64_t kShareUnit = 2520;
+
+using HoleCards = std::array<Card, 2>;
+
+// The question: players' hole cards, the known board and dead cards.
+struct Deal {
+  std::vector<HoleCards> hands;  // 2..10 players
+  std::vector<Card> board;       // 0, 3, 4 or 5 cards
+  std::vector<Card> dead;        // cards out of the deck, seen by nobody
+
+  CardSet used_cards() const;  // hands, board and dead cards together
+};
+
+// Throws InputError unless the deal has 2..10 players, a board of 0, 3, 4 or 5 cards, and no card
+// twice anywhere.
+void validate(const Deal& deal);
+
+struct PlayerCounts {
+  std::uint64_t wins = 0;    // boards on which this player alone has the best hand
+  std::uint64_t ties = 0;    // boards on which the best hand is shared with at least one other
+  std::uint64_t losses = 0;  // boards on which another player has a better hand
+  std::uint64_t share = 0;   // pot won, in units of 1/kShareUnit of a board (a k-way tie: kShareUnit/k)
+
+  friend bool operator==(const PlayerCounts&, const PlayerCounts&) = default;
+};
+
+struct EnumerationResult {
+  std::uint64_t boards = 0;            // number of distinct boards walked
+  std::vector<PlayerCounts> players;   // in the order of the deal's hands
+
+  // Fraction of the pot player p wins on average: share / (kShareUnit * boards).
+  double equity(std::size_t p) const;
+  friend bool operator==(const EnumerationResult&, const EnumerationResult&) = default;
+};
+
+// Exact counts by grouping boards (see above). Validates the deal. Single-threaded: a deal takes
+// well under a millisecond, so callers parallelise over deals.
+EnumerationResult enumerate(const Deal& deal);
+
+// Exact counts by evaluating every board with the fast evaluator, in parallel over the first board
+// card with oneTBB (the counts do not depend on the number of threads). Validates the deal.
+EnumerationResult walk_boards(const Deal& deal);
+
+// Number of ways to choose k of n (n <= 64).
+std::uint64_t choose(int n, int k);
+
+}  // namespace equity

@@ -1,0 +1,110 @@
+#pragma once
+// The fast hand evaluator for 5, 6 and 7 cards.
+//
+// A Hand is additive: its key is the sum of its cards' keys (rank key in the low 32 bits, one 4-bit
+// counter per suit above), and its mask the union of their bits, so the cards shared by many
+// hands (a board) are summed once and each hole pair adds two cards. evaluate() is then one flush
+// test and one table lookup. A HandRank is 0..7461, bigger is better; equal ranks split the pot.
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "equity/cards.hpp"
+#include "equity/detail/evaluator_tables.hpp"
+
+namespace equity {
+
+using HandRank = std::uint16_t;
+inline constexpr int kHandRanks = 7462;
+
+enum class Category : std::uint8_t {
+  HighCard,
+  OnePair,
+  TwoPair,
+  ThreeOfAKind,
+  Straight,
+  Flush,
+  FullHouse,
+  FourOfAKind,
+  StraightFlush,
+};
+inline constexpr int kCategories = 9;
+
+class Hand {
+public:
+  constexpr Hand() = default;
+  constexpr explicit Hand(Card c)
+      : key_(detail::kRankKeys[static_cast<std::size_t>(c.rank())] + (std::uint64_t{1} << (32 + 4 * c.suit()))),
+        mask_(c.bit()) {}
+  explicit Hand(std::span<const Card> cards) {
+    for (Card c : cards) *this += Hand(c);
+  }
+  explicit Hand(CardSet cards) {
+    for (Card c : cards.cards()) *this += Hand(c);
+  }
+
+  constexpr Hand operator+(Hand o) const { return Hand(key_ + o.key_, mask_ | o.mask_); }
+  constexpr Hand& operator+=(Hand o) {
+    key_ += o.key_;
+    mask_ |= o.mask_;
+    return *this;
+  }
+  constexpr std::uint64_t key() const { return key_; }
+  constexpr std::uint64_t mask() const { return mask_; }
+  constexpr CardSet cards() const { return CardSet(mask_); }
+  constexpr int size() const { return std::popcount(mask_); }
+  constexpr std::uint32_t rank_key() const { return static_cast<std::uint32_t>(key_); }
+
+private:
+  constexpr Hand(std::uint64_t key, std::uint64_t mask) : key_(key), mask_(mask) {}
+  std::uint64_t key_ = 0;
+  std::uint64_t mask_ = 0;
+};
+
+// Rank of the best non-flush hand for a rank key of 5..7 cards.
+inline HandRank rank_only_value(std::uint32_t rank_key) {
+  return detail::kRankTable[static_cast<std::int64_t>(rank_key) + detail::kRowOffsets[rank_key >> detail::kRowShift]];
+}
+
+// Rank of the best flush (or straight flush) within a 13-bit rank mask of 5 or more cards.
+inline HandRank flush_value(unsigned suited_ranks) { return detail::kFlushTable[suited_ranks]; }
+
+// Rank of the best 5-card hand among the 5, 6 or 7 cards of h. With 7 cards a flush rules out a
+// full house or quads, so a flush found is the answer.
+inline HandRank evaluate(Hand h) {
+  const std::uint64_t flush_bits = ((h.key() >> 32) + 0x3333) & 0x8888;  // suit count >= 5
+  if (flush_bits != 0) [[unlikely]] {
+    const int suit = std::countr_zero(flush_bits) >> 2;
+    return flush_value(static_cast<unsigned>(h.mask() >> (16 * suit)) & 0x1fff);
+  }
+  return rank_only_value(h.rank_key());
+}
+
+// 5, 6 or 7 distinct cards; throws InputError otherwise.
+HandRank evaluate_cards(std::span<const Card> cards);
+
+constexpr Category category_of(HandRank rank) {
+  // First rank of each category, from the ordering of the 7,462 classes.
+  constexpr std::array<HandRank, kCategories> first = {0, 1277, 4137, 4995, 5853, 5863, 7140, 7296, 7452};
+  int c = kCategories - 1;
+  while (rank < first[static_cast<std::size_t>(c)]) --c;
+  return static_cast<Category>(c);
+}
+
+// "straight flush", "four of a kind", ... "high card".
+std::string_view category_name(Category c);
+
+// The five ranks of a hand class in the order that breaks ties (pairs before kickers), 0 = '2'.
+std::array<int, 5> class_ranks(HandRank rank);
+
+// A readable name: "full house, threes full of nines", "two pair, aces and fours, king kicker",
+// "straight flush, king high", "royal flush".
+std::string hand_name(HandRank rank);
+
+// The best five of 5..7 cards, in tie-break order (pairs first, then kickers).
+std::array<Card, 5> best_five(std::span<const Card> cards);
+
+}  // namespace equity

@@ -1,0 +1,157 @@
+// Builds the fast evaluator's tables from the reference 5-card scorer.
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+#include "equity/detail/evaluator_tables.hpp"
+#include "equity/reference_evaluator.hpp"
+
+namespace equity::detail {
+namespace {
+
+using Counts = std::array<int, kRanks>;
+
+// Best reference score over all 5-card subsets of the given ranks (5..7 of them).
+ReferenceScore best_of_subsets(const std::vector<int>& ranks, bool flush) {
+  const std::size_t n = ranks.size();
+  ReferenceScore best = 0;
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b)
+      for (std::size_t c = b + 1; c < n; ++c)
+        for (std::size_t d = c + 1; d < n; ++d)
+          for (std::size_t e = d + 1; e < n; ++e)
+            best = std::max(best, score_five({ranks[a], ranks[b], ranks[c], ranks[d], ranks[e]}, flush));
+  return best;
+}
+
+std::vector<int> ranks_of(const Counts& counts) {
+  std::vector<int> ranks;
+  for (int r = 0; r < kRanks; ++r)
+    for (int i = 0; i < counts[static_cast<std::size_t>(r)]; ++i) ranks.push_back(r);
+  return ranks;
+}
+
+std::vector<int> ranks_of_mask(unsigned mask) {
+  std::vector<int> ranks;
+  for (; mask; mask &= mask - 1) ranks.push_back(std::countr_zero(mask));
+  return ranks;
+}
+
+// Calls f(counts) for every rank multiset of exactly `size` cards with at most 4 of a rank.
+template <class F>
+void for_each_multiset(int size, F&& f) {
+  Counts counts{};
+  auto rec = [&](auto&& self, int rank, int left) -> void {
+    if (rank == kRanks) {
+      if (left == 0) f(counts);
+      return;
+    }
+    for (int c = 0; c <= std::min(4, left); ++c) {
+      counts[static_cast<std::size_t>(rank)] = c;
+      self(self, rank + 1, left - c);
+    }
+    counts[static_cast<std::size_t>(rank)] = 0;
+  };
+  rec(rec, 0, size);
+}
+
+std::uint32_t rank_key(const Counts& counts) {
+  std::uint32_t key = 0;
+  for (int r = 0; r < kRanks; ++r) key += static_cast<std::uint32_t>(counts[static_cast<std::size_t>(r)]) * kRankKeys[static_cast<std::size_t>(r)];
+  return key;
+}
+
+}  // namespace
+
+EvaluatorTables build_evaluator_tables() {
+  EvaluatorTables t;
+
+  // Every distinct 5-card score, ascending: its position is the hand rank 0..7461.
+  for_each_multiset(5, [&](const Counts& c) { t.class_scores.push_back(best_of_subsets(ranks_of(c), false)); });
+  for (unsigned mask = 0; mask < 8192; ++mask)
+    if (std::popcount(mask) == 5) t.class_scores.push_back(best_of_subsets(ranks_of_mask(mask), true));
+  std::sort(t.class_scores.begin(), t.class_scores.end());
+  t.class_scores.erase(std::unique(t.class_scores.begin(), t.class_scores.end()), t.class_scores.end());
+  if (t.class_scores.size() != 7462) throw std::logic_error("expected 7462 hand classes");
+  auto hand_rank = [&](ReferenceScore score) {
+    return static_cast<std::uint16_t>(std::lower_bound(t.class_scores.begin(), t.class_scores.end(), score) -
+                                      t.class_scores.begin());
+  };
+
+  t.flush_table.assign(8192, 0);
+  for (unsigned mask = 0; mask < 8192; ++mask)
+    if (std::popcount(mask) >= 5) t.flush_table[mask] = hand_rank(best_of_subsets(ranks_of_mask(mask), true));
+
+  // Rank multisets of 5, 6 and 7 cards, grouped into rows by the high bits of their key.
+  struct Entry {
+    std::uint32_t key;
+    std::uint16_t rank;
+  };
+  std::vector<Entry> entries;
+  for (int size = 5; size <= 7; ++size)
+    for_each_multiset(size, [&](const Counts& c) {
+      entries.push_back({rank_key(c), hand_rank(best_of_subsets(ranks_of(c), false))});
+    });
+  std::uint32_t max_key = 0;
+  for (const auto& e : entries) max_key = std::max(max_key, e.key);
+  const std::size_t rows = (max_key >> kRowShift) + 1;
+  std::vector<std::vector<Entry>> by_row(rows);
+  for (const auto& e : entries) by_row[e.key >> kRowShift].push_back(e);
+
+  // First-fit row displacement, fullest rows first. Occupancy is a bitset; a row's pattern is
+  // tested against it a 64-bit word at a time.
+  std::vector<std::size_t> order(rows);
+  for (std::size_t i = 0; i < rows; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return by_row[a].size() > by_row[b].size(); });
+  constexpr std::uint32_t kRowWidth = 1u << kRowShift;
+  constexpr std::size_t kPatternWords = kRowWidth / 64;
+  const std::uint32_t col_mask = kRowWidth - 1;
+  std::vector<std::uint64_t> used(kPatternWords + 1, 0);
+  auto used_word_at = [&](std::size_t bit) {  // 64 occupancy bits starting at `bit`
+    const std::size_t w = bit / 64, s = bit % 64;
+    const std::uint64_t lo = used[w] >> s;
+    return s == 0 ? lo : lo | (used[w + 1] << (64 - s));
+  };
+  t.row_offsets.assign(rows, 0);
+  std::size_t table_size = 0;
+  std::size_t first_free = 0;  // every slot below it is taken
+  std::vector<std::size_t> resume_at(kRowWidth + 1, 0);
+  for (std::size_t row : order) {
+    const auto& list = by_row[row];
+    if (list.empty()) continue;
+    std::array<std::uint64_t, kPatternWords> pattern{};
+    std::uint32_t min_col = col_mask;
+    for (const auto& e : list) {
+      pattern[(e.key & col_mask) / 64] |= std::uint64_t{1} << (e.key & 63);
+      min_col = std::min(min_col, e.key & col_mask);
+    }
+    while (first_free / 64 < used.size() && used[first_free / 64] == ~std::uint64_t{0}) first_free = (first_free / 64 + 1) * 64;
+    while (first_free / 64 < used.size() && (used[first_free / 64] >> (first_free % 64) & 1)) ++first_free;
+    // Rows of one size come in a run; a row rarely fits below where the previous one of its size
+    // went, so the search resumes there (a heuristic: it only costs compactness, never correctness).
+    std::size_t& resume = resume_at[list.size()];
+    for (std::size_t base = std::max(resume, first_free > min_col ? first_free - min_col : 0);; ++base) {
+      if (used.size() < (base + kRowWidth) / 64 + 2) used.resize((base + kRowWidth) / 64 + 2, 0);
+      bool fits = true;
+      for (std::size_t w = 0; w < kPatternWords && fits; ++w) fits = (pattern[w] & used_word_at(base + 64 * w)) == 0;
+      if (!fits) continue;
+      for (const auto& e : list) {
+        const std::size_t slot = base + (e.key & col_mask);
+        used[slot / 64] |= std::uint64_t{1} << (slot % 64);
+        table_size = std::max(table_size, slot + 1);
+      }
+      resume = base;
+      t.row_offsets[row] = static_cast<std::int32_t>(static_cast<std::int64_t>(base) - (static_cast<std::int64_t>(row) << kRowShift));
+      break;
+    }
+  }
+  t.rank_table.assign(table_size, 0);
+  for (const auto& e : entries) {
+    const auto index = static_cast<std::size_t>(static_cast<std::int64_t>(e.key) + t.row_offsets[e.key >> kRowShift]);
+    t.rank_table[index] = e.rank;
+  }
+  return t;
+}
+
+}  // namespace equity::detail
