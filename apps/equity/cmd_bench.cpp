@@ -17,31 +17,37 @@ struct EvaluatorRun {
   double seconds = 0;
 };
 
+// The 52 - first seventh cards added one at a time to a six-card hand; kept apart so that the
+// running sum stays in a register.
+std::uint64_t sum_last_card(Hand six, int first) {
+  std::uint64_t sum = 0;
+  for (int g = first; g < kCards; ++g) sum += evaluate(six + kCardHands[static_cast<std::size_t>(g)]);
+  return sum;
+}
+
 // Every 7-card hand, cards added one at a time as the loops nest.
 EvaluatorRun evaluate_all_seven_card_hands() {
   EvaluatorRun run;
   Stopwatch clock;
   std::uint64_t sum = 0, count = 0;
-  for (int a = 0; a < 52; ++a) {
-    const Hand ha(Card{a});
-    for (int b = a + 1; b < 52; ++b) {
-      const Hand hb = ha + Hand(Card{b});
-      for (int c = b + 1; c < 52; ++c) {
-        const Hand hc = hb + Hand(Card{c});
-        for (int d = c + 1; d < 52; ++d) {
-          const Hand hd = hc + Hand(Card{d});
-          for (int e = d + 1; e < 52; ++e) {
-            const Hand he = hd + Hand(Card{e});
-            for (int f = e + 1; f < 52; ++f) {
-              const Hand hf = he + Hand(Card{f});
-              for (int g = f + 1; g < 52; ++g) sum += evaluate(hf + Hand(Card{g}));
-              count += static_cast<std::uint64_t>(51 - f);
+  const auto& h = kCardHands;
+  for (std::size_t a = 0; a < 52; ++a)
+    for (std::size_t b = a + 1; b < 52; ++b) {
+      const Hand hb = h[a] + h[b];
+      for (std::size_t c = b + 1; c < 52; ++c) {
+        const Hand hc = hb + h[c];
+        for (std::size_t d = c + 1; d < 52; ++d) {
+          const Hand hd = hc + h[d];
+          for (std::size_t e = d + 1; e < 52; ++e) {
+            const Hand he = hd + h[e];
+            for (std::size_t f = e + 1; f < 51; ++f) {
+              sum += sum_last_card(he + h[f], static_cast<int>(f) + 1);
+              count += 51 - f;
             }
           }
         }
       }
     }
-  }
   run.seconds = clock.seconds();
   run.hands = count;
   run.checksum = sum;

@@ -64,6 +64,13 @@ private:
   std::uint64_t mask_ = 0;
 };
 
+// The Hand of each card id, for loops that add cards one at a time.
+inline constexpr std::array<Hand, kCards> kCardHands = [] {
+  std::array<Hand, kCards> hands{};
+  for (int id = 0; id < kCards; ++id) hands[static_cast<std::size_t>(id)] = Hand(Card(id));
+  return hands;
+}();
+
 // Rank of the best non-flush hand for a rank key of 5..7 cards.
 inline HandRank rank_only_value(std::uint32_t rank_key) {
   return detail::kRankTable[static_cast<std::int64_t>(rank_key) + detail::kRowOffsets[rank_key >> detail::kRowShift]];

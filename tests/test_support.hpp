@@ -1,0 +1,79 @@
+#pragma once
+// Helpers for the test suites: reading reference data and running the `equity` program.
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace equity::test {
+
+// Reference data shared by the project, by path relative to the project root (the tests' working
+// directory), e.g. data_path("exact/headsup.csv") -> "../shared/data/exact/headsup.csv".
+inline std::string data_path(const std::string& relative) { return "../shared/data/" + relative; }
+
+inline std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+inline std::vector<std::string> split(const std::string& text, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : text) {
+    if (c == sep) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+// CSV rows without the header line (no quoting in our data).
+inline std::vector<std::vector<std::string>> read_csv(const std::string& path) {
+  std::vector<std::vector<std::string>> rows;
+  auto lines = split(read_file(path), '\n');
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    if (!lines[i].empty() && lines[i].back() == '\r') lines[i].pop_back();
+    if (!lines[i].empty()) rows.push_back(split(lines[i], ','));
+  }
+  return rows;
+}
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;  // stdout
+  std::string err;  // stderr
+};
+
+// Runs the built `equity` program with a shell-quoted argument string and optional stdin text.
+inline RunResult run_equity(const std::string& args, const std::string& input = "") {
+  static int counter = 0;
+  const std::string base = "/tmp/equity_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
+  {
+    std::ofstream in(base + ".in", std::ios::binary);
+    in << input;
+  }
+  const std::string cmd = std::string("'") + EQUITY_BINARY + "' " + args + " <" + base + ".in >" + base +
+                          ".out 2>" + base + ".err";
+  const int status = std::system(cmd.c_str());
+  RunResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = read_file(base + ".out");
+  r.err = read_file(base + ".err");
+  std::remove((base + ".in").c_str());
+  std::remove((base + ".out").c_str());
+  std::remove((base + ".err").c_str());
+  return r;
+}
+
+}  // namespace equity::test
