@@ -6,23 +6,36 @@ namespace equity {
 
 ReferenceScore score_five(std::array<int, 5> ranks, bool flush) {
   std::array<int, kRanks> count{};
-  for (int r : ranks) ++count[static_cast<std::size_t>(r)];
-
-  // Ranks ordered by (multiplicity, rank), both descending: the order in which they break ties.
-  std::sort(ranks.begin(), ranks.end(), [&](int a, int b) {
-    const int ca = count[static_cast<std::size_t>(a)], cb = count[static_cast<std::size_t>(b)];
-    return ca != cb ? ca > cb : a > b;
-  });
-
-  const bool distinct = count[static_cast<std::size_t>(ranks[0])] == 1;
-  int straight_high = -1;
-  if (distinct) {
-    if (ranks[0] - ranks[4] == 4) straight_high = ranks[0];
-    else if (ranks[0] == 12 && ranks[1] == 3) straight_high = 3;  // A-2-3-4-5: the ace plays low
+  unsigned present = 0;
+  for (int r : ranks) {
+    ++count[static_cast<std::size_t>(r)];
+    present |= 1u << r;
   }
 
-  const int top = count[static_cast<std::size_t>(ranks[0])];
-  const int second = count[static_cast<std::size_t>(ranks[top])];
+  // The distinct ranks in tie-break order: by multiplicity, then by rank, both descending.
+  std::array<std::array<int, 5>, 5> by_count{};  // by_count[c]: ranks held c times, high first
+  std::array<int, 5> n{};
+  for (int r = kRanks - 1; r >= 0; --r) {
+    const int c = count[static_cast<std::size_t>(r)];
+    if (c > 0) by_count[static_cast<std::size_t>(c)][static_cast<std::size_t>(n[static_cast<std::size_t>(c)]++)] = r;
+  }
+  std::array<int, 5> order{};
+  std::array<int, 5> order_count{};
+  int groups = 0;
+  for (int c = 4; c >= 1; --c)
+    for (int i = 0; i < n[static_cast<std::size_t>(c)]; ++i) {
+      order[static_cast<std::size_t>(groups)] = by_count[static_cast<std::size_t>(c)][static_cast<std::size_t>(i)];
+      order_count[static_cast<std::size_t>(groups++)] = c;
+    }
+
+  int straight_high = -1;
+  if (groups == 5) {
+    if (order[0] - order[4] == 4) straight_high = order[0];
+    else if (present == 0x100f) straight_high = 3;  // A-2-3-4-5: the ace plays low
+  }
+
+  const int top = order_count[0];
+  const int second = groups > 1 ? order_count[1] : 0;
   int category = 0;
   if (straight_high >= 0 && flush) category = 8;
   else if (top == 4) category = 7;
@@ -34,15 +47,9 @@ ReferenceScore score_five(std::array<int, 5> ranks, bool flush) {
   else if (top == 2) category = 1;
 
   ReferenceScore score = static_cast<ReferenceScore>(category) << 20;
-  if (straight_high >= 0 && (category == 8 || category == 4)) {
-    return score | static_cast<ReferenceScore>(straight_high) << 16;
-  }
-  // Each distinct rank once, in tie-break order.
-  int shift = 16;
-  for (std::size_t i = 0; i < 5; i += static_cast<std::size_t>(count[static_cast<std::size_t>(ranks[i])])) {
-    score |= static_cast<ReferenceScore>(ranks[i]) << shift;
-    shift -= 4;
-  }
+  if (category == 8 || category == 4) return score | static_cast<ReferenceScore>(straight_high) << 16;
+  // Each distinct rank once, in tie-break order, 4 bits each from bit 16 down.
+  for (int g = 0; g < groups; ++g) score |= static_cast<ReferenceScore>(order[static_cast<std::size_t>(g)]) << (16 - 4 * g);
   return score;
 }
 

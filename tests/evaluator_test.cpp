@@ -1,0 +1,265 @@
+#include <gtest/gtest.h>
+#include <tbb/parallel_reduce.h>
+#include <tbb/blocked_range.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
+
+#include "equity/error.hpp"
+#include "equity/evaluator.hpp"
+#include "equity/reference_evaluator.hpp"
+#include "test_support.hpp"
+
+using namespace equity;
+
+namespace {
+
+const std::array<std::string, kCategories> kCsvNames = {
+    "high_card", "one_pair", "two_pair", "three_of_a_kind", "straight",
+    "flush", "full_house", "four_of_a_kind", "straight_flush"};
+
+struct Facts {
+  std::uint64_t frequency = 0;
+  int distinct = 0, rank_min = 0, rank_max = 0;
+};
+
+// evaluator_facts.csv by (cards, category).
+std::map<std::pair<int, std::string>, Facts> read_facts() {
+  std::map<std::pair<int, std::string>, Facts> facts;
+  for (const auto& row : test::read_csv(test::data_path("evaluator/evaluator_facts.csv"))) {
+    facts[{std::stoi(row[0]), row[1]}] = {std::stoull(row[2]), std::stoi(row[3]), std::stoi(row[4]), std::stoi(row[5])};
+  }
+  return facts;
+}
+
+struct CategoryTally {
+  std::array<std::uint64_t, kCategories> count{};
+  std::array<int, kCategories> min_rank{}, max_rank{};
+  std::vector<bool> seen = std::vector<bool>(kHandRanks, false);
+};
+
+void check_against_facts(const CategoryTally& t, int cards) {
+  const auto facts = read_facts();
+  std::uint64_t total = 0;
+  for (int c = 0; c < kCategories; ++c) {
+    const auto& f = facts.at({cards, kCsvNames[static_cast<std::size_t>(c)]});
+    EXPECT_EQ(t.count[static_cast<std::size_t>(c)], f.frequency) << kCsvNames[static_cast<std::size_t>(c)];
+    EXPECT_EQ(t.min_rank[static_cast<std::size_t>(c)], f.rank_min) << kCsvNames[static_cast<std::size_t>(c)];
+    EXPECT_EQ(t.max_rank[static_cast<std::size_t>(c)], f.rank_max) << kCsvNames[static_cast<std::size_t>(c)];
+    int distinct = 0;
+    for (int r = 0; r < kHandRanks; ++r)
+      distinct += t.seen[static_cast<std::size_t>(r)] && static_cast<int>(category_of(static_cast<HandRank>(r))) == c;
+    EXPECT_EQ(distinct, f.distinct) << kCsvNames[static_cast<std::size_t>(c)];
+    total += t.count[static_cast<std::size_t>(c)];
+  }
+  const auto& all = facts.at({cards, "TOTAL"});
+  EXPECT_EQ(total, all.frequency);
+  EXPECT_EQ(std::count(t.seen.begin(), t.seen.end(), true), all.distinct);
+}
+
+// Per-rank counts of every 7-card hand, evaluated incrementally (one card added per loop level).
+std::vector<std::uint64_t> count_seven_card_ranks() {
+  return tbb::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, 52, 1), std::vector<std::uint64_t>(kHandRanks, 0),
+      [](const tbb::blocked_range<std::size_t>& r, std::vector<std::uint64_t> counts) {
+        const auto& h = kCardHands;
+        for (std::size_t a = r.begin(); a < r.end(); ++a)
+          for (std::size_t b = a + 1; b < 52; ++b)
+            for (std::size_t c = b + 1; c < 52; ++c)
+              for (std::size_t d = c + 1; d < 52; ++d) {
+                const Hand hd = h[a] + h[b] + h[c] + h[d];
+                for (std::size_t e = d + 1; e < 52; ++e)
+                  for (std::size_t f = e + 1; f < 52; ++f) {
+                    const Hand hf = hd + h[e] + h[f];
+                    for (std::size_t g = f + 1; g < 52; ++g) ++counts[evaluate(hf + h[g])];
+                  }
+              }
+        return counts;
+      },
+      [](std::vector<std::uint64_t> x, const std::vector<std::uint64_t>& y) {
+        for (std::size_t i = 0; i < x.size(); ++i) x[i] += y[i];
+        return x;
+      });
+}
+
+CategoryTally tally_from_counts(const std::vector<std::uint64_t>& counts) {
+  CategoryTally t;
+  t.min_rank.fill(kHandRanks);
+  t.max_rank.fill(-1);
+  for (int r = 0; r < kHandRanks; ++r) {
+    if (counts[static_cast<std::size_t>(r)] == 0) continue;
+    const auto c = static_cast<std::size_t>(category_of(static_cast<HandRank>(r)));
+    t.count[c] += counts[static_cast<std::size_t>(r)];
+    t.min_rank[c] = std::min(t.min_rank[c], r);
+    t.max_rank[c] = std::max(t.max_rank[c], r);
+    t.seen[static_cast<std::size_t>(r)] = true;
+  }
+  return t;
+}
+
+HandRank rank_of(const std::string& cards) { return evaluate_cards(parse_cards(cards)); }
+
+}  // namespace
+
+TEST(RankKeys, EveryMultisetOfAtMostSevenRanksHasItsOwnSum) {
+  // All rank multisets of 0..7 cards with at most 4 of a rank: their key sums must all differ.
+  std::vector<std::uint32_t> sums;
+  std::array<int, kRanks> counts{};
+  auto rec = [&](auto&& self, int rank, int left, std::uint32_t sum) -> void {
+    if (rank == kRanks) {
+      sums.push_back(sum);
+      return;
+    }
+    for (int c = 0; c <= std::min(4, left); ++c) {
+      counts[static_cast<std::size_t>(rank)] = c;
+      self(self, rank + 1, left - c, sum + static_cast<std::uint32_t>(c) * detail::kRankKeys[static_cast<std::size_t>(rank)]);
+    }
+  };
+  rec(rec, 0, 7, 0u);
+  EXPECT_EQ(sums.size(), 76155u);  // multisets of 0..7 ranks, at most 4 each
+  std::sort(sums.begin(), sums.end());
+  EXPECT_EQ(std::adjacent_find(sums.begin(), sums.end()), sums.end());
+  EXPECT_LT(sums.back(), 1u << 25);  // fits below the suit counters of the hand key
+}
+
+TEST(EvaluatorTablesSlow, GeneratedTablesMatchAFreshBuild) {
+  const auto fresh = detail::build_evaluator_tables();
+  ASSERT_EQ(fresh.class_scores.size(), 7462u);
+  EXPECT_TRUE(std::equal(fresh.rank_table.begin(), fresh.rank_table.end(), detail::kRankTable));
+  EXPECT_TRUE(std::equal(fresh.row_offsets.begin(), fresh.row_offsets.end(), detail::kRowOffsets));
+  EXPECT_TRUE(std::equal(fresh.flush_table.begin(), fresh.flush_table.end(), detail::kFlushTable));
+  EXPECT_TRUE(std::equal(fresh.class_scores.begin(), fresh.class_scores.end(), detail::kClassScores));
+}
+
+TEST(Evaluator, AllFiveCardHandsMatchFactsAndReference) {
+  CategoryTally t;
+  t.min_rank.fill(kHandRanks);
+  t.max_rank.fill(-1);
+  std::map<HandRank, ReferenceScore> score_of_rank;
+  std::map<ReferenceScore, HandRank> rank_of_score;
+  for (int a = 0; a < 52; ++a)
+    for (int b = a + 1; b < 52; ++b)
+      for (int c = b + 1; c < 52; ++c)
+        for (int d = c + 1; d < 52; ++d)
+          for (int e = d + 1; e < 52; ++e) {
+            const std::array<Card, 5> cards{Card(a), Card(b), Card(c), Card(d), Card(e)};
+            const HandRank r = evaluate(Hand(cards));
+            const auto cat = static_cast<std::size_t>(category_of(r));
+            ++t.count[cat];
+            t.min_rank[cat] = std::min<int>(t.min_rank[cat], r);
+            t.max_rank[cat] = std::max<int>(t.max_rank[cat], r);
+            t.seen[r] = true;
+            // Same ordering as the reference: equal ranks <=> equal scores, in the same order.
+            const ReferenceScore s = reference_score(cards);
+            EXPECT_EQ(score_category(s), static_cast<int>(cat));
+            score_of_rank.emplace(r, s);
+            rank_of_score.emplace(s, r);
+            ASSERT_EQ(score_of_rank.at(r), s);
+            ASSERT_EQ(rank_of_score.at(s), r);
+          }
+  check_against_facts(t, 5);
+  // Both maps are bijections between the same 7462 classes; the orders must agree.
+  ASSERT_EQ(rank_of_score.size(), 7462u);
+  HandRank expected = 0;
+  for (const auto& [score, rank] : rank_of_score) EXPECT_EQ(rank, expected++);
+}
+
+TEST(EvaluatorSlow, AllSevenCardHandsMatchFacts) {
+  check_against_facts(tally_from_counts(count_seven_card_ranks()), 7);
+}
+
+TEST(EvaluatorSlow, TwentyMillionRandomSevenCardHandsOrderLikeTheReference) {
+  // Each chunk has its own seeded stream, so the hands do not depend on the thread count.
+  constexpr int kChunks = 40;
+  constexpr int kPerChunk = 500'000;
+  const std::uint64_t mismatches = tbb::parallel_reduce(
+      tbb::blocked_range<int>(0, kChunks, 1), std::uint64_t{0},
+      [](const tbb::blocked_range<int>& r, std::uint64_t bad) {
+        for (int chunk = r.begin(); chunk < r.end(); ++chunk) {
+          std::mt19937_64 rng(0x5eed0000u + static_cast<unsigned>(chunk));
+          std::array<Card, 7> prev{};
+          HandRank prev_fast = 0;
+          ReferenceScore prev_ref = 0;
+          for (int i = 0; i < kPerChunk; ++i) {
+            std::uint64_t used = 0;
+            std::array<Card, 7> cards{};
+            for (auto& c : cards) {
+              int id;
+              do id = static_cast<int>(rng() % 52);
+              while (used >> id & 1);
+              used |= std::uint64_t{1} << id;
+              c = Card(id);
+            }
+            const HandRank fast = evaluate(Hand(cards));
+            const ReferenceScore ref = reference_score(cards);
+            // The fast rank is the position of the reference score among the 7462 classes ...
+            bad += detail::kClassScores[fast] != ref;
+            // ... and consecutive hands compare the same way under both.
+            if (i > 0) bad += (fast < prev_fast) != (ref < prev_ref) || (fast == prev_fast) != (ref == prev_ref);
+            prev = cards;
+            prev_fast = fast;
+            prev_ref = ref;
+          }
+        }
+        return bad;
+      },
+      std::plus<>());
+  EXPECT_EQ(mismatches, 0u);
+}
+
+TEST(Evaluator, SixCardHandsAgreeWithTheReference) {
+  std::mt19937_64 rng(6);
+  for (int i = 0; i < 200'000; ++i) {
+    std::uint64_t used = 0;
+    std::array<Card, 6> cards{};
+    for (auto& c : cards) {
+      int id;
+      do id = static_cast<int>(rng() % 52);
+      while (used >> id & 1);
+      used |= std::uint64_t{1} << id;
+      c = Card(id);
+    }
+    ASSERT_EQ(detail::kClassScores[evaluate(Hand(cards))], reference_score(cards));
+  }
+}
+
+TEST(Evaluator, KnownHands) {
+  EXPECT_EQ(category_of(rank_of("AsKsQsJsTs")), Category::StraightFlush);
+  EXPECT_EQ(rank_of("AsKsQsJsTs"), kHandRanks - 1);
+  EXPECT_EQ(rank_of("7h5d4c3s2h"), 0);  // the worst hand
+  EXPECT_EQ(category_of(rank_of("As2s3s4s5s")), Category::StraightFlush);
+  EXPECT_LT(rank_of("As2s3s4s5s"), rank_of("2s3s4s5s6s"));  // the wheel is the lowest straight flush
+  EXPECT_EQ(category_of(rank_of("Ac2d3h4s5s")), Category::Straight);
+  EXPECT_EQ(category_of(rank_of("Qc Kd Ah 2s 3s")), Category::HighCard);  // no wrap-around
+  EXPECT_EQ(category_of(rank_of("3C 3D 3S 9S 9D")), Category::FullHouse);
+  // Seven cards: quads on the board with an ace kicker split for both players.
+  EXPECT_EQ(rank_of("2c2d2h2s Ad As Ac"), rank_of("2c2d2h2s Ad Kh Qh"));
+  // A flush beats a straight in the same seven cards.
+  EXPECT_EQ(category_of(rank_of("9h 8h 7h 6c 5h 2h Kd")), Category::Flush);
+}
+
+TEST(Evaluator, Names) {
+  EXPECT_EQ(hand_name(rank_of("3C 3D 3S 9S 9D")), "full house, threes full of nines");
+  EXPECT_EQ(hand_name(rank_of("KsQsJsTs9s")), "straight flush, king high");
+  EXPECT_EQ(hand_name(rank_of("AsKsQsJsTs")), "royal flush");
+  EXPECT_EQ(hand_name(rank_of("AsAd4c4hKd")), "two pair, aces and fours, king kicker");
+  EXPECT_EQ(hand_name(rank_of("Ac2d3h4s5s")), "straight, five high");
+  EXPECT_EQ(hand_name(rank_of("QsQcQdQhAd")), "four of a kind, queens, ace kicker");
+  EXPECT_EQ(hand_name(rank_of("9s9cAdKs7h")), "one pair, nines, ace, king, seven kickers");
+  EXPECT_EQ(hand_name(rank_of("7s7c7dAsQh")), "three of a kind, sevens, ace, queen kickers");
+  EXPECT_EQ(hand_name(rank_of("AhQh9h7h3h")), "flush, ace, queen, nine, seven, three");
+  EXPECT_EQ(hand_name(rank_of("AcKd9h7s4s")), "high card, ace, king, nine, seven, four");
+  EXPECT_EQ(category_name(Category::ThreeOfAKind), "three of a kind");
+}
+
+TEST(Evaluator, BestFiveAreOrderedByWhatBreaksTies) {
+  const auto best = best_five(parse_cards("9d 3c 9s 2h 3d 3s Kh"));
+  EXPECT_EQ(to_string(std::vector<Card>(best.begin(), best.end()), " "), "3s 3c 3d 9s 9d");
+}
+
+TEST(Evaluator, RejectsBadCardCounts) {
+  EXPECT_THROW(evaluate_cards(parse_cards("AsKsQs")), InputError);
+  EXPECT_THROW(evaluate_cards(parse_cards("AsKsQsJsTs9s8s7s")), InputError);
+}
