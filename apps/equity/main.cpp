@@ -9,6 +9,9 @@ namespace equity::cli {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
+      {"table", "build the exact 169x169 preflop table and its result files (resumable)", run_table},
+      {"file", "write the 1,225-line result file of one specific hand", run_file},
+      {"grid", "print the 13x13 grid of preflop equities from the table", run_grid},
       {"bench", "fixed benchmark workload: evaluator speed, enumeration speed, signature", run_bench},
   };
   return list;

@@ -1,0 +1,176 @@
+#pragma once
+// The exact heads-up preflop table: 169 starting-hand classes, their representative result files
+// (results/hands/AsAc.txt ...), the 169x169 class matrices, and lookups answered from them.
+//
+// Work sharing: a heads-up matchup is unchanged by permuting suits and, with the players' counts
+// swapped, by exchanging the players. canonical_matchup() picks one form out of those 48, so the
+// 169 x 1,225 representative lines need only 47,008 enumerations.
+#include <Eigen/Core>
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "equity/result_file.hpp"
+
+namespace equity {
+
+inline constexpr int kHandClasses = 169;
+// Distinct heads-up preflop matchups up to suits and seats.
+inline constexpr int kDistinctMatchups = 47'008;
+
+// A pair (high == low), a suited or an offsuit hand; ranks 0 ('2') .. 12 ('A'), high >= low.
+struct HandClass {
+  int high = 0;
+  int low = 0;
+  bool suited = false;
+
+  bool pair() const { return high == low; }
+  std::string name() const;           // "AA", "AKs", "72o"
+  int combos() const;                 // 6, 4 or 12
+  HoleCards representative() const;   // first suits in s c h d order: AsAc, AsKs, AsKc
+  friend bool operator==(const HandClass&, const HandClass&) = default;
+};
+
+// The 169 classes in table order: AA, AKs, AKo, AQs, AQo, ..., A2o, KK, KQs, ..., 32o, 22.
+// (By high rank, then low rank, each from ace down; a pair comes first among its high rank.)
+const std::array<HandClass, kHandClasses>& hand_classes();
+int class_index(const HandClass& c);
+HandClass class_of(HoleCards hand);
+int class_index_of(HoleCards hand);
+// "AA", "AKs", "aks", "KAs", "AKo", "T9s", "109s". Throws InputError.
+HandClass parse_hand_class(std::string_view text);
+// "AA,AKs,72o" (commas or spaces). Throws InputError; duplicates are ignored; table order.
+std::vector<int> parse_class_list(std::string_view text);
+// The 13x13 grid position of a class: row, column 0 = ace. Pairs on the diagonal, suited above it
+// (row = high rank), offsuit below (column = high rank).
+std::pair<int, int> grid_cell(const HandClass& c);
+HandClass class_at_grid_cell(int row, int column);
+
+// A heads-up matchup reduced by suit permutation and seat exchange: equal keys, equal results
+// (with the counts of both players swapped when `swapped`).
+struct CanonicalMatchup {
+  std::uint32_t key = 0;
+  bool swapped = false;  // the key's hero is our villain
+  HoleCards hero{}, villain{};  // the canonical deal to enumerate
+};
+CanonicalMatchup canonical_matchup(HoleCards hero, HoleCards villain);
+
+// Counts summed over combinations: combos matchups of 1,712,304 boards each.
+struct MatchupCounts {
+  std::uint64_t combos = 0;
+  std::uint64_t wins = 0;
+  std::uint64_t ties = 0;
+  std::uint64_t losses = 0;
+
+  std::uint64_t boards() const { return wins + ties + losses; }
+  // (wins + ties / 2) / boards
+  double equity() const;
+  MatchupCounts& operator+=(const MatchupCounts& o);
+  friend bool operator==(const MatchupCounts&, const MatchupCounts&) = default;
+};
+MatchupCounts counts_of(const ResultLine& line);  // one combination
+
+// ---- Building the result files ----------------------------------------------------------------
+
+struct BuildProgress {
+  std::uint64_t matchups_done = 0;   // enumerated in this run
+  std::uint64_t matchups_total = 0;  // to enumerate in this run
+  std::uint64_t lines_written = 0;
+  std::uint64_t lines_total = 0;     // still missing when the run started
+};
+
+struct BuildOptions {
+  // Checked between batches: when it becomes true the run writes what is done and stops.
+  const std::atomic<bool>* stop = nullptr;
+  // Called after every batch (from the calling thread).
+  std::function<void(const BuildProgress&)> progress;
+  // Warnings such as a repaired half-written line.
+  std::function<void(const std::string&)> warn;
+  // Matchups per batch: lines are appended after every batch.
+  std::size_t batch_size = 2048;
+};
+
+struct BuildReport {
+  std::size_t files = 0;                 // files asked for
+  std::size_t files_complete = 0;        // complete at the end
+  std::uint64_t lines_resumed = 0;       // complete lines found on disk and kept
+  std::uint64_t lines_written = 0;
+  std::uint64_t matchups_enumerated = 0;
+  std::uint64_t matchups_reused = 0;     // missing lines answered from lines already on disk
+  bool stopped = false;                  // options.stop was raised
+};
+
+// Completes the result files of `heroes` in `hands_dir` (created if needed), resuming from what is
+// on disk. Every distinct matchup is enumerated at most once (in parallel with oneTBB) and shared
+// by every line that needs it, also across files. Takes the directory lock. Throws InputError for
+// a bad existing file.
+BuildReport build_hand_files(const std::filesystem::path& hands_dir, const std::vector<HoleCards>& heroes,
+                             const BuildOptions& options = {});
+
+// ---- The table --------------------------------------------------------------------------------
+
+// 169 x 169 (heap-allocated: four fixed-size ones would not fit on a stack comfortably).
+using CountMatrix = Eigen::Matrix<std::int64_t, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// The full table. Rows are the hero's class, columns the villain's (table order).
+class PreflopTable {
+public:
+  // From the 169 complete representative files in `hands_dir`; throws InputError if any is
+  // missing, incomplete or bad.
+  static PreflopTable from_hand_files(const std::filesystem::path& hands_dir);
+  // From the aggregates in `dir` (preflop-169x169.csv); nullopt if the file is missing or
+  // incomplete, InputError if it is malformed. Specific-hand lookups read dir/hands/ on demand.
+  static std::optional<PreflopTable> load(const std::filesystem::path& dir);
+
+  // Class against class, over every non-conflicting combination.
+  MatchupCounts classes(int hero_class, int villain_class) const;
+  // Class against a random hand (every combination of the class against all 1,225 others).
+  MatchupCounts versus_random(int hero_class) const;
+  // A specific hand against a specific hand, a class, or a random hand: read from the
+  // representative file of the hero's class after mapping suits. Throws InputError on a shared
+  // card or if the file is missing.
+  MatchupCounts hands(HoleCards hero, HoleCards villain) const;
+  MatchupCounts hand_versus_class(HoleCards hero, int villain_class) const;
+  MatchupCounts hand_versus_random(HoleCards hero) const;
+
+  const CountMatrix& combos() const { return combos_; }
+  const CountMatrix& wins() const { return wins_; }
+  const CountMatrix& ties() const { return ties_; }
+  const CountMatrix& losses() const { return losses_; }
+
+  // The aggregate files, byte for byte.
+  std::string matrix_csv() const;     // preflop-169x169.csv
+  std::string vs_random_csv() const;  // vs-random.csv
+  std::string grid_text() const;      // grid.txt
+  std::string grid_svg() const;       // grid.svg
+  // Writes the four aggregates into `dir` (temporary file + rename each).
+  void write_aggregates(const std::filesystem::path& dir) const;
+
+private:
+  const std::vector<ResultLine>& representative_lines(int hero_class) const;
+
+  std::filesystem::path hands_dir_;
+  CountMatrix combos_ = CountMatrix::Zero(kHandClasses, kHandClasses);
+  CountMatrix wins_ = CountMatrix::Zero(kHandClasses, kHandClasses);
+  CountMatrix ties_ = CountMatrix::Zero(kHandClasses, kHandClasses);
+  CountMatrix losses_ = CountMatrix::Zero(kHandClasses, kHandClasses);
+  // Representative files read so far (not thread-safe: one table per thread).
+  mutable std::map<int, std::vector<ResultLine>> lines_;
+};
+
+// Equity of each of the 169 classes in a 13x13 grid (row, column 0 = ace), as grid_cell() places
+// them: against a random hand, or against `villain_class`.
+std::array<std::array<double, 13>, 13> equity_grid(const PreflopTable& table, std::optional<int> villain_class = {});
+
+// The heatmap colour (r, g, b) of an equity: blue at 30% and below, white at 50%, red at 85% and above.
+std::array<int, 3> equity_colour(double equity);
+
+}  // namespace equity

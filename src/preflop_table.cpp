@@ -1,0 +1,634 @@
+#include "equity/preflop_table.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <unordered_map>
+
+#include "equity/error.hpp"
+
+namespace equity {
+
+namespace fs = std::filesystem;
+
+// ---- Classes ----------------------------------------------------------------------------------
+
+std::string HandClass::name() const {
+  std::string out{kRankChars[static_cast<std::size_t>(high)], kRankChars[static_cast<std::size_t>(low)]};
+  if (!pair()) out += suited ? 's' : 'o';
+  return out;
+}
+
+int HandClass::combos() const { return pair() ? 6 : suited ? 4 : 12; }
+
+HoleCards HandClass::representative() const {
+  if (pair()) return {Card(high, 0), Card(high, 1)};
+  return {Card(high, 0), Card(low, suited ? 0 : 1)};
+}
+
+namespace {
+
+struct ClassIndex {
+  std::array<HandClass, kHandClasses> classes{};
+  std::array<std::array<std::array<int, 2>, kRanks>, kRanks> index{};  // [high][low][suited]
+};
+
+const ClassIndex& class_index_table() {
+  static const ClassIndex table = [] {
+    ClassIndex t;
+    int n = 0;
+    for (int high = kRanks - 1; high >= 0; --high)
+      for (int low = high; low >= 0; --low) {
+        if (low == high) {
+          t.classes[static_cast<std::size_t>(n)] = HandClass{high, low, false};
+          t.index[high][low] = {n, n};
+          ++n;
+        } else {
+          t.classes[static_cast<std::size_t>(n)] = HandClass{high, low, true};
+          t.index[high][low][1] = n++;
+          t.classes[static_cast<std::size_t>(n)] = HandClass{high, low, false};
+          t.index[high][low][0] = n++;
+        }
+      }
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
+const std::array<HandClass, kHandClasses>& hand_classes() { return class_index_table().classes; }
+
+int class_index(const HandClass& c) {
+  return class_index_table().index[static_cast<std::size_t>(c.high)][static_cast<std::size_t>(c.low)][c.suited ? 1 : 0];
+}
+
+HandClass class_of(HoleCards hand) {
+  const int a = hand[0].rank(), b = hand[1].rank();
+  return HandClass{std::max(a, b), std::min(a, b), a != b && hand[0].suit() == hand[1].suit()};
+}
+
+int class_index_of(HoleCards hand) { return class_index(class_of(hand)); }
+
+HandClass parse_hand_class(std::string_view text) {
+  const std::string original(text);
+  std::string t;
+  for (char c : text) t += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  const auto bad = [&](const std::string& why) {
+    return InputError("bad hand class \"" + original + "\": " + why + " (expected a pair such as AA, or two ranks and s or o such as AKs, T9o)");
+  };
+  std::vector<int> ranks;
+  std::size_t pos = 0;
+  while (pos < t.size() && ranks.size() < 2) {
+    if (t.compare(pos, 2, "10") == 0) {
+      ranks.push_back(8);
+      pos += 2;
+      continue;
+    }
+    const auto r = kRankChars.find(t[pos]);
+    if (r == std::string_view::npos) break;
+    ranks.push_back(static_cast<int>(r));
+    ++pos;
+  }
+  if (ranks.size() != 2) throw bad("it needs two ranks");
+  const std::string suffix = t.substr(pos);
+  HandClass c{std::max(ranks[0], ranks[1]), std::min(ranks[0], ranks[1]), false};
+  if (c.pair()) {
+    if (!suffix.empty()) throw bad(suffix == "S" ? "a pair cannot be suited" : "unexpected \"" + original.substr(pos) + "\"");
+    return c;
+  }
+  if (suffix == "S") c.suited = true;
+  else if (suffix != "O") throw bad(suffix.empty() ? "say s (suited) or o (offsuit)" : "unexpected \"" + original.substr(pos) + "\"");
+  return c;
+}
+
+std::vector<int> parse_class_list(std::string_view text) {
+  std::vector<bool> chosen(kHandClasses, false);
+  std::size_t start = 0;
+  bool any = false;
+  while (start <= text.size()) {
+    std::size_t stop = text.find_first_of(", ", start);
+    if (stop == std::string_view::npos) stop = text.size();
+    if (stop > start) {
+      chosen[static_cast<std::size_t>(class_index(parse_hand_class(text.substr(start, stop - start))))] = true;
+      any = true;
+    }
+    start = stop + 1;
+  }
+  if (!any) throw InputError("empty list of hand classes (expected e.g. AA,AKs,72o)");
+  std::vector<int> out;
+  for (int i = 0; i < kHandClasses; ++i)
+    if (chosen[static_cast<std::size_t>(i)]) out.push_back(i);
+  return out;
+}
+
+std::pair<int, int> grid_cell(const HandClass& c) {
+  const int hi = 12 - c.high, lo = 12 - c.low;
+  if (c.pair() || c.suited) return {hi, lo};
+  return {lo, hi};
+}
+
+HandClass class_at_grid_cell(int row, int column) {
+  const int a = 12 - row, b = 12 - column;
+  return HandClass{std::max(a, b), std::min(a, b), column > row};
+}
+
+// ---- Canonical matchups -----------------------------------------------------------------------
+
+namespace {
+
+const std::array<std::array<int, 4>, 24>& suit_permutations() {
+  static const auto perms = [] {
+    std::array<std::array<int, 4>, 24> out{};
+    std::array<int, 4> p = {0, 1, 2, 3};
+    for (auto& slot : out) {
+      slot = p;
+      std::next_permutation(p.begin(), p.end());
+    }
+    return out;
+  }();
+  return perms;
+}
+
+Card permuted(Card c, const std::array<int, 4>& perm) { return Card(c.rank(), perm[static_cast<std::size_t>(c.suit())]); }
+
+std::uint32_t hand_code(Card a, Card b) {
+  const auto hi = static_cast<std::uint32_t>(std::max(a.id(), b.id()));
+  const auto lo = static_cast<std::uint32_t>(std::min(a.id(), b.id()));
+  return hi * kCards + lo;
+}
+
+HoleCards from_code(std::uint32_t code) {
+  return {Card(static_cast<int>(code / kCards)), Card(static_cast<int>(code % kCards))};
+}
+
+}  // namespace
+
+CanonicalMatchup canonical_matchup(HoleCards hero, HoleCards villain) {
+  constexpr std::uint32_t kHandCodes = kCards * kCards;
+  CanonicalMatchup best;
+  best.key = ~std::uint32_t{0};
+  for (const auto& perm : suit_permutations()) {
+    const std::uint32_t h = hand_code(permuted(hero[0], perm), permuted(hero[1], perm));
+    const std::uint32_t v = hand_code(permuted(villain[0], perm), permuted(villain[1], perm));
+    if (h * kHandCodes + v < best.key) best.key = h * kHandCodes + v, best.swapped = false;
+    if (v * kHandCodes + h < best.key) best.key = v * kHandCodes + h, best.swapped = true;
+  }
+  best.hero = from_code(best.key / kHandCodes);
+  best.villain = from_code(best.key % kHandCodes);
+  return best;
+}
+
+double MatchupCounts::equity() const {
+  const auto total = boards();
+  return total == 0 ? 0.0 : (static_cast<double>(wins) + static_cast<double>(ties) / 2.0) / static_cast<double>(total);
+}
+
+MatchupCounts& MatchupCounts::operator+=(const MatchupCounts& o) {
+  combos += o.combos;
+  wins += o.wins;
+  ties += o.ties;
+  losses += o.losses;
+  return *this;
+}
+
+MatchupCounts counts_of(const ResultLine& line) { return MatchupCounts{1, line.wins(), line.ties(), line.losses()}; }
+
+// ---- Building the result files ----------------------------------------------------------------
+
+namespace {
+
+// Counts of a canonical matchup, in its own seat order.
+struct SeatCounts {
+  std::uint64_t first = 0, second = 0;
+};
+
+struct PendingLine {
+  HoleCards opponent{};
+  bool swapped = false;
+  std::int64_t task = -1;  // index into the tasks, or -1: known from a line on disk
+  SeatCounts known{};
+};
+
+struct FileWork {
+  HoleCards hero{};
+  fs::path path;
+  std::vector<PendingLine> pending;
+  std::size_t next = 0;  // first pending line not yet written
+  std::unique_ptr<ResultFileWriter> writer;
+};
+
+}  // namespace
+
+BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCards>& heroes_in, const BuildOptions& options) {
+  DirectoryLock lock(hands_dir);
+  const auto warn = [&](const std::string& message) {
+    if (options.warn) options.warn(message);
+  };
+
+  std::vector<HoleCards> heroes;
+  for (auto h : heroes_in) {
+    h = deck_ordered(h);
+    if (h[0] == h[1]) throw InputError("hand " + h[0].str() + h[1].str() + " holds one card twice");
+    if (std::find(heroes.begin(), heroes.end(), h) == heroes.end()) heroes.push_back(h);
+  }
+
+  BuildReport report;
+  report.files = heroes.size();
+  std::unordered_map<std::uint32_t, SeatCounts> known;
+  std::vector<FileWork> files;
+  std::vector<ResultFileContents> contents(heroes.size());
+  for (std::size_t f = 0; f < heroes.size(); ++f) {
+    const fs::path path = hands_dir / result_file_name(heroes[f]);
+    contents[f] = read_result_file(path, heroes[f]);
+    const auto& c = contents[f];
+    if (!c.half_written.empty())
+      warn(path.string() + ": line " + std::to_string(c.lines.size() + (c.original_layout ? 2 : 1)) +
+           " was half-written (\"" + c.half_written.substr(0, 60) + "\"): removed, it will be computed again");
+    if (c.original_layout) warn(path.string() + ": written by the original script: rewritten in the current layout");
+    report.lines_resumed += c.lines.size();
+    for (const auto& line : c.lines) {
+      const auto m = canonical_matchup(heroes[f], line.opponent);
+      known.try_emplace(m.key, m.swapped ? SeatCounts{line.opponent_wins_or_ties, line.hero_wins_or_ties}
+                                         : SeatCounts{line.hero_wins_or_ties, line.opponent_wins_or_ties});
+    }
+  }
+
+  std::vector<CanonicalMatchup> tasks;
+  std::unordered_map<std::uint32_t, std::int64_t> task_of;
+  BuildProgress progress;
+  for (std::size_t f = 0; f < heroes.size(); ++f) {
+    const auto& c = contents[f];
+    const bool needs_writer = !c.complete() || c.needs_rewrite || c.file_bytes != c.complete_bytes;
+    if (!needs_writer) {
+      ++report.files_complete;
+      continue;
+    }
+    FileWork work;
+    work.hero = heroes[f];
+    work.path = hands_dir / result_file_name(heroes[f]);
+    const auto opponents = opponent_hands(heroes[f]);
+    for (std::size_t i = c.lines.size(); i < opponents.size(); ++i) {
+      const auto m = canonical_matchup(heroes[f], opponents[i]);
+      PendingLine line{opponents[i], m.swapped, -1, {}};
+      if (const auto k = known.find(m.key); k != known.end()) {
+        line.known = k->second;
+        ++report.matchups_reused;
+      } else {
+        auto [it, inserted] = task_of.try_emplace(m.key, static_cast<std::int64_t>(tasks.size()));
+        if (inserted) tasks.push_back(m);
+        line.task = it->second;
+      }
+      work.pending.push_back(line);
+    }
+    progress.lines_total += work.pending.size();
+    work.writer = std::make_unique<ResultFileWriter>(work.path, c);  // repairs or rewrites the file
+    if (work.pending.empty()) {
+      ++report.files_complete;
+      continue;
+    }
+    files.push_back(std::move(work));
+  }
+  contents.clear();
+  progress.matchups_total = tasks.size();
+
+  std::vector<SeatCounts> results(tasks.size());
+  const auto write_ready_lines = [&](std::size_t tasks_done) {
+    std::string buffer;
+    for (auto& work : files) {
+      buffer.clear();
+      std::size_t n = 0;
+      while (work.next < work.pending.size()) {
+        const auto& p = work.pending[work.next];
+        if (p.task >= 0 && static_cast<std::size_t>(p.task) >= tasks_done) break;
+        const SeatCounts s = p.task >= 0 ? results[static_cast<std::size_t>(p.task)] : p.known;
+        const ResultLine line = p.swapped ? ResultLine{p.opponent, s.second, s.first} : ResultLine{p.opponent, s.first, s.second};
+        buffer += format_line(line);
+        buffer += '\n';
+        ++work.next;
+        ++n;
+      }
+      if (n == 0) continue;
+      work.writer->append(buffer);
+      progress.lines_written += n;
+      if (work.next == work.pending.size()) {
+        work.writer.reset();  // flushes to disk and closes
+        ++report.files_complete;
+      }
+    }
+  };
+
+  write_ready_lines(0);  // lines answered from other files on disk
+  const std::size_t batch = std::max<std::size_t>(options.batch_size, 1);
+  std::size_t done = 0;
+  while (done < tasks.size()) {
+    if (options.stop && options.stop->load()) {
+      report.stopped = true;
+      break;
+    }
+    const std::size_t end = std::min(tasks.size(), done + batch);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(done, end, 8), [&](const tbb::blocked_range<std::size_t>& r) {
+      for (std::size_t t = r.begin(); t != r.end(); ++t) {
+        const auto& m = tasks[t];
+        const auto result = enumerate(Deal{{m.hero, m.villain}, {}, {}});
+        const auto& a = result.players[0];
+        const auto& b = result.players[1];
+        results[t] = SeatCounts{a.wins + a.ties, b.wins + b.ties};
+      }
+    });
+    done = end;
+    progress.matchups_done = done;
+    write_ready_lines(done);
+    if (options.progress) options.progress(progress);
+  }
+  report.matchups_enumerated = done;
+  report.lines_written = progress.lines_written;
+  return report;
+}
+
+// ---- The table --------------------------------------------------------------------------------
+
+PreflopTable PreflopTable::from_hand_files(const fs::path& hands_dir) {
+  PreflopTable table;
+  table.hands_dir_ = hands_dir;
+  const auto& classes = hand_classes();
+  for (int i = 0; i < kHandClasses; ++i) {
+    const auto rep = classes[static_cast<std::size_t>(i)].representative();
+    const fs::path path = hands_dir / result_file_name(rep);
+    auto contents = read_result_file(path, rep);
+    if (!contents.complete())
+      throw InputError(path.string() + ": " +
+                       (contents.exists ? "only " + std::to_string(contents.lines.size()) + " of the 1,225 lines"
+                                        : std::string("missing")) +
+                       "; run `equity table` to complete the table");
+    for (const auto& line : contents.lines) {
+      const int j = class_index_of(line.opponent);
+      table.combos_(i, j) += 1;
+      table.wins_(i, j) += static_cast<std::int64_t>(line.wins());
+      table.ties_(i, j) += static_cast<std::int64_t>(line.ties());
+      table.losses_(i, j) += static_cast<std::int64_t>(line.losses());
+    }
+    // Every hand of the class has the same results against each class as its representative.
+    const std::int64_t combos = classes[static_cast<std::size_t>(i)].combos();
+    table.combos_.row(i) *= combos;
+    table.wins_.row(i) *= combos;
+    table.ties_.row(i) *= combos;
+    table.losses_.row(i) *= combos;
+    table.lines_[i] = std::move(contents.lines);
+  }
+  return table;
+}
+
+namespace {
+
+std::vector<std::string> split_fields(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : line) {
+    if (c == ',') {
+      out.push_back(cur);
+      cur.clear();
+    } else if (c != '\r') {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+std::int64_t parse_count(const std::string& text, const std::string& where) {
+  if (text.empty() || text.size() > 18 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    throw InputError(where + "bad count \"" + text + "\"");
+  return std::stoll(text);
+}
+
+const char* kCsvHeader = "hero,villain,combos,wins,ties,losses,equity";
+
+}  // namespace
+
+std::optional<PreflopTable> PreflopTable::load(const fs::path& dir) {
+  const fs::path path = dir / "preflop-169x169.csv";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  PreflopTable table;
+  table.hands_dir_ = dir / "hands";
+  std::string line;
+  std::size_t line_number = 0;
+  std::vector<bool> seen(static_cast<std::size_t>(kHandClasses * kHandClasses), false);
+  std::size_t rows = 0;
+  while (std::getline(in, line)) {
+    ++line_number;
+    const std::string where = path.string() + ":" + std::to_string(line_number) + ": ";
+    if (line_number == 1) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line != kCsvHeader) throw InputError(where + "expected the header " + kCsvHeader);
+      continue;
+    }
+    if (line.empty()) continue;
+    const auto fields = split_fields(line);
+    if (fields.size() != 7) throw InputError(where + "expected 7 fields");
+    int i = 0, j = 0;
+    try {
+      i = class_index(parse_hand_class(fields[0]));
+      j = class_index(parse_hand_class(fields[1]));
+    } catch (const InputError& e) {
+      throw InputError(where + e.what());
+    }
+    const auto cell = static_cast<std::size_t>(i * kHandClasses + j);
+    if (seen[cell]) throw InputError(where + "second row for " + fields[0] + " against " + fields[1]);
+    seen[cell] = true;
+    ++rows;
+    table.combos_(i, j) = parse_count(fields[2], where);
+    table.wins_(i, j) = parse_count(fields[3], where);
+    table.ties_(i, j) = parse_count(fields[4], where);
+    table.losses_(i, j) = parse_count(fields[5], where);
+    if (table.wins_(i, j) + table.ties_(i, j) + table.losses_(i, j) !=
+        table.combos_(i, j) * static_cast<std::int64_t>(kPreflopBoards))
+      throw InputError(where + "wins + ties + losses is not combos x 1,712,304");
+  }
+  if (rows != seen.size()) return std::nullopt;
+  return table;
+}
+
+MatchupCounts PreflopTable::classes(int hero_class, int villain_class) const {
+  return MatchupCounts{static_cast<std::uint64_t>(combos_(hero_class, villain_class)),
+                       static_cast<std::uint64_t>(wins_(hero_class, villain_class)),
+                       static_cast<std::uint64_t>(ties_(hero_class, villain_class)),
+                       static_cast<std::uint64_t>(losses_(hero_class, villain_class))};
+}
+
+MatchupCounts PreflopTable::versus_random(int hero_class) const {
+  return MatchupCounts{static_cast<std::uint64_t>(combos_.row(hero_class).sum()),
+                       static_cast<std::uint64_t>(wins_.row(hero_class).sum()),
+                       static_cast<std::uint64_t>(ties_.row(hero_class).sum()),
+                       static_cast<std::uint64_t>(losses_.row(hero_class).sum())};
+}
+
+const std::vector<ResultLine>& PreflopTable::representative_lines(int hero_class) const {
+  if (auto it = lines_.find(hero_class); it != lines_.end()) return it->second;
+  const auto rep = hand_classes()[static_cast<std::size_t>(hero_class)].representative();
+  const fs::path path = hands_dir_ / result_file_name(rep);
+  auto contents = read_result_file(path, rep);
+  if (!contents.complete())
+    throw InputError(path.string() + ": " + (contents.exists ? "incomplete" : "missing") +
+                     "; run `equity table` to complete the table");
+  return lines_[hero_class] = std::move(contents.lines);
+}
+
+MatchupCounts PreflopTable::hands(HoleCards hero, HoleCards villain) const {
+  const CardSet hero_cards = to_set(hero[0]) | to_set(hero[1]);
+  for (Card c : villain)
+    if (hero_cards.contains(c)) throw InputError("both hands hold " + c.str());
+  if (hero[0] == hero[1] || villain[0] == villain[1]) throw InputError("a hand holds one card twice");
+  const int hero_class = class_index_of(hero);
+  const HoleCards rep = hand_classes()[static_cast<std::size_t>(hero_class)].representative();
+  const CardSet rep_cards = to_set(rep[0]) | to_set(rep[1]);
+  for (const auto& perm : suit_permutations()) {
+    if ((to_set(permuted(hero[0], perm)) | to_set(permuted(hero[1], perm))) != rep_cards) continue;
+    const HoleCards opponent = deck_ordered({permuted(villain[0], perm), permuted(villain[1], perm)});
+    const auto opponents = opponent_hands(rep);
+    const auto at = std::find(opponents.begin(), opponents.end(), opponent);
+    return counts_of(representative_lines(hero_class)[static_cast<std::size_t>(at - opponents.begin())]);
+  }
+  throw InputError("internal: no suit permutation maps " + hand_name(hero) + " to " + hand_name(rep));
+}
+
+MatchupCounts PreflopTable::hand_versus_class(HoleCards hero, int villain_class) const {
+  // Suit permutations keep classes, so the hero's file and its representative's file hold the same
+  // counts against each class.
+  MatchupCounts sum;
+  for (const auto& line : representative_lines(class_index_of(hero)))
+    if (class_index_of(line.opponent) == villain_class) sum += counts_of(line);
+  return sum;
+}
+
+MatchupCounts PreflopTable::hand_versus_random(HoleCards hero) const {
+  MatchupCounts sum;
+  for (const auto& line : representative_lines(class_index_of(hero))) sum += counts_of(line);
+  return sum;
+}
+
+// ---- Aggregate files --------------------------------------------------------------------------
+
+namespace {
+
+std::string csv_row(const std::string& hero, const std::string& villain, const MatchupCounts& c) {
+  char equity[32];
+  std::snprintf(equity, sizeof equity, "%.10f", c.equity());
+  return hero + "," + villain + "," + std::to_string(c.combos) + "," + std::to_string(c.wins) + "," +
+         std::to_string(c.ties) + "," + std::to_string(c.losses) + "," + equity + "\n";
+}
+
+}  // namespace
+
+std::array<int, 3> equity_colour(double equity) {
+  const std::array<double, 3> blue = {59, 76, 192}, white = {242, 242, 242}, red = {180, 4, 38};
+  const auto mix = [](const std::array<double, 3>& a, const std::array<double, 3>& b, double t) {
+    t = std::clamp(t, 0.0, 1.0);
+    std::array<int, 3> out{};
+    for (std::size_t k = 0; k < 3; ++k) out[k] = static_cast<int>(std::lround(a[k] + (b[k] - a[k]) * t));
+    return out;
+  };
+  return equity < 0.5 ? mix(white, blue, (0.5 - equity) / 0.2) : mix(white, red, (equity - 0.5) / 0.35);
+}
+
+std::string PreflopTable::matrix_csv() const {
+  std::string out = std::string(kCsvHeader) + "\n";
+  const auto& classes = hand_classes();
+  for (int i = 0; i < kHandClasses; ++i)
+    for (int j = 0; j < kHandClasses; ++j)
+      out += csv_row(classes[static_cast<std::size_t>(i)].name(), classes[static_cast<std::size_t>(j)].name(), this->classes(i, j));
+  return out;
+}
+
+std::string PreflopTable::vs_random_csv() const {
+  std::string out = std::string(kCsvHeader) + "\n";
+  for (int i = 0; i < kHandClasses; ++i) out += csv_row(hand_classes()[static_cast<std::size_t>(i)].name(), "random", versus_random(i));
+  return out;
+}
+
+std::array<std::array<double, 13>, 13> equity_grid(const PreflopTable& table, std::optional<int> villain_class) {
+  std::array<std::array<double, 13>, 13> grid{};
+  for (int i = 0; i < kHandClasses; ++i) {
+    const auto [row, column] = grid_cell(hand_classes()[static_cast<std::size_t>(i)]);
+    const auto counts = villain_class ? table.classes(i, *villain_class) : table.versus_random(i);
+    grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)] = counts.equity();
+  }
+  return grid;
+}
+
+std::string PreflopTable::grid_text() const {
+  const auto grid = equity_grid(*this);
+  std::string out =
+      "Exact heads-up preflop equity (%) of each hand class against a random hand.\n"
+      "Pairs on the diagonal, suited hands above it, offsuit hands below; A to 2 from the top left.\n\n";
+  for (int row = 0; row < 13; ++row) {
+    for (int column = 0; column < 13; ++column) {
+      char cell[32];
+      std::snprintf(cell, sizeof cell, "%s%-3s %5.2f", column ? "  " : "", class_at_grid_cell(row, column).name().c_str(),
+                    100.0 * grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)]);
+      out += cell;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+std::string PreflopTable::grid_svg() const {
+  const auto grid = equity_grid(*this);
+  constexpr int kCell = 64, kTop = 56, kLeft = 8, kLegend = 48;
+  const int width = kLeft * 2 + 13 * kCell, height = kTop + 13 * kCell + kLegend;
+  std::ostringstream svg;
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+      << "\" viewBox=\"0 0 " << width << ' ' << height << "\" font-family=\"Helvetica, Arial, sans-serif\">\n"
+      << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+      << "<text x=\"" << width / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"18\" font-weight=\"bold\">"
+      << "Exact heads-up preflop equity against a random hand</text>\n"
+      << "<text x=\"" << width / 2 << "\" y=\"44\" text-anchor=\"middle\" font-size=\"12\" fill=\"#444\">"
+      << "pairs on the diagonal, suited above, offsuit below; blue below 50%, red above</text>\n";
+  for (int row = 0; row < 13; ++row)
+    for (int column = 0; column < 13; ++column) {
+      const double e = grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
+      const auto [r, g, b] = equity_colour(e);
+      const int x = kLeft + column * kCell, y = kTop + row * kCell;
+      const bool dark = (r * 299 + g * 587 + b * 114) / 1000 < 128;
+      char pct[16];
+      std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * e);
+      svg << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << kCell << "\" height=\"" << kCell << "\" fill=\"rgb("
+          << r << ',' << g << ',' << b << ")\" stroke=\"white\"/>\n"
+          << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + 27 << "\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\" fill=\""
+          << (dark ? "white" : "black") << "\">" << class_at_grid_cell(row, column).name() << "</text>\n"
+          << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + 47 << "\" text-anchor=\"middle\" font-size=\"13\" fill=\""
+          << (dark ? "white" : "black") << "\">" << pct << "</text>\n";
+    }
+  // Legend: the colour scale from 30% to 85%.
+  const int legend_y = kTop + 13 * kCell + 14, legend_w = 13 * kCell - 160;
+  for (int k = 0; k < 56; ++k) {
+    const auto [r, g, b] = equity_colour(0.30 + 0.01 * k);
+    svg << "<rect x=\"" << kLeft + 80 + k * legend_w / 56 << "\" y=\"" << legend_y << "\" width=\"" << legend_w / 56 + 1
+        << "\" height=\"14\" fill=\"rgb(" << r << ',' << g << ',' << b << ")\"/>\n";
+  }
+  svg << "<text x=\"" << kLeft + 74 << "\" y=\"" << legend_y + 12 << "\" text-anchor=\"end\" font-size=\"12\">30%</text>\n"
+      << "<text x=\"" << kLeft + 86 + legend_w << "\" y=\"" << legend_y + 12 << "\" font-size=\"12\">85%</text>\n"
+      << "</svg>\n";
+  return svg.str();
+}
+
+void PreflopTable::write_aggregates(const fs::path& dir) const {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw InputError("cannot create directory " + dir.string() + ": " + ec.message());
+  write_file_atomically(dir / "preflop-169x169.csv", matrix_csv());
+  write_file_atomically(dir / "vs-random.csv", vs_random_csv());
+  write_file_atomically(dir / "grid.txt", grid_text());
+  write_file_atomically(dir / "grid.svg", grid_svg());
+}
+
+}  // namespace equity
