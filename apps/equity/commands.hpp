@@ -17,6 +17,10 @@ struct Command {
 // The default command: `equity HAND HAND [HAND...] [options]`.
 int run_equity(const Args& args);
 int run_bench(const Args& args);
+int run_eval(const Args& args);
+int run_duel(const Args& args);
+int run_psychic(const Args& args);
+int run_draw(const Args& args);
 
 // Every named subcommand, in the order --help lists them.
 const std::vector<Command>& commands();
