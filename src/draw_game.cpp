@@ -15,7 +15,10 @@ constexpr std::array<std::string_view, kSuits> kSuitSymbols = {"\u2660", "\u2663
 
 std::string faces(std::span<const Card> cards, bool suit_symbols) {
   std::string out;
-  for (std::size_t i = 0; i < cards.size(); ++i) out += (i ? " " : "") + card_face(cards[i], suit_symbols);
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    if (i) out += ' ';
+    out += card_face(cards[i], suit_symbols);
+  }
   return out;
 }
 
@@ -79,8 +82,10 @@ unsigned parse_discard_positions(std::string_view text) {
 
 std::string card_face(Card card, bool suit_symbols) {
   if (!suit_symbols) return card.str();
-  return std::string(1, kRankChars[static_cast<std::size_t>(card.rank())]) +
-         std::string(kSuitSymbols[static_cast<std::size_t>(card.suit())]);
+  // Appended in place: GCC 12 warns falsely (-Wrestrict) about string + string here.
+  std::string face(1, kRankChars[static_cast<std::size_t>(card.rank())]);
+  face += kSuitSymbols[static_cast<std::size_t>(card.suit())];
+  return face;
 }
 
 DrawSummary play_draw(std::istream& in, std::ostream& out, const DrawOptions& options) {
@@ -131,7 +136,8 @@ DrawSummary play_draw(std::istream& in, std::ostream& out, const DrawOptions& op
       std::string thrown;
       for (std::size_t i = 0; i < 5; ++i)
         if (discard >> i & 1) {
-          thrown += " " + card_face(hand[i], symbols);
+          thrown += ' ';
+          thrown += card_face(hand[i], symbols);
           hand[i] = deck[next++];
         }
       out << "You discard" << thrown << " and draw " << plural(std::popcount(discard), "card") << ".\n";

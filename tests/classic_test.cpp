@@ -282,7 +282,10 @@ Game play(const std::string& input, std::uint64_t seed, int rounds = 1, bool sym
 
 std::string faces(std::span<const Card> cs) {
   std::string s;
-  for (Card c : cs) s += (s.empty() ? "" : " ") + c.str();
+  for (Card c : cs) {
+    if (!s.empty()) s += ' ';
+    s += c.str();
+  }
   return s;
 }
 

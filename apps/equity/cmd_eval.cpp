@@ -11,7 +11,10 @@ namespace {
 
 std::string json_cards(std::span<const Card> cards) {
   std::string out = "[";
-  for (std::size_t i = 0; i < cards.size(); ++i) out += (i ? ", " : "") + json_string(cards[i].str());
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    if (i) out += ", ";
+    out += json_string(cards[i].str());
+  }
   return out + "]";
 }
 
