@@ -20,6 +20,10 @@ int run_bench(const Args& args);
 int run_table(const Args& args);  // cmd_table.cpp
 int run_file(const Args& args);   // cmd_table.cpp
 int run_grid(const Args& args);   // cmd_table.cpp
+int run_eval(const Args& args);
+int run_duel(const Args& args);
+int run_psychic(const Args& args);
+int run_draw(const Args& args);
 
 // Every named subcommand, in the order --help lists them.
 const std::vector<Command>& commands();
