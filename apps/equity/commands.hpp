@@ -17,6 +17,7 @@ struct Command {
 // The default command: `equity HAND HAND [HAND...] [options]`.
 int run_equity(const Args& args);
 int run_bench(const Args& args);
+int run_range(const Args& args);
 
 // Every named subcommand, in the order --help lists them.
 const std::vector<Command>& commands();

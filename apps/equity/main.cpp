@@ -10,6 +10,7 @@ namespace equity::cli {
 const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
       {"bench", "fixed benchmark workload: evaluator speed, enumeration speed, signature", run_bench},
+      {"range", "the combos of a range (count and list) and its 13x13 grid", run_range},
   };
   return list;
 }
