@@ -36,9 +36,8 @@ int run(CLI::App& app, const std::vector<std::string>& args, const std::function
 std::string with_commas(std::uint64_t n) {
   std::string digits = std::to_string(n);
   std::string out;
-  const std::size_t lead = digits.size() % 3;
   for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i != 0 && (i - lead) % 3 == 0) out += ',';
+    if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';  // a comma before each group of three from the right
     out += digits[i];
   }
   return out;
