@@ -99,6 +99,21 @@ CategoryTally tally_from_counts(const std::vector<std::uint64_t>& counts) {
   return t;
 }
 
+// N distinct cards drawn uniformly from the deck.
+template <std::size_t N>
+std::array<Card, N> random_cards(std::mt19937_64& rng) {
+  std::uint64_t used = 0;
+  std::array<Card, N> cards{};
+  for (auto& c : cards) {
+    int id;
+    do id = static_cast<int>(rng() % 52);
+    while (used >> id & 1);
+    used |= std::uint64_t{1} << id;
+    c = Card(id);
+  }
+  return cards;
+}
+
 HandRank rank_of(const std::string& cards) { return evaluate_cards(parse_cards(cards)); }
 
 }  // namespace
@@ -179,26 +194,16 @@ TEST(EvaluatorSlow, TwentyMillionRandomSevenCardHandsOrderLikeTheReference) {
       [](const tbb::blocked_range<int>& r, std::uint64_t bad) {
         for (int chunk = r.begin(); chunk < r.end(); ++chunk) {
           std::mt19937_64 rng(0x5eed0000u + static_cast<unsigned>(chunk));
-          std::array<Card, 7> prev{};
           HandRank prev_fast = 0;
           ReferenceScore prev_ref = 0;
           for (int i = 0; i < kPerChunk; ++i) {
-            std::uint64_t used = 0;
-            std::array<Card, 7> cards{};
-            for (auto& c : cards) {
-              int id;
-              do id = static_cast<int>(rng() % 52);
-              while (used >> id & 1);
-              used |= std::uint64_t{1} << id;
-              c = Card(id);
-            }
+            const auto cards = random_cards<7>(rng);
             const HandRank fast = evaluate(Hand(cards));
             const ReferenceScore ref = reference_score(cards);
             // The fast rank is the position of the reference score among the 7462 classes ...
             bad += detail::kClassScores[fast] != ref;
             // ... and consecutive hands compare the same way under both.
             if (i > 0) bad += (fast < prev_fast) != (ref < prev_ref) || (fast == prev_fast) != (ref == prev_ref);
-            prev = cards;
             prev_fast = fast;
             prev_ref = ref;
           }
@@ -212,15 +217,7 @@ TEST(EvaluatorSlow, TwentyMillionRandomSevenCardHandsOrderLikeTheReference) {
 TEST(Evaluator, SixCardHandsAgreeWithTheReference) {
   std::mt19937_64 rng(6);
   for (int i = 0; i < 200'000; ++i) {
-    std::uint64_t used = 0;
-    std::array<Card, 6> cards{};
-    for (auto& c : cards) {
-      int id;
-      do id = static_cast<int>(rng() % 52);
-      while (used >> id & 1);
-      used |= std::uint64_t{1} << id;
-      c = Card(id);
-    }
+    const auto cards = random_cards<6>(rng);
     ASSERT_EQ(detail::kClassScores[evaluate(Hand(cards))], reference_score(cards));
   }
 }
