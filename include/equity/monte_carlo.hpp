@@ -1,0 +1,61 @@
+#pragma once
+// Monte Carlo equity of ranges against ranges.
+//
+// Trials run in fixed-size chunks; chunk c draws from its own random stream seeded by (seed, c),
+// and chunks are combined in chunk order, so a seed gives the same numbers whatever the number of
+// threads. Chunks run in rounds of a fixed, growing number of chunks; the stopping rules are
+// checked between rounds (the time limit makes the trial count depend on the machine).
+//
+// Sampling: each player's combo is drawn from its range in proportion to its weight, and the whole
+// deal is redrawn if two players share a card. The accepted deals then follow exactly the
+// distribution of the exact enumeration (probability proportional to the product of the weights
+// over non-conflicting assignments); redrawing only the conflicting player would favour combos
+// that conflict less. Players whose range is one specific hand are removed from the other ranges
+// first, which changes nothing but the rejection rate. The board is drawn uniformly from the rest
+// of the deck.
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "equity/evaluator.hpp"
+#include "equity/range_equity.hpp"
+
+namespace equity {
+
+inline constexpr std::uint64_t kMonteCarloChunk = 4096;  // trials per chunk
+
+struct MonteCarloOptions {
+  std::uint64_t seed = 1;
+  double target_stderr = 0;      // stop once every player's standard error is below this (0: off)
+  std::uint64_t max_trials = 0;  // stop after this many trials (0: off)
+  double max_seconds = 0;        // stop after about this long (0: off)
+  // Called between rounds from the calling thread.
+  std::function<void(std::uint64_t trials, double worst_stderr)> progress;
+};
+
+struct MonteCarloPlayer {
+  std::uint64_t wins = 0, ties = 0, losses = 0;  // trials won alone, tied, lost
+  std::uint64_t share = 0;                       // pot won, in units of 1/kShareUnit of a trial
+  double equity = 0;                             // share / (kShareUnit * trials)
+  double standard_error = 0;                    // of equity
+  double low = 0, high = 0;                      // 95% interval: equity -+ 1.96 standard errors
+  // Trials ending with this player's best hand in each category, and those won alone or tied.
+  std::array<std::uint64_t, kCategories> category{}, category_wins{}, category_ties{};
+};
+
+struct MonteCarloResult {
+  std::uint64_t trials = 0;    // accepted deals, each with one random board
+  std::uint64_t rejected = 0;  // deals redrawn because two players shared a card
+  std::uint64_t seed = 0;
+  double seconds = 0;
+  std::string stopped_by;      // "stderr", "trials" or "time"
+  std::vector<std::size_t> combos;  // per player: combos left after card removal
+  std::vector<MonteCarloPlayer> players;
+};
+
+// Needs at least one stopping rule; throws InputError otherwise and for bad deals (see prepare()).
+MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& options);
+
+}  // namespace equity

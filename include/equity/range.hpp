@@ -1,0 +1,89 @@
+#pragma once
+// Ranges: weighted sets of hole-card combos, written the way players write them.
+//
+// Syntax (items separated by commas, spaces optional):
+//   classes   AA  AKs  AKo  AK (suited and offsuit)
+//   combos    AsKs  "As Ks"  10s9s
+//   anything  random  xx  *
+//   plus      QQ+ (QQ, KK, AA)  A2s+ (A2s..AKs)  KTo+  K9+
+//   dash      22-99 or 99-22  A5s-A2s  K9o-K6o
+//   weights   AKs:0.5 or AKs@50 (a fraction in (0, 1], or a percentage in (0, 100])
+// A later item overrides the weight of an earlier one for the combos they share. Anything that
+// does not parse throws InputError quoting the bad item.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "equity/cards.hpp"
+
+namespace equity {
+
+// Two distinct hole cards, unordered: 52 * 51 / 2 of them.
+inline constexpr int kCombos = 1326;
+
+// Index 0..1325 of the combo {a, b}: for card ids lo < hi, hi * (hi - 1) / 2 + lo.
+constexpr int combo_index(Card a, Card b) {
+  const int hi = a.id() > b.id() ? a.id() : b.id();
+  const int lo = a.id() > b.id() ? b.id() : a.id();
+  return hi * (hi - 1) / 2 + lo;
+}
+
+// The two cards of a combo index, the higher id first (so aces before kings, spades before clubs).
+std::array<Card, 2> combo_cards(int index);
+
+// One of the 169 preflop classes: a pair (high == low), suited or offsuit.
+struct HandClass {
+  int high = 0;  // rank 0 ('2') .. 12 ('A')
+  int low = 0;   // rank, low <= high
+  bool suited = false;
+
+  bool pair() const { return high == low; }
+  std::string str() const;                 // "AA", "AKs", "AKo"
+  std::vector<int> combo_indices() const;  // 6, 4 or 12 combos
+  friend bool operator==(const HandClass&, const HandClass&) = default;
+};
+
+// The class of the cell in row `row`, column `col` of the usual 13x13 grid: aces first, pairs on
+// the diagonal, suited hands above it and offsuit hands below it.
+HandClass grid_class(int row, int col);
+
+struct WeightedCombo {
+  std::array<Card, 2> cards;
+  int index = 0;       // combo_index of the cards
+  double weight = 1;   // in (0, 1]
+};
+
+class Range {
+public:
+  Range() = default;
+
+  // Parses the syntax above. `what` names the argument in messages ("player 2").
+  static Range parse(std::string_view text, std::string_view what = "range");
+  static Range all();  // random: every combo, weight 1
+
+  double weight(int index) const { return weights_[static_cast<std::size_t>(index)]; }
+  bool contains(int index) const { return weights_[static_cast<std::size_t>(index)] > 0; }
+  void set(int index, double weight) { weights_[static_cast<std::size_t>(index)] = weight; }
+
+  int size() const;       // combos with a weight above 0
+  bool empty() const { return size() == 0; }
+  bool weighted() const;  // some combo has a weight other than 1
+  // Exactly one combo of weight 1: a specific hand.
+  bool specific() const { return size() == 1 && !weighted(); }
+
+  // A canonical compact form: "QQ+,AKs,A5s-A2s,KQo:0.5,AhKd". parse(str()) gives the same combos
+  // and weights.
+  std::string str() const;
+
+  // The combos without any card of `removed`, in index order.
+  std::vector<WeightedCombo> combos(CardSet removed = CardSet()) const;
+
+  friend bool operator==(const Range&, const Range&) = default;
+
+private:
+  std::array<double, kCombos> weights_{};
+};
+
+}  // namespace equity

@@ -1,0 +1,253 @@
+#include "equity/monte_carlo.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "equity/error.hpp"
+
+namespace equity {
+
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+// xoshiro256**: small, fast, and good enough for equity estimates.
+class Rng {
+public:
+  Rng(std::uint64_t seed, std::uint64_t stream) {
+    std::uint64_t sm = seed ^ (stream * 0xd1342543de82ef95ULL + 0x632be59bd9b4e019ULL);
+    for (auto& s : s_) s = splitmix64(sm);
+  }
+  std::uint64_t next() {
+    const std::uint64_t result = std::rotl(s_[1] * 5, 7) * 9;
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = std::rotl(s_[3], 45);
+    return result;
+  }
+  // Uniform in [0, n) without bias (Lemire's multiply and reject).
+  std::uint32_t below(std::uint32_t n) {
+    std::uint64_t m = (next() >> 32) * n;
+    if (static_cast<std::uint32_t>(m) < n) {
+      const std::uint32_t threshold = (0u - n) % n;
+      while (static_cast<std::uint32_t>(m) < threshold) m = (next() >> 32) * n;
+    }
+    return static_cast<std::uint32_t>(m >> 32);
+  }
+  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
+
+private:
+  std::array<std::uint64_t, 4> s_{};
+};
+
+// One player's combos, drawn in proportion to their weights.
+struct Sampler {
+  std::vector<std::uint64_t> bits;
+  std::vector<Hand> hands;
+  std::vector<double> cumulative;  // empty when every weight is 1
+  double total = 0;
+
+  std::uint32_t draw(Rng& rng) const {
+    if (cumulative.empty()) return rng.below(static_cast<std::uint32_t>(bits.size()));
+    const double u = rng.unit() * total;
+    const auto it = std::upper_bound(cumulative.begin(), cumulative.end(), u);
+    return static_cast<std::uint32_t>(std::min<std::ptrdiff_t>(it - cumulative.begin(), static_cast<std::ptrdiff_t>(bits.size()) - 1));
+  }
+};
+
+struct ChunkTally {
+  std::uint64_t trials = 0, rejected = 0;
+  std::array<std::uint64_t, kMaxPlayers> wins{}, ties{}, share{}, share_squared{};
+  std::array<std::array<std::uint64_t, kCategories>, kMaxPlayers> category{}, category_wins{}, category_ties{};
+};
+
+}  // namespace
+
+MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& options) {
+  if (options.target_stderr <= 0 && options.max_trials == 0 && options.max_seconds <= 0)
+    throw InputError("Monte Carlo needs a stopping rule: a standard error, a number of trials or a time");
+  const auto start = std::chrono::steady_clock::now();
+  const PreparedDeal prep = prepare(deal);
+  const std::size_t n = prep.combos.size();
+  const int k = prep.cards_to_come;
+  const Hand board(prep.board);
+  const std::uint64_t known = prep.known.bits();
+
+  std::vector<Sampler> samplers(n);
+  for (std::size_t p = 0; p < n; ++p) {
+    auto& s = samplers[p];
+    for (const auto& c : prep.combos[p]) {
+      s.bits.push_back(c.cards[0].bit() | c.cards[1].bit());
+      s.hands.push_back(kCardHands[static_cast<std::size_t>(c.cards[0].id())] + kCardHands[static_cast<std::size_t>(c.cards[1].id())]);
+      s.total += c.weight;
+      s.cumulative.push_back(s.total);
+    }
+    if (!deal.ranges[p].weighted()) s.cumulative.clear();
+  }
+
+  // Guard against ranges that almost never fit together (prepare() has shown that they can).
+  const std::uint64_t max_rejections_per_chunk = 10'000 * kMonteCarloChunk;
+
+  auto run_chunk = [&](std::uint64_t chunk, std::uint64_t size, ChunkTally& t) {
+    Rng rng(options.seed, chunk);
+    std::array<Hand, kMaxPlayers> hole{};
+    std::array<HandRank, kMaxPlayers> value{};
+    for (std::uint64_t trial = 0; trial < size; ++trial) {
+      std::uint64_t used;
+      for (;;) {
+        used = known;
+        std::size_t p = 0;
+        for (; p < n; ++p) {
+          const auto i = samplers[p].draw(rng);
+          const std::uint64_t b = samplers[p].bits[i];
+          if (b & used) break;
+          used |= b;
+          hole[p] = samplers[p].hands[i];
+        }
+        if (p == n) break;
+        if (++t.rejected > max_rejections_per_chunk)
+          throw InputError("the ranges almost never fit together without sharing a card; Monte Carlo gives up");
+      }
+      Hand full = board;
+      for (int dealt = 0; dealt < k;) {
+        const auto id = rng.below(kCards);
+        const std::uint64_t b = Card(static_cast<int>(id)).bit();
+        if (b & used) continue;
+        used |= b;
+        full += kCardHands[id];
+        ++dealt;
+      }
+      HandRank best = 0;
+      for (std::size_t p = 0; p < n; ++p) {
+        value[p] = evaluate(full + hole[p]);
+        best = std::max(best, value[p]);
+      }
+      int winners = 0;
+      for (std::size_t p = 0; p < n; ++p) winners += value[p] == best;
+      const std::uint64_t split = kShareUnit / static_cast<std::uint64_t>(winners);
+      for (std::size_t p = 0; p < n; ++p) {
+        const auto cat = static_cast<std::size_t>(category_of(value[p]));
+        ++t.category[p][cat];
+        if (value[p] != best) continue;
+        if (winners == 1) {
+          ++t.wins[p];
+          ++t.category_wins[p][cat];
+        } else {
+          ++t.ties[p];
+          ++t.category_ties[p][cat];
+        }
+        t.share[p] += split;
+        t.share_squared[p] += split * split;
+      }
+    }
+    t.trials += size;
+  };
+
+  MonteCarloResult result;
+  result.seed = options.seed;
+  for (const auto& list : prep.combos) result.combos.push_back(list.size());
+  ChunkTally total;
+  // share_squared sums are kept as doubles across chunks: they can outgrow 64 bits.
+  std::array<double, kMaxPlayers> total_share_squared{};
+  const std::uint64_t chunk_limit =
+      options.max_trials ? (options.max_trials + kMonteCarloChunk - 1) / kMonteCarloChunk : ~std::uint64_t{0};
+  std::uint64_t next_chunk = 0;
+  int round = 0;
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  auto stderr_of = [&](std::size_t p) {
+    const double trials = static_cast<double>(total.trials);
+    if (total.trials < 2) return 1.0;
+    const double unit = static_cast<double>(kShareUnit);
+    const double mean = static_cast<double>(total.share[p]) / (unit * trials);
+    const double mean_sq = total_share_squared[p] / (unit * unit * trials);
+    const double variance = std::max(0.0, mean_sq - mean * mean) * trials / (trials - 1);
+    return std::sqrt(variance / trials);
+  };
+
+  for (;;) {
+    std::uint64_t count = std::min<std::uint64_t>(std::uint64_t{8} << std::min(round, 5), 256);
+    if (options.max_seconds > 0 && total.trials > 0) {
+      // Size the round to end near the deadline.
+      const double rate = static_cast<double>(next_chunk) / std::max(elapsed(), 1e-6);
+      const double left = options.max_seconds - elapsed();
+      count = std::min<std::uint64_t>(count, static_cast<std::uint64_t>(std::max(1.0, rate * left)));
+    }
+    count = std::min(count, chunk_limit - next_chunk);
+    std::vector<ChunkTally> tallies(count);
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, count, 1), [&](const tbb::blocked_range<std::uint64_t>& r) {
+      for (std::uint64_t i = r.begin(); i < r.end(); ++i) {
+        const std::uint64_t chunk = next_chunk + i;
+        const std::uint64_t size =
+            options.max_trials ? std::min(kMonteCarloChunk, options.max_trials - chunk * kMonteCarloChunk) : kMonteCarloChunk;
+        run_chunk(chunk, size, tallies[i]);
+      }
+    });
+    for (const auto& t : tallies) {
+      total.trials += t.trials;
+      total.rejected += t.rejected;
+      for (std::size_t p = 0; p < n; ++p) {
+        total.wins[p] += t.wins[p];
+        total.ties[p] += t.ties[p];
+        total.share[p] += t.share[p];
+        total_share_squared[p] += static_cast<double>(t.share_squared[p]);
+        for (std::size_t c = 0; c < static_cast<std::size_t>(kCategories); ++c) {
+          total.category[p][c] += t.category[p][c];
+          total.category_wins[p][c] += t.category_wins[p][c];
+          total.category_ties[p][c] += t.category_ties[p][c];
+        }
+      }
+    }
+    next_chunk += count;
+    ++round;
+    double worst = 0;
+    for (std::size_t p = 0; p < n; ++p) worst = std::max(worst, stderr_of(p));
+    if (options.progress) options.progress(total.trials, worst);
+    if (options.target_stderr > 0 && total.trials >= 10'000 && worst < options.target_stderr) {
+      result.stopped_by = "stderr";
+      break;
+    }
+    if (next_chunk >= chunk_limit) {
+      result.stopped_by = "trials";
+      break;
+    }
+    if (options.max_seconds > 0 && elapsed() >= options.max_seconds) {
+      result.stopped_by = "time";
+      break;
+    }
+  }
+
+  result.trials = total.trials;
+  result.rejected = total.rejected;
+  result.players.resize(n);
+  for (std::size_t p = 0; p < n; ++p) {
+    auto& mp = result.players[p];
+    mp.wins = total.wins[p];
+    mp.ties = total.ties[p];
+    mp.losses = total.trials - mp.wins - mp.ties;
+    mp.share = total.share[p];
+    mp.equity = static_cast<double>(mp.share) / (static_cast<double>(kShareUnit) * static_cast<double>(total.trials));
+    mp.standard_error = stderr_of(p);
+    mp.low = std::max(0.0, mp.equity - 1.96 * mp.standard_error);
+    mp.high = std::min(1.0, mp.equity + 1.96 * mp.standard_error);
+    mp.category = total.category[p];
+    mp.category_wins = total.category_wins[p];
+    mp.category_ties = total.category_ties[p];
+  }
+  result.seconds = elapsed();
+  return result;
+}
+
+}  // namespace equity

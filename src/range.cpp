@@ -1,0 +1,371 @@
+#include "equity/range.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <functional>
+#include <system_error>
+
+#include "equity/error.hpp"
+
+namespace equity {
+
+std::array<Card, 2> combo_cards(int index) {
+  int hi = 1;
+  while ((hi + 1) * hi / 2 <= index) ++hi;
+  const int lo = index - hi * (hi - 1) / 2;
+  return {Card(hi), Card(lo)};
+}
+
+std::string HandClass::str() const {
+  std::string s{kRankChars[static_cast<std::size_t>(high)], kRankChars[static_cast<std::size_t>(low)]};
+  if (!pair()) s += suited ? 's' : 'o';
+  return s;
+}
+
+std::vector<int> HandClass::combo_indices() const {
+  std::vector<int> out;
+  for (int s1 = 0; s1 < kSuits; ++s1)
+    for (int s2 = 0; s2 < kSuits; ++s2) {
+      if (pair() ? s2 <= s1 : (suited != (s1 == s2))) continue;
+      out.push_back(combo_index(Card(high, s1), Card(low, s2)));
+    }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+HandClass grid_class(int row, int col) {
+  const int a = 12 - row, b = 12 - col;
+  if (a == b) return {a, a, false};
+  if (row < col) return {a, b, true};  // above the diagonal: suited
+  return {b, a, false};
+}
+
+Range Range::all() {
+  Range r;
+  r.weights_.fill(1.0);
+  return r;
+}
+
+int Range::size() const {
+  return static_cast<int>(std::count_if(weights_.begin(), weights_.end(), [](double w) { return w > 0; }));
+}
+
+bool Range::weighted() const {
+  return std::any_of(weights_.begin(), weights_.end(), [](double w) { return w > 0 && w != 1.0; });
+}
+
+std::vector<WeightedCombo> Range::combos(CardSet removed) const {
+  std::vector<WeightedCombo> out;
+  for (int i = 0; i < kCombos; ++i) {
+    if (!contains(i)) continue;
+    const auto cards = combo_cards(i);
+    if (removed.contains(cards[0]) || removed.contains(cards[1])) continue;
+    out.push_back({cards, i, weight(i)});
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+namespace {
+
+int rank_of(char c) {
+  const auto pos = kRankChars.find(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+  return pos == std::string_view::npos ? -1 : static_cast<int>(pos);
+}
+
+bool is_suit_char(char c) {
+  return kSuitChars.find(static_cast<char>(std::tolower(static_cast<unsigned char>(c)))) != std::string_view::npos;
+}
+
+// A class as written: two ranks and 's', 'o' or nothing (both).
+struct ClassSpec {
+  int high = 0, low = 0;
+  char kind = 'b';  // 's', 'o', or 'b' for both
+};
+
+class ItemParser {
+public:
+  ItemParser(std::string_view range_text, std::string_view item, std::string_view what)
+      : range_text_(range_text), item_(item), what_(what) {}
+
+  [[noreturn]] void fail(const std::string& why) const {
+    std::string where(what_);
+    throw InputError(where + " \"" + std::string(range_text_) + "\": cannot read \"" + std::string(item_) + "\": " + why);
+  }
+
+  // Reads a class at `pos` of the compact text `s` (whitespace removed, "10" -> "T").
+  ClassSpec read_class(std::string_view s, std::size_t& pos) const {
+    if (pos + 2 > s.size()) fail("expected two ranks such as AK");
+    const int r1 = rank_of(s[pos]), r2 = rank_of(s[pos + 1]);
+    if (r1 < 0) fail(std::string("'") + s[pos] + "' is not a rank (2-9, T, J, Q, K, A)");
+    if (r2 < 0) fail(std::string("'") + s[pos + 1] + "' is not a rank (2-9, T, J, Q, K, A)");
+    pos += 2;
+    ClassSpec c{std::max(r1, r2), std::min(r1, r2), 'b'};
+    if (pos < s.size() && (s[pos] == 's' || s[pos] == 'S' || s[pos] == 'o' || s[pos] == 'O')) {
+      c.kind = static_cast<char>(std::tolower(static_cast<unsigned char>(s[pos])));
+      ++pos;
+      if (c.high == c.low) fail("a pair cannot be suited or offsuit");
+    }
+    return c;
+  }
+
+private:
+  std::string_view range_text_, item_, what_;
+};
+
+void add_class(Range& r, HandClass c, char kind, double weight) {
+  auto put = [&](bool suited) {
+    HandClass k = c;
+    k.suited = suited;
+    for (int i : k.combo_indices()) r.set(i, weight);
+  };
+  if (c.pair()) put(false);
+  else {
+    if (kind != 'o') put(true);
+    if (kind != 's') put(false);
+  }
+}
+
+double parse_weight(const ItemParser& p, std::string_view text, char marker) {
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    p.fail("weight \"" + std::string(text) + "\" is not a number");
+  if (marker == '@') {
+    if (!(value > 0 && value <= 100)) p.fail("a percentage weight must be above 0 and at most 100");
+    // Shift the decimal point in the text so that 33.3 reads as the double nearest 0.333.
+    const auto dot = text.find('.');
+    const std::string whole(text.substr(0, dot)), part(dot == std::string_view::npos ? "" : text.substr(dot + 1));
+    const auto digits_only = [](const std::string& d) {
+      return std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    if (!digits_only(whole) || !digits_only(part)) return value / 100.0;
+    const std::string digits = whole + part;
+    const int point = static_cast<int>(whole.size()) - 2;
+    std::string fraction;  // built by appending: GCC 12 warns falsely on some string concatenations
+    if (point <= 0) {
+      fraction.append("0.").append(static_cast<std::size_t>(-point), '0').append(digits);
+    } else {
+      fraction.append(digits, 0, static_cast<std::size_t>(point)).append(1, '.').append(digits, static_cast<std::size_t>(point));
+    }
+    double shifted = 0;
+    std::from_chars(fraction.data(), fraction.data() + fraction.size(), shifted);
+    return shifted;
+  }
+  if (!(value > 0 && value <= 1)) p.fail("a weight must be above 0 and at most 1 (or use @ for percent)");
+  return value;
+}
+
+void parse_item(Range& r, std::string_view range_text, std::string_view item, std::string_view what) {
+  const ItemParser p(range_text, item, what);
+  // Spaces inside an item are optional ("As Ks").
+  std::string s;
+  for (char c : item)
+    if (!std::isspace(static_cast<unsigned char>(c))) s += c;
+  double weight = 1.0;
+  const auto mark = s.find_first_of(":@");
+  if (mark != std::string::npos) {
+    weight = parse_weight(p, std::string_view(s).substr(mark + 1), s[mark]);
+    s.resize(mark);
+  }
+  // "10" is a ten.
+  std::string hand;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const bool ten = s[i] == '1' && i + 1 < s.size() && s[i + 1] == '0';
+    hand += ten ? 'T' : s[i];
+    i += ten ? 1 : 0;
+  }
+  s = std::move(hand);
+  if (s.empty()) p.fail("no hand before the weight");
+
+  std::string lower;
+  for (char c : s) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower == "random" || lower == "xx" || lower == "*") {
+    for (int i = 0; i < kCombos; ++i) r.set(i, weight);
+    return;
+  }
+
+  // A specific combo: a rank then a suit, twice.
+  if (s.size() >= 2 && rank_of(s[0]) >= 0 && is_suit_char(s[1])) {
+    if (s.size() != 4 || rank_of(s[2]) < 0 || !is_suit_char(s[3]))
+      p.fail("a specific hand is two cards such as AsKs (plus and dash forms take classes such as AKs)");
+    const Card a(rank_of(s[0]), static_cast<int>(kSuitChars.find(static_cast<char>(std::tolower(static_cast<unsigned char>(s[1]))))));
+    const Card b(rank_of(s[2]), static_cast<int>(kSuitChars.find(static_cast<char>(std::tolower(static_cast<unsigned char>(s[3]))))));
+    if (a == b) p.fail("the same card twice");
+    r.set(combo_index(a, b), weight);
+    return;
+  }
+
+  std::size_t pos = 0;
+  const ClassSpec first = p.read_class(s, pos);
+  if (pos == s.size()) {
+    add_class(r, {first.high, first.low, first.kind == 's'}, first.kind, weight);
+    return;
+  }
+  if (s[pos] == '+') {
+    if (pos + 1 != s.size()) p.fail("unexpected text after '+'");
+    if (first.high == first.low) {
+      for (int k = first.high; k < kRanks; ++k) add_class(r, {k, k, false}, 'b', weight);
+    } else {
+      for (int k = first.low; k < first.high; ++k) add_class(r, {first.high, k, first.kind == 's'}, first.kind, weight);
+    }
+    return;
+  }
+  if (s[pos] == '-') {
+    ++pos;
+    const ClassSpec second = p.read_class(s, pos);
+    if (pos != s.size()) p.fail("unexpected text after the dash range");
+    const bool pair1 = first.high == first.low, pair2 = second.high == second.low;
+    if (pair1 != pair2) p.fail("a dash range joins two pairs (22-99) or two hands with the same first rank (A5s-A2s)");
+    if (pair1) {
+      for (int k = std::min(first.high, second.high); k <= std::max(first.high, second.high); ++k)
+        add_class(r, {k, k, false}, 'b', weight);
+      return;
+    }
+    if (first.high != second.high) p.fail("both ends of a dash range must have the same first rank, as in A5s-A2s");
+    if (first.kind != second.kind) p.fail("both ends of a dash range must be suited, offsuit or both alike");
+    for (int k = std::min(first.low, second.low); k <= std::max(first.low, second.low); ++k)
+      add_class(r, {first.high, k, first.kind == 's'}, first.kind, weight);
+    return;
+  }
+  p.fail(std::string("unexpected '") + s[pos] + "' (expected '+', '-', ':' or '@' here)");
+}
+
+}  // namespace
+
+Range Range::parse(std::string_view text, std::string_view what) {
+  Range r;
+  bool any_text = false;
+  for (char c : text) any_text |= !std::isspace(static_cast<unsigned char>(c));
+  if (!any_text) throw InputError(std::string(what) + ": empty range");
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = text.find(',', start);
+    const auto end = comma == std::string_view::npos ? text.size() : comma;
+    std::string_view item = text.substr(start, end - start);
+    while (!item.empty() && std::isspace(static_cast<unsigned char>(item.front()))) item.remove_prefix(1);
+    while (!item.empty() && std::isspace(static_cast<unsigned char>(item.back()))) item.remove_suffix(1);
+    if (item.empty())
+      throw InputError(std::string(what) + " \"" + std::string(text) + "\": empty item (two commas, or a comma at an end)");
+    parse_item(r, text, item, what);
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Printing
+
+namespace {
+
+std::string weight_suffix(double w) {
+  if (w == 1.0) return "";
+  char buf[64];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, w);  // shortest form that reads back exactly
+  std::string suffix(1, ':');
+  suffix.append(buf, end);
+  return suffix;
+}
+
+// Runs of consecutive true values in flags[from..to] scanned from `to` down to `from`: f(high, low).
+template <class F>
+void for_each_run_down(const std::array<bool, kRanks>& flags, int from, int to, F&& f) {
+  int k = to;
+  while (k >= from) {
+    if (!flags[static_cast<std::size_t>(k)]) {
+      --k;
+      continue;
+    }
+    const int top = k;
+    while (k >= from && flags[static_cast<std::size_t>(k)]) --k;
+    f(top, k + 1);
+  }
+}
+
+// The compact tokens for the combos of `in` (one weight), appended to `out`.
+void compact_tokens(const std::array<bool, kCombos>& in, const std::string& suffix, std::vector<std::string>& out) {
+  if (std::all_of(in.begin(), in.end(), [](bool b) { return b; })) {
+    out.push_back("random" + suffix);
+    return;
+  }
+  std::array<bool, kCombos> covered{};
+  auto full = [&](const HandClass& c) {
+    const auto idx = c.combo_indices();
+    return std::all_of(idx.begin(), idx.end(), [&](int i) { return in[static_cast<std::size_t>(i)]; });
+  };
+  auto cover = [&](const HandClass& c) {
+    for (int i : c.combo_indices()) covered[static_cast<std::size_t>(i)] = true;
+  };
+  auto R = [](int r) { return std::string(1, kRankChars[static_cast<std::size_t>(r)]); };
+
+  std::array<bool, kRanks> pairs{};
+  for (int r = 0; r < kRanks; ++r) {
+    pairs[static_cast<std::size_t>(r)] = full({r, r, false});
+    if (pairs[static_cast<std::size_t>(r)]) cover({r, r, false});
+  }
+  for_each_run_down(pairs, 0, kRanks - 1, [&](int top, int bottom) {
+    if (top == bottom) out.push_back(R(top) + R(top) + suffix);
+    else if (top == kRanks - 1) out.push_back(R(bottom) + R(bottom) + "+" + suffix);
+    else out.push_back(R(top) + R(top) + "-" + R(bottom) + R(bottom) + suffix);
+  });
+
+  for (int hi = kRanks - 1; hi >= 1; --hi) {
+    std::array<bool, kRanks> suited{}, offsuit{}, both{};
+    for (int lo = 0; lo < hi; ++lo) {
+      suited[static_cast<std::size_t>(lo)] = full({hi, lo, true});
+      offsuit[static_cast<std::size_t>(lo)] = full({hi, lo, false});
+      both[static_cast<std::size_t>(lo)] = suited[static_cast<std::size_t>(lo)] && offsuit[static_cast<std::size_t>(lo)];
+    }
+    for (int lo = 0; lo < hi; ++lo) {
+      if (suited[static_cast<std::size_t>(lo)]) cover({hi, lo, true});
+      if (offsuit[static_cast<std::size_t>(lo)]) cover({hi, lo, false});
+      if (both[static_cast<std::size_t>(lo)]) suited[static_cast<std::size_t>(lo)] = offsuit[static_cast<std::size_t>(lo)] = false;
+    }
+    auto emit = [&](const std::array<bool, kRanks>& flags, const std::string& kind) {
+      for_each_run_down(flags, 0, hi - 1, [&](int top, int bottom) {
+        if (top == bottom) out.push_back(R(hi) + R(top) + kind + suffix);
+        else if (top == hi - 1) out.push_back(R(hi) + R(bottom) + kind + "+" + suffix);
+        else out.push_back(R(hi) + R(top) + kind + "-" + R(hi) + R(bottom) + kind + suffix);
+      });
+    };
+    emit(both, "");
+    emit(suited, "s");
+    emit(offsuit, "o");
+  }
+
+  // Combos of partly present classes, in deck order of their cards.
+  std::vector<std::pair<std::array<int, 2>, std::string>> singles;
+  for (int i = 0; i < kCombos; ++i) {
+    if (!in[static_cast<std::size_t>(i)] || covered[static_cast<std::size_t>(i)]) continue;
+    const auto c = combo_cards(i);
+    std::array<int, 2> key{std::min(c[0].deck_index(), c[1].deck_index()), std::max(c[0].deck_index(), c[1].deck_index())};
+    singles.push_back({key, CardSet(c[0].bit() | c[1].bit()).str() + suffix});
+  }
+  std::sort(singles.begin(), singles.end());
+  for (auto& s : singles) out.push_back(std::move(s.second));
+}
+
+}  // namespace
+
+std::string Range::str() const {
+  std::vector<double> weights;
+  for (double w : weights_)
+    if (w > 0) weights.push_back(w);
+  std::sort(weights.begin(), weights.end(), std::greater<>());
+  weights.erase(std::unique(weights.begin(), weights.end()), weights.end());
+  std::vector<std::string> tokens;
+  for (double w : weights) {
+    std::array<bool, kCombos> in{};
+    for (int i = 0; i < kCombos; ++i) in[static_cast<std::size_t>(i)] = weights_[static_cast<std::size_t>(i)] == w;
+    compact_tokens(in, weight_suffix(w), tokens);
+  }
+  std::string text;
+  for (std::size_t i = 0; i < tokens.size(); ++i) text += (i ? "," : "") + tokens[i];
+  return text;
+}
+
+}  // namespace equity
