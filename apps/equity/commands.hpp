@@ -17,6 +17,7 @@ struct Command {
 // The default command: `equity HAND HAND [HAND...] [options]`.
 int run_equity(const Args& args);
 int run_bench(const Args& args);
+int run_range(const Args& args);
 int run_table(const Args& args);  // cmd_table.cpp
 int run_file(const Args& args);   // cmd_table.cpp
 int run_grid(const Args& args);   // cmd_table.cpp

@@ -9,6 +9,14 @@ namespace equity::cli {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
+      {"range", "the combos of a range (count and list) and its 13x13 grid", run_range},
+      {"table", "build the exact 169x169 preflop table and its result files (resumable)", run_table},
+      {"file", "write the 1,225-line result file of one specific hand", run_file},
+      {"grid", "print the 13x13 grid of preflop equities from the table", run_grid},
+      {"eval", "the best five of 5, 6 or 7 cards, their category and name", run_eval},
+      {"duel", "Project Euler 54: who wins each showdown of two 5-card hands", run_duel},
+      {"psychic", "UVa 131: the best hand reachable by one draw from a known deck", run_psychic},
+      {"draw", "five-card draw, an interactive game", run_draw},
       {"bench", "fixed benchmark workload: evaluator speed, enumeration speed, signature", run_bench},
   };
   return list;
