@@ -1,0 +1,311 @@
+// Exact range-vs-range equity against brute force, Monte Carlo against exact answers, and the
+// default command with ranges.
+#include <gtest/gtest.h>
+#include <tbb/global_control.h>
+
+#include <algorithm>
+#include <cmath>
+#include <regex>
+
+#include "equity/error.hpp"
+#include "equity/monte_carlo.hpp"
+#include "equity/range_equity.hpp"
+#include "test_support.hpp"
+
+namespace equity {
+namespace {
+
+RangeDeal make(std::vector<std::string> ranges, std::string board = "", std::string dead = "") {
+  RangeDeal d;
+  for (const auto& r : ranges) d.ranges.push_back(Range::parse(r));
+  d.board = parse_cards(board);
+  d.dead = parse_cards(dead);
+  return d;
+}
+
+struct Brute {
+  std::uint64_t assignments = 0;
+  std::vector<PlayerCounts> players;
+  std::vector<double> weighted_share;
+  double total_weight = 0;
+};
+
+// Every assignment of the expanded combos (no symmetry, no shortcut), each walked board by board.
+Brute brute_force(const RangeDeal& deal, bool walk) {
+  CardSet known;
+  for (Card c : deal.board) known.insert(c);
+  for (Card c : deal.dead) known.insert(c);
+  const std::size_t n = deal.ranges.size();
+  std::vector<std::vector<WeightedCombo>> combos;
+  for (const auto& r : deal.ranges) combos.push_back(r.combos(known));
+  Brute b;
+  b.players.resize(n);
+  b.weighted_share.resize(n);
+  std::vector<std::size_t> pick(n);
+  auto rec = [&](auto&& self, std::size_t p, CardSet used) -> void {
+    if (p == n) {
+      Deal d{{}, deal.board, deal.dead};
+      double w = 1;
+      for (std::size_t q = 0; q < n; ++q) {
+        const auto& c = combos[q][pick[q]];
+        d.hands.push_back({c.cards[0], c.cards[1]});
+        w *= c.weight;
+      }
+      const auto e = walk ? walk_boards(d) : enumerate(d);
+      ++b.assignments;
+      b.total_weight += w;
+      for (std::size_t q = 0; q < n; ++q) {
+        b.players[q].wins += e.players[q].wins;
+        b.players[q].ties += e.players[q].ties;
+        b.players[q].losses += e.players[q].losses;
+        b.players[q].share += e.players[q].share;
+        b.weighted_share[q] += w * static_cast<double>(e.players[q].share);
+      }
+      return;
+    }
+    for (std::size_t i = 0; i < combos[p].size(); ++i) {
+      const CardSet cs(combos[p][i].cards[0].bit() | combos[p][i].cards[1].bit());
+      if (cs.intersects(used)) continue;
+      pick[p] = i;
+      self(self, p + 1, used | cs);
+    }
+  };
+  rec(rec, 0, known);
+  return b;
+}
+
+void expect_matches_brute_force(const RangeDeal& deal, bool walk) {
+  const auto brute = brute_force(deal, walk);
+  for (bool symmetry : {true, false}) {
+    ExactOptions options;
+    options.use_symmetry = symmetry;
+    const auto r = enumerate_ranges(deal, options);
+    EXPECT_EQ(r.assignments, brute.assignments);
+    for (std::size_t p = 0; p < deal.ranges.size(); ++p) {
+      EXPECT_EQ(r.players[p].wins, brute.players[p].wins) << "player " << p << " symmetry " << symmetry;
+      EXPECT_EQ(r.players[p].ties, brute.players[p].ties) << "player " << p;
+      EXPECT_EQ(r.players[p].losses, brute.players[p].losses) << "player " << p;
+      EXPECT_EQ(r.players[p].share, brute.players[p].share) << "player " << p;
+      EXPECT_NEAR(r.players[p].weighted_share, brute.weighted_share[p], 1e-9 * brute.weighted_share[p] + 1e-9);
+      EXPECT_EQ(r.players[p].wins + r.players[p].ties + r.players[p].losses, r.showdowns());
+    }
+    EXPECT_NEAR(r.total_weight, brute.total_weight, 1e-9 * brute.total_weight);
+  }
+}
+
+TEST(ExactRanges, AcesAgainstKingsMatchThePublishedCounts) {
+  const auto rows = test::read_csv(test::data_path("exact/classes.csv"));
+  ASSERT_FALSE(rows.empty());
+  bool found = false;
+  for (const auto& row : rows) {
+    if (row[0] != "AA" || row[1] != "KK") continue;
+    found = true;
+    const auto r = enumerate_ranges(make({"AA", "KK"}));
+    EXPECT_EQ(r.assignments, std::stoull(row[2]));
+    EXPECT_EQ(r.showdowns(), std::stoull(row[3]));
+    EXPECT_EQ(r.players[0].wins, std::stoull(row[4]));
+    EXPECT_EQ(r.players[1].wins, std::stoull(row[5]));
+    EXPECT_EQ(r.players[0].ties, std::stoull(row[6]));
+    EXPECT_EQ(r.players[0].losses, std::stoull(row[5]));
+    EXPECT_EQ(r.symmetries, 24);
+    EXPECT_LT(r.orbits, r.assignments);
+  }
+  EXPECT_TRUE(found);
+  // The literal figures of the issue as well.
+  const auto r = enumerate_ranges(make({"AA", "KK"}));
+  EXPECT_EQ(r.players[0].wins, 50'371'344u);
+  EXPECT_EQ(r.players[0].ties, 285'228u);
+  EXPECT_EQ(r.players[0].losses, 10'986'372u);
+}
+
+TEST(ExactRanges, HeadsUpOnAFlopMatchesBruteForce) {
+  expect_matches_brute_force(make({"AK,QQ+,T9s", "KQs,77,A7s,JTo"}, "Ks7h2c", "3d"), true);
+}
+
+TEST(ExactRanges, ThreeWayOnATurnMatchesBruteForce) {
+  expect_matches_brute_force(make({"AA,KK,AKs", "QQ,JTs,T9s:0.5", "22,A9s,KJo:0.25,87s"}, "Ah9d8c2s", "Kd"), true);
+}
+
+TEST(ExactRanges, PreflopWithSymmetryMatchesBruteForce) {
+  expect_matches_brute_force(make({"AKs,QQ", "JJ,T9s,AsKd"}), false);
+  expect_matches_brute_force(make({"AA:0.5,KK", "AKs@25,QQ"}, "", "2c2d"), false);
+}
+
+TEST(ExactRanges, SpecificHandsAreOneAssignment) {
+  const auto rows = test::read_csv(test::data_path("exact/headsup.csv"));
+  for (const auto& row : rows) {
+    const auto r = enumerate_ranges(make({row[0], row[1]}));
+    EXPECT_EQ(r.assignments, 1u);
+    EXPECT_EQ(r.players[0].wins, std::stoull(row[3])) << row[0] << " " << row[1];
+    EXPECT_EQ(r.players[1].wins, std::stoull(row[4]));
+    EXPECT_EQ(r.players[0].ties, std::stoull(row[5]));
+  }
+}
+
+TEST(ExactRanges, SymmetriesFixTheBoardAndTheRanges) {
+  EXPECT_EQ(suit_symmetries(make({"AA", "KK"})).size(), 24u);
+  EXPECT_EQ(suit_symmetries(make({"AA", "KK"}, "Ks7h2c")).size(), 1u);
+  EXPECT_EQ(suit_symmetries(make({"AA", "KK"}, "Ks7s2s")).size(), 6u);
+  EXPECT_EQ(suit_symmetries(make({"AsAc", "KK"})).size(), 4u);
+  EXPECT_EQ(suit_symmetries(make({"AA:0.5,AsAc", "KK"})).size(), 4u);
+}
+
+TEST(ExactRanges, ByCategorySumsToTheCounts) {
+  ExactOptions options;
+  options.by_category = true;
+  const auto r = enumerate_ranges(make({"KhQh", "AsAc"}, "Jh5h2c"), options);
+  for (const auto& pc : r.players) {
+    std::uint64_t made = 0, wins = 0, ties = 0;
+    for (int c = 0; c < kCategories; ++c) {
+      made += pc.category[static_cast<std::size_t>(c)];
+      wins += pc.category_wins[static_cast<std::size_t>(c)];
+      ties += pc.category_ties[static_cast<std::size_t>(c)];
+    }
+    EXPECT_EQ(made, r.showdowns());
+    EXPECT_EQ(wins, pc.wins);
+    EXPECT_EQ(ties, pc.ties);
+  }
+  // KhQh on Jh5h2c: 324 of the 990 turn-river pairs bring a heart; Th9h and ThAh make straight
+  // flushes.
+  EXPECT_EQ(r.players[0].category[static_cast<std::size_t>(Category::StraightFlush)], 2u);
+  EXPECT_EQ(r.players[0].category[static_cast<std::size_t>(Category::Flush)], 322u);
+}
+
+TEST(ExactRanges, RejectsEmptyAndImpossibleRanges) {
+  auto message = [](const RangeDeal& d) {
+    try {
+      (void)enumerate_ranges(d);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(message(make({"AA", "KK"}, "AsAcAh", "Ad")).find("player 1's range \"AA\" has no combo left"),
+            std::string::npos);
+  EXPECT_NE(message(make({"AsKd", "AA", "KK"}, "", "AcAh")).find("player 2's range"), std::string::npos);
+  EXPECT_NE(message(make({"AsAc", "AsKd"})).find("appears twice"), std::string::npos);
+  EXPECT_NE(message(make({"AA", "AA", "AA"})).find("cannot be dealt together"), std::string::npos);
+  EXPECT_NE(message(make({"AA"})).find("need at least 2 players"), std::string::npos);
+}
+
+// Monte Carlo estimates within 4 standard errors of the exact equities.
+void expect_close_to_exact(const RangeDeal& deal, std::uint64_t seed) {
+  const auto exact = enumerate_ranges(deal);
+  MonteCarloOptions options;
+  options.seed = seed;
+  options.max_trials = 400'000;
+  const auto mc = monte_carlo(deal, options);
+  EXPECT_EQ(mc.trials, 400'000u);
+  for (std::size_t p = 0; p < deal.ranges.size(); ++p) {
+    const auto& mp = mc.players[p];
+    EXPECT_GT(mp.standard_error, 0);
+    EXPECT_LT(std::abs(mp.equity - exact.equity(p)), 4 * mp.standard_error)
+        << "player " << p << ": " << mp.equity << " vs exact " << exact.equity(p) << " se " << mp.standard_error;
+    EXPECT_LE(mp.low, mp.equity);
+    EXPECT_GE(mp.high, mp.equity);
+    EXPECT_EQ(mp.wins + mp.ties + mp.losses, mc.trials);
+  }
+}
+
+TEST(MonteCarlo, AgreesWithExactAnswers) {
+  expect_close_to_exact(make({"AA", "KK"}), 11);
+  expect_close_to_exact(make({"AK,QQ+,T9s", "KQs,77,A7s,JTo"}, "Ks7h2c", "3d"), 12);
+  expect_close_to_exact(make({"AA,KK,AKs", "QQ,JTs,T9s:0.5", "22,A9s,KJo:0.25,87s"}, "Ah9d8c2s", "Kd"), 13);
+  // Heavy card removal with weights: sampling that redrew only the conflicting player would be
+  // biased towards combos that conflict less.
+  expect_close_to_exact(make({"AsKs:0.9,AhAd,QQ:0.2", "AsAh,KsKh@30,AdQd"}, "2c7d9h"), 14);
+}
+
+TEST(MonteCarlo, SameSeedSameNumbersForAnyThreadCount) {
+  const auto deal = make({"QQ+,AKs", "random", "22-66"});
+  MonteCarloOptions options;
+  options.seed = 2024;
+  options.max_trials = 100'000;
+  MonteCarloResult one, two;
+  {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+    one = monte_carlo(deal, options);
+  }
+  {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
+    two = monte_carlo(deal, options);
+  }
+  ASSERT_EQ(one.trials, two.trials);
+  EXPECT_EQ(one.rejected, two.rejected);
+  for (std::size_t p = 0; p < 3; ++p) {
+    EXPECT_EQ(one.players[p].wins, two.players[p].wins);
+    EXPECT_EQ(one.players[p].ties, two.players[p].ties);
+    EXPECT_EQ(one.players[p].share, two.players[p].share);
+    EXPECT_EQ(one.players[p].standard_error, two.players[p].standard_error);
+    EXPECT_EQ(one.players[p].category, two.players[p].category);
+  }
+  options.seed = 2025;
+  const auto other = monte_carlo(deal, options);
+  EXPECT_NE(other.players[0].share, one.players[0].share);
+}
+
+TEST(MonteCarlo, StopsAtTheTargetStandardError) {
+  MonteCarloOptions options;
+  options.seed = 5;
+  options.target_stderr = 2e-3;
+  const auto mc = monte_carlo(make({"random", "random"}), options);
+  EXPECT_EQ(mc.stopped_by, "stderr");
+  for (const auto& p : mc.players) EXPECT_LT(p.standard_error, 2e-3);
+  EXPECT_THROW((void)monte_carlo(make({"AA", "KK"}), MonteCarloOptions{}), InputError);
+}
+
+std::string without_seconds(std::string json) {
+  return std::regex_replace(json, std::regex("\"seconds\": [0-9.e+-]+"), "\"seconds\": X");
+}
+
+TEST(EquityCommand, SpecificHandsKeepTheirExactOutput) {
+  const auto r = test::run_equity("AsAc KhQh --json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"mode\": \"exhaustive\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("{\"hand\": \"AsAc\", \"combos\": 1, \"wins\": 1406263, \"ties\": 6453, \"losses\": 299588"),
+            std::string::npos)
+      << r.out;
+  const auto human = test::run_equity("AsAc KhQh --method boards");
+  EXPECT_EQ(human.exit_code, 0) << human.err;
+  EXPECT_NE(human.out.find("1,712,304 boards enumerated exactly (boards)"), std::string::npos) << human.out;
+  const auto dup = test::run_equity("AsAc AsKd");
+  EXPECT_EQ(dup.exit_code, 2);
+  EXPECT_EQ(dup.err, "equity: card As appears twice (again in hand 2)\n");
+}
+
+TEST(EquityCommand, RangesExactAndMonteCarlo) {
+  const auto r = test::run_equity("AA KK --json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"mode\": \"exhaustive\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("{\"hand\": \"AA\", \"combos\": 6, \"wins\": 50371344, \"ties\": 285228, \"losses\": 10986372"),
+            std::string::npos)
+      << r.out;
+  const auto mc1 = test::run_equity("'QQ+,AKs' random --trials 50000 --seed 9 --threads 1 --json");
+  const auto mc2 = test::run_equity("'QQ+,AKs' random --trials 50000 --seed 9 --threads 2 --json");
+  EXPECT_EQ(mc1.exit_code, 0) << mc1.err;
+  EXPECT_NE(mc1.out.find("\"mode\": \"monte-carlo\""), std::string::npos) << mc1.out;
+  EXPECT_NE(mc1.out.find("\"ci95\""), std::string::npos);
+  EXPECT_EQ(without_seconds(mc1.out), without_seconds(mc2.out));
+  // Too big to enumerate within a second: Monte Carlo by default, and said so.
+  const auto auto_mc = test::run_equity("random random --json");
+  EXPECT_EQ(auto_mc.exit_code, 0) << auto_mc.err;
+  EXPECT_NE(auto_mc.out.find("\"mode\": \"monte-carlo\""), std::string::npos) << auto_mc.out;
+  EXPECT_NE(auto_mc.out.find("\"stopped_by\": \"stderr\""), std::string::npos) << auto_mc.out;
+  const auto cat = test::run_equity("KhQh AsAc --board Jh5h2c --by-category --json");
+  EXPECT_EQ(cat.exit_code, 0) << cat.err;
+  EXPECT_NE(cat.out.find("{\"category\": \"flush\""), std::string::npos) << cat.out;
+}
+
+TEST(EquityCommand, BadRangesExitWithCode2) {
+  for (const char* args : {"AKx KK", "AA", "'AA,,KK' QQ", "AA KK --board AsAcAhAd2c", "'AA:2' KK",
+                           "AA KK --mc --exact", "AA KK --stderr -1"}) {
+    const auto r = test::run_equity(args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
+    EXPECT_TRUE(r.out.empty()) << args;
+    EXPECT_EQ(r.err.rfind("equity: ", 0), 0u) << args << ": " << r.err;
+  }
+  EXPECT_NE(test::run_equity("AKx KK").err.find("\"AKx\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace equity
