@@ -18,128 +18,6 @@ namespace equity {
 
 namespace fs = std::filesystem;
 
-// ---- Classes ----------------------------------------------------------------------------------
-
-std::string HandClass::name() const {
-  std::string out{kRankChars[static_cast<std::size_t>(high)], kRankChars[static_cast<std::size_t>(low)]};
-  if (!pair()) out += suited ? 's' : 'o';
-  return out;
-}
-
-int HandClass::combos() const { return pair() ? 6 : suited ? 4 : 12; }
-
-HoleCards HandClass::representative() const {
-  if (pair()) return {Card(high, 0), Card(high, 1)};
-  return {Card(high, 0), Card(low, suited ? 0 : 1)};
-}
-
-namespace {
-
-struct ClassIndex {
-  std::array<HandClass, kHandClasses> classes{};
-  std::array<std::array<std::array<int, 2>, kRanks>, kRanks> index{};  // [high][low][suited]
-};
-
-const ClassIndex& class_index_table() {
-  static const ClassIndex table = [] {
-    ClassIndex t;
-    int n = 0;
-    for (int high = kRanks - 1; high >= 0; --high)
-      for (int low = high; low >= 0; --low) {
-        if (low == high) {
-          t.classes[static_cast<std::size_t>(n)] = HandClass{high, low, false};
-          t.index[high][low] = {n, n};
-          ++n;
-        } else {
-          t.classes[static_cast<std::size_t>(n)] = HandClass{high, low, true};
-          t.index[high][low][1] = n++;
-          t.classes[static_cast<std::size_t>(n)] = HandClass{high, low, false};
-          t.index[high][low][0] = n++;
-        }
-      }
-    return t;
-  }();
-  return table;
-}
-
-}  // namespace
-
-const std::array<HandClass, kHandClasses>& hand_classes() { return class_index_table().classes; }
-
-int class_index(const HandClass& c) {
-  return class_index_table().index[static_cast<std::size_t>(c.high)][static_cast<std::size_t>(c.low)][c.suited ? 1 : 0];
-}
-
-HandClass class_of(HoleCards hand) {
-  const int a = hand[0].rank(), b = hand[1].rank();
-  return HandClass{std::max(a, b), std::min(a, b), a != b && hand[0].suit() == hand[1].suit()};
-}
-
-int class_index_of(HoleCards hand) { return class_index(class_of(hand)); }
-
-HandClass parse_hand_class(std::string_view text) {
-  const std::string original(text);
-  std::string t;
-  for (char c : text) t += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  const auto bad = [&](const std::string& why) {
-    return InputError("bad hand class \"" + original + "\": " + why + " (expected a pair such as AA, or two ranks and s or o such as AKs, T9o)");
-  };
-  std::vector<int> ranks;
-  std::size_t pos = 0;
-  while (pos < t.size() && ranks.size() < 2) {
-    if (t.compare(pos, 2, "10") == 0) {
-      ranks.push_back(8);
-      pos += 2;
-      continue;
-    }
-    const auto r = kRankChars.find(t[pos]);
-    if (r == std::string_view::npos) break;
-    ranks.push_back(static_cast<int>(r));
-    ++pos;
-  }
-  if (ranks.size() != 2) throw bad("it needs two ranks");
-  const std::string suffix = t.substr(pos);
-  HandClass c{std::max(ranks[0], ranks[1]), std::min(ranks[0], ranks[1]), false};
-  if (c.pair()) {
-    if (!suffix.empty()) throw bad(suffix == "S" ? "a pair cannot be suited" : "unexpected \"" + original.substr(pos) + "\"");
-    return c;
-  }
-  if (suffix == "S") c.suited = true;
-  else if (suffix != "O") throw bad(suffix.empty() ? "say s (suited) or o (offsuit)" : "unexpected \"" + original.substr(pos) + "\"");
-  return c;
-}
-
-std::vector<int> parse_class_list(std::string_view text) {
-  std::vector<bool> chosen(kHandClasses, false);
-  std::size_t start = 0;
-  bool any = false;
-  while (start <= text.size()) {
-    std::size_t stop = text.find_first_of(", ", start);
-    if (stop == std::string_view::npos) stop = text.size();
-    if (stop > start) {
-      chosen[static_cast<std::size_t>(class_index(parse_hand_class(text.substr(start, stop - start))))] = true;
-      any = true;
-    }
-    start = stop + 1;
-  }
-  if (!any) throw InputError("empty list of hand classes (expected e.g. AA,AKs,72o)");
-  std::vector<int> out;
-  for (int i = 0; i < kHandClasses; ++i)
-    if (chosen[static_cast<std::size_t>(i)]) out.push_back(i);
-  return out;
-}
-
-std::pair<int, int> grid_cell(const HandClass& c) {
-  const int hi = 12 - c.high, lo = 12 - c.low;
-  if (c.pair() || c.suited) return {hi, lo};
-  return {lo, hi};
-}
-
-HandClass class_at_grid_cell(int row, int column) {
-  const int a = 12 - row, b = 12 - column;
-  return HandClass{std::max(a, b), std::min(a, b), column > row};
-}
-
 // ---- Canonical matchups -----------------------------------------------------------------------
 
 namespace {
@@ -412,6 +290,12 @@ std::int64_t parse_count(const std::string& text, const std::string& where) {
 const char* kCsvHeader = "hero,villain,combos,wins,ties,losses,equity";
 
 }  // namespace
+
+PreflopTable PreflopTable::hand_files(const fs::path& dir) {
+  PreflopTable table;
+  table.hands_dir_ = dir / "hands";
+  return table;
+}
 
 std::optional<PreflopTable> PreflopTable::load(const fs::path& dir) {
   const fs::path path = dir / "preflop-169x169.csv";

@@ -10,37 +10,6 @@
 
 namespace equity {
 
-std::array<Card, 2> combo_cards(int index) {
-  int hi = 1;
-  while ((hi + 1) * hi / 2 <= index) ++hi;
-  const int lo = index - hi * (hi - 1) / 2;
-  return {Card(hi), Card(lo)};
-}
-
-std::string HandClass::str() const {
-  std::string s{kRankChars[static_cast<std::size_t>(high)], kRankChars[static_cast<std::size_t>(low)]};
-  if (!pair()) s += suited ? 's' : 'o';
-  return s;
-}
-
-std::vector<int> HandClass::combo_indices() const {
-  std::vector<int> out;
-  for (int s1 = 0; s1 < kSuits; ++s1)
-    for (int s2 = 0; s2 < kSuits; ++s2) {
-      if (pair() ? s2 <= s1 : (suited != (s1 == s2))) continue;
-      out.push_back(combo_index(Card(high, s1), Card(low, s2)));
-    }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-HandClass grid_class(int row, int col) {
-  const int a = 12 - row, b = 12 - col;
-  if (a == b) return {a, a, false};
-  if (row < col) return {a, b, true};  // above the diagonal: suited
-  return {b, a, false};
-}
-
 Range Range::all() {
   Range r;
   r.weights_.fill(1.0);

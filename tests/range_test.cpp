@@ -123,14 +123,14 @@ TEST(Range, ExpandsWithCardRemoval) {
 }
 
 TEST(Range, Grid) {
-  EXPECT_EQ(grid_class(0, 0).str(), "AA");
-  EXPECT_EQ(grid_class(0, 1).str(), "AKs");
-  EXPECT_EQ(grid_class(1, 0).str(), "AKo");
-  EXPECT_EQ(grid_class(12, 12).str(), "22");
-  EXPECT_EQ(grid_class(11, 12).str(), "32s");
+  EXPECT_EQ(class_at_grid_cell(0, 0).name(), "AA");
+  EXPECT_EQ(class_at_grid_cell(0, 1).name(), "AKs");
+  EXPECT_EQ(class_at_grid_cell(1, 0).name(), "AKo");
+  EXPECT_EQ(class_at_grid_cell(12, 12).name(), "22");
+  EXPECT_EQ(class_at_grid_cell(11, 12).name(), "32s");
   int combos = 0;
   for (int r = 0; r < kRanks; ++r)
-    for (int c = 0; c < kRanks; ++c) combos += static_cast<int>(grid_class(r, c).combo_indices().size());
+    for (int c = 0; c < kRanks; ++c) combos += static_cast<int>(class_at_grid_cell(r, c).combo_indices().size());
   EXPECT_EQ(combos, kCombos);
 }
 
@@ -178,7 +178,7 @@ TEST(RangeCommand, PrintsCombosAndGrid) {
   const auto r = test::run_equity("range 'QQ+,AKs'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Range: QQ+,AKs"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("16 combos"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("22 combos"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("AsAc"), std::string::npos);
   EXPECT_NE(r.out.find(" AKs"), std::string::npos);
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2 + 2 + 1 + 13);  // header, 16 combos, blank, grid

@@ -44,7 +44,7 @@ int run_range(const Args& args) {
     std::array<std::array<std::string, kRanks>, kRanks> name{};
     for (int row = 0; row < kRanks; ++row)
       for (int col = 0; col < kRanks; ++col) {
-        const HandClass hc = grid_class(row, col);
+        const HandClass hc = class_at_grid_cell(row, col);
         const auto idx = hc.combo_indices();
         double in = 0;
         for (int i : idx) {
@@ -52,7 +52,7 @@ int run_range(const Args& args) {
           if (!dead.contains(cards[0]) && !dead.contains(cards[1])) in += range.weight(i);
         }
         cell[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)] = in / static_cast<double>(idx.size());
-        name[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)] = hc.str();
+        name[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)] = hc.name();
       }
 
     std::ostringstream out;

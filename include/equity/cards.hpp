@@ -97,8 +97,11 @@ Card parse_card(std::string_view token);
 // messages ("board", "hand 2").
 std::vector<Card> parse_cards(std::string_view text, std::string_view what = "cards");
 
+// A player's two hole cards.
+using HoleCards = std::array<Card, 2>;
+
 // Parses exactly two distinct cards.
-std::array<Card, 2> parse_hole_cards(std::string_view text, std::string_view what = "hand");
+HoleCards parse_hole_cards(std::string_view text, std::string_view what = "hand");
 
 std::string to_string(const std::vector<Card>& cards, std::string_view separator = "");
 

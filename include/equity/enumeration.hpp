@@ -21,8 +21,6 @@ inline constexpr int kMaxPlayers = 10;
 // of a board (k <= 10 players) is a whole number of units.
 inline constexpr std::uint64_t kShareUnit = 2520;
 
-using HoleCards = std::array<Card, 2>;
-
 // The question: players' hole cards, the known board and dead cards.
 struct Deal {
   std::vector<HoleCards> hands;  // 2..10 players

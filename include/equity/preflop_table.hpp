@@ -18,41 +18,13 @@
 #include <string_view>
 #include <vector>
 
+#include "equity/hand_class.hpp"
 #include "equity/result_file.hpp"
 
 namespace equity {
 
-inline constexpr int kHandClasses = 169;
 // Distinct heads-up preflop matchups up to suits and seats.
 inline constexpr int kDistinctMatchups = 47'008;
-
-// A pair (high == low), a suited or an offsuit hand; ranks 0 ('2') .. 12 ('A'), high >= low.
-struct HandClass {
-  int high = 0;
-  int low = 0;
-  bool suited = false;
-
-  bool pair() const { return high == low; }
-  std::string name() const;           // "AA", "AKs", "72o"
-  int combos() const;                 // 6, 4 or 12
-  HoleCards representative() const;   // first suits in s c h d order: AsAc, AsKs, AsKc
-  friend bool operator==(const HandClass&, const HandClass&) = default;
-};
-
-// The 169 classes in table order: AA, AKs, AKo, AQs, AQo, ..., A2o, KK, KQs, ..., 32o, 22.
-// (By high rank, then low rank, each from ace down; a pair comes first among its high rank.)
-const std::array<HandClass, kHandClasses>& hand_classes();
-int class_index(const HandClass& c);
-HandClass class_of(HoleCards hand);
-int class_index_of(HoleCards hand);
-// "AA", "AKs", "aks", "KAs", "AKo", "T9s", "109s". Throws InputError.
-HandClass parse_hand_class(std::string_view text);
-// "AA,AKs,72o" (commas or spaces). Throws InputError; duplicates are ignored; table order.
-std::vector<int> parse_class_list(std::string_view text);
-// The 13x13 grid position of a class: row, column 0 = ace. Pairs on the diagonal, suited above it
-// (row = high rank), offsuit below (column = high rank).
-std::pair<int, int> grid_cell(const HandClass& c);
-HandClass class_at_grid_cell(int row, int column);
 
 // A heads-up matchup reduced by suit permutation and seat exchange: equal keys, equal results
 // (with the counts of both players swapped when `swapped`).
@@ -129,6 +101,10 @@ public:
   // From the aggregates in `dir` (preflop-169x169.csv); nullopt if the file is missing or
   // incomplete, InputError if it is malformed. Specific-hand lookups read dir/hands/ on demand.
   static std::optional<PreflopTable> load(const std::filesystem::path& dir);
+  // Only the representative files in dir/hands, read on demand, for the specific-hand lookups
+  // (hands(), hand_versus_class(), hand_versus_random()); the class matrices stay zero. Quicker
+  // than load() when no class-against-class figure is needed.
+  static PreflopTable hand_files(const std::filesystem::path& dir);
 
   // Class against class, over every non-conflicting combination.
   MatchupCounts classes(int hero_class, int villain_class) const;

@@ -17,37 +17,9 @@
 #include <vector>
 
 #include "equity/cards.hpp"
+#include "equity/hand_class.hpp"
 
 namespace equity {
-
-// Two distinct hole cards, unordered: 52 * 51 / 2 of them.
-inline constexpr int kCombos = 1326;
-
-// Index 0..1325 of the combo {a, b}: for card ids lo < hi, hi * (hi - 1) / 2 + lo.
-constexpr int combo_index(Card a, Card b) {
-  const int hi = a.id() > b.id() ? a.id() : b.id();
-  const int lo = a.id() > b.id() ? b.id() : a.id();
-  return hi * (hi - 1) / 2 + lo;
-}
-
-// The two cards of a combo index, the higher id first (so aces before kings, spades before clubs).
-std::array<Card, 2> combo_cards(int index);
-
-// One of the 169 preflop classes: a pair (high == low), suited or offsuit.
-struct HandClass {
-  int high = 0;  // rank 0 ('2') .. 12 ('A')
-  int low = 0;   // rank, low <= high
-  bool suited = false;
-
-  bool pair() const { return high == low; }
-  std::string str() const;                 // "AA", "AKs", "AKo"
-  std::vector<int> combo_indices() const;  // 6, 4 or 12 combos
-  friend bool operator==(const HandClass&, const HandClass&) = default;
-};
-
-// The class of the cell in row `row`, column `col` of the usual 13x13 grid: aces first, pairs on
-// the diagonal, suited hands above it and offsuit hands below it.
-HandClass grid_class(int row, int col);
 
 struct WeightedCombo {
   std::array<Card, 2> cards;
