@@ -40,8 +40,8 @@ TEST(Showdown, ComparesTwoHands) {
   EXPECT_EQ(compare(cards("AS KD QC JH 9S"), cards("AC KH QD JS 9C")), Outcome::Split);
   // Same pair, the third kicker decides.
   EXPECT_EQ(compare(cards("8S 8D AC KH 4C"), cards("8C 8H AD KS 3C")), Outcome::Win);
-  // 7 cards: the best five play, so a board that plays splits.
-  EXPECT_EQ(compare(cards("2C 3D TS JS QS KS AS"), cards("4C 5D TS JS QS KS AS")), Outcome::Split);
+  // 7 cards: the best five play, so two ace-high straights split whatever the other two cards.
+  EXPECT_EQ(compare(cards("2C 3D TS JS QS KD AS"), cards("4C 5D TH JH QH KC AH")), Outcome::Split);
   EXPECT_EQ(compare(HandRank{5}, HandRank{4}), Outcome::Win);
   EXPECT_EQ(outcome_name(Outcome::Split), "split");
 }
