@@ -22,7 +22,7 @@ void expect_input_error(const std::string& args, const std::string& message_part
 }  // namespace
 
 TEST(Cli, HumanOutputHasCountsAndBoards) {
-  const auto r = run_equity("AsAc KhQh");
+  const auto r = run_equity("AsAc KhQh --no-table");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err, "");
   EXPECT_NE(r.out.find("AsAc     82.315%   82.127%    0.377%     1,406,263         6,453       299,588"), std::string::npos) << r.out;
@@ -31,7 +31,7 @@ TEST(Cli, HumanOutputHasCountsAndBoards) {
 }
 
 TEST(Cli, JsonShape) {
-  const auto r = run_equity("AsAc KhQh --json");
+  const auto r = run_equity("AsAc KhQh --json --no-table");
   EXPECT_EQ(r.exit_code, 0);
   const std::string& j = r.out;
   EXPECT_EQ(j.rfind("{\"mode\": \"exhaustive\", \"boards\": 1712304, \"seconds\": ", 0), 0u) << j;

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "equity/error.hpp"
@@ -90,6 +91,13 @@ ThreadLimit::ThreadLimit(int threads)
                                          static_cast<std::size_t>(threads > 0 ? threads : tbb::info::default_concurrency()))}) {}
 
 ThreadLimit::~ThreadLimit() { delete impl_; }
+
+std::filesystem::path default_table_dir() {
+  if (const char* dir = std::getenv("EQUITY_RESULTS"); dir != nullptr && *dir != '\0') return dir;
+  std::error_code ec;
+  if (std::filesystem::exists("results/preflop-169x169.csv", ec)) return "results";
+  return EQUITY_RESULTS_DIR;
+}
 
 std::string format_duration(double seconds) {
   if (seconds < 1e-3) return fixed(seconds * 1e6, 0) + " us";

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <chrono>
+#include <filesystem>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -49,6 +50,10 @@ public:
 private:
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
+
+// Where the preflop table is read from when no directory is given: $EQUITY_RESULTS, else
+// ./results when it holds the table, else the results/ of the source tree the program was built from.
+std::filesystem::path default_table_dir();
 
 // "0.21 ms", "1.35 s"
 std::string format_duration(double seconds);

@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -16,6 +18,7 @@
 #include "equity/monte_carlo.hpp"
 #include "equity/range.hpp"
 #include "equity/range_equity.hpp"
+#include "equity/table_equity.hpp"
 
 namespace equity::cli {
 namespace {
@@ -47,6 +50,16 @@ std::string commands_footer() {
 std::string pad(std::string s, std::size_t w, bool left = false) {
   if (s.size() < w) s = left ? s + std::string(w - s.size(), ' ') : std::string(w - s.size(), ' ') + s;
   return s;
+}
+
+// Four or more characters without any range syntax ("AsXc", "AsAcKd"): meant as specific cards.
+bool looks_like_cards(std::string_view text) {
+  std::size_t letters = 0;
+  for (char c : text) {
+    if (std::string_view("+-,:@*").find(c) != std::string_view::npos) return false;
+    if (c != ' ') ++letters;
+  }
+  return letters >= 4 && text != "random";
 }
 
 std::string percent(double fraction) { return fixed(100.0 * fraction, 3) + "%"; }
@@ -97,23 +110,33 @@ std::string json_categories(const CategoryCounts& made, const CategoryCounts& wi
   return out.str();
 }
 
+// How exact counts were obtained: enumeration (with its method) or the preflop table.
+struct ExactSource {
+  std::string mode;    // "exhaustive" or "table"
+  std::string method;  // grouped or boards
+  std::string table;   // the table directory
+};
+
 void print_exact(const std::vector<Player>& players, const RangeDeal& deal, const RangeEquityResult& r, double seconds,
-                 const std::string& method, bool by_category, bool json) {
+                 const ExactSource& source, bool by_category, bool json) {
   bool all_specific = true;
   for (const auto& pl : players) all_specific &= pl.range.specific();
   const double showdowns = static_cast<double>(r.showdowns());
   const double weighted_showdowns = r.total_weight * static_cast<double>(r.boards);
   std::ostringstream out;
   if (json) {
-    out << "{\"mode\": \"exhaustive\", \"boards\": " << r.boards << ", \"assignments\": " << r.assignments
-        << ", \"showdowns\": " << r.showdowns() << ", \"weighted\": " << (r.weighted ? "true" : "false")
-        << ", \"seconds\": " << json_number(seconds);
+    out << "{\"mode\": " << json_string(source.mode) << ", \"boards\": " << r.boards;
+    if (!all_specific)
+      out << ", \"assignments\": " << r.assignments << ", \"showdowns\": " << r.showdowns()
+          << ", \"weighted\": " << (r.weighted ? "true" : "false");
+    out << ", \"seconds\": " << json_number(seconds);
     json_context(out, deal);
     out << ", \"players\": [";
     for (std::size_t p = 0; p < r.players.size(); ++p) {
       const auto& pc = r.players[p];
-      out << (p ? ", " : "") << "{\"hand\": " << json_string(players[p].label) << ", \"combos\": " << r.combos[p]
-          << ", \"wins\": " << pc.wins << ", \"ties\": " << pc.ties << ", \"losses\": " << pc.losses
+      out << (p ? ", " : "") << "{\"hand\": " << json_string(players[p].label);
+      if (!all_specific) out << ", \"combos\": " << r.combos[p];
+      out << ", \"wins\": " << pc.wins << ", \"ties\": " << pc.ties << ", \"losses\": " << pc.losses
           << ", \"equity\": " << json_number(r.equity(p));
       if (r.weighted)
         out << ", \"weighted_wins\": " << json_number(pc.weighted_wins) << ", \"weighted_ties\": "
@@ -138,13 +161,24 @@ void print_exact(const std::vector<Player>& players, const RangeDeal& deal, cons
         << pad(with_commas(pc.losses), 14) << (all_specific ? "" : pad(std::to_string(r.combos[p]), 8)) << "\n";
   }
   print_context(out, deal);
-  if (all_specific) {
-    out << with_commas(r.boards) << (r.boards == 1 ? " board" : " boards") << " enumerated exactly (" << method
+  if (source.mode == "table") {
+    if (!all_specific)
+      out << with_commas(r.assignments) << " combo pairs x " << with_commas(r.boards) << " boards = "
+          << with_commas(r.showdowns()) << " showdowns";
+    else
+      out << with_commas(r.boards) << " boards";
+    out << ", exact, from the preflop table in " << source.table << " (" << format_duration(seconds)
+        << "; --no-table enumerates)\n";
+    if (r.weighted)
+      out << "Weights applied: equity, win and tie are weighted by the combos' weights; Wins, Ties and Losses\n"
+             "count every showdown once.\n";
+  } else if (all_specific) {
+    out << with_commas(r.boards) << (r.boards == 1 ? " board" : " boards") << " enumerated exactly (" << source.method
         << ") in " << format_duration(seconds) << "\n";
   } else {
     out << with_commas(r.assignments) << " combo assignments x " << with_commas(r.boards)
         << (r.boards == 1 ? " board" : " boards") << " = " << with_commas(r.showdowns())
-        << " showdowns enumerated exactly (" << method << "; " << with_commas(r.orbits) << " assignments walked, "
+        << " showdowns enumerated exactly (" << source.method << "; " << with_commas(r.orbits) << " assignments walked, "
         << r.symmetries << " suit symmetries) in " << format_duration(seconds) << "\n";
     if (r.weighted)
       out << "Weights applied: equity, win and tie are weighted by the combos' weights; Wins, Ties and Losses\n"
@@ -228,6 +262,13 @@ int run_equity(const Args& args) {
                  "exact mode: grouped: boards grouped by ranks, flushes handled by suit (fast); boards: every "
                  "board evaluated one by one (an independent check)")
       ->check(CLI::IsMember({"grouped", "boards"}));
+  std::string table_dir;
+  bool no_table = false;
+  app.add_option("--table", table_dir,
+                 "preflop table directory for heads-up preflop questions (default: $EQUITY_RESULTS, else ./results, "
+                 "else the table shipped with the program); enumeration when it is missing")
+      ->check(CLI::ExistingDirectory);
+  app.add_flag("--no-table", no_table, "always enumerate, even when the preflop table has the answer");
   app.add_flag("--json", json, "print one JSON object instead of the table");
   auto* mc_flag = app.add_flag("--mc", force_mc, "Monte Carlo even when exact would be quick, e.g. --mc --stderr 1e-4");
   auto* exact_flag = app.add_flag("--exact", force_exact, "exact enumeration however long it takes");
@@ -239,6 +280,7 @@ int run_equity(const Args& args) {
       app.add_option("--trials", max_trials, "Monte Carlo: stop after this many deals, e.g. 1000000")->check(CLI::PositiveNumber);
   auto* time_opt = app.add_option("--time", max_seconds, "Monte Carlo: stop after about this many seconds, e.g. 2.5")
                        ->check(CLI::PositiveNumber);
+  auto* method_opt = app.get_option("--method");
   auto* seed_opt = app.add_option("--seed", seed, "Monte Carlo: random seed, for reproducible runs (default: random)");
   app.add_flag("--by-category", by_category,
                "per player: how often the final hand is each category, and the wins and ties by category");
@@ -253,19 +295,25 @@ int run_equity(const Args& args) {
     for (std::size_t i = 0; i < hands.size(); ++i) {
       Player pl;
       // A hand keeps its spelling and the historical messages; anything else is a range.
-      bool is_hand = true;
-      HoleCards cards{};
+      std::optional<HoleCards> cards;
+      std::optional<InputError> card_error;
       try {
         cards = parse_hole_cards(hands[i], "hand " + std::to_string(i + 1));
-      } catch (const InputError&) {
-        is_hand = false;
+      } catch (const InputError& e) {
+        card_error = e;
       }
-      if (is_hand) {
-        pl.label = cards[0].str() + cards[1].str();
-        pl.range.set(combo_index(cards[0], cards[1]), 1.0);
-        specific_hands.push_back(cards);
+      if (cards) {
+        pl.label = (*cards)[0].str() + (*cards)[1].str();
+        pl.range.set(combo_index((*cards)[0], (*cards)[1]), 1.0);
+        specific_hands.push_back(*cards);
       } else {
-        pl.range = Range::parse(hands[i], "player " + std::to_string(i + 1));
+        try {
+          pl.range = Range::parse(hands[i], "player " + std::to_string(i + 1));
+        } catch (const InputError&) {
+          // Neither reading works: say why the cards are wrong when it was meant as cards.
+          if (looks_like_cards(hands[i])) throw *card_error;
+          throw;
+        }
         pl.label = pl.range.str();
       }
       players.push_back(std::move(pl));
@@ -282,6 +330,24 @@ int run_equity(const Args& args) {
     ExactOptions exact_options;
     exact_options.walk_every_board = method == "boards";
     exact_options.by_category = by_category;
+    // Heads-up preflop classes and hands: the exact counts are in the table.
+    const bool table_shape = !mc_requested && !by_category && !no_table && method_opt->count() == 0 && table_answers(deal);
+    if (table_shape) {
+      Stopwatch clock;
+      const std::filesystem::path dir = table_dir.empty() ? default_table_dir() : std::filesystem::path(table_dir);
+      std::optional<RangeEquityResult> result;
+      try {
+        // Two specific hands need one result file, not the class matrices.
+        if (specific_hands.size() == 2) result = table_equity(PreflopTable::hand_files(dir), deal);
+        else if (const auto table = PreflopTable::load(dir)) result = table_equity(*table, deal);
+      } catch (const InputError&) {
+        // A missing or bad representative file: enumeration answers (and reports bad questions).
+      }
+      if (result) {
+        print_exact(players, deal, *result, clock.seconds(), ExactSource{"table", method, dir.string()}, false, json);
+        return 0;
+      }
+    }
     std::string why;
     bool use_mc = mc_requested;
     if (!mc_requested && !force_exact) {
@@ -300,7 +366,7 @@ int run_equity(const Args& args) {
       const auto result = enumerate_ranges(deal, exact_options);
       const double seconds = clock.seconds();
       if (show_progress && seconds > 0.25) std::cerr << "\r              \r" << std::flush;
-      print_exact(players, deal, result, seconds, method, by_category, json);
+      print_exact(players, deal, result, seconds, ExactSource{"exhaustive", method, ""}, by_category, json);
       return 0;
     }
     MonteCarloOptions mc;

@@ -275,11 +275,11 @@ int run_grid(const Args& args) {
       "  equity grid --json --dir results",
       "equity grid");
   std::string villain_text;
-  std::string dir = "results";
+  std::string dir = default_table_dir().string();
   bool json = false;
   bool no_colour = false;
   app.add_option("CLASS", villain_text, "opponent class, e.g. KK, AKs, 72o (default: a random hand)");
-  app.add_option("-d,--dir", dir, "table directory (default: results)");
+  app.add_option("-d,--dir", dir, "table directory (default: $EQUITY_RESULTS, else ./results, else the built-in table)");
   app.add_flag("--no-color", no_colour, "no colours even on a terminal");
   app.add_flag("--json", json, "print one JSON object with every class's counts and equity");
   return run(app, args, [&] {

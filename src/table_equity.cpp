@@ -1,0 +1,135 @@
+#include "equity/table_equity.hpp"
+
+#include "equity/error.hpp"
+
+namespace equity {
+
+namespace {
+
+// A range as the table sees it: a specific hand, or a weight per class (0 = not in the range).
+struct TableRange {
+  std::optional<HoleCards> hand;
+  Eigen::VectorXd weights = Eigen::VectorXd::Zero(kHandClasses);
+  Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1> member = Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1>::Zero(kHandClasses);
+};
+
+std::optional<TableRange> table_range(const Range& range) {
+  TableRange out;
+  if (range.specific()) {
+    out.hand = range.combos().front().cards;
+    return out;
+  }
+  for (int c = 0; c < kHandClasses; ++c) {
+    const auto indices = hand_classes()[static_cast<std::size_t>(c)].combo_indices();
+    const double w = range.weight(indices.front());
+    for (int i : indices)
+      if (range.weight(i) != w) return std::nullopt;  // part of a class, or weights that differ
+    out.weights[c] = w;
+    out.member[c] = w > 0 ? 1 : 0;
+  }
+  return out;
+}
+
+RangePlayerCounts player_counts(std::uint64_t wins, std::uint64_t ties, std::uint64_t losses, double weighted_wins,
+                                double weighted_ties, double weighted_losses) {
+  RangePlayerCounts p;
+  p.wins = wins;
+  p.ties = ties;
+  p.losses = losses;
+  p.share = wins * kShareUnit + ties * (kShareUnit / 2);
+  p.weighted_wins = weighted_wins;
+  p.weighted_ties = weighted_ties;
+  p.weighted_losses = weighted_losses;
+  p.weighted_share = weighted_wins * static_cast<double>(kShareUnit) + weighted_ties * static_cast<double>(kShareUnit / 2);
+  return p;
+}
+
+// Hero's counts, weighted and not, over the combo pairs of two ranges.
+struct PairCounts {
+  MatchupCounts counts;                     // unweighted, combos = combo pairs
+  double combos = 0, wins = 0, ties = 0, losses = 0;  // weighted by the product of the weights
+};
+
+PairCounts class_versus_class(const PreflopTable& table, const TableRange& hero, const TableRange& villain) {
+  const auto exact = [&](const CountMatrix& m) {
+    return static_cast<std::uint64_t>(hero.member.dot(m * villain.member));
+  };
+  const auto weighted = [&](const CountMatrix& m) { return hero.weights.dot(m.cast<double>() * villain.weights); };
+  PairCounts out;
+  out.counts = {exact(table.combos()), exact(table.wins()), exact(table.ties()), exact(table.losses())};
+  out.combos = weighted(table.combos());
+  out.wins = weighted(table.wins());
+  out.ties = weighted(table.ties());
+  out.losses = weighted(table.losses());
+  return out;
+}
+
+PairCounts hand_versus_classes(const PreflopTable& table, HoleCards hand, const TableRange& villain) {
+  PairCounts out;
+  for (int c = 0; c < kHandClasses; ++c) {
+    if (villain.member[c] == 0) continue;
+    const MatchupCounts m = table.hand_versus_class(hand, c);
+    const double w = villain.weights[c];
+    out.counts += m;
+    out.combos += w * static_cast<double>(m.combos);
+    out.wins += w * static_cast<double>(m.wins);
+    out.ties += w * static_cast<double>(m.ties);
+    out.losses += w * static_cast<double>(m.losses);
+  }
+  return out;
+}
+
+PairCounts swapped(PairCounts p) {
+  std::swap(p.counts.wins, p.counts.losses);
+  std::swap(p.wins, p.losses);
+  return p;
+}
+
+}  // namespace
+
+bool table_answers(const RangeDeal& deal) {
+  if (deal.ranges.size() != 2 || !deal.board.empty() || !deal.dead.empty()) return false;
+  for (const auto& r : deal.ranges)
+    if (!table_range(r)) return false;
+  return true;
+}
+
+std::optional<RangeEquityResult> table_equity(const PreflopTable& table, const RangeDeal& deal) {
+  if (!table_answers(deal)) return std::nullopt;
+  const TableRange hero = *table_range(deal.ranges[0]);
+  const TableRange villain = *table_range(deal.ranges[1]);
+  PairCounts c;
+  if (hero.hand && villain.hand) {
+    c.counts = table.hands(*hero.hand, *villain.hand);
+    c.combos = 1;
+    c.wins = static_cast<double>(c.counts.wins);
+    c.ties = static_cast<double>(c.counts.ties);
+    c.losses = static_cast<double>(c.counts.losses);
+  } else if (hero.hand) {
+    c = hand_versus_classes(table, *hero.hand, villain);
+  } else if (villain.hand) {
+    c = swapped(hand_versus_classes(table, *villain.hand, hero));
+  } else {
+    c = class_versus_class(table, hero, villain);
+  }
+  if (c.counts.combos == 0) throw InputError("the two ranges cannot be dealt together without sharing a card");
+
+  RangeEquityResult r;
+  r.assignments = c.counts.combos;
+  r.boards = kPreflopBoards;
+  r.total_weight = c.combos;
+  r.weighted = deal.ranges[0].weighted() || deal.ranges[1].weighted();
+  r.orbits = 0;
+  // Combos left after removing the other player's specific cards, as enumeration reports them.
+  for (int p = 0; p < 2; ++p) {
+    const auto& other = p == 0 ? villain : hero;
+    CardSet removed;
+    if (other.hand) removed = to_set((*other.hand)[0]) | to_set((*other.hand)[1]);
+    r.combos.push_back(deal.ranges[static_cast<std::size_t>(p)].combos(removed).size());
+  }
+  r.players.push_back(player_counts(c.counts.wins, c.counts.ties, c.counts.losses, c.wins, c.ties, c.losses));
+  r.players.push_back(player_counts(c.counts.losses, c.counts.ties, c.counts.wins, c.losses, c.ties, c.wins));
+  return r;
+}
+
+}  // namespace equity

@@ -1,0 +1,150 @@
+// Table-backed answers (results/, the committed table) against exact enumeration.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "equity/error.hpp"
+#include "equity/table_equity.hpp"
+#include "test_support.hpp"
+
+using namespace equity;
+
+namespace {
+
+const PreflopTable& table() {
+  static const PreflopTable t = [] {
+    auto loaded = PreflopTable::load("results");
+    if (!loaded) throw std::runtime_error("results/preflop-169x169.csv is missing");
+    return *std::move(loaded);
+  }();
+  return t;
+}
+
+RangeDeal heads_up(const std::string& hero, const std::string& villain) {
+  return RangeDeal{{Range::parse(hero), Range::parse(villain)}, {}, {}};
+}
+
+// Every integer the two methods report must agree; weighted sums to rounding.
+void expect_same(const RangeEquityResult& from_table, const RangeEquityResult& enumerated) {
+  EXPECT_EQ(from_table.assignments, enumerated.assignments);
+  EXPECT_EQ(from_table.boards, enumerated.boards);
+  EXPECT_EQ(from_table.combos, enumerated.combos);
+  EXPECT_EQ(from_table.weighted, enumerated.weighted);
+  EXPECT_NEAR(from_table.total_weight, enumerated.total_weight, 1e-9 * enumerated.total_weight);
+  ASSERT_EQ(from_table.players.size(), 2u);
+  for (std::size_t p = 0; p < 2; ++p) {
+    SCOPED_TRACE("player " + std::to_string(p + 1));
+    const auto& t = from_table.players[p];
+    const auto& e = enumerated.players[p];
+    EXPECT_EQ(t.wins, e.wins);
+    EXPECT_EQ(t.ties, e.ties);
+    EXPECT_EQ(t.losses, e.losses);
+    EXPECT_EQ(t.share, e.share);
+    EXPECT_NEAR(t.weighted_share, e.weighted_share, 1e-9 * e.weighted_share + 1e-9);
+    EXPECT_NEAR(from_table.equity(p), enumerated.equity(p), 1e-12);
+  }
+}
+
+}  // namespace
+
+TEST(TableEquity, AcesAgainstKingsArePublishedCounts) {
+  const auto rows = test::read_csv(test::data_path("exact/classes.csv"));
+  ASSERT_FALSE(rows.empty());
+  for (const auto& row : rows) {
+    SCOPED_TRACE(row[0] + " vs " + row[1]);
+    const auto r = table_equity(table(), heads_up(row[0], row[1]));
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->assignments, std::stoull(row[2]));
+    EXPECT_EQ(r->showdowns(), std::stoull(row[3]));
+    EXPECT_EQ(r->players[0].wins, std::stoull(row[4]));
+    EXPECT_EQ(r->players[1].wins, std::stoull(row[5]));
+    EXPECT_EQ(r->players[0].ties, std::stoull(row[6]));
+  }
+}
+
+TEST(TableEquity, EqualsEnumerationForRangePairs) {
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {"AKs", "QQ"},                  // classes
+      {"QQ+,AKs", "JJ-99,AQs+,KQo"},  // class lists that share cards
+      {"AsKs", "QQ+"},                // a specific hand against classes
+      {"22-44", "AhKd"},              // classes against a specific hand
+      {"7h2c", "Td9d"},               // two specific hands
+      {"AKs:0.5,QQ", "KK@25,AQo"},    // weighted classes
+      {"AA", "AA"},                   // a class against itself
+  };
+  for (const auto& [hero, villain] : pairs) {
+    SCOPED_TRACE(hero + " vs " + villain);
+    const auto deal = heads_up(hero, villain);
+    const auto r = table_equity(table(), deal);
+    ASSERT_TRUE(r);
+    expect_same(*r, enumerate_ranges(deal));
+  }
+}
+
+TEST(TableEquity, RandomAgainstRandomIsEvenAndCountsEveryPair) {
+  const auto r = table_equity(table(), heads_up("random", "random"));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->assignments, 1326u * 1225u);
+  EXPECT_EQ(r->players[0].wins, r->players[1].wins);  // the seats are symmetric
+  EXPECT_EQ(r->players[0].ties, r->players[1].ties);
+  EXPECT_DOUBLE_EQ(r->equity(0), 0.5);
+}
+
+TEST(TableEquity, OnlyHeadsUpPreflopWholeClassesOrSpecificHands) {
+  EXPECT_TRUE(table_answers(heads_up("AA", "random")));
+  EXPECT_TRUE(table_answers(heads_up("AsAc", "KhQh")));
+  EXPECT_FALSE(table_answers(heads_up("AsKs,AKo", "QQ")));  // part of the AKs class
+  EXPECT_FALSE(table_answers(heads_up("AA,AsAc:0.5", "QQ")));  // one class with two weights
+  RangeDeal three = heads_up("AA", "KK");
+  three.ranges.push_back(Range::parse("QQ"));
+  EXPECT_FALSE(table_answers(three));
+  RangeDeal flop = heads_up("AA", "KK");
+  flop.board = parse_cards("2c7d9h");
+  EXPECT_FALSE(table_answers(flop));
+  RangeDeal dead = heads_up("AA", "KK");
+  dead.dead = parse_cards("2c");
+  EXPECT_FALSE(table_answers(dead));
+  EXPECT_FALSE(table_equity(table(), three));
+}
+
+TEST(TableEquity, ImpossibleQuestionsThrow) {
+  EXPECT_THROW(table_equity(table(), heads_up("AsAc", "AsKd")), InputError);
+  EXPECT_THROW(table_equity(table(), heads_up("KhQh", "QhKh")), InputError);
+}
+
+// ---- the default command
+
+TEST(TableCommand, HeadsUpPreflopComesFromTheTable) {
+  const auto r = test::run_equity("AA KK --json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("{\"mode\": \"table\", \"boards\": 1712304, \"assignments\": 36, ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("{\"hand\": \"AA\", \"combos\": 6, \"wins\": 50371344, \"ties\": 285228, \"losses\": 10986372"),
+            std::string::npos)
+      << r.out;
+  const auto specific = test::run_equity("AsAc KhQh --json");
+  EXPECT_NE(specific.out.find("\"mode\": \"table\""), std::string::npos) << specific.out;
+  EXPECT_NE(specific.out.find("{\"hand\": \"AsAc\", \"wins\": 1406263, \"ties\": 6453, \"losses\": 299588"),
+            std::string::npos)
+      << specific.out;
+  const auto human = test::run_equity("\"QQ+,AKs,AKo\" random");
+  EXPECT_EQ(human.exit_code, 0) << human.err;
+  EXPECT_NE(human.out.find("exact, from the preflop table in "), std::string::npos) << human.out;
+}
+
+TEST(TableCommand, NoTableAndAMissingTableEnumerate) {
+  const auto players = [](const std::string& j) { return j.substr(j.find("\"players\"")); };
+  const auto from_table = test::run_equity("AKs QQ --json");
+  const auto enumerated = test::run_equity("AKs QQ --json --no-table");
+  EXPECT_NE(enumerated.out.find("\"mode\": \"exhaustive\""), std::string::npos) << enumerated.out;
+  EXPECT_EQ(players(from_table.out), players(enumerated.out));
+  // An empty directory has no table: enumeration answers.
+  const std::string empty = "/tmp/equity_no_table_" + std::to_string(::getpid());
+  std::filesystem::create_directories(empty);
+  const auto fallback = test::run_equity("AKs QQ --json --table " + empty);
+  EXPECT_NE(fallback.out.find("\"mode\": \"exhaustive\""), std::string::npos) << fallback.out;
+  EXPECT_EQ(players(fallback.out), players(enumerated.out));
+  std::filesystem::remove_all(empty);
+  const auto missing = test::run_equity("AKs QQ --table /nonexistent/table");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("--table"), std::string::npos) << missing.err;
+}
