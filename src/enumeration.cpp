@@ -9,6 +9,7 @@
 
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
+#include "equity/showdown.hpp"
 
 namespace equity {
 
@@ -66,9 +67,10 @@ struct Tally {
 // Adds `weight` boards on which the players' hands have the given ranks.
 inline void add_outcome(const HandRank* value, int n, std::int64_t weight, Tally& t) {
   HandRank best = value[0];
-  for (int p = 1; p < n; ++p) best = std::max(best, value[p]);
+  for (int p = 1; p < n; ++p)
+    if (compare(value[p], best) == Outcome::Win) best = value[p];
   int winners = 0;
-  for (int p = 0; p < n; ++p) winners += value[p] == best;
+  for (int p = 0; p < n; ++p) winners += compare(value[p], best) == Outcome::Split;
   if (winners == 1) {
     for (int p = 0; p < n; ++p)
       if (value[p] == best) {

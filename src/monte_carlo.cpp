@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "equity/error.hpp"
+#include "equity/showdown.hpp"
 
 namespace equity {
 
@@ -70,7 +71,8 @@ struct Sampler {
 
 struct ChunkTally {
   std::uint64_t trials = 0, rejected = 0;
-  std::array<std::uint64_t, kMaxPlayers> wins{}, ties{}, share{}, share_squared{};
+  // won_with[p][w]: trials in which player p had the best hand together with w - 1 others.
+  std::array<std::array<std::uint64_t, kMaxPlayers + 1>, kMaxPlayers> won_with{};
   std::array<std::array<std::uint64_t, kCategories>, kMaxPlayers> category{}, category_wins{}, category_ties{};
 };
 
@@ -101,7 +103,7 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
   // Guard against ranges that almost never fit together (prepare() has shown that they can).
   const std::uint64_t max_rejections_per_chunk = 10'000 * kMonteCarloChunk;
 
-  auto run_chunk = [&](std::uint64_t chunk, std::uint64_t size, ChunkTally& t) {
+  auto run_chunk = [&]<bool kByCategory>(std::uint64_t chunk, std::uint64_t size, ChunkTally& t) {
     Rng rng(options.seed, chunk);
     std::array<Hand, kMaxPlayers> hole{};
     std::array<HandRank, kMaxPlayers> value{};
@@ -133,24 +135,18 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
       HandRank best = 0;
       for (std::size_t p = 0; p < n; ++p) {
         value[p] = evaluate(full + hole[p]);
-        best = std::max(best, value[p]);
+        if (compare(value[p], best) == Outcome::Win) best = value[p];
       }
-      int winners = 0;
-      for (std::size_t p = 0; p < n; ++p) winners += value[p] == best;
-      const std::uint64_t split = kShareUnit / static_cast<std::uint64_t>(winners);
-      for (std::size_t p = 0; p < n; ++p) {
-        const auto cat = static_cast<std::size_t>(category_of(value[p]));
-        ++t.category[p][cat];
-        if (value[p] != best) continue;
-        if (winners == 1) {
-          ++t.wins[p];
-          ++t.category_wins[p][cat];
-        } else {
-          ++t.ties[p];
-          ++t.category_ties[p][cat];
+      std::size_t winners = 0;
+      for (std::size_t p = 0; p < n; ++p) winners += compare(value[p], best) == Outcome::Split;
+      for (std::size_t p = 0; p < n; ++p) t.won_with[p][winners] += compare(value[p], best) == Outcome::Split;
+      if constexpr (kByCategory) {
+        for (std::size_t p = 0; p < n; ++p) {
+          const auto cat = static_cast<std::size_t>(category_of(value[p]));
+          ++t.category[p][cat];
+          if (value[p] != best) continue;
+          ++(winners == 1 ? t.category_wins : t.category_ties)[p][cat];
         }
-        t.share[p] += split;
-        t.share_squared[p] += split * split;
       }
     }
     t.trials += size;
@@ -160,8 +156,14 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
   result.seed = options.seed;
   for (const auto& list : prep.combos) result.combos.push_back(list.size());
   ChunkTally total;
-  // share_squared sums are kept as doubles across chunks: they can outgrow 64 bits.
-  std::array<double, kMaxPlayers> total_share_squared{};
+  auto& won_with = total.won_with;
+  // A trial's pot share, in units of 1/kShareUnit, when the best hand is shared by w players.
+  const auto split = [](std::size_t w) { return kShareUnit / w; };
+  const auto share_of = [&](std::size_t p) {
+    std::uint64_t s = 0;
+    for (std::size_t w = 1; w <= n; ++w) s += won_with[p][w] * split(w);
+    return s;
+  };
   const std::uint64_t chunk_limit =
       options.max_trials ? (options.max_trials + kMonteCarloChunk - 1) / kMonteCarloChunk : ~std::uint64_t{0};
   std::uint64_t next_chunk = 0;
@@ -171,8 +173,14 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
     const double trials = static_cast<double>(total.trials);
     if (total.trials < 2) return 1.0;
     const double unit = static_cast<double>(kShareUnit);
-    const double mean = static_cast<double>(total.share[p]) / (unit * trials);
-    const double mean_sq = total_share_squared[p] / (unit * unit * trials);
+    double mean = 0, mean_sq = 0;  // of the share, in pots
+    for (std::size_t w = 1; w <= n; ++w) {
+      const double count = static_cast<double>(won_with[p][w]), s = static_cast<double>(split(w)) / unit;
+      mean += count * s;
+      mean_sq += count * s * s;
+    }
+    mean /= trials;
+    mean_sq /= trials;
     const double variance = std::max(0.0, mean_sq - mean * mean) * trials / (trials - 1);
     return std::sqrt(variance / trials);
   };
@@ -192,17 +200,15 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
         const std::uint64_t chunk = next_chunk + i;
         const std::uint64_t size =
             options.max_trials ? std::min(kMonteCarloChunk, options.max_trials - chunk * kMonteCarloChunk) : kMonteCarloChunk;
-        run_chunk(chunk, size, tallies[i]);
+        if (options.by_category) run_chunk.template operator()<true>(chunk, size, tallies[i]);
+        else run_chunk.template operator()<false>(chunk, size, tallies[i]);
       }
     });
     for (const auto& t : tallies) {
       total.trials += t.trials;
       total.rejected += t.rejected;
       for (std::size_t p = 0; p < n; ++p) {
-        total.wins[p] += t.wins[p];
-        total.ties[p] += t.ties[p];
-        total.share[p] += t.share[p];
-        total_share_squared[p] += static_cast<double>(t.share_squared[p]);
+        for (std::size_t w = 1; w <= n; ++w) won_with[p][w] += t.won_with[p][w];
         for (std::size_t c = 0; c < static_cast<std::size_t>(kCategories); ++c) {
           total.category[p][c] += t.category[p][c];
           total.category_wins[p][c] += t.category_wins[p][c];
@@ -234,10 +240,10 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
   result.players.resize(n);
   for (std::size_t p = 0; p < n; ++p) {
     auto& mp = result.players[p];
-    mp.wins = total.wins[p];
-    mp.ties = total.ties[p];
+    mp.wins = won_with[p][1];
+    for (std::size_t w = 2; w <= n; ++w) mp.ties += won_with[p][w];
     mp.losses = total.trials - mp.wins - mp.ties;
-    mp.share = total.share[p];
+    mp.share = share_of(p);
     mp.equity = static_cast<double>(mp.share) / (static_cast<double>(kShareUnit) * static_cast<double>(total.trials));
     mp.standard_error = stderr_of(p);
     mp.low = std::max(0.0, mp.equity - 1.96 * mp.standard_error);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <regex>
 
 #include "equity/error.hpp"
@@ -221,6 +222,7 @@ TEST(MonteCarlo, SameSeedSameNumbersForAnyThreadCount) {
   MonteCarloOptions options;
   options.seed = 2024;
   options.max_trials = 100'000;
+  options.by_category = true;
   MonteCarloResult one, two;
   {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
@@ -238,6 +240,10 @@ TEST(MonteCarlo, SameSeedSameNumbersForAnyThreadCount) {
     EXPECT_EQ(one.players[p].share, two.players[p].share);
     EXPECT_EQ(one.players[p].standard_error, two.players[p].standard_error);
     EXPECT_EQ(one.players[p].category, two.players[p].category);
+    const auto& c = one.players[p];
+    EXPECT_EQ(std::accumulate(c.category.begin(), c.category.end(), std::uint64_t{0}), one.trials);
+    EXPECT_EQ(std::accumulate(c.category_wins.begin(), c.category_wins.end(), std::uint64_t{0}), c.wins);
+    EXPECT_EQ(std::accumulate(c.category_ties.begin(), c.category_ties.end(), std::uint64_t{0}), c.ties);
   }
   options.seed = 2025;
   const auto other = monte_carlo(deal, options);

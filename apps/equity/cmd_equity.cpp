@@ -374,6 +374,7 @@ int run_equity(const Args& args) {
     mc.target_stderr = target_stderr;
     mc.max_trials = max_trials;
     mc.max_seconds = max_seconds;
+    mc.by_category = by_category;
     if (mc.target_stderr <= 0 && mc.max_trials == 0 && mc.max_seconds <= 0) mc.target_stderr = kDefaultStderr;
     Stopwatch clock;
     bool progressed = false;

@@ -31,6 +31,7 @@ struct MonteCarloOptions {
   double target_stderr = 0;      // stop once every player's standard error is below this (0: off)
   std::uint64_t max_trials = 0;  // stop after this many trials (0: off)
   double max_seconds = 0;        // stop after about this long (0: off)
+  bool by_category = false;      // fill the players' category counts (slower)
   // Called between rounds from the calling thread.
   std::function<void(std::uint64_t trials, double worst_stderr)> progress;
 };
@@ -41,7 +42,8 @@ struct MonteCarloPlayer {
   double equity = 0;                             // share / (kShareUnit * trials)
   double standard_error = 0;                    // of equity
   double low = 0, high = 0;                      // 95% interval: equity -+ 1.96 standard errors
-  // Trials ending with this player's best hand in each category, and those won alone or tied.
+  // Only with by_category: trials ending with this player's best hand in each category, and those
+  // won alone or tied.
   std::array<std::uint64_t, kCategories> category{}, category_wins{}, category_ties{};
 };
 
