@@ -4,6 +4,9 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <charconv>
+#include <functional>
+#include <iterator>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -266,25 +269,37 @@ PreflopTable PreflopTable::from_hand_files(const fs::path& hands_dir) {
 
 namespace {
 
-std::vector<std::string> split_fields(const std::string& line) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : line) {
-    if (c == ',') {
-      out.push_back(cur);
-      cur.clear();
-    } else if (c != '\r') {
-      cur += c;
-    }
+// The comma-separated fields of a line (a trailing '\r' dropped); false unless there are exactly N.
+template <std::size_t N>
+bool split_fields(std::string_view line, std::array<std::string_view, N>& fields) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  std::size_t n = 0;
+  for (;;) {
+    const std::size_t comma = line.find(',');
+    if (n == N) return false;
+    fields[n++] = line.substr(0, comma);
+    if (comma == std::string_view::npos) return n == N;
+    line.remove_prefix(comma + 1);
   }
-  out.push_back(cur);
-  return out;
 }
 
-std::int64_t parse_count(const std::string& text, const std::string& where) {
-  if (text.empty() || text.size() > 18 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    throw InputError(where + "bad count \"" + text + "\"");
-  return std::stoll(text);
+std::int64_t parse_count(std::string_view text, const std::function<std::string()>& where) {
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || text.size() > 18 || error != std::errc{} || end != text.data() + text.size() || text[0] == '-')
+    throw InputError(where() + "bad count \"" + std::string(text) + "\"");
+  return value;
+}
+
+// The class index of a class name as the table writes it ("AKs"), else as anybody writes it.
+int class_index_of_name(std::string_view name) {
+  static const std::unordered_map<std::string, int> by_name = [] {
+    std::unordered_map<std::string, int> m;
+    for (int i = 0; i < kHandClasses; ++i) m.emplace(hand_classes()[static_cast<std::size_t>(i)].name(), i);
+    return m;
+  }();
+  if (const auto it = by_name.find(std::string(name)); it != by_name.end()) return it->second;
+  return class_index(parse_hand_class(name));
 }
 
 const char* kCsvHeader = "hero,villain,combos,wins,ties,losses,equity";
@@ -301,32 +316,36 @@ std::optional<PreflopTable> PreflopTable::load(const fs::path& dir) {
   const fs::path path = dir / "preflop-169x169.csv";
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   PreflopTable table;
   table.hands_dir_ = dir / "hands";
-  std::string line;
   std::size_t line_number = 0;
+  const std::function<std::string()> where = [&] { return path.string() + ":" + std::to_string(line_number) + ": "; };
   std::vector<bool> seen(static_cast<std::size_t>(kHandClasses * kHandClasses), false);
   std::size_t rows = 0;
-  while (std::getline(in, line)) {
+  std::array<std::string_view, 7> fields;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t stop = std::min(text.find('\n', start), text.size());
+    std::string_view line(text.data() + start, stop - start);
+    start = stop + 1;
     ++line_number;
-    const std::string where = path.string() + ":" + std::to_string(line_number) + ": ";
     if (line_number == 1) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (line != kCsvHeader) throw InputError(where + "expected the header " + kCsvHeader);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      if (line != kCsvHeader) throw InputError(where() + "expected the header " + kCsvHeader);
       continue;
     }
-    if (line.empty()) continue;
-    const auto fields = split_fields(line);
-    if (fields.size() != 7) throw InputError(where + "expected 7 fields");
+    if (line.empty() || line == "\r") continue;
+    if (!split_fields(line, fields)) throw InputError(where() + "expected 7 fields");
     int i = 0, j = 0;
     try {
-      i = class_index(parse_hand_class(fields[0]));
-      j = class_index(parse_hand_class(fields[1]));
+      i = class_index_of_name(fields[0]);
+      j = class_index_of_name(fields[1]);
     } catch (const InputError& e) {
-      throw InputError(where + e.what());
+      throw InputError(where() + e.what());
     }
     const auto cell = static_cast<std::size_t>(i * kHandClasses + j);
-    if (seen[cell]) throw InputError(where + "second row for " + fields[0] + " against " + fields[1]);
+    if (seen[cell])
+      throw InputError(where() + "second row for " + std::string(fields[0]) + " against " + std::string(fields[1]));
     seen[cell] = true;
     ++rows;
     table.combos_(i, j) = parse_count(fields[2], where);
@@ -335,7 +354,7 @@ std::optional<PreflopTable> PreflopTable::load(const fs::path& dir) {
     table.losses_(i, j) = parse_count(fields[5], where);
     if (table.wins_(i, j) + table.ties_(i, j) + table.losses_(i, j) !=
         table.combos_(i, j) * static_cast<std::int64_t>(kPreflopBoards))
-      throw InputError(where + "wins + ties + losses is not combos x 1,712,304");
+      throw InputError(where() + "wins + ties + losses is not combos x 1,712,304");
   }
   if (rows != seen.size()) return std::nullopt;
   return table;

@@ -29,22 +29,7 @@ namespace fs = std::filesystem;
 
 HoleCards hand(const char* text) { return parse_hole_cards(text); }
 
-class TempDir {
-public:
-  TempDir() {
-    static int counter = 0;
-    path_ = fs::temp_directory_path() /
-            ("equity_preflop_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-  std::string str() const { return path_.string(); }
-
-private:
-  fs::path path_;
-};
+using test::TempDir;
 
 // ---- Classes and canonical matchups -------------------------------------------------------------
 
@@ -306,6 +291,35 @@ const PreflopTable& committed_table() {
     return *loaded;
   }();
   return table;
+}
+
+TEST(CommittedTable, LoadRejectsBadCsvAndIgnoresAnIncompleteOne) {
+  const std::string csv = test::read_file("results/preflop-169x169.csv");
+  const auto load_with = [](const std::string& text) {
+    TempDir dir;
+    std::ofstream(dir.path() / "preflop-169x169.csv", std::ios::binary) << text;
+    return PreflopTable::load(dir.path());
+  };
+  const auto message = [&](const std::string& text) {
+    try {
+      (void)load_with(text);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_TRUE(load_with(csv));
+  EXPECT_FALSE(load_with(csv.substr(0, csv.rfind('\n', csv.size() / 2) + 1)));  // half the rows: not a table
+  std::string bad_count = csv;
+  bad_count.replace(bad_count.find("AA,AKo,36,"), 10, "AA,AKo,3x,");  // line 4
+  EXPECT_NE(message(bad_count).find("preflop-169x169.csv:4: bad count \"3x\""), std::string::npos) << message(bad_count);
+  std::string bad_sum = csv;
+  bad_sum.replace(bad_sum.find("AA,AKo,36,"), 10, "AA,AKo,35,");
+  EXPECT_NE(message(bad_sum).find(":4: wins + ties + losses"), std::string::npos) << message(bad_sum);
+  EXPECT_NE(message("hero,villain\n").find(":1: expected the header"), std::string::npos);
+  std::string short_row = csv;
+  short_row.insert(short_row.find('\n') + 1, "AA,KK,36\n");
+  EXPECT_NE(message(short_row).find(":2: expected 7 fields"), std::string::npos) << message(short_row);
 }
 
 TEST(CommittedTable, FilesAndAggregatesAgree) {

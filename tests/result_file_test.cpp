@@ -24,22 +24,7 @@ ResultLine enumerate_line(HoleCards hero, HoleCards opponent) {
   return result_line(opponent, enumerate(Deal{{hero, opponent}, {}, {}}));
 }
 
-// A fresh directory under /tmp, removed at the end of the test.
-class TempDir {
-public:
-  TempDir() {
-    static int counter = 0;
-    path_ = fs::temp_directory_path() /
-            ("equity_result_file_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
-private:
-  fs::path path_;
-};
+using test::TempDir;
 
 void write_text(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);

@@ -1,8 +1,6 @@
 // Table-backed answers (results/, the committed table) against exact enumeration.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-
 #include "equity/error.hpp"
 #include "equity/table_equity.hpp"
 #include "test_support.hpp"
@@ -138,12 +136,10 @@ TEST(TableCommand, NoTableAndAMissingTableEnumerate) {
   EXPECT_NE(enumerated.out.find("\"mode\": \"exhaustive\""), std::string::npos) << enumerated.out;
   EXPECT_EQ(players(from_table.out), players(enumerated.out));
   // An empty directory has no table: enumeration answers.
-  const std::string empty = "/tmp/equity_no_table_" + std::to_string(::getpid());
-  std::filesystem::create_directories(empty);
-  const auto fallback = test::run_equity("AKs QQ --json --table " + empty);
+  const test::TempDir empty;
+  const auto fallback = test::run_equity("AKs QQ --json --table " + empty.str());
   EXPECT_NE(fallback.out.find("\"mode\": \"exhaustive\""), std::string::npos) << fallback.out;
   EXPECT_EQ(players(fallback.out), players(enumerated.out));
-  std::filesystem::remove_all(empty);
   const auto missing = test::run_equity("AKs QQ --table /nonexistent/table");
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("--table"), std::string::npos) << missing.err;

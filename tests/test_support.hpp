@@ -1,6 +1,7 @@
 #pragma once
 // Helpers for the test suites: reading reference data and running the `equity` program.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -48,6 +49,26 @@ inline std::vector<std::vector<std::string>> read_csv(const std::string& path) {
   }
   return rows;
 }
+
+// A fresh directory under /tmp, removed at the end of the test.
+class TempDir {
+public:
+  TempDir() {
+    static int counter = 0;
+    path_ = std::filesystem::temp_directory_path() /
+            ("equity_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+  std::string str() const { return path_.string(); }
+
+private:
+  std::filesystem::path path_;
+};
 
 struct RunResult {
   int exit_code = -1;
