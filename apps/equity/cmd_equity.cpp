@@ -69,6 +69,13 @@ struct Player {
   Range range;
 };
 
+// The first column's width: the longest hand or range plus two spaces, at least six.
+std::size_t label_width(const std::vector<Player>& players) {
+  std::size_t width = 6;
+  for (const auto& pl : players) width = std::max(width, pl.label.size() + 2);
+  return width;
+}
+
 std::string cards_label(const std::vector<Card>& cards) { return to_string(cards); }
 
 void print_context(std::ostringstream& out, const RangeDeal& deal) {
@@ -148,8 +155,7 @@ void print_exact(const std::vector<Player>& players, const RangeDeal& deal, cons
     std::cout << out.str();
     return;
   }
-  std::size_t width = 6;
-  for (const auto& pl : players) width = std::max(width, pl.label.size() + 2);
+  const std::size_t width = label_width(players);
   out << pad(all_specific ? "Hand" : "Range", width, true) << pad("Equity", 10) << pad("Win", 10) << pad("Tie", 10)
       << pad("Wins", 14) << pad("Ties", 14) << pad("Losses", 14) << (all_specific ? "" : pad("Combos", 8)) << "\n";
   for (std::size_t p = 0; p < r.players.size(); ++p) {
@@ -215,8 +221,7 @@ void print_monte_carlo(const std::vector<Player>& players, const RangeDeal& deal
     std::cout << out.str();
     return;
   }
-  std::size_t width = 6;
-  for (const auto& pl : players) width = std::max(width, pl.label.size() + 2);
+  const std::size_t width = label_width(players);
   out << pad("Range", width, true) << pad("Equity", 10) << pad("StdErr", 10) << pad("95% interval", 22)
       << pad("Win", 10) << pad("Tie", 10) << pad("Combos", 8) << "\n";
   for (std::size_t p = 0; p < r.players.size(); ++p) {
