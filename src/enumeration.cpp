@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
+#include <stdexcept>
 #include <string>
 
 #include "equity/error.hpp"
@@ -59,7 +61,7 @@ namespace {
 constexpr std::array<std::array<std::int64_t, 5>, 5> kChoose = {{
     {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}}};
 
-// Signed per-player sums: the flush pass subtracts rank-only outcomes it replaces.
+// Per-player sums of boards.
 struct Tally {
   std::array<std::int64_t, kMaxPlayers> wins{}, ties{}, share{};
 };
@@ -105,26 +107,158 @@ void for_each_rank_multiset(const std::array<int, kRanks>& avail, int k, F&& f) 
   rec(rec, kRanks - 1, k, 0u, 1);
 }
 
-// Calls f(subset) for every subset of `mask` with exactly k bits.
+// Calls f(subset, key) for every subset of `mask` (13 rank bits) with exactly k bits, key being the
+// sum of its ranks' keys. Gosper's hack walks the k-bit numbers below 2^popcount(mask); two small
+// tables spread each one onto the mask's own bits (and sum their keys).
 template <class F>
 void for_each_subset(unsigned mask, int k, F&& f) {
-  auto rec = [&](auto&& self, unsigned rest, int left, unsigned chosen) -> void {
-    if (left == 0) {
-      f(chosen);
-      return;
-    }
-    if (std::popcount(rest) < left) return;
-    const unsigned low = rest & (0u - rest);
-    self(self, rest & ~low, left - 1, chosen | low);
-    self(self, rest & ~low, left, chosen);
-  };
-  rec(rec, mask, k, 0u);
+  const int n = std::popcount(mask);
+  if (k > n) return;
+  if (k == 0) {
+    f(0u, 0u);
+    return;
+  }
+  std::array<unsigned, kRanks> bit{};
+  for (unsigned m = mask, i = 0; m; m &= m - 1, ++i) bit[i] = m & (0u - m);
+  constexpr unsigned kLowBits = 7;
+  std::array<unsigned, 1u << kLowBits> low{}, low_key{};
+  std::array<unsigned, 1u << (kRanks - kLowBits)> high{}, high_key{};
+  const auto key_of_bit = [](unsigned b) { return detail::kRankKeys[static_cast<std::size_t>(std::countr_zero(b))]; };
+  for (unsigned x = 1; x < (1u << std::min(n, static_cast<int>(kLowBits))); ++x) {
+    const unsigned b = bit[static_cast<std::size_t>(std::countr_zero(x))];
+    low[x] = low[x & (x - 1)] | b;
+    low_key[x] = low_key[x & (x - 1)] + key_of_bit(b);
+  }
+  for (unsigned x = 1; x < (1u << std::max(0, n - static_cast<int>(kLowBits))); ++x) {
+    const unsigned b = bit[kLowBits + static_cast<std::size_t>(std::countr_zero(x))];
+    high[x] = high[x & (x - 1)] | b;
+    high_key[x] = high_key[x & (x - 1)] + key_of_bit(b);
+  }
+  const unsigned end = 1u << n;
+  for (unsigned x = (1u << k) - 1; x < end;) {
+    const unsigned lo = x & ((1u << kLowBits) - 1), hi = x >> kLowBits;
+    f(low[lo] | high[hi], low_key[lo] + high_key[hi]);
+    const unsigned c = x & (0u - x), r = x + c;
+    x = (((r ^ x) >> 2) / c) | r;
+  }
 }
 
-std::uint32_t key_of_ranks(unsigned rank_mask) {
+// A suit's part in the flush pass.
+constexpr int kNoFlush = 99;
+struct FlushSuit {
+  unsigned deck_suited = 0;                 // ranks of the suit still in the deck
+  int threshold = kNoFlush;                 // dealt cards of the suit that make somebody's flush
+  std::array<unsigned, kMaxPlayers> suited{};  // per player: hole + board ranks of the suit
+  std::array<int, kMaxPlayers> needed{};       // per player: dealt cards of the suit the flush needs
+};
+
+// The lowest straight flush: no non-flush hand reaches it.
+constexpr HandRank kFirstStraightFlush = 7452;
+
+// Like for_each_rank_multiset, but each multiset is weighted by its card sets on which no suit
+// reaches its flush threshold (multisets with no such card set are skipped). For each suit, the
+// recursion keeps the ways to deal the cards chosen so far by how many of them have that suit (a
+// polynomial in x): choosing c cards of a rank multiplies it by u + v x, u being the ways without
+// the suit's card of that rank and v the ways with it. The coefficients are at most 4^5, so they
+// fit 16 bits, and the four suits' updates are plain loops over eight lanes the compiler
+// vectorizes.
+// Eight 16-bit lanes (GCC/Clang vector extension: one SSE register), loaded and stored unaligned.
+using Vec8 = std::int16_t __attribute__((vector_size(16)));
+inline Vec8 load(const std::int16_t* p) {
+  Vec8 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+inline void store(std::int16_t* p, Vec8 v) { std::memcpy(p, &v, sizeof v); }
+
+template <class F>
+void for_each_nonflush_rank_multiset(const std::array<int, kRanks>& avail, int k, const std::array<FlushSuit, kSuits>& suits, F&& f) {
+  // Lane 0 stays 0 and lane j + 1 holds the coefficient of x^j, so that every lane's update reads
+  // the lane below it.
+  using Lanes = std::array<std::int16_t, 16>;
+  using SuitCounts = std::array<Lanes, kSuits>;
+  struct Factor {
+    std::array<std::int16_t, kSuits> u, v;
+  };
+  std::array<std::array<Factor, 5>, kRanks> factor{};  // by rank and count of cards chosen
+  for (int r = 0; r < kRanks; ++r) {
+    const int a = avail[static_cast<std::size_t>(r)];
+    for (int c = 1; c <= a; ++c)
+      for (int su = 0; su < kSuits; ++su) {
+        const auto& fs = suits[static_cast<std::size_t>(su)];
+        const int b = fs.threshold == kNoFlush ? 0 : static_cast<int>((fs.deck_suited >> r) & 1u);
+        auto& fr = factor[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+        fr.u[static_cast<std::size_t>(su)] = static_cast<std::int16_t>(kChoose[static_cast<std::size_t>(a - b)][static_cast<std::size_t>(c)]);
+        fr.v[static_cast<std::size_t>(su)] = static_cast<std::int16_t>(b ? kChoose[static_cast<std::size_t>(a - 1)][static_cast<std::size_t>(c - 1)] : 0);
+      }
+  }
+  SuitCounts flush_lanes{};  // all ones in the lanes of a flush suit's flush counts
+  for (int su = 0; su < kSuits; ++su) {
+    const int t = suits[static_cast<std::size_t>(su)].threshold;
+    if (t == kNoFlush) continue;
+    for (int j = t; j <= 5; ++j) flush_lanes[static_cast<std::size_t>(su)][static_cast<std::size_t>(j + 1)] = -1;
+  }
+  SuitCounts start{};
+  for (auto& lanes : start) lanes[1] = 1;
+
+  // Cards available at or below each rank: a branch that cannot be completed is cut at once.
+  std::array<int, kRanks> at_or_below{};
+  for (int r = 0, sum = 0; r < kRanks; ++r) at_or_below[static_cast<std::size_t>(r)] = sum += avail[static_cast<std::size_t>(r)];
+
+  // Each call picks the next rank (below `top`) that has cards, so no call is spent on a rank
+  // that contributes none.
+  auto rec = [&](auto&& self, int top, int left, std::uint32_t key, std::int64_t weight, const SuitCounts& counts) -> void {
+    for (int rank = top; rank >= 0 && at_or_below[static_cast<std::size_t>(rank)] >= left; --rank) {
+      const auto r = static_cast<std::size_t>(rank);
+      const int a = avail[r];
+      for (int c = 1; c <= std::min(a, left); ++c) {
+        const Factor& fr = factor[r][static_cast<std::size_t>(c)];
+        SuitCounts next;
+        for (std::size_t su = 0; su < kSuits; ++su) {
+          next[su][0] = 0;
+          store(&next[su][1], load(&counts[su][1]) * fr.u[su] + load(&counts[su][0]) * fr.v[su]);
+        }
+        const std::uint32_t next_key = key + static_cast<std::uint32_t>(c) * detail::kRankKeys[r];
+        const std::int64_t next_weight = weight * kChoose[static_cast<std::size_t>(a)][static_cast<std::size_t>(c)];
+        if (c == left) {
+          Vec8 flush_by_lane{};
+          for (std::size_t su = 0; su < kSuits; ++su) flush_by_lane += load(&next[su][1]) & load(&flush_lanes[su][1]);
+          int flush = 0;
+          for (int j = 0; j < 8; ++j) flush += flush_by_lane[j];
+          if (next_weight != flush) f(next_key, next_weight - flush);
+        } else {
+          self(self, rank - 1, left - c, next_key, next_weight, next);
+        }
+      }
+    }
+  };
+  if (k == 0) {
+    f(0u, 1);
+    return;
+  }
+  rec(rec, kRanks - 1, k, 0u, 1, start);
+}
+
+// The rank multisets of at most two cards (91 at most), with their weights, for the flush pass's
+// inner loop.
+struct RankMultiset {
   std::uint32_t key = 0;
-  for (; rank_mask; rank_mask &= rank_mask - 1) key += detail::kRankKeys[static_cast<std::size_t>(std::countr_zero(rank_mask))];
-  return key;
+  std::int64_t weight = 0;
+};
+struct RankMultisets {
+  std::array<RankMultiset, 91> entries{};
+  std::size_t size = 0;
+  std::int64_t total_weight = 0;
+};
+
+RankMultisets rank_multisets(const std::array<int, kRanks>& avail, int k) {
+  if (k > 2) throw std::logic_error("rank_multisets: at most two cards");
+  RankMultisets out;
+  for_each_rank_multiset(avail, k, [&](std::uint32_t key, std::int64_t weight) {
+    out.entries[out.size++] = {key, weight};
+    out.total_weight += weight;
+  });
+  return out;
 }
 
 EnumerationResult finish(const Tally& t, int n, std::uint64_t boards) {
@@ -149,59 +283,95 @@ EnumerationResult enumerate(const Deal& deal) {
   const CardSet remaining = CardSet::full() - deal.used_cards();
   const int k = 5 - static_cast<int>(deal.board.size());
   const Hand board(deal.board);
+  const CardSet board_set = board.cards();
 
   std::array<std::uint32_t, kMaxPlayers> known_key{};  // rank key of hole cards + board
   std::array<Hand, kMaxPlayers> holes{};
   for (int p = 0; p < n; ++p) {
-    holes[static_cast<std::size_t>(p)] = Hand(deal.hands[static_cast<std::size_t>(p)]);
-    known_key[static_cast<std::size_t>(p)] = (holes[static_cast<std::size_t>(p)] + board).rank_key();
+    const auto pp = static_cast<std::size_t>(p);
+    holes[pp] = Hand(deal.hands[pp]);
+    known_key[pp] = (holes[pp] + board).rank_key();
+  }
+
+  // A suit is a flush suit on a board when at least `threshold` of the dealt cards have it: then
+  // some player holds five of it. Five board cards hold at most one suit three times, so at most
+  // one suit is a flush suit on any board, and the flush boards of different suits are disjoint.
+  std::array<FlushSuit, kSuits> suits{};
+  bool every_board_flush = false;
+  for (int s = 0; s < kSuits; ++s) {
+    auto& fs = suits[static_cast<std::size_t>(s)];
+    fs.deck_suited = remaining.suit_ranks(s);
+    const unsigned board_suited = board_set.suit_ranks(s);
+    fs.threshold = kNoFlush;
+    for (int p = 0; p < n; ++p) {
+      const auto pp = static_cast<std::size_t>(p);
+      fs.suited[pp] = holes[pp].cards().suit_ranks(s) | board_suited;
+      fs.needed[pp] = std::max(0, 5 - std::popcount(fs.suited[pp]));
+      fs.threshold = std::min(fs.threshold, fs.needed[pp]);
+    }
+    if (fs.threshold > std::min(k, std::popcount(fs.deck_suited))) fs.threshold = kNoFlush;
+    every_board_flush |= fs.threshold == 0;
   }
 
   Tally tally;
-  std::array<HandRank, kMaxPlayers> value{};
-
-  // Main pass: every board as if no flush were possible, grouped by rank multiset.
   const auto avail = remaining.rank_counts();
-  for_each_rank_multiset(avail, k, [&](std::uint32_t key, std::int64_t weight) {
-    for (int p = 0; p < n; ++p) value[static_cast<std::size_t>(p)] = rank_only_value(known_key[static_cast<std::size_t>(p)] + key);
-    add_outcome(value.data(), n, weight, tally);
-  });
 
-  // Flush pass: boards with enough cards of one suit for somebody's flush. With five board
-  // cards at most one suit can have three or more, so the suits' board sets are disjoint.
-  const CardSet board_set = board.cards();
+  // Main pass: boards without a flush suit, grouped by rank multiset; every player's hand is then
+  // the rank-only value. The weight of a multiset counts only its card sets with no flush suit.
+  if (!every_board_flush) {
+    std::array<HandRank, kMaxPlayers> value{};
+    for_each_nonflush_rank_multiset(avail, k, suits, [&](std::uint32_t key, std::int64_t weight) {
+      for (int p = 0; p < n; ++p) value[static_cast<std::size_t>(p)] = rank_only_value(known_key[static_cast<std::size_t>(p)] + key);
+      add_outcome(value.data(), n, weight, tally);
+    });
+  }
+
+  // Flush pass: boards with a flush suit s, by the exact set of suited cards dealt and the ranks
+  // of the other cards. A player whose flush is made has that flush whatever the other cards
+  // are; the others keep their rank-only hand, which beats a flush only as a full house or quads.
   for (int s = 0; s < kSuits; ++s) {
-    const int board_suited = std::popcount(board_set.suit_ranks(s));
-    std::array<unsigned, kMaxPlayers> suited{};  // hole + board ranks of suit s, per player
-    std::array<int, kMaxPlayers> needed{};       // dealt cards of suit s this player's flush needs
-    int min_needed = 99;
-    for (int p = 0; p < n; ++p) {
-      suited[static_cast<std::size_t>(p)] = holes[static_cast<std::size_t>(p)].cards().suit_ranks(s) | board_set.suit_ranks(s);
-      needed[static_cast<std::size_t>(p)] = std::max(0, 5 - std::popcount(suited[static_cast<std::size_t>(p)]));
-      min_needed = std::min(min_needed, needed[static_cast<std::size_t>(p)]);
-    }
-    const unsigned deck_suited = remaining.suit_ranks(s);
-    if (board_suited + std::min(k, std::popcount(deck_suited)) < 3) continue;
+    const auto& fs = suits[static_cast<std::size_t>(s)];
+    if (fs.threshold == kNoFlush) continue;
     std::array<int, kRanks> other_avail = avail;  // the deck without suit s, by rank
-    for (unsigned m = deck_suited; m; m &= m - 1) --other_avail[static_cast<std::size_t>(std::countr_zero(m))];
-
-    for (int j = min_needed; j <= std::min(k, std::popcount(deck_suited)); ++j) {
-      for_each_subset(deck_suited, j, [&](unsigned dealt_suited) {
-        std::array<HandRank, kMaxPlayers> flush{};
-        for (int p = 0; p < n; ++p)
-          if (needed[static_cast<std::size_t>(p)] <= j)
-            flush[static_cast<std::size_t>(p)] = flush_value(suited[static_cast<std::size_t>(p)] | dealt_suited);
-        const std::uint32_t suited_key = key_of_ranks(dealt_suited);
-        for_each_rank_multiset(other_avail, k - j, [&](std::uint32_t key, std::int64_t weight) {
-          std::array<HandRank, kMaxPlayers> rank_only{};
-          for (int p = 0; p < n; ++p) {
-            const auto pp = static_cast<std::size_t>(p);
-            rank_only[pp] = rank_only_value(known_key[pp] + suited_key + key);
-            value[pp] = needed[pp] <= j ? flush[pp] : rank_only[pp];
+    for (unsigned m = fs.deck_suited; m; m &= m - 1) --other_avail[static_cast<std::size_t>(std::countr_zero(m))];
+    const int max_suited = std::min(k, std::popcount(fs.deck_suited));
+    for (int j = fs.threshold; j <= max_suited; ++j) {
+      // Boards with j cards of suit s: at most two others, so at most 91 rank multisets.
+      const RankMultisets others = rank_multisets(other_avail, k - j);
+      std::array<int, kMaxPlayers> flushing{}, drawing{};  // players with and without the flush
+      int n_flushing = 0, n_drawing = 0;
+      for (int p = 0; p < n; ++p) {
+        if (fs.needed[static_cast<std::size_t>(p)] <= j) flushing[static_cast<std::size_t>(n_flushing++)] = p;
+        else drawing[static_cast<std::size_t>(n_drawing++)] = p;
+      }
+      for_each_subset(fs.deck_suited, j, [&](unsigned dealt_suited, std::uint32_t suited_key) {
+        std::array<HandRank, kMaxPlayers> value{};  // drawing players stay at 0 until they beat the flush
+        HandRank best_flush = 0;
+        for (int f = 0; f < n_flushing; ++f) {
+          const auto p = static_cast<std::size_t>(flushing[static_cast<std::size_t>(f)]);
+          value[p] = flush_value(fs.suited[p] | dealt_suited);
+          best_flush = std::max(best_flush, value[p]);
+        }
+        std::int64_t flush_wins = others.total_weight;  // boards where the best flush wins
+        if (n_drawing > 0 && best_flush < kFirstStraightFlush) {
+          std::array<std::uint32_t, kMaxPlayers> base{};
+          for (int d = 0; d < n_drawing; ++d) {
+            const auto q = static_cast<std::size_t>(drawing[static_cast<std::size_t>(d)]);
+            base[static_cast<std::size_t>(d)] = known_key[q] + suited_key;
           }
-          add_outcome(value.data(), n, weight, tally);
-          add_outcome(rank_only.data(), n, -weight, tally);
-        });
+          for (std::size_t o = 0; o < others.size; ++o) {
+            const auto& other = others.entries[o];
+            bool beaten = false;
+            for (int d = 0; d < n_drawing; ++d) beaten |= rank_only_value(base[static_cast<std::size_t>(d)] + other.key) > best_flush;
+            if (!beaten) [[likely]] continue;
+            std::array<HandRank, kMaxPlayers> full = value;
+            for (int d = 0; d < n_drawing; ++d)
+              full[static_cast<std::size_t>(drawing[static_cast<std::size_t>(d)])] = rank_only_value(base[static_cast<std::size_t>(d)] + other.key);
+            add_outcome(full.data(), n, other.weight, tally);
+            flush_wins -= other.weight;
+          }
+        }
+        if (flush_wins != 0) add_outcome(value.data(), n, flush_wins, tally);
       });
     }
   }

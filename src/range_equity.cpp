@@ -239,7 +239,7 @@ RangeEquityResult enumerate_ranges(const RangeDeal& deal, const ExactOptions& op
   std::atomic<std::size_t> done{0};
   std::mutex progress_mutex;
   auto last_report = std::chrono::steady_clock::now();
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks, 1), [&](const tbb::blocked_range<std::size_t>& r) {
+  const auto run_blocks = [&](const tbb::blocked_range<std::size_t>& r) {
     for (std::size_t blk = r.begin(); blk < r.end(); ++blk) {
       Accumulator& acc = partial[blk];
       Deal d;
@@ -284,7 +284,10 @@ RangeEquityResult enumerate_ranges(const RangeDeal& deal, const ExactOptions& op
         progress_mutex.unlock();
       }
     }
-  });
+  };
+  // One block (a few hands) runs here: starting oneTBB's scheduler would cost more than the work.
+  if (blocks <= 1) run_blocks(tbb::blocked_range<std::size_t>(0, blocks, 1));
+  else tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks, 1), run_blocks);
 
   RangeEquityResult result;
   result.boards = boards;

@@ -1,7 +1,6 @@
 #include "cli_common.hpp"
 
 #include <tbb/global_control.h>
-#include <tbb/info.h>
 
 #include <cmath>
 #include <cstdio>
@@ -86,9 +85,11 @@ struct ThreadLimit::Impl {
   tbb::global_control control;
 };
 
+// With no limit oneTBB uses every core anyway; not creating the control leaves its scheduler
+// unstarted on paths that never run in parallel (a process start costs less).
 ThreadLimit::ThreadLimit(int threads)
-    : impl_(new Impl{tbb::global_control(tbb::global_control::max_allowed_parallelism,
-                                         static_cast<std::size_t>(threads > 0 ? threads : tbb::info::default_concurrency()))}) {}
+    : impl_(threads > 0 ? new Impl{tbb::global_control(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads))}
+                        : nullptr) {}
 
 ThreadLimit::~ThreadLimit() { delete impl_; }
 

@@ -43,7 +43,8 @@ std::string commands_footer() {
       "  equity AsAc KhQh --dead 2c3d --json   dead cards, JSON for scripts\n"
       "  equity \"QQ+,AKs\" \"22+,AJs+,KQs\"       range against range (exact when quick)\n"
       "  equity random random --mc --stderr 1e-4 --seed 7   Monte Carlo to a standard error\n"
-      "  equity KhQh AsAc --by-category        how often each hand makes each category\n";
+      "  equity KhQh AsAc --by-category        how often each hand makes each category\n"
+      "  equity --version                      the version\n";
   return text;
 }
 

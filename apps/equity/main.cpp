@@ -28,6 +28,10 @@ int main(int argc, char** argv) {
   using namespace equity::cli;
   try {
     Args args(argv + 1, argv + argc);
+    if (args.size() == 1 && args[0] == "--version") {
+      std::cout << "equity " << EQUITY_VERSION << "\n";
+      return 0;
+    }
     if (!args.empty()) {
       for (const auto& command : commands()) {
         if (args[0] == command.name) return command.run(Args(args.begin() + 1, args.end()));

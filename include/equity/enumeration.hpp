@@ -1,13 +1,14 @@
 #pragma once
 // Exact equity by enumeration of every remaining board.
 //
-// enumerate() groups boards: boards with the same multiset of ranks give every player the same
-// non-flush hand, so the main pass visits each rank multiset once, weighted by how many boards
-// have it (a product of binomials). Boards where some player can make a flush (at least three
-// board cards of one suit) are then visited by suit: the suited cards one by one, the rest again
-// by ranks, and the difference between the true outcome and the rank-only outcome is added. Every
-// count stays an exact integer. walk_boards() evaluates every board card by card: slower, and an
-// independent check of the grouping.
+// enumerate() groups boards: boards with the same multiset of ranks and no flush give every player
+// the same hand, so the main pass visits each rank multiset once, weighted by how many of its card
+// sets make nobody a flush (a product of binomials, with the flush card sets counted suit by suit).
+// Boards where some player makes a flush are then visited by suit: the suited cards one by one, the
+// rest by ranks. A made flush does not depend on the other cards, so only players without it are
+// looked up there, and only a full house or quads of theirs changes the outcome. Every count stays
+// an exact integer. walk_boards() evaluates every board card by card: slower, and an independent
+// check of the grouping.
 #include <array>
 #include <cstdint>
 #include <vector>
