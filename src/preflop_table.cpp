@@ -236,34 +236,58 @@ BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCa
 
 // ---- The table --------------------------------------------------------------------------------
 
+void PreflopTable::read_row(int i) {
+  const auto& hand_class = hand_classes()[static_cast<std::size_t>(i)];
+  const auto rep = hand_class.representative();
+  const fs::path path = hands_dir_ / result_file_name(rep);
+  auto contents = read_result_file(path, rep);
+  if (!contents.complete())
+    throw InputError(path.string() + ": " +
+                     (contents.exists ? "only " + std::to_string(contents.lines.size()) + " of the 1,225 lines"
+                                      : std::string("missing")) +
+                     "; run `equity table` to complete the table");
+  combos_.row(i).setZero();
+  wins_.row(i).setZero();
+  ties_.row(i).setZero();
+  losses_.row(i).setZero();
+  for (const auto& line : contents.lines) {
+    const int j = class_index_of(line.opponent);
+    combos_(i, j) += 1;
+    wins_(i, j) += static_cast<std::int64_t>(line.wins());
+    ties_(i, j) += static_cast<std::int64_t>(line.ties());
+    losses_(i, j) += static_cast<std::int64_t>(line.losses());
+  }
+  // Every hand of the class has the same results against each class as its representative.
+  const std::int64_t combos = hand_class.combos();
+  combos_.row(i) *= combos;
+  wins_.row(i) *= combos;
+  ties_.row(i) *= combos;
+  losses_.row(i) *= combos;
+  lines_[i] = std::move(contents.lines);
+}
+
 PreflopTable PreflopTable::from_hand_files(const fs::path& hands_dir) {
   PreflopTable table;
   table.hands_dir_ = hands_dir;
-  const auto& classes = hand_classes();
-  for (int i = 0; i < kHandClasses; ++i) {
-    const auto rep = classes[static_cast<std::size_t>(i)].representative();
-    const fs::path path = hands_dir / result_file_name(rep);
-    auto contents = read_result_file(path, rep);
-    if (!contents.complete())
-      throw InputError(path.string() + ": " +
-                       (contents.exists ? "only " + std::to_string(contents.lines.size()) + " of the 1,225 lines"
-                                        : std::string("missing")) +
-                       "; run `equity table` to complete the table");
-    for (const auto& line : contents.lines) {
-      const int j = class_index_of(line.opponent);
-      table.combos_(i, j) += 1;
-      table.wins_(i, j) += static_cast<std::int64_t>(line.wins());
-      table.ties_(i, j) += static_cast<std::int64_t>(line.ties());
-      table.losses_(i, j) += static_cast<std::int64_t>(line.losses());
-    }
-    // Every hand of the class has the same results against each class as its representative.
-    const std::int64_t combos = classes[static_cast<std::size_t>(i)].combos();
-    table.combos_.row(i) *= combos;
-    table.wins_.row(i) *= combos;
-    table.ties_.row(i) *= combos;
-    table.losses_.row(i) *= combos;
-    table.lines_[i] = std::move(contents.lines);
+  for (int i = 0; i < kHandClasses; ++i) table.read_row(i);
+  return table;
+}
+
+PreflopTable PreflopTable::class_rows(const fs::path& dir, const std::vector<int>& classes) {
+  PreflopTable table;
+  table.hands_dir_ = dir / "hands";
+  for (int i : classes) {
+    if (i < 0 || i >= kHandClasses) throw InputError("no hand class " + std::to_string(i));
+    table.read_row(i);
   }
+  // Class j against class i sums the same combo pairs as i against j, seen from the other seat.
+  for (int i : classes)
+    for (int j = 0; j < kHandClasses; ++j) {
+      table.combos_(j, i) = table.combos_(i, j);
+      table.wins_(j, i) = table.losses_(i, j);
+      table.ties_(j, i) = table.ties_(i, j);
+      table.losses_(j, i) = table.wins_(i, j);
+    }
   return table;
 }
 

@@ -1,5 +1,8 @@
 #include "equity/table_equity.hpp"
 
+#include <array>
+#include <vector>
+
 #include "equity/error.hpp"
 
 namespace equity {
@@ -85,19 +88,19 @@ PairCounts swapped(PairCounts p) {
   return p;
 }
 
-}  // namespace
 
-bool table_answers(const RangeDeal& deal) {
-  if (deal.ranges.size() != 2 || !deal.board.empty() || !deal.dead.empty()) return false;
-  for (const auto& r : deal.ranges)
-    if (!table_range(r)) return false;
-  return true;
+// Both ranges as the table sees them, or nullopt when the question does not have the table's shape.
+std::optional<std::array<TableRange, 2>> table_ranges(const RangeDeal& deal) {
+  if (deal.ranges.size() != 2 || !deal.board.empty() || !deal.dead.empty()) return std::nullopt;
+  auto hero = table_range(deal.ranges[0]);
+  if (!hero) return std::nullopt;
+  auto villain = table_range(deal.ranges[1]);
+  if (!villain) return std::nullopt;
+  return std::array<TableRange, 2>{std::move(*hero), std::move(*villain)};
 }
 
-std::optional<RangeEquityResult> table_equity(const PreflopTable& table, const RangeDeal& deal) {
-  if (!table_answers(deal)) return std::nullopt;
-  const TableRange hero = *table_range(deal.ranges[0]);
-  const TableRange villain = *table_range(deal.ranges[1]);
+RangeEquityResult answer(const PreflopTable& table, const std::array<TableRange, 2>& ranges, const RangeDeal& deal) {
+  const auto& [hero, villain] = ranges;
   PairCounts c;
   if (hero.hand && villain.hand) {
     c.counts = table.hands(*hero.hand, *villain.hand);
@@ -130,6 +133,37 @@ std::optional<RangeEquityResult> table_equity(const PreflopTable& table, const R
   r.players.push_back(player_counts(c.counts.wins, c.counts.ties, c.counts.losses, c.wins, c.ties, c.losses));
   r.players.push_back(player_counts(c.counts.losses, c.counts.ties, c.counts.wins, c.losses, c.ties, c.wins));
   return r;
+}
+
+// Up to this many classes on the smaller side, their representative files (1,225 lines each) are
+// read instead of the 28,561-row matrix file.
+constexpr std::size_t kMostClassFiles = 16;
+
+}  // namespace
+
+bool table_answers(const RangeDeal& deal) { return table_ranges(deal).has_value(); }
+
+std::optional<RangeEquityResult> table_equity(const PreflopTable& table, const RangeDeal& deal) {
+  const auto ranges = table_ranges(deal);
+  if (!ranges) return std::nullopt;
+  return answer(table, *ranges, deal);
+}
+
+std::optional<RangeEquityResult> table_equity(const std::filesystem::path& dir, const RangeDeal& deal) {
+  const auto ranges = table_ranges(deal);
+  if (!ranges) return std::nullopt;
+  const auto& [hero, villain] = *ranges;
+  // A specific hand reads its own class's file, whatever the other side holds.
+  if (hero.hand || villain.hand) return answer(PreflopTable::hand_files(dir), *ranges, deal);
+  std::array<std::vector<int>, 2> classes;
+  for (std::size_t p = 0; p < 2; ++p)
+    for (int c = 0; c < kHandClasses; ++c)
+      if ((*ranges)[p].member[c] != 0) classes[p].push_back(c);
+  const auto& fewer = classes[0].size() <= classes[1].size() ? classes[0] : classes[1];
+  if (fewer.size() <= kMostClassFiles) return answer(PreflopTable::class_rows(dir, fewer), *ranges, deal);
+  const auto table = PreflopTable::load(dir);
+  if (!table) return std::nullopt;
+  return answer(*table, *ranges, deal);
 }
 
 }  // namespace equity

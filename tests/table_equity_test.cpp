@@ -79,6 +79,39 @@ TEST(TableEquity, EqualsEnumerationForRangePairs) {
   }
 }
 
+TEST(TableEquity, ClassRowsFromClassFilesEqualTheMatrixFile) {
+  const std::vector<int> classes = {class_index(parse_hand_class("AA")), class_index(parse_hand_class("T9s")),
+                                    class_index(parse_hand_class("72o"))};
+  const auto rows = PreflopTable::class_rows("results", classes);
+  for (int i : classes)
+    for (int j = 0; j < kHandClasses; ++j) {
+      SCOPED_TRACE(std::to_string(i) + "," + std::to_string(j));
+      for (const auto& [a, b] : {std::pair{i, j}, std::pair{j, i}}) {
+        ASSERT_EQ(rows.combos()(a, b), table().combos()(a, b));
+        ASSERT_EQ(rows.wins()(a, b), table().wins()(a, b));
+        ASSERT_EQ(rows.ties()(a, b), table().ties()(a, b));
+        ASSERT_EQ(rows.losses()(a, b), table().losses()(a, b));
+      }
+    }
+  EXPECT_THROW(PreflopTable::class_rows("/nonexistent/table", classes), InputError);
+}
+
+TEST(TableEquity, ReadingOnlyTheNeededFilesGivesTheSameAnswers) {
+  // Specific hands, a few classes on either side (their class files), many on both (the matrix).
+  for (const auto& [hero, villain] : std::vector<std::pair<std::string, std::string>>{
+           {"AsAc", "KhQh"}, {"AsKs", "QQ+"}, {"QQ+,AKs,AKo", "random"}, {"random", "72o"}, {"22+,A2s+", "random"}}) {
+    SCOPED_TRACE(hero + " vs " + villain);
+    const auto deal = heads_up(hero, villain);
+    const auto from_dir = table_equity(std::filesystem::path("results"), deal);
+    ASSERT_TRUE(from_dir);
+    expect_same(*from_dir, *table_equity(table(), deal));
+  }
+  EXPECT_FALSE(table_equity(std::filesystem::path("results"), heads_up("AsKs,AKo", "QQ")));
+  const test::TempDir empty;
+  EXPECT_FALSE(table_equity(empty.path(), heads_up("22+,A2s+", "random")));  // no matrix file
+  EXPECT_THROW(table_equity(empty.path(), heads_up("AA", "KK")), InputError);  // no class file
+}
+
 TEST(TableEquity, RandomAgainstRandomIsEvenAndCountsEveryPair) {
   const auto r = table_equity(table(), heads_up("random", "random"));
   ASSERT_TRUE(r);
@@ -127,6 +160,9 @@ TEST(TableCommand, HeadsUpPreflopComesFromTheTable) {
   const auto human = test::run_equity("\"QQ+,AKs,AKo\" random");
   EXPECT_EQ(human.exit_code, 0) << human.err;
   EXPECT_NE(human.out.find("exact, from the preflop table in "), std::string::npos) << human.out;
+  // Counts of eleven digits and more keep their columns apart.
+  EXPECT_NE(human.out.find(" 778,968,060 "), std::string::npos) << human.out;
+  EXPECT_NE(human.out.find(" 17,709,068,424 "), std::string::npos) << human.out;
 }
 
 TEST(TableCommand, NoTableAndAMissingTableEnumerate) {

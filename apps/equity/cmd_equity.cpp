@@ -157,15 +157,19 @@ void print_exact(const std::vector<Player>& players, const RangeDeal& deal, cons
     return;
   }
   const std::size_t width = label_width(players);
+  std::size_t count_width = 14;  // room for the largest count (range totals reach tens of billions)
+  for (const auto& pc : r.players)
+    for (const auto n : {pc.wins, pc.ties, pc.losses}) count_width = std::max(count_width, with_commas(n).size() + 2);
   out << pad(all_specific ? "Hand" : "Range", width, true) << pad("Equity", 10) << pad("Win", 10) << pad("Tie", 10)
-      << pad("Wins", 14) << pad("Ties", 14) << pad("Losses", 14) << (all_specific ? "" : pad("Combos", 8)) << "\n";
+      << pad("Wins", count_width) << pad("Ties", count_width) << pad("Losses", count_width)
+      << (all_specific ? "" : pad("Combos", 8)) << "\n";
   for (std::size_t p = 0; p < r.players.size(); ++p) {
     const auto& pc = r.players[p];
     const double win = r.weighted ? pc.weighted_wins / weighted_showdowns : static_cast<double>(pc.wins) / showdowns;
     const double tie = r.weighted ? pc.weighted_ties / weighted_showdowns : static_cast<double>(pc.ties) / showdowns;
     out << pad(players[p].label, width, true) << pad(percent(r.equity(p)), 10) << pad(percent(win), 10)
-        << pad(percent(tie), 10) << pad(with_commas(pc.wins), 14) << pad(with_commas(pc.ties), 14)
-        << pad(with_commas(pc.losses), 14) << (all_specific ? "" : pad(std::to_string(r.combos[p]), 8)) << "\n";
+        << pad(percent(tie), 10) << pad(with_commas(pc.wins), count_width) << pad(with_commas(pc.ties), count_width)
+        << pad(with_commas(pc.losses), count_width) << (all_specific ? "" : pad(std::to_string(r.combos[p]), 8)) << "\n";
   }
   print_context(out, deal);
   if (source.mode == "table") {
@@ -337,17 +341,14 @@ int run_equity(const Args& args) {
     exact_options.walk_every_board = method == "boards";
     exact_options.by_category = by_category;
     // Heads-up preflop classes and hands: the exact counts are in the table.
-    const bool table_shape = !mc_requested && !by_category && !no_table && method_opt->count() == 0 && table_answers(deal);
-    if (table_shape) {
+    if (!mc_requested && !by_category && !no_table && method_opt->count() == 0) {
       Stopwatch clock;
       const std::filesystem::path dir = table_dir.empty() ? default_table_dir() : std::filesystem::path(table_dir);
-      std::optional<RangeEquityResult> result;
+      std::optional<RangeEquityResult> result;  // nullopt: not a question the table answers
       try {
-        // Two specific hands need one result file, not the class matrices.
-        if (specific_hands.size() == 2) result = table_equity(PreflopTable::hand_files(dir), deal);
-        else if (const auto table = PreflopTable::load(dir)) result = table_equity(*table, deal);
+        result = table_equity(dir, deal);
       } catch (const InputError&) {
-        // A missing or bad representative file: enumeration answers (and reports bad questions).
+        // A missing or bad table file: enumeration answers (and reports bad questions).
       }
       if (result) {
         print_exact(players, deal, *result, clock.seconds(), ExactSource{"table", method, dir.string()}, false, json);

@@ -105,6 +105,11 @@ public:
   // (hands(), hand_versus_class(), hand_versus_random()); the class matrices stay zero. Quicker
   // than load() when no class-against-class figure is needed.
   static PreflopTable hand_files(const std::filesystem::path& dir);
+  // The rows of `classes` (class indices) and, seen from the other seat, their columns, from
+  // their representative files in dir/hands; every other entry stays zero. Enough for any
+  // question one of whose ranges is made of these classes, and quicker than load() for a few
+  // classes. Throws InputError if a file is missing, incomplete or bad.
+  static PreflopTable class_rows(const std::filesystem::path& dir, const std::vector<int>& classes);
 
   // Class against class, over every non-conflicting combination.
   MatchupCounts classes(int hero_class, int villain_class) const;
@@ -132,6 +137,8 @@ public:
 
 private:
   const std::vector<ResultLine>& representative_lines(int hero_class) const;
+  // Fills row i from the complete representative file of class i in hands_dir_.
+  void read_row(int i);
 
   std::filesystem::path hands_dir_;
   CountMatrix combos_ = CountMatrix::Zero(kHandClasses, kHandClasses);
