@@ -238,19 +238,12 @@ BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCa
 
 void PreflopTable::read_row(int i) {
   const auto& hand_class = hand_classes()[static_cast<std::size_t>(i)];
-  const auto rep = hand_class.representative();
-  const fs::path path = hands_dir_ / result_file_name(rep);
-  auto contents = read_result_file(path, rep);
-  if (!contents.complete())
-    throw InputError(path.string() + ": " +
-                     (contents.exists ? "only " + std::to_string(contents.lines.size()) + " of the 1,225 lines"
-                                      : std::string("missing")) +
-                     "; run `equity table` to complete the table");
+  const auto& lines = representative_lines(i);
   combos_.row(i).setZero();
   wins_.row(i).setZero();
   ties_.row(i).setZero();
   losses_.row(i).setZero();
-  for (const auto& line : contents.lines) {
+  for (const auto& line : lines) {
     const int j = class_index_of(line.opponent);
     combos_(i, j) += 1;
     wins_(i, j) += static_cast<std::int64_t>(line.wins());
@@ -263,7 +256,6 @@ void PreflopTable::read_row(int i) {
   wins_.row(i) *= combos;
   ties_.row(i) *= combos;
   losses_.row(i) *= combos;
-  lines_[i] = std::move(contents.lines);
 }
 
 PreflopTable PreflopTable::from_hand_files(const fs::path& hands_dir) {
@@ -404,7 +396,9 @@ const std::vector<ResultLine>& PreflopTable::representative_lines(int hero_class
   const fs::path path = hands_dir_ / result_file_name(rep);
   auto contents = read_result_file(path, rep);
   if (!contents.complete())
-    throw InputError(path.string() + ": " + (contents.exists ? "incomplete" : "missing") +
+    throw InputError(path.string() + ": " +
+                     (contents.exists ? "only " + std::to_string(contents.lines.size()) + " of the 1,225 lines"
+                                      : std::string("missing")) +
                      "; run `equity table` to complete the table");
   return lines_[hero_class] = std::move(contents.lines);
 }

@@ -137,7 +137,7 @@ public:
 
 private:
   const std::vector<ResultLine>& representative_lines(int hero_class) const;
-  // Fills row i from the complete representative file of class i in hands_dir_.
+  // Fills row i from the representative file of class i (read once, through representative_lines()).
   void read_row(int i);
 
   std::filesystem::path hands_dir_;
