@@ -359,14 +359,16 @@ EnumerationResult enumerate(const Deal& deal) {
             const auto q = static_cast<std::size_t>(drawing[static_cast<std::size_t>(d)]);
             base[static_cast<std::size_t>(d)] = known_key[q] + suited_key;
           }
+          std::array<HandRank, kMaxPlayers> full = value;  // the flushes, and each drawing player's hand
           for (std::size_t o = 0; o < others.size; ++o) {
             const auto& other = others.entries[o];
             bool beaten = false;
-            for (int d = 0; d < n_drawing; ++d) beaten |= rank_only_value(base[static_cast<std::size_t>(d)] + other.key) > best_flush;
+            for (int d = 0; d < n_drawing; ++d) {
+              const HandRank hand = rank_only_value(base[static_cast<std::size_t>(d)] + other.key);
+              full[static_cast<std::size_t>(drawing[static_cast<std::size_t>(d)])] = hand;
+              beaten |= hand > best_flush;
+            }
             if (!beaten) [[likely]] continue;
-            std::array<HandRank, kMaxPlayers> full = value;
-            for (int d = 0; d < n_drawing; ++d)
-              full[static_cast<std::size_t>(drawing[static_cast<std::size_t>(d)])] = rank_only_value(base[static_cast<std::size_t>(d)] + other.key);
             add_outcome(full.data(), n, other.weight, tally);
             flush_wins -= other.weight;
           }

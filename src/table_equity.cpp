@@ -88,7 +88,6 @@ PairCounts swapped(PairCounts p) {
   return p;
 }
 
-
 // Both ranges as the table sees them, or nullopt when the question does not have the table's shape.
 std::optional<std::array<TableRange, 2>> table_ranges(const RangeDeal& deal) {
   if (deal.ranges.size() != 2 || !deal.board.empty() || !deal.dead.empty()) return std::nullopt;
