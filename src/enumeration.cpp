@@ -81,7 +81,14 @@ inline void add_outcome(const HandRank* value, int n, std::int64_t weight, Tally
       }
     return;
   }
-  const std::int64_t split = weight * static_cast<std::int64_t>(kShareUnit) / winners;
+  // kShareUnit is a multiple of 1..kMaxPlayers: a table of its shares avoids a 64-bit division.
+  static_assert(kMaxPlayers <= 10 && kShareUnit % 2520 == 0, "2520 = lcm(1..10)");
+  static constexpr auto kSplitShare = [] {
+    std::array<std::int64_t, kMaxPlayers + 1> share{};
+    for (int w = 1; w <= kMaxPlayers; ++w) share[static_cast<std::size_t>(w)] = static_cast<std::int64_t>(kShareUnit) / w;
+    return share;
+  }();
+  const std::int64_t split = weight * kSplitShare[static_cast<std::size_t>(winners)];
   for (int p = 0; p < n; ++p)
     if (value[p] == best) {
       t.ties[static_cast<std::size_t>(p)] += weight;
@@ -170,6 +177,14 @@ inline Vec8 load(const std::int16_t* p) {
   return v;
 }
 inline void store(std::int16_t* p, Vec8 v) { std::memcpy(p, &v, sizeof v); }
+// The sum of eight lanes that are each at least 0 and sum below 2^16: one multiply per four lanes
+// gathers their sum in the top lane.
+inline std::int64_t lane_sum(Vec8 v) {
+  std::array<std::uint64_t, 2> halves;
+  std::memcpy(halves.data(), &v, sizeof v);
+  constexpr std::uint64_t kOnes = 0x0001000100010001ULL;
+  return static_cast<std::int64_t>((halves[0] * kOnes >> 48) + (halves[1] * kOnes >> 48));
+}
 
 template <class F>
 void for_each_nonflush_rank_multiset(const std::array<int, kRanks>& avail, int k, const std::array<FlushSuit, kSuits>& suits, F&& f) {
@@ -223,8 +238,7 @@ void for_each_nonflush_rank_multiset(const std::array<int, kRanks>& avail, int k
         if (c == left) {
           Vec8 flush_by_lane{};
           for (std::size_t su = 0; su < kSuits; ++su) flush_by_lane += load(&next[su][1]) & load(&flush_lanes[su][1]);
-          int flush = 0;
-          for (int j = 0; j < 8; ++j) flush += flush_by_lane[j];
+          const std::int64_t flush = lane_sum(flush_by_lane);
           if (next_weight != flush) f(next_key, next_weight - flush);
         } else {
           self(self, rank - 1, left - c, next_key, next_weight, next);
@@ -287,10 +301,15 @@ EnumerationResult enumerate(const Deal& deal) {
 
   std::array<std::uint32_t, kMaxPlayers> known_key{};  // rank key of hole cards + board
   std::array<Hand, kMaxPlayers> holes{};
+  std::array<unsigned, kMaxPlayers> known_ranks{};  // ranks among hole cards + board
+  std::array<bool, kMaxPlayers> known_pair{};       // two of those cards share a rank
   for (int p = 0; p < n; ++p) {
     const auto pp = static_cast<std::size_t>(p);
     holes[pp] = Hand(deal.hands[pp]);
-    known_key[pp] = (holes[pp] + board).rank_key();
+    const Hand known = holes[pp] + board;
+    known_key[pp] = known.rank_key();
+    for (int s = 0; s < kSuits; ++s) known_ranks[pp] |= known.cards().suit_ranks(s);
+    known_pair[pp] = std::popcount(known_ranks[pp]) < known.size();
   }
 
   // A suit is a flush suit on a board when at least `threshold` of the dealt cards have it: then
@@ -318,7 +337,23 @@ EnumerationResult enumerate(const Deal& deal) {
 
   // Main pass: boards without a flush suit, grouped by rank multiset; every player's hand is then
   // the rank-only value. The weight of a multiset counts only its card sets with no flush suit.
-  if (!every_board_flush) {
+  if (!every_board_flush && n == 2) {
+    // Heads-up: the outcome is one comparison, tallied without branches (it is unpredictable).
+    std::int64_t first_wins = 0, second_wins = 0, splits = 0;
+    for_each_nonflush_rank_multiset(avail, k, suits, [&](std::uint32_t key, std::int64_t weight) {
+      const HandRank first = rank_only_value(known_key[0] + key), second = rank_only_value(known_key[1] + key);
+      first_wins += first > second ? weight : 0;
+      second_wins += first < second ? weight : 0;
+      splits += first == second ? weight : 0;
+    });
+    constexpr auto unit = static_cast<std::int64_t>(kShareUnit);
+    tally.wins[0] += first_wins;
+    tally.wins[1] += second_wins;
+    tally.ties[0] += splits;
+    tally.ties[1] += splits;
+    tally.share[0] += first_wins * unit + splits * (unit / 2);
+    tally.share[1] += second_wins * unit + splits * (unit / 2);
+  } else if (!every_board_flush) {
     std::array<HandRank, kMaxPlayers> value{};
     for_each_nonflush_rank_multiset(avail, k, suits, [&](std::uint32_t key, std::int64_t weight) {
       for (int p = 0; p < n; ++p) value[static_cast<std::size_t>(p)] = rank_only_value(known_key[static_cast<std::size_t>(p)] + key);
@@ -353,7 +388,14 @@ EnumerationResult enumerate(const Deal& deal) {
           best_flush = std::max(best_flush, value[p]);
         }
         std::int64_t flush_wins = others.total_weight;  // boards where the best flush wins
-        if (n_drawing > 0 && best_flush < kFirstStraightFlush) {
+        // A drawing player beats the flush only with a full house or quads, which the at most two
+        // other cards cannot complete unless the player's known and suited cards already pair.
+        bool can_fill = false;
+        for (int d = 0; d < n_drawing; ++d) {
+          const auto q = static_cast<std::size_t>(drawing[static_cast<std::size_t>(d)]);
+          can_fill |= known_pair[q] || (known_ranks[q] & dealt_suited) != 0;
+        }
+        if (can_fill && best_flush < kFirstStraightFlush) {
           std::array<std::uint32_t, kMaxPlayers> base{};
           for (int d = 0; d < n_drawing; ++d) {
             const auto q = static_cast<std::size_t>(drawing[static_cast<std::size_t>(d)]);
