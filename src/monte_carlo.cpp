@@ -39,12 +39,23 @@ public:
     s_[3] = std::rotl(s_[3], 45);
     return result;
   }
+  // 32 random bits: each 64-bit output serves two draws (a trial draws about seven numbers).
+  std::uint32_t next32() {
+    if (spare_left_) {
+      spare_left_ = false;
+      return spare_;
+    }
+    const std::uint64_t x = next();
+    spare_ = static_cast<std::uint32_t>(x >> 32);
+    spare_left_ = true;
+    return static_cast<std::uint32_t>(x);
+  }
   // Uniform in [0, n) without bias (Lemire's multiply and reject).
   std::uint32_t below(std::uint32_t n) {
-    std::uint64_t m = (next() >> 32) * n;
+    std::uint64_t m = std::uint64_t{next32()} * n;
     if (static_cast<std::uint32_t>(m) < n) {
       const std::uint32_t threshold = (0u - n) % n;
-      while (static_cast<std::uint32_t>(m) < threshold) m = (next() >> 32) * n;
+      while (static_cast<std::uint32_t>(m) < threshold) m = std::uint64_t{next32()} * n;
     }
     return static_cast<std::uint32_t>(m >> 32);
   }
@@ -52,6 +63,8 @@ public:
 
 private:
   std::array<std::uint64_t, 4> s_{};
+  std::uint32_t spare_ = 0;
+  bool spare_left_ = false;
 };
 
 // One player's combos, drawn in proportion to their weights.
@@ -103,35 +116,79 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
   // Guard against ranges that almost never fit together (prepare() has shown that they can).
   const std::uint64_t max_rejections_per_chunk = 10'000 * kMonteCarloChunk;
 
-  auto run_chunk = [&]<bool kByCategory>(std::uint64_t chunk, std::uint64_t size, ChunkTally& t) {
+  // Deals the k board cards not in `used` onto `full`.
+  const auto deal_board = [k](Rng& rng, std::uint64_t used, Hand& full) {
+    for (int dealt = 0; dealt < k;) {
+      const auto id = rng.below(kCards);
+      const Hand card = kCardHands[id];
+      if (card.mask() & used) continue;
+      used |= card.mask();
+      full += card;
+      ++dealt;
+    }
+  };
+
+  // Heads-up without categories, the common case, in a loop of its own: the tally stays in
+  // registers and the outcome is counted without branches. It deals exactly what run_chunk deals.
+  auto run_heads_up_chunk = [&](std::uint64_t chunk, std::uint64_t size, ChunkTally& t) {
     Rng rng(options.seed, chunk);
-    std::array<Hand, kMaxPlayers> hole{};
-    std::array<HandRank, kMaxPlayers> value{};
+    const Sampler& first = samplers[0];
+    const Sampler& second = samplers[1];
+    std::uint64_t first_wins = 0, second_wins = 0, splits = 0;
     for (std::uint64_t trial = 0; trial < size; ++trial) {
       std::uint64_t used;
+      Hand first_hole, second_hole;
       for (;;) {
-        used = known;
-        std::size_t p = 0;
-        for (; p < n; ++p) {
-          const auto i = samplers[p].draw(rng);
-          const std::uint64_t b = samplers[p].bits[i];
-          if (b & used) break;
-          used |= b;
-          hole[p] = samplers[p].hands[i];
+        const auto i = first.draw(rng), j = second.draw(rng);
+        const std::uint64_t a = first.bits[i], b = second.bits[j];
+        if (((a | b) & known) == 0 && (a & b) == 0) {
+          used = known | a | b;
+          first_hole = first.hands[i];
+          second_hole = second.hands[j];
+          break;
         }
-        if (p == n) break;
         if (++t.rejected > max_rejections_per_chunk)
           throw InputError("the ranges almost never fit together without sharing a card; Monte Carlo gives up");
       }
       Hand full = board;
-      for (int dealt = 0; dealt < k;) {
-        const auto id = rng.below(kCards);
-        const std::uint64_t b = Card(static_cast<int>(id)).bit();
-        if (b & used) continue;
-        used |= b;
-        full += kCardHands[id];
-        ++dealt;
+      deal_board(rng, used, full);
+      const HandRank v0 = evaluate(full + first_hole), v1 = evaluate(full + second_hole);
+      first_wins += v0 > v1;
+      second_wins += v1 > v0;
+      splits += v0 == v1;
+    }
+    t.won_with[0][1] += first_wins;
+    t.won_with[1][1] += second_wins;
+    t.won_with[0][2] += splits;
+    t.won_with[1][2] += splits;
+    t.trials += size;
+  };
+
+  auto run_chunk = [&]<bool kByCategory>(std::uint64_t chunk, std::uint64_t size, ChunkTally& t) {
+    Rng rng(options.seed, chunk);
+    std::array<Hand, kMaxPlayers> hole{};
+    std::array<HandRank, kMaxPlayers> value{};
+    std::array<std::uint32_t, kMaxPlayers> drawn{};
+    for (std::uint64_t trial = 0; trial < size; ++trial) {
+      std::uint64_t used;
+      for (;;) {
+        // Every player's combo is drawn before any is checked, as in the heads-up loop, so that a
+        // seed gives the same deals with and without categories.
+        for (std::size_t p = 0; p < n; ++p) drawn[p] = samplers[p].draw(rng);
+        used = known;
+        bool fits = true;
+        for (std::size_t p = 0; p < n; ++p) {
+          const std::uint64_t b = samplers[p].bits[drawn[p]];
+          fits &= (b & used) == 0;
+          used |= b;
+          hole[p] = samplers[p].hands[drawn[p]];
+        }
+        if (fits) break;
+        if (++t.rejected > max_rejections_per_chunk)
+          throw InputError("the ranges almost never fit together without sharing a card; Monte Carlo gives up");
       }
+      Hand full = board;
+      deal_board(rng, used, full);
       HandRank best = 0;
       for (std::size_t p = 0; p < n; ++p) {
         value[p] = evaluate(full + hole[p]);
@@ -168,6 +225,7 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
       options.max_trials ? (options.max_trials + kMonteCarloChunk - 1) / kMonteCarloChunk : ~std::uint64_t{0};
   std::uint64_t next_chunk = 0;
   int round = 0;
+  std::vector<ChunkTally> tallies;  // one per chunk of a round, kept across rounds
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   auto stderr_of = [&](std::size_t p) {
     const double trials = static_cast<double>(total.trials);
@@ -194,13 +252,14 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
       count = std::min<std::uint64_t>(count, static_cast<std::uint64_t>(std::max(1.0, rate * left)));
     }
     count = std::min(count, chunk_limit - next_chunk);
-    std::vector<ChunkTally> tallies(count);
+    tallies.assign(count, ChunkTally{});
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, count, 1), [&](const tbb::blocked_range<std::uint64_t>& r) {
       for (std::uint64_t i = r.begin(); i < r.end(); ++i) {
         const std::uint64_t chunk = next_chunk + i;
         const std::uint64_t size =
             options.max_trials ? std::min(kMonteCarloChunk, options.max_trials - chunk * kMonteCarloChunk) : kMonteCarloChunk;
         if (options.by_category) run_chunk.template operator()<true>(chunk, size, tallies[i]);
+        else if (n == 2) run_heads_up_chunk(chunk, size, tallies[i]);
         else run_chunk.template operator()<false>(chunk, size, tallies[i]);
       }
     });

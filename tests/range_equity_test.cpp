@@ -250,6 +250,38 @@ TEST(MonteCarlo, SameSeedSameNumbersForAnyThreadCount) {
   EXPECT_NE(other.players[0].share, one.players[0].share);
 }
 
+// Heads-up without categories runs in a loop of its own; it must deal exactly what the general
+// loop deals, on one thread or two.
+TEST(MonteCarlo, HeadsUpLoopDealsAsTheGeneralLoop) {
+  for (const auto& deal : {make({"QQ+,AKs:0.5", "random"}), make({"AK,T9s", "22-55"}, "Ks7h2c", "3d")}) {
+    MonteCarloOptions options;
+    options.seed = 77;
+    options.max_trials = 50'000;
+    MonteCarloResult plain, by_category, two_threads;
+    {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+      plain = monte_carlo(deal, options);
+      options.by_category = true;
+      by_category = monte_carlo(deal, options);
+      options.by_category = false;
+    }
+    {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
+      two_threads = monte_carlo(deal, options);
+    }
+    EXPECT_EQ(plain.rejected, by_category.rejected);
+    EXPECT_EQ(plain.rejected, two_threads.rejected);
+    for (std::size_t p = 0; p < 2; ++p) {
+      EXPECT_EQ(plain.players[p].wins, by_category.players[p].wins);
+      EXPECT_EQ(plain.players[p].ties, by_category.players[p].ties);
+      EXPECT_EQ(plain.players[p].share, by_category.players[p].share);
+      EXPECT_EQ(plain.players[p].share, two_threads.players[p].share);
+      EXPECT_EQ(plain.players[p].wins + plain.players[p].ties + plain.players[p].losses, plain.trials);
+    }
+    EXPECT_EQ(plain.players[0].wins, plain.players[1].losses);
+  }
+}
+
 TEST(MonteCarlo, StopsAtTheTargetStandardError) {
   MonteCarloOptions options;
   options.seed = 5;
