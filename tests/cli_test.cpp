@@ -74,7 +74,8 @@ TEST(Cli, BadInputIsOneLineAndExitCodeTwo) {
   expect_input_error("AsAc KhQh --dead 2c2c", "dead cards: duplicate card 2c");
   expect_input_error("AsAcKd KhQh", "hand 1: \"AsAcKd\" has 3 cards, expected 2");
   expect_input_error("2c2d 3c3d 4c4d 5c5d 6c6d 7c7d 8c8d 9c9d TcTd JcJd QcQd", "at most 10 hands, got 11");
-  expect_input_error("AsAc KhQh --threads -1", "--threads");
+  expect_input_error("AsAc KhQh --threads -1", "--threads: must be 0 or more, not -1");
+  expect_input_error("AsAc KhQh --mc --trials 0", "--trials: must be above 0, not 0");
   expect_input_error("AsAc KhQh --method fast", "--method");
   expect_input_error("AsAc KhQh --bogus", "--bogus");
 }
@@ -84,6 +85,19 @@ TEST(Cli, HelpExplainsOptionsWithExamples) {
   EXPECT_EQ(r.exit_code, 0);
   for (const char* word : {"--board", "--dead", "--threads", "--json", "Examples:", "equity AsAc KhQh", "bench"})
     EXPECT_NE(r.out.find(word), std::string::npos) << word;
+}
+
+// Two passes over all 133,784,560 hands: the same checksum each time (else the command fails) and
+// the signature of the whole workload, unchanged since the evaluator was written.
+TEST(Cli, SlowBenchEvaluatorPasses) {
+  const auto r = run_equity("bench --passes 2 --repeats 1 --json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("{\"signature\": \"d12c2ee94b00fc37\", \"evaluator\": {\"hands\": 133784560, "), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\"passes\": 2, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"slowest_million_per_second\": "), std::string::npos) << r.out;
+  const auto bad = run_equity("bench --passes 0");
+  EXPECT_EQ(bad.exit_code, 2);
 }
 
 TEST(Cli, BenchPrintsASignature) {

@@ -11,6 +11,24 @@
 
 namespace equity::cli {
 
+namespace {
+
+CLI::Validator bound_check(bool allow_zero, std::string description) {
+  return CLI::Validator(
+      [allow_zero](std::string& text) -> std::string {
+        double value = 0;
+        if (!CLI::detail::lexical_cast(text, value)) return {};  // CLI11 reports what does not convert
+        if (value > 0 || (allow_zero && value == 0)) return {};
+        return std::string(allow_zero ? "must be 0 or more" : "must be above 0") + ", not " + text;
+      },
+      std::move(description));
+}
+
+}  // namespace
+
+CLI::Validator positive() { return bound_check(false, "POSITIVE"); }
+CLI::Validator non_negative() { return bound_check(true, "NONNEGATIVE"); }
+
 int run(CLI::App& app, const std::vector<std::string>& args, const std::function<int()>& body) {
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());

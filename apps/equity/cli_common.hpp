@@ -16,6 +16,11 @@ namespace equity::cli {
 // error or an InputError prints one line "equity: ..." on stderr and returns 2.
 int run(CLI::App& app, const std::vector<std::string>& args, const std::function<int()>& body);
 
+// Checks for numeric options that name the bound in their message ("--trials: must be above 0,
+// not -5"); CLI11's PositiveNumber prints the range up to the largest double instead.
+CLI::Validator positive();      // > 0
+CLI::Validator non_negative();  // >= 0
+
 // 1712304 -> "1,712,304"
 std::string with_commas(std::uint64_t n);
 std::string with_commas(std::int64_t n);

@@ -267,7 +267,7 @@ int run_equity(const Args& args) {
   app.add_option("hands", hands, "2 to 10 hands or ranges, e.g. AsAc KhQh or \"QQ+,AKs\" random")->required();
   app.add_option("-b,--board", board_text, "known board cards: 3, 4 or 5, e.g. Ks7h2c");
   app.add_option("-d,--dead", dead_text, "cards removed from the deck, e.g. 2c3d");
-  app.add_option("-t,--threads", threads, "worker threads (0 = all cores)")->check(CLI::NonNegativeNumber);
+  app.add_option("-t,--threads", threads, "worker threads (0 = all cores)")->check(non_negative());
   app.add_option("--method", method,
                  "exact mode: grouped: boards grouped by ranks, flushes handled by suit (fast); boards: every "
                  "board evaluated one by one (an independent check)")
@@ -285,11 +285,11 @@ int run_equity(const Args& args) {
   auto* stderr_opt = app.add_option("--stderr", target_stderr,
                                     "Monte Carlo: stop when every equity's standard error is below this, e.g. 0.001 "
                                     "(default 0.0005 when no other limit is given)")
-                         ->check(CLI::PositiveNumber);
+                         ->check(positive());
   auto* trials_opt =
-      app.add_option("--trials", max_trials, "Monte Carlo: stop after this many deals, e.g. 1000000")->check(CLI::PositiveNumber);
+      app.add_option("--trials", max_trials, "Monte Carlo: stop after this many deals, e.g. 1000000")->check(positive());
   auto* time_opt = app.add_option("--time", max_seconds, "Monte Carlo: stop after about this many seconds, e.g. 2.5")
-                       ->check(CLI::PositiveNumber);
+                       ->check(positive());
   auto* method_opt = app.get_option("--method");
   auto* seed_opt = app.add_option("--seed", seed, "Monte Carlo: random seed, for reproducible runs (default: random)");
   app.add_flag("--by-category", by_category,

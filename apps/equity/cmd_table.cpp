@@ -185,9 +185,9 @@ int run_table(const Args& args) {
                  "build only these classes, e.g. AA,AKs,72o (for tests or to split work across machines); the "
                  "aggregates are written once all 169 files are complete");
   app.add_option("-t,--threads", threads, "worker threads (default 0: all cores); results do not depend on it")
-      ->check(CLI::NonNegativeNumber);
+      ->check(non_negative());
   app.add_option("--batch", batch, "matchups enumerated between two writes to the files (default 2048)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive());
   app.add_flag("-q,--quiet", quiet, "no progress display");
   app.add_flag("--json", json, "print one JSON object summarising the run");
   return run(app, args, [&] {
@@ -246,7 +246,7 @@ int run_file(const Args& args) {
   bool quiet = false;
   app.add_option("HAND", hand_text, "two specific cards, e.g. AsAc, KhQh, \"7h 2d\"")->required();
   app.add_option("-o,--out", out_dir, "output directory (default: results/hands)");
-  app.add_option("-t,--threads", threads, "worker threads (default 0: all cores)")->check(CLI::NonNegativeNumber);
+  app.add_option("-t,--threads", threads, "worker threads (default 0: all cores)")->check(non_negative());
   app.add_flag("-q,--quiet", quiet, "no progress display");
   app.add_flag("--json", json, "print one JSON object summarising the run");
   return run(app, args, [&] {
