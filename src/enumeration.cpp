@@ -162,13 +162,6 @@ struct FlushSuit {
 // The lowest straight flush: no non-flush hand reaches it.
 constexpr HandRank kFirstStraightFlush = 7452;
 
-// Like for_each_rank_multiset, but each multiset is weighted by its card sets on which no suit
-// reaches its flush threshold (multisets with no such card set are skipped). For each suit, the
-// recursion keeps the ways to deal the cards chosen so far by how many of them have that suit (a
-// polynomial in x): choosing c cards of a rank multiplies it by u + v x, u being the ways without
-// the suit's card of that rank and v the ways with it. The coefficients are at most 4^5, so they
-// fit 16 bits, and the four suits' updates are plain loops over eight lanes the compiler
-// vectorizes.
 // Eight 16-bit lanes (GCC/Clang vector extension: one SSE register), loaded and stored unaligned.
 using Vec8 = std::int16_t __attribute__((vector_size(16)));
 inline Vec8 load(const std::int16_t* p) {
@@ -186,14 +179,22 @@ inline std::int64_t lane_sum(Vec8 v) {
   return static_cast<std::int64_t>((halves[0] * kOnes >> 48) + (halves[1] * kOnes >> 48));
 }
 
+// Like for_each_rank_multiset, but each multiset is weighted by its card sets on which no suit
+// reaches its flush threshold t (multisets with no such card set are skipped).
+//
+// For each suit the recursion keeps S_k, the ways to deal the cards chosen so far with at least
+// t - k of them of that suit, for k = 0..7. Choosing c cards of a rank turns S_k into
+// u S_k + v S_(k+1), u being the ways to choose them without the suit's card of that rank and v
+// the ways with it; a complete multiset's flush count is S_0 summed over the suits. The values
+// count card sets of at most 4^5 = 1024, so they fit 16 bits, and with the suits interleaved (lane
+// 4 k + suit) one update is three multiply-adds of eight lanes; a last rank's flush count needs
+// only the parent's S_0 and S_1, the first eight lanes.
 template <class F>
 void for_each_nonflush_rank_multiset(const std::array<int, kRanks>& avail, int k, const std::array<FlushSuit, kSuits>& suits, F&& f) {
-  // Lane 0 stays 0 and lane j + 1 holds the coefficient of x^j, so that every lane's update reads
-  // the lane below it.
-  using Lanes = std::array<std::int16_t, 16>;
-  using SuitCounts = std::array<Lanes, kSuits>;
+  using Lanes = std::array<std::int16_t, 32>;
   struct Factor {
-    std::array<std::int16_t, kSuits> u, v;
+    Vec8 u{}, v{};  // the four suits' u (v), twice
+    Vec8 uv{};      // the four suits' u, then their v
   };
   std::array<std::array<Factor, 5>, kRanks> factor{};  // by rank and count of cards chosen
   for (int r = 0; r < kRanks; ++r) {
@@ -202,45 +203,44 @@ void for_each_nonflush_rank_multiset(const std::array<int, kRanks>& avail, int k
       for (int su = 0; su < kSuits; ++su) {
         const auto& fs = suits[static_cast<std::size_t>(su)];
         const int b = fs.threshold == kNoFlush ? 0 : static_cast<int>((fs.deck_suited >> r) & 1u);
+        const auto u = static_cast<std::int16_t>(kChoose[static_cast<std::size_t>(a - b)][static_cast<std::size_t>(c)]);
+        const auto v = static_cast<std::int16_t>(b ? kChoose[static_cast<std::size_t>(a - 1)][static_cast<std::size_t>(c - 1)] : 0);
         auto& fr = factor[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
-        fr.u[static_cast<std::size_t>(su)] = static_cast<std::int16_t>(kChoose[static_cast<std::size_t>(a - b)][static_cast<std::size_t>(c)]);
-        fr.v[static_cast<std::size_t>(su)] = static_cast<std::int16_t>(b ? kChoose[static_cast<std::size_t>(a - 1)][static_cast<std::size_t>(c - 1)] : 0);
+        fr.u[su] = fr.u[su + kSuits] = fr.uv[su] = u;
+        fr.v[su] = fr.v[su + kSuits] = fr.uv[su + kSuits] = v;
       }
   }
-  SuitCounts flush_lanes{};  // all ones in the lanes of a flush suit's flush counts
+  Lanes start{};  // nothing chosen: one way, with 0 cards of each suit (none for a suit without flushes)
   for (int su = 0; su < kSuits; ++su) {
     const int t = suits[static_cast<std::size_t>(su)].threshold;
     if (t == kNoFlush) continue;
-    for (int j = t; j <= 5; ++j) flush_lanes[static_cast<std::size_t>(su)][static_cast<std::size_t>(j + 1)] = -1;
+    for (int j = t; j < 8; ++j) start[static_cast<std::size_t>(kSuits * j + su)] = 1;
   }
-  SuitCounts start{};
-  for (auto& lanes : start) lanes[1] = 1;
 
   // Cards available at or below each rank: a branch that cannot be completed is cut at once.
   std::array<int, kRanks> at_or_below{};
   for (int r = 0, sum = 0; r < kRanks; ++r) at_or_below[static_cast<std::size_t>(r)] = sum += avail[static_cast<std::size_t>(r)];
 
   // Each call picks the next rank (below `top`) that has cards, so no call is spent on a rank
-  // that contributes none.
-  auto rec = [&](auto&& self, int top, int left, std::uint32_t key, std::int64_t weight, const SuitCounts& counts) -> void {
+  // that contributes none. Lanes of S_6 and S_7 are copied, not updated: no multiset is deep
+  // enough for them to reach S_0.
+  auto rec = [&](auto&& self, int top, int left, std::uint32_t key, std::int64_t weight, const Lanes& ways) -> void {
+    const Vec8 first_two = load(&ways[0]);  // S_0 and S_1 of each suit
     for (int rank = top; rank >= 0 && at_or_below[static_cast<std::size_t>(rank)] >= left; --rank) {
       const auto r = static_cast<std::size_t>(rank);
       const int a = avail[r];
       for (int c = 1; c <= std::min(a, left); ++c) {
         const Factor& fr = factor[r][static_cast<std::size_t>(c)];
-        SuitCounts next;
-        for (std::size_t su = 0; su < kSuits; ++su) {
-          next[su][0] = 0;
-          store(&next[su][1], load(&counts[su][1]) * fr.u[su] + load(&counts[su][0]) * fr.v[su]);
-        }
         const std::uint32_t next_key = key + static_cast<std::uint32_t>(c) * detail::kRankKeys[r];
         const std::int64_t next_weight = weight * kChoose[static_cast<std::size_t>(a)][static_cast<std::size_t>(c)];
         if (c == left) {
-          Vec8 flush_by_lane{};
-          for (std::size_t su = 0; su < kSuits; ++su) flush_by_lane += load(&next[su][1]) & load(&flush_lanes[su][1]);
-          const std::int64_t flush = lane_sum(flush_by_lane);
+          const std::int64_t flush = lane_sum(first_two * fr.uv);
           if (next_weight != flush) f(next_key, next_weight - flush);
         } else {
+          Lanes next;
+          for (std::size_t lane = 0; lane < 24; lane += 8)
+            store(&next[lane], load(&ways[lane]) * fr.u + load(&ways[lane + kSuits]) * fr.v);
+          store(&next[24], load(&ways[24]));
           self(self, rank - 1, left - c, next_key, next_weight, next);
         }
       }
