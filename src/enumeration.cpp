@@ -61,13 +61,22 @@ namespace {
 constexpr std::array<std::array<std::int64_t, 5>, 5> kChoose = {{
     {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}}};
 
-// Per-player sums of boards.
+// Per-player sums of boards. Heads-up, every tie is a two-way split, so finish() works the share
+// out from the wins and ties and add_outcome() leaves it alone.
 struct Tally {
   std::array<std::int64_t, kMaxPlayers> wins{}, ties{}, share{};
 };
 
 // Adds `weight` boards on which the players' hands have the given ranks.
 inline void add_outcome(const HandRank* value, int n, std::int64_t weight, Tally& t) {
+  if (n == 2) {  // without branches: the outcome is unpredictable
+    const std::int64_t split = value[0] == value[1] ? weight : 0;
+    t.wins[0] += value[0] > value[1] ? weight : 0;
+    t.wins[1] += value[1] > value[0] ? weight : 0;
+    t.ties[0] += split;
+    t.ties[1] += split;
+    return;
+  }
   HandRank best = value[0];
   for (int p = 1; p < n; ++p)
     if (compare(value[p], best) == Outcome::Win) best = value[p];
@@ -195,6 +204,8 @@ void for_each_nonflush_rank_multiset(const std::array<int, kRanks>& avail, int k
   struct Factor {
     Vec8 u{}, v{};  // the four suits' u (v), twice
     Vec8 uv{};      // the four suits' u, then their v
+    std::uint32_t key = 0;  // c times the rank's key
+    std::int64_t ways = 0;  // C(available, c)
   };
   std::array<std::array<Factor, 5>, kRanks> factor{};  // by rank and count of cards chosen
   for (int r = 0; r < kRanks; ++r) {
@@ -208,6 +219,8 @@ void for_each_nonflush_rank_multiset(const std::array<int, kRanks>& avail, int k
         auto& fr = factor[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
         fr.u[su] = fr.u[su + kSuits] = fr.uv[su] = u;
         fr.v[su] = fr.v[su + kSuits] = fr.uv[su + kSuits] = v;
+        fr.key = static_cast<std::uint32_t>(c) * detail::kRankKeys[static_cast<std::size_t>(r)];
+        fr.ways = kChoose[static_cast<std::size_t>(a)][static_cast<std::size_t>(c)];
       }
   }
   Lanes start{};  // nothing chosen: one way, with 0 cards of each suit (none for a suit without flushes)
@@ -226,13 +239,24 @@ void for_each_nonflush_rank_multiset(const std::array<int, kRanks>& avail, int k
   // enough for them to reach S_0.
   auto rec = [&](auto&& self, int top, int left, std::uint32_t key, std::int64_t weight, const Lanes& ways) -> void {
     const Vec8 first_two = load(&ways[0]);  // S_0 and S_1 of each suit
+    if (left == 1) {  // most calls: one card of any rank completes the multiset
+      for (int rank = top; rank >= 0; --rank) {
+        const auto r = static_cast<std::size_t>(rank);
+        if (avail[r] == 0) continue;
+        const Factor& fr = factor[r][1];
+        const std::int64_t next_weight = weight * fr.ways;
+        const std::int64_t flush = lane_sum(first_two * fr.uv);
+        if (next_weight != flush) f(key + fr.key, next_weight - flush);
+      }
+      return;
+    }
     for (int rank = top; rank >= 0 && at_or_below[static_cast<std::size_t>(rank)] >= left; --rank) {
       const auto r = static_cast<std::size_t>(rank);
       const int a = avail[r];
       for (int c = 1; c <= std::min(a, left); ++c) {
         const Factor& fr = factor[r][static_cast<std::size_t>(c)];
-        const std::uint32_t next_key = key + static_cast<std::uint32_t>(c) * detail::kRankKeys[r];
-        const std::int64_t next_weight = weight * kChoose[static_cast<std::size_t>(a)][static_cast<std::size_t>(c)];
+        const std::uint32_t next_key = key + fr.key;
+        const std::int64_t next_weight = weight * fr.ways;
         if (c == left) {
           const std::int64_t flush = lane_sum(first_two * fr.uv);
           if (next_weight != flush) f(next_key, next_weight - flush);
@@ -284,7 +308,7 @@ EnumerationResult finish(const Tally& t, int n, std::uint64_t boards) {
     pc.wins = static_cast<std::uint64_t>(t.wins[p]);
     pc.ties = static_cast<std::uint64_t>(t.ties[p]);
     pc.losses = boards - pc.wins - pc.ties;
-    pc.share = static_cast<std::uint64_t>(t.share[p]);
+    pc.share = n == 2 ? pc.wins * kShareUnit + pc.ties * (kShareUnit / 2) : static_cast<std::uint64_t>(t.share[p]);
   }
   return result;
 }
@@ -346,13 +370,10 @@ EnumerationResult enumerate(const Deal& deal) {
       second_wins += first < second ? weight : 0;
       splits += first == second ? weight : 0;
     });
-    constexpr auto unit = static_cast<std::int64_t>(kShareUnit);
     tally.wins[0] += first_wins;
     tally.wins[1] += second_wins;
     tally.ties[0] += splits;
     tally.ties[1] += splits;
-    tally.share[0] += first_wins * unit + splits * (unit / 2);
-    tally.share[1] += second_wins * unit + splits * (unit / 2);
   } else if (!every_board_flush) {
     std::array<HandRank, kMaxPlayers> value{};
     for_each_nonflush_rank_multiset(avail, k, suits, [&](std::uint32_t key, std::int64_t weight) {
@@ -370,9 +391,18 @@ EnumerationResult enumerate(const Deal& deal) {
     std::array<int, kRanks> other_avail = avail;  // the deck without suit s, by rank
     for (unsigned m = fs.deck_suited; m; m &= m - 1) --other_avail[static_cast<std::size_t>(std::countr_zero(m))];
     const int max_suited = std::min(k, std::popcount(fs.deck_suited));
+    // When nobody holds a card of the suit, everybody's flush is the same on every flush board (a
+    // board with five of a suit, preflop): those boards are all split among every player.
+    const bool same_flush = std::all_of(fs.suited.begin(), fs.suited.begin() + n, [&](unsigned x) { return x == fs.suited[0]; });
     for (int j = fs.threshold; j <= max_suited; ++j) {
       // Boards with j cards of suit s: at most two others, so at most 91 rank multisets.
       const RankMultisets others = rank_multisets(other_avail, k - j);
+      if (same_flush) {
+        const std::array<HandRank, kMaxPlayers> equal{};
+        const auto boards = static_cast<std::int64_t>(choose(std::popcount(fs.deck_suited), j)) * others.total_weight;
+        if (boards != 0) add_outcome(equal.data(), n, boards, tally);
+        continue;
+      }
       std::array<int, kMaxPlayers> flushing{}, drawing{};  // players with and without the flush
       int n_flushing = 0, n_drawing = 0;
       for (int p = 0; p < n; ++p) {
