@@ -116,15 +116,21 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
   // Guard against ranges that almost never fit together (prepare() has shown that they can).
   const std::uint64_t max_rejections_per_chunk = 10'000 * kMonteCarloChunk;
 
-  // Deals the k board cards not in `used` onto `full`.
+  // Deals the k board cards not in `used` onto `full`. Candidate cards are the base-52 digits of a
+  // uniform number below 52^5 < 2^32, so one 32-bit draw gives five independent uniform cards,
+  // usually the whole board; a candidate already used is skipped.
   const auto deal_board = [k](Rng& rng, std::uint64_t used, Hand& full) {
+    constexpr std::uint32_t kFiveCards = 52u * 52u * 52u * 52u * 52u;
     for (int dealt = 0; dealt < k;) {
-      const auto id = rng.below(kCards);
-      const Hand card = kCardHands[id];
-      if (card.mask() & used) continue;
-      used |= card.mask();
-      full += card;
-      ++dealt;
+      std::uint32_t digits = rng.below(kFiveCards);
+      for (int d = 0; d < 5 && dealt < k; ++d) {
+        const Hand card = kCardHands[digits % kCards];
+        digits /= kCards;
+        if (card.mask() & used) continue;
+        used |= card.mask();
+        full += card;
+        ++dealt;
+      }
     }
   };
 
