@@ -96,6 +96,7 @@ TEST(Cli, SlowBenchEvaluatorPasses) {
       << r.out;
   EXPECT_NE(r.out.find("\"passes\": 2, "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"slowest_million_per_second\": "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"blocks\": 126, \"median_block_million_per_second\": "), std::string::npos) << r.out;  // 63 a pass
   const auto bad = run_equity("bench --passes 0");
   EXPECT_EQ(bad.exit_code, 2);
 }
