@@ -217,21 +217,19 @@ TEST(MonteCarlo, AgreesWithExactAnswers) {
   expect_close_to_exact(make({"AsKs:0.9,AhAd,QQ:0.2", "AsAh,KsKh@30,AdQd"}, "2c7d9h"), 14);
 }
 
+MonteCarloResult monte_carlo_on_threads(int threads, const RangeDeal& deal, const MonteCarloOptions& options) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  return monte_carlo(deal, options);
+}
+
 TEST(MonteCarlo, SameSeedSameNumbersForAnyThreadCount) {
   const auto deal = make({"QQ+,AKs", "random", "22-66"});
   MonteCarloOptions options;
   options.seed = 2024;
   options.max_trials = 100'000;
   options.by_category = true;
-  MonteCarloResult one, two;
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = monte_carlo(deal, options);
-  }
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = monte_carlo(deal, options);
-  }
+  const MonteCarloResult one = monte_carlo_on_threads(1, deal, options);
+  const MonteCarloResult two = monte_carlo_on_threads(2, deal, options);
   ASSERT_EQ(one.trials, two.trials);
   EXPECT_EQ(one.rejected, two.rejected);
   for (std::size_t p = 0; p < 3; ++p) {
@@ -257,18 +255,10 @@ TEST(MonteCarlo, HeadsUpLoopDealsAsTheGeneralLoop) {
     MonteCarloOptions options;
     options.seed = 77;
     options.max_trials = 50'000;
-    MonteCarloResult plain, by_category, two_threads;
-    {
-      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-      plain = monte_carlo(deal, options);
-      options.by_category = true;
-      by_category = monte_carlo(deal, options);
-      options.by_category = false;
-    }
-    {
-      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-      two_threads = monte_carlo(deal, options);
-    }
+    const MonteCarloResult plain = monte_carlo_on_threads(1, deal, options);
+    const MonteCarloResult two_threads = monte_carlo_on_threads(2, deal, options);
+    options.by_category = true;
+    const MonteCarloResult by_category = monte_carlo_on_threads(1, deal, options);
     EXPECT_EQ(plain.rejected, by_category.rejected);
     EXPECT_EQ(plain.rejected, two_threads.rejected);
     for (std::size_t p = 0; p < 2; ++p) {
