@@ -7,13 +7,6 @@
 
 namespace equity {
 
-std::array<Card, 2> combo_cards(int index) {
-  int hi = 1;
-  while ((hi + 1) * hi / 2 <= index) ++hi;
-  const int lo = index - hi * (hi - 1) / 2;
-  return {Card(hi), Card(lo)};
-}
-
 std::string HandClass::name() const {
   std::string out{kRankChars[static_cast<std::size_t>(high)], kRankChars[static_cast<std::size_t>(low)]};
   if (!pair()) out += suited ? 's' : 'o';

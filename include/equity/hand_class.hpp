@@ -20,8 +20,19 @@ constexpr int combo_index(Card a, Card b) {
   return hi * (hi - 1) / 2 + lo;
 }
 
+namespace detail {
+// The inverse of combo_index, as a table: the combo loops of ranges and suit symmetries call it for
+// every combo, and the arithmetic inverse needs a square root or a search.
+inline constexpr std::array<std::array<Card, 2>, kCombos> kComboCards = [] {
+  std::array<std::array<Card, 2>, kCombos> table{};
+  for (int hi = 1; hi < kCards; ++hi)
+    for (int lo = 0; lo < hi; ++lo) table[static_cast<std::size_t>(hi * (hi - 1) / 2 + lo)] = {Card(hi), Card(lo)};
+  return table;
+}();
+}  // namespace detail
+
 // The two cards of a combo index, the higher id first (so aces before kings, spades before clubs).
-std::array<Card, 2> combo_cards(int index);
+constexpr std::array<Card, 2> combo_cards(int index) { return detail::kComboCards[static_cast<std::size_t>(index)]; }
 
 inline constexpr int kHandClasses = 169;
 
