@@ -71,6 +71,7 @@ private:
 struct Sampler {
   std::vector<std::uint64_t> bits;
   std::vector<Hand> hands;
+  std::vector<std::array<Hand, 2>> cards;
   std::vector<double> cumulative;  // empty when every weight is 1
   double total = 0;
 
@@ -80,6 +81,105 @@ struct Sampler {
     const auto it = std::upper_bound(cumulative.begin(), cumulative.end(), u);
     return static_cast<std::uint32_t>(std::min<std::ptrdiff_t>(it - cumulative.begin(), static_cast<std::ptrdiff_t>(bits.size()) - 1));
   }
+};
+
+// Deals the cards that come from the deck: the board, and the hole cards of every player whose
+// range holds every combo at one weight ("random"). Two cards from the deck give such a player
+// exactly the distribution of drawing a combo and redrawing on a shared card, without the redraws,
+// and they leave the other players' distribution unchanged: however those players' combos fall,
+// the same number of ways remains to complete the deal.
+//
+// The deal is a partial Fisher-Yates shuffle of the cards not known: position i takes a uniform
+// card among positions i.., so the first `count` positions are a uniform ordered sample whatever
+// order earlier trials left the deck in. The sampled players' cards are first swapped behind the
+// active part. The uniform positions come several from one 32-bit number: multiplying it by the
+// range n leaves a position in the high 32 bits and a fresh fraction in the low 32 bits. For a
+// batch of ranges with product P, that is exactly Lemire's multiply-and-reject for one number
+// below P, so rejecting when the last fraction is below 2^32 mod P leaves every position unbiased
+// (it happens with probability below P / 2^32). Nothing here branches on the cards.
+class DeckDealer {
+public:
+  // The deck is every card not in `known`; `held` cards are taken out of each deal, `count` dealt.
+  DeckDealer(std::uint64_t known, int held, int count) : count_(count) {
+    for (int id = 0; id < kCards; ++id) {
+      const Hand card = kCardHands[static_cast<std::size_t>(id)];
+      if (card.mask() & known) continue;
+      slot_[slot_index(card)] = static_cast<std::uint8_t>(size_);
+      deck_[static_cast<std::size_t>(size_++)] = card;
+    }
+    const int active = size_ - held;
+    for (int first = 0; first < count; first += kBatch) {
+      std::uint32_t product = 1;
+      for (int i = first; i < std::min(count, first + kBatch); ++i) product *= static_cast<std::uint32_t>(active - i);
+      thresholds_.push_back((0u - product) % product);
+    }
+    active_ = size_;
+  }
+
+  // Takes a card out of this trial's deal (it returns with the next deal).
+  void hold(Hand card) {
+    const std::uint8_t at = slot_[slot_index(card)];
+    const Hand last = deck_[static_cast<std::size_t>(--active_)];
+    deck_[at] = last;
+    slot_[slot_index(last)] = at;
+    deck_[static_cast<std::size_t>(active_)] = card;
+    slot_[slot_index(card)] = static_cast<std::uint8_t>(active_);
+  }
+
+  // Shuffles the first `count` positions of the active deck (card(i) reads them), then puts the
+  // held cards back. Slots are tracked only when some player's cards are held. kCount >= 0 says
+  // that the deal is kCount cards in at most one batch, so that the loop unrolls.
+  template <bool kTrack, int kCount>
+  void deal(Rng& rng) {
+    if constexpr (kCount >= 0) {
+      [&]<int... kFirst>(std::integer_sequence<int, kFirst...>) {
+        (shuffle<kTrack>(rng, kFirst * kBatch, std::min(kBatch, kCount - kFirst * kBatch),
+                         thresholds_[static_cast<std::size_t>(kFirst)]),
+         ...);
+      }(std::make_integer_sequence<int, (kCount + kBatch - 1) / kBatch>{});
+    } else {
+      for (std::size_t b = 0; b < thresholds_.size(); ++b) {
+        const int first = static_cast<int>(b) * kBatch;
+        shuffle<kTrack>(rng, first, std::min(kBatch, count_ - first), thresholds_[b]);
+      }
+    }
+    active_ = size_;
+  }
+  Hand card(int i) const { return deck_[static_cast<std::size_t>(i)]; }
+
+private:
+  static std::size_t slot_index(Hand card) { return static_cast<std::size_t>(std::countr_zero(card.mask())); }
+
+  template <bool kTrack>
+  __attribute__((always_inline)) void shuffle(Rng& rng, int first, int count, std::uint32_t threshold) {
+    for (;;) {
+      std::uint32_t fraction = rng.next32();
+      for (int i = first; i < first + count; ++i) {
+        const std::uint64_t m = std::uint64_t{fraction} * static_cast<std::uint32_t>(active_ - i);
+        fraction = static_cast<std::uint32_t>(m);
+        const std::size_t j = static_cast<std::size_t>(i) + static_cast<std::size_t>(m >> 32);
+        const Hand ci = deck_[static_cast<std::size_t>(i)], cj = deck_[j];
+        deck_[static_cast<std::size_t>(i)] = cj;
+        deck_[j] = ci;
+        if constexpr (kTrack) {
+          slot_[slot_index(cj)] = static_cast<std::uint8_t>(i);
+          slot_[slot_index(ci)] = static_cast<std::uint8_t>(j);
+        }
+      }
+      // A rejected number shuffles again from where it left the deck: that order does not depend
+      // on the next number, and a Fisher-Yates pass is uniform from any order.
+      if (fraction >= threshold) [[likely]] return;
+    }
+  }
+  // Cards per 32-bit number: a product of three ranges up to 52 is below 2^18, so a number is
+  // rejected with probability below 1/16,000; short batches are short chains of dependent
+  // multiplies, which measured faster than longer ones (2, 4 or 5 cards).
+  static constexpr int kBatch = 3;
+  std::vector<std::uint32_t> thresholds_;  // per batch: 2^32 mod the product of its ranges
+  int count_ = 0;
+  std::array<Hand, kCards> deck_{};
+  std::array<std::uint8_t, 64> slot_{};  // by the card's bit in Hand::mask(): its position in deck_
+  int size_ = 0, active_ = 0;
 };
 
 struct ChunkTally {
@@ -107,58 +207,82 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
     for (const auto& c : prep.combos[p]) {
       s.bits.push_back(c.cards[0].bit() | c.cards[1].bit());
       s.hands.push_back(kCardHands[static_cast<std::size_t>(c.cards[0].id())] + kCardHands[static_cast<std::size_t>(c.cards[1].id())]);
+      s.cards.push_back({Hand(c.cards[0]), Hand(c.cards[1])});
       s.total += c.weight;
       s.cumulative.push_back(s.total);
     }
     if (!deal.ranges[p].weighted()) s.cumulative.clear();
   }
 
+  // Players whose range is every combo at one weight are dealt from the deck with the board; the
+  // others draw a combo each, and the deal is redrawn when two of those share a card.
+  std::vector<std::size_t> from_deck, drawn_players;
+  for (std::size_t p = 0; p < n; ++p) {
+    const Range& r = deal.ranges[p];
+    bool uniform = true;
+    for (int i = 0; i < kCombos && uniform; ++i) uniform = r.weight(i) > 0 && r.weight(i) == r.weight(0);
+    (uniform ? from_deck : drawn_players).push_back(p);
+  }
+  const int deck_holes = 2 * static_cast<int>(from_deck.size());
+  const DeckDealer fresh_dealer(known, 2 * static_cast<int>(drawn_players.size()), deck_holes + k);
+
   // Guard against ranges that almost never fit together (prepare() has shown that they can).
   const std::uint64_t max_rejections_per_chunk = 10'000 * kMonteCarloChunk;
 
-  // Deals the k board cards not in `used` onto `full`. Candidate cards are the base-52 digits of a
-  // uniform number below 52^5 < 2^32, so one 32-bit draw gives five independent uniform cards,
-  // usually the whole board; a candidate already used is skipped.
-  const auto deal_board = [k](Rng& rng, std::uint64_t used, Hand& full) {
-    constexpr std::uint32_t kFiveCards = 52u * 52u * 52u * 52u * 52u;
-    for (int dealt = 0; dealt < k;) {
-      std::uint32_t digits = rng.below(kFiveCards);
-      for (int d = 0; d < 5 && dealt < k; ++d) {
-        const Hand card = kCardHands[digits % kCards];
-        digits /= kCards;
-        if (card.mask() & used) continue;
-        used |= card.mask();
-        full += card;
-        ++dealt;
+  // Deals one trial: every player's hole cards and the full board. kDeckPlayers >= 0 fixes the
+  // number of players dealt from the deck (and kBoardCards the board cards to come) at compile
+  // time, so that the deal unrolls; -1 reads them at run time.
+  const auto deal_trial = [&]<int kDeckPlayers, int kBoardCards>(Rng& rng, DeckDealer& dealer,
+                                                                   std::array<Hand, kMaxPlayers>& hole, Hand& full,
+                                                                   ChunkTally& t) __attribute__((always_inline)) {
+    constexpr int kCount = kDeckPlayers < 0 ? -1 : 2 * kDeckPlayers + kBoardCards;
+    if (!drawn_players.empty()) {
+      std::array<std::uint32_t, kMaxPlayers> drawn;
+      for (;;) {
+        // Every combo is drawn before any is checked, so that the number of random numbers a
+        // trial uses does not depend on where a clash is found.
+        for (std::size_t q = 0; q < drawn_players.size(); ++q) drawn[q] = samplers[drawn_players[q]].draw(rng);
+        std::uint64_t used = known;
+        bool fits = true;
+        for (std::size_t q = 0; q < drawn_players.size(); ++q) {
+          const std::uint64_t b = samplers[drawn_players[q]].bits[drawn[q]];
+          fits &= (b & used) == 0;
+          used |= b;
+        }
+        if (fits) break;
+        if (++t.rejected > max_rejections_per_chunk)
+          throw InputError("the ranges almost never fit together without sharing a card; Monte Carlo gives up");
       }
+      for (std::size_t q = 0; q < drawn_players.size(); ++q) {
+        const Sampler& s = samplers[drawn_players[q]];
+        dealer.hold(s.cards[drawn[q]][0]);
+        dealer.hold(s.cards[drawn[q]][1]);
+        hole[drawn_players[q]] = s.hands[drawn[q]];
+      }
+      dealer.template deal<true, kCount>(rng);
+    } else {
+      dealer.template deal<false, kCount>(rng);
     }
+    const int deck_players = kDeckPlayers < 0 ? static_cast<int>(from_deck.size()) : kDeckPlayers;
+    const int board_cards = kDeckPlayers < 0 ? k : kBoardCards;
+    for (int q = 0; q < deck_players; ++q)
+      hole[from_deck[static_cast<std::size_t>(q)]] = dealer.card(2 * q) + dealer.card(2 * q + 1);
+    full = board;
+    for (int c = 0; c < board_cards; ++c) full += dealer.card(2 * deck_players + c);
   };
 
   // Heads-up without categories, the common case, in a loop of its own: the tally stays in
   // registers and the outcome is counted without branches. It deals exactly what run_chunk deals.
-  auto run_heads_up_chunk = [&](std::uint64_t chunk, std::uint64_t size, ChunkTally& t) {
+  auto run_heads_up_chunk = [&]<int kDeckPlayers, int kBoardCards>(std::uint64_t chunk, std::uint64_t size,
+                                                                    ChunkTally& t) {
     Rng rng(options.seed, chunk);
-    const Sampler& first = samplers[0];
-    const Sampler& second = samplers[1];
+    DeckDealer dealer = fresh_dealer;
+    std::array<Hand, kMaxPlayers> hole{};
     std::uint64_t first_wins = 0, second_wins = 0, splits = 0;
     for (std::uint64_t trial = 0; trial < size; ++trial) {
-      std::uint64_t used;
-      Hand first_hole, second_hole;
-      for (;;) {
-        const auto i = first.draw(rng), j = second.draw(rng);
-        const std::uint64_t a = first.bits[i], b = second.bits[j];
-        if (((a | b) & known) == 0 && (a & b) == 0) {
-          used = known | a | b;
-          first_hole = first.hands[i];
-          second_hole = second.hands[j];
-          break;
-        }
-        if (++t.rejected > max_rejections_per_chunk)
-          throw InputError("the ranges almost never fit together without sharing a card; Monte Carlo gives up");
-      }
-      Hand full = board;
-      deal_board(rng, used, full);
-      const HandRank v0 = evaluate(full + first_hole), v1 = evaluate(full + second_hole);
+      Hand full;
+      deal_trial.template operator()<kDeckPlayers, kBoardCards>(rng, dealer, hole, full, t);
+      const HandRank v0 = evaluate(full + hole[0]), v1 = evaluate(full + hole[1]);
       first_wins += v0 > v1;
       second_wins += v1 > v0;
       splits += v0 == v1;
@@ -172,29 +296,12 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
 
   auto run_chunk = [&]<bool kByCategory>(std::uint64_t chunk, std::uint64_t size, ChunkTally& t) {
     Rng rng(options.seed, chunk);
+    DeckDealer dealer = fresh_dealer;
     std::array<Hand, kMaxPlayers> hole{};
     std::array<HandRank, kMaxPlayers> value{};
-    std::array<std::uint32_t, kMaxPlayers> drawn{};
     for (std::uint64_t trial = 0; trial < size; ++trial) {
-      std::uint64_t used;
-      for (;;) {
-        // Every player's combo is drawn before any is checked, as in the heads-up loop, so that a
-        // seed gives the same deals with and without categories.
-        for (std::size_t p = 0; p < n; ++p) drawn[p] = samplers[p].draw(rng);
-        used = known;
-        bool fits = true;
-        for (std::size_t p = 0; p < n; ++p) {
-          const std::uint64_t b = samplers[p].bits[drawn[p]];
-          fits &= (b & used) == 0;
-          used |= b;
-          hole[p] = samplers[p].hands[drawn[p]];
-        }
-        if (fits) break;
-        if (++t.rejected > max_rejections_per_chunk)
-          throw InputError("the ranges almost never fit together without sharing a card; Monte Carlo gives up");
-      }
-      Hand full = board;
-      deal_board(rng, used, full);
+      Hand full;
+      deal_trial.template operator()<-1, -1>(rng, dealer, hole, full, t);
       HandRank best = 0;
       for (std::size_t p = 0; p < n; ++p) {
         value[p] = evaluate(full + hole[p]);
@@ -213,6 +320,23 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
       }
     }
     t.trials += size;
+  };
+
+  // Heads-up deals get a loop unrolled for their numbers of deck players and board cards.
+  const auto run_heads_up = [&](std::uint64_t chunk, std::uint64_t size, ChunkTally& t) {
+    const auto fixed = [&]<int kDeckPlayers>() {
+      switch (k) {
+        case 0: return run_heads_up_chunk.template operator()<kDeckPlayers, 0>(chunk, size, t);
+        case 1: return run_heads_up_chunk.template operator()<kDeckPlayers, 1>(chunk, size, t);
+        case 2: return run_heads_up_chunk.template operator()<kDeckPlayers, 2>(chunk, size, t);
+        default: return run_heads_up_chunk.template operator()<kDeckPlayers, 5>(chunk, size, t);
+      }
+    };
+    switch (from_deck.size()) {
+      case 0: return fixed.template operator()<0>();
+      case 1: return fixed.template operator()<1>();
+      default: return fixed.template operator()<2>();
+    }
   };
 
   MonteCarloResult result;
@@ -265,7 +389,7 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
         const std::uint64_t size =
             options.max_trials ? std::min(kMonteCarloChunk, options.max_trials - chunk * kMonteCarloChunk) : kMonteCarloChunk;
         if (options.by_category) run_chunk.template operator()<true>(chunk, size, tallies[i]);
-        else if (n == 2) run_heads_up_chunk(chunk, size, tallies[i]);
+        else if (n == 2) run_heads_up(chunk, size, tallies[i]);
         else run_chunk.template operator()<false>(chunk, size, tallies[i]);
       }
     });

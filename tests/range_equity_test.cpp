@@ -202,6 +202,14 @@ void expect_close_to_exact(const RangeDeal& deal, std::uint64_t seed) {
     EXPECT_GT(mp.standard_error, 0);
     EXPECT_LT(std::abs(mp.equity - exact.equity(p)), 4 * mp.standard_error)
         << "player " << p << ": " << mp.equity << " vs exact " << exact.equity(p) << " se " << mp.standard_error;
+    // The win rate too (a binomial proportion): a symmetric question has equal equities even when
+    // the deals are wrong, but not the exact win rate.
+    const auto& ep = exact.players[p];
+    const double exact_win = exact.weighted ? ep.weighted_wins / (exact.total_weight * static_cast<double>(exact.boards))
+                                            : static_cast<double>(ep.wins) / static_cast<double>(exact.showdowns());
+    const double win = static_cast<double>(mp.wins) / static_cast<double>(mc.trials);
+    EXPECT_LT(std::abs(win - exact_win), 4 * std::sqrt(exact_win * (1 - exact_win) / static_cast<double>(mc.trials)))
+        << "player " << p << ": win rate " << win << " vs exact " << exact_win;
     EXPECT_LE(mp.low, mp.equity);
     EXPECT_GE(mp.high, mp.equity);
     EXPECT_EQ(mp.wins + mp.ties + mp.losses, mc.trials);
@@ -215,6 +223,24 @@ TEST(MonteCarlo, AgreesWithExactAnswers) {
   // Heavy card removal with weights: sampling that redrew only the conflicting player would be
   // biased towards combos that conflict less.
   expect_close_to_exact(make({"AsKs:0.9,AhAd,QQ:0.2", "AsAh,KsKh@30,AdQd"}, "2c7d9h"), 14);
+}
+
+// Players whose range is every combo are dealt from the deck with the board; with many dead
+// cards the deck is small enough to enumerate.
+std::string every_card_of_ranks(std::string_view ranks) {
+  std::string out;
+  for (char r : ranks)
+    for (char s : std::string_view("schd")) out += std::string{r, s};
+  return out;
+}
+
+TEST(MonteCarlo, RandomPlayersFromTheDeckAgreeWithExactAnswers) {
+  expect_close_to_exact(make({"random", "AA,KQs"}, "Ks7h2c", "3d"), 15);
+  expect_close_to_exact(make({"random", "random"}, "ThJdQc", every_card_of_ranks("234567")), 16);
+  expect_close_to_exact(make({"AsKs", "random", "random"}, "ThJdQc", every_card_of_ranks("23456789")), 17);
+  expect_close_to_exact(make({"random", "KK+:0.5,AQs", "random"}, "ThJdQc", every_card_of_ranks("2345678")), 18);
+  // Random at one weight is still every combo alike.
+  expect_close_to_exact(make({"random:0.5", "JJ+"}, "", every_card_of_ranks("2345678")), 19);
 }
 
 MonteCarloResult monte_carlo_on_threads(int threads, const RangeDeal& deal, const MonteCarloOptions& options) {
