@@ -39,7 +39,7 @@ public:
     s_[3] = std::rotl(s_[3], 45);
     return result;
   }
-  // 32 random bits: each 64-bit output serves two draws (a trial draws about seven numbers).
+  // 32 random bits: each 64-bit output serves two draws (a heads-up trial draws three or more).
   std::uint32_t next32() {
     if (spare_left_) {
       spare_left_ = false;
@@ -128,7 +128,8 @@ public:
 
   // Shuffles the first `count` positions of the active deck (card(i) reads them), then puts the
   // held cards back. Slots are tracked only when some player's cards are held. kCount >= 0 says
-  // that the deal is kCount cards in at most one batch, so that the loop unrolls.
+  // that the deal is kCount cards, known at compile time so that the batches unroll; -1 deals
+  // the count given to the constructor.
   template <bool kTrack, int kCount>
   void deal(Rng& rng) {
     if constexpr (kCount >= 0) {
@@ -206,8 +207,8 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
     auto& s = samplers[p];
     for (const auto& c : prep.combos[p]) {
       s.bits.push_back(c.cards[0].bit() | c.cards[1].bit());
-      s.hands.push_back(kCardHands[static_cast<std::size_t>(c.cards[0].id())] + kCardHands[static_cast<std::size_t>(c.cards[1].id())]);
       s.cards.push_back({Hand(c.cards[0]), Hand(c.cards[1])});
+      s.hands.push_back(s.cards.back()[0] + s.cards.back()[1]);
       s.total += c.weight;
       s.cumulative.push_back(s.total);
     }

@@ -283,10 +283,12 @@ TEST(MonteCarlo, SameSeedSameNumbersForAnyThreadCount) {
   EXPECT_NE(other.players[0].share, one.players[0].share);
 }
 
-// Heads-up without categories runs in a loop of its own; it must deal exactly what the general
-// loop deals, on one thread or two.
+// Heads-up without categories runs in a loop of its own, unrolled for its numbers of deck players
+// and board cards; it must deal exactly what the general loop deals, on one thread or two (here
+// with one, none and two players dealt from the deck).
 TEST(MonteCarlo, HeadsUpLoopDealsAsTheGeneralLoop) {
-  for (const auto& deal : {make({"QQ+,AKs:0.5", "random"}), make({"AK,T9s", "22-55"}, "Ks7h2c", "3d")}) {
+  for (const auto& deal :
+       {make({"QQ+,AKs:0.5", "random"}), make({"AK,T9s", "22-55"}, "Ks7h2c", "3d"), make({"random", "random"}, "Ks7h2c")}) {
     MonteCarloOptions options;
     options.seed = 77;
     options.max_trials = 50'000;
