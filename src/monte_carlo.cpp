@@ -14,6 +14,23 @@ namespace equity {
 
 namespace {
 
+__extension__ using Uint128 = unsigned __int128;  // GCC and Clang: the full product of two 64-bit numbers
+
+// fraction * range as 128 bits: returns the high half and leaves the low half in fraction. On
+// x86-64 one MUL gives both halves in RAX and RDX; written with __int128, GCC 12 moves the low
+// half through the stack between chained multiplies, which cost a seventh of a Monte Carlo trial.
+inline std::uint64_t multiply_high(std::uint64_t& fraction, std::uint64_t range) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  std::uint64_t high;
+  asm("mulq %[range]" : "+a"(fraction), "=d"(high) : [range] "rm"(range) : "cc");
+  return high;
+#else
+  const Uint128 product = Uint128{fraction} * range;
+  fraction = static_cast<std::uint64_t>(product);
+  return static_cast<std::uint64_t>(product >> 64);
+#endif
+}
+
 std::uint64_t splitmix64(std::uint64_t& state) {
   std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -39,7 +56,7 @@ public:
     s_[3] = std::rotl(s_[3], 45);
     return result;
   }
-  // 32 random bits: each 64-bit output serves two draws (a heads-up trial draws three or more).
+  // 32 random bits for drawing a combo: each 64-bit output serves two draws.
   std::uint32_t next32() {
     if (spare_left_) {
       spare_left_ = false;
@@ -67,6 +84,10 @@ private:
   bool spare_left_ = false;
 };
 
+[[noreturn]] void throw_rarely_fit() {
+  throw InputError("the ranges almost never fit together without sharing a card; Monte Carlo gives up");
+}
+
 // One player's combos, drawn in proportion to their weights.
 struct Sampler {
   std::vector<std::uint64_t> bits;
@@ -92,11 +113,11 @@ struct Sampler {
 // The deal is a partial Fisher-Yates shuffle of the cards not known: position i takes a uniform
 // card among positions i.., so the first `count` positions are a uniform ordered sample whatever
 // order earlier trials left the deck in. The sampled players' cards are first swapped behind the
-// active part. The uniform positions come several from one 32-bit number: multiplying it by the
-// range n leaves a position in the high 32 bits and a fresh fraction in the low 32 bits. For a
-// batch of ranges with product P, that is exactly Lemire's multiply-and-reject for one number
-// below P, so rejecting when the last fraction is below 2^32 mod P leaves every position unbiased
-// (it happens with probability below P / 2^32). Nothing here branches on the cards.
+// active part. The uniform positions come up to nine from one 64-bit number: multiplying it by the
+// range n leaves a position in the high 64 bits of the product and a fresh fraction in the low 64.
+// For a batch of ranges with product P, that is exactly Lemire's multiply-and-reject for one
+// number below P, so rejecting when the last fraction is below 2^64 mod P leaves every position
+// unbiased (it happens with probability below P / 2^64 < 2^-12). Nothing here branches on the cards.
 class DeckDealer {
 public:
   // The deck is every card not in `known`; `held` cards are taken out of each deal, `count` dealt.
@@ -109,9 +130,9 @@ public:
     }
     const int active = size_ - held;
     for (int first = 0; first < count; first += kBatch) {
-      std::uint32_t product = 1;
-      for (int i = first; i < std::min(count, first + kBatch); ++i) product *= static_cast<std::uint32_t>(active - i);
-      thresholds_.push_back((0u - product) % product);
+      std::uint64_t product = 1;
+      for (int i = first; i < std::min(count, first + kBatch); ++i) product *= static_cast<std::uint64_t>(active - i);
+      thresholds_.push_back((0 - product) % product);
     }
     active_ = size_;
   }
@@ -129,20 +150,27 @@ public:
   // Shuffles the first `count` positions of the active deck (card(i) reads them), then puts the
   // held cards back. Slots are tracked only when some player's cards are held. kCount >= 0 says
   // that the deal is kCount cards, known at compile time so that the batches unroll; -1 deals
-  // the count given to the constructor.
+  // the count given to the constructor. When any batch's number is rejected, every batch is
+  // dealt again, from the order the rejected pass left: that order does not depend on the new
+  // numbers, and a Fisher-Yates pass is uniform from any order. (Retrying the whole deal rather
+  // than one batch keeps the loop free of branches back, which measured faster.)
   template <bool kTrack, int kCount>
   void deal(Rng& rng) {
-    if constexpr (kCount >= 0) {
-      [&]<int... kFirst>(std::integer_sequence<int, kFirst...>) {
-        (shuffle<kTrack>(rng, kFirst * kBatch, std::min(kBatch, kCount - kFirst * kBatch),
-                         thresholds_[static_cast<std::size_t>(kFirst)]),
-         ...);
-      }(std::make_integer_sequence<int, (kCount + kBatch - 1) / kBatch>{});
-    } else {
-      for (std::size_t b = 0; b < thresholds_.size(); ++b) {
-        const int first = static_cast<int>(b) * kBatch;
-        shuffle<kTrack>(rng, first, std::min(kBatch, count_ - first), thresholds_[b]);
+    for (;;) {
+      bool accepted = true;
+      if constexpr (kCount >= 0) {
+        [&]<int... kFirst>(std::integer_sequence<int, kFirst...>) {
+          ((accepted &= shuffle<kTrack>(rng.next(), kFirst * kBatch, std::min(kBatch, kCount - kFirst * kBatch),
+                                        thresholds_[static_cast<std::size_t>(kFirst)])),
+           ...);
+        }(std::make_integer_sequence<int, (kCount + kBatch - 1) / kBatch>{});
+      } else {
+        for (std::size_t b = 0; b < thresholds_.size(); ++b) {
+          const int first = static_cast<int>(b) * kBatch;
+          accepted &= shuffle<kTrack>(rng.next(), first, std::min(kBatch, count_ - first), thresholds_[b]);
+        }
       }
+      if (accepted) [[likely]] break;
     }
     active_ = size_;
   }
@@ -151,37 +179,99 @@ public:
 private:
   static std::size_t slot_index(Hand card) { return static_cast<std::size_t>(std::countr_zero(card.mask())); }
 
+  // One batch: positions first .. first + count - 1 from the 64-bit number `fraction`; false when
+  // the number is rejected.
   template <bool kTrack>
-  __attribute__((always_inline)) void shuffle(Rng& rng, int first, int count, std::uint32_t threshold) {
-    for (;;) {
-      std::uint32_t fraction = rng.next32();
-      for (int i = first; i < first + count; ++i) {
-        const std::uint64_t m = std::uint64_t{fraction} * static_cast<std::uint32_t>(active_ - i);
-        fraction = static_cast<std::uint32_t>(m);
-        const std::size_t j = static_cast<std::size_t>(i) + static_cast<std::size_t>(m >> 32);
-        const Hand ci = deck_[static_cast<std::size_t>(i)], cj = deck_[j];
-        deck_[static_cast<std::size_t>(i)] = cj;
-        deck_[j] = ci;
-        if constexpr (kTrack) {
-          slot_[slot_index(cj)] = static_cast<std::uint8_t>(i);
-          slot_[slot_index(ci)] = static_cast<std::uint8_t>(j);
-        }
+  __attribute__((always_inline)) bool shuffle(std::uint64_t fraction, int first, int count, std::uint64_t threshold) {
+    // Read once: the compiler cannot tell that the stores below miss it.
+    const auto active = static_cast<std::uint64_t>(active_);
+    for (int i = first; i < first + count; ++i) {
+      const std::uint64_t range = active - static_cast<std::uint64_t>(i);
+      const std::size_t position = multiply_high(fraction, range);
+      const std::size_t j = static_cast<std::size_t>(i) + position;
+      const Hand ci = deck_[static_cast<std::size_t>(i)], cj = deck_[j];
+      deck_[static_cast<std::size_t>(i)] = cj;
+      deck_[j] = ci;
+      if constexpr (kTrack) {
+        slot_[slot_index(cj)] = static_cast<std::uint8_t>(i);
+        slot_[slot_index(ci)] = static_cast<std::uint8_t>(j);
       }
-      // A rejected number shuffles again from where it left the deck: that order does not depend
-      // on the next number, and a Fisher-Yates pass is uniform from any order.
-      if (fraction >= threshold) [[likely]] return;
     }
+    return fraction >= threshold;
   }
-  // Cards per 32-bit number: a product of three ranges up to 52 is below 2^18, so a number is
-  // rejected with probability below 1/16,000; short batches are short chains of dependent
-  // multiplies, which measured faster than longer ones (2, 4 or 5 cards).
-  static constexpr int kBatch = 3;
-  std::vector<std::uint32_t> thresholds_;  // per batch: 2^32 mod the product of its ranges
+  // Positions per 64-bit number: a product of nine ranges up to 52 is below 2^52, so a number is
+  // rejected with probability below 2^-12. One long chain of multiplies measured faster than
+  // batches of three or five (each from a number of its own).
+  static constexpr int kBatch = 9;
+  std::vector<std::uint64_t> thresholds_;  // per batch: 2^64 mod the product of its ranges
   int count_ = 0;
   std::array<Hand, kCards> deck_{};
   std::array<std::uint8_t, 64> slot_{};  // by the card's bit in Hand::mask(): its position in deck_
   int size_ = 0, active_ = 0;
 };
+
+// The heads-up loop's inputs. It takes them by value, so that they live in registers: behind the
+// captures of a lambda, the compiler reloads them after every store to the deck.
+struct HeadsUpDeal {
+  Hand board;
+  std::array<const Sampler*, 2> drawn{};  // the players who draw a combo, in seat order
+  bool deck_player_first = false;         // with one player from the deck: whether it sits first
+  std::uint64_t max_rejections = 0;
+};
+
+struct HeadsUpCounts {
+  std::uint64_t first_wins = 0, second_wins = 0, splits = 0, rejected = 0;
+};
+
+// Heads-up trials without categories, the common case, with kDeckPlayers players dealt from the
+// deck and kBoardCards board cards to come known at compile time, so that the deal unrolls and the
+// outcome is counted without branches. It deals exactly what the general loop deals: the same
+// random numbers in the same order give the same cards.
+template <int kDeckPlayers, int kBoardCards>
+HeadsUpCounts heads_up_trials(const HeadsUpDeal deal, Rng rng, DeckDealer dealer, std::uint64_t size) {
+  HeadsUpCounts counts;
+  for (std::uint64_t trial = 0; trial < size; ++trial) {
+    Hand first, second;
+    if constexpr (kDeckPlayers == 2) {
+      dealer.template deal<false, 4 + kBoardCards>(rng);
+      first = dealer.card(0) + dealer.card(1);
+      second = dealer.card(2) + dealer.card(3);
+    } else if constexpr (kDeckPlayers == 1) {
+      // A combo is drawn from a range without the known cards, so one player's never clashes.
+      const Sampler& s = *deal.drawn[0];
+      const std::uint32_t d = s.draw(rng);
+      dealer.hold(s.cards[d][0]);
+      dealer.hold(s.cards[d][1]);
+      dealer.template deal<true, 2 + kBoardCards>(rng);
+      const Hand from_deck = dealer.card(0) + dealer.card(1), drawn = s.hands[d];
+      first = deal.deck_player_first ? from_deck : drawn;
+      second = deal.deck_player_first ? drawn : from_deck;
+    } else {
+      const Sampler &s0 = *deal.drawn[0], &s1 = *deal.drawn[1];
+      std::uint32_t d0, d1;
+      for (;;) {
+        d0 = s0.draw(rng);
+        d1 = s1.draw(rng);
+        if ((s0.bits[d0] & s1.bits[d1]) == 0) break;
+        if (++counts.rejected > deal.max_rejections) throw_rarely_fit();
+      }
+      dealer.hold(s0.cards[d0][0]);
+      dealer.hold(s0.cards[d0][1]);
+      dealer.hold(s1.cards[d1][0]);
+      dealer.hold(s1.cards[d1][1]);
+      dealer.template deal<true, kBoardCards>(rng);
+      first = s0.hands[d0];
+      second = s1.hands[d1];
+    }
+    Hand full = deal.board;
+    for (int c = 0; c < kBoardCards; ++c) full += dealer.card(2 * kDeckPlayers + c);
+    const HandRank v0 = evaluate(full + first), v1 = evaluate(full + second);
+    counts.first_wins += v0 > v1;
+    counts.splits += v0 == v1;
+  }
+  counts.second_wins = size - counts.first_wins - counts.splits;  // a counter less to keep in a register
+  return counts;
+}
 
 struct ChunkTally {
   std::uint64_t trials = 0, rejected = 0;
@@ -230,13 +320,9 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
   // Guard against ranges that almost never fit together (prepare() has shown that they can).
   const std::uint64_t max_rejections_per_chunk = 10'000 * kMonteCarloChunk;
 
-  // Deals one trial: every player's hole cards and the full board. kDeckPlayers >= 0 fixes the
-  // number of players dealt from the deck (and kBoardCards the board cards to come) at compile
-  // time, so that the deal unrolls; -1 reads them at run time.
-  const auto deal_trial = [&]<int kDeckPlayers, int kBoardCards>(Rng& rng, DeckDealer& dealer,
-                                                                   std::array<Hand, kMaxPlayers>& hole, Hand& full,
-                                                                   ChunkTally& t) __attribute__((always_inline)) {
-    constexpr int kCount = kDeckPlayers < 0 ? -1 : 2 * kDeckPlayers + kBoardCards;
+  // Deals one trial of the general loop: every player's hole cards and the full board.
+  const auto deal_trial = [&](Rng& rng, DeckDealer& dealer, std::array<Hand, kMaxPlayers>& hole, Hand& full,
+                              ChunkTally& t) {
     if (!drawn_players.empty()) {
       std::array<std::uint32_t, kMaxPlayers> drawn;
       for (;;) {
@@ -251,8 +337,7 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
           used |= b;
         }
         if (fits) break;
-        if (++t.rejected > max_rejections_per_chunk)
-          throw InputError("the ranges almost never fit together without sharing a card; Monte Carlo gives up");
+        if (++t.rejected > max_rejections_per_chunk) throw_rarely_fit();
       }
       for (std::size_t q = 0; q < drawn_players.size(); ++q) {
         const Sampler& s = samplers[drawn_players[q]];
@@ -260,38 +345,32 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
         dealer.hold(s.cards[drawn[q]][1]);
         hole[drawn_players[q]] = s.hands[drawn[q]];
       }
-      dealer.template deal<true, kCount>(rng);
+      dealer.deal<true, -1>(rng);
     } else {
-      dealer.template deal<false, kCount>(rng);
+      dealer.deal<false, -1>(rng);
     }
-    const int deck_players = kDeckPlayers < 0 ? static_cast<int>(from_deck.size()) : kDeckPlayers;
-    const int board_cards = kDeckPlayers < 0 ? k : kBoardCards;
+    const int deck_players = static_cast<int>(from_deck.size());
     for (int q = 0; q < deck_players; ++q)
       hole[from_deck[static_cast<std::size_t>(q)]] = dealer.card(2 * q) + dealer.card(2 * q + 1);
     full = board;
-    for (int c = 0; c < board_cards; ++c) full += dealer.card(2 * deck_players + c);
+    for (int c = 0; c < k; ++c) full += dealer.card(2 * deck_players + c);
   };
 
-  // Heads-up without categories, the common case, in a loop of its own: the tally stays in
-  // registers and the outcome is counted without branches. It deals exactly what run_chunk deals.
-  auto run_heads_up_chunk = [&]<int kDeckPlayers, int kBoardCards>(std::uint64_t chunk, std::uint64_t size,
-                                                                    ChunkTally& t) {
-    Rng rng(options.seed, chunk);
-    DeckDealer dealer = fresh_dealer;
-    std::array<Hand, kMaxPlayers> hole{};
-    std::uint64_t first_wins = 0, second_wins = 0, splits = 0;
-    for (std::uint64_t trial = 0; trial < size; ++trial) {
-      Hand full;
-      deal_trial.template operator()<kDeckPlayers, kBoardCards>(rng, dealer, hole, full, t);
-      const HandRank v0 = evaluate(full + hole[0]), v1 = evaluate(full + hole[1]);
-      first_wins += v0 > v1;
-      second_wins += v1 > v0;
-      splits += v0 == v1;
-    }
-    t.won_with[0][1] += first_wins;
-    t.won_with[1][1] += second_wins;
-    t.won_with[0][2] += splits;
-    t.won_with[1][2] += splits;
+  HeadsUpDeal heads_up;
+  if (n == 2) {
+    heads_up.board = board;
+    for (std::size_t q = 0; q < drawn_players.size(); ++q) heads_up.drawn[q] = &samplers[drawn_players[q]];
+    heads_up.deck_player_first = !from_deck.empty() && from_deck[0] == 0;
+    heads_up.max_rejections = max_rejections_per_chunk;
+  }
+  const auto run_heads_up_chunk = [&]<int kDeckPlayers, int kBoardCards>(std::uint64_t chunk, std::uint64_t size,
+                                                                          ChunkTally& t) {
+    const HeadsUpCounts c = heads_up_trials<kDeckPlayers, kBoardCards>(heads_up, Rng(options.seed, chunk), fresh_dealer, size);
+    t.won_with[0][1] += c.first_wins;
+    t.won_with[1][1] += c.second_wins;
+    t.won_with[0][2] += c.splits;
+    t.won_with[1][2] += c.splits;
+    t.rejected += c.rejected;
     t.trials += size;
   };
 
@@ -302,7 +381,7 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
     std::array<HandRank, kMaxPlayers> value{};
     for (std::uint64_t trial = 0; trial < size; ++trial) {
       Hand full;
-      deal_trial.template operator()<-1, -1>(rng, dealer, hole, full, t);
+      deal_trial(rng, dealer, hole, full, t);
       HandRank best = 0;
       for (std::size_t p = 0; p < n; ++p) {
         value[p] = evaluate(full + hole[p]);

@@ -285,10 +285,12 @@ TEST(MonteCarlo, SameSeedSameNumbersForAnyThreadCount) {
 
 // Heads-up without categories runs in a loop of its own, unrolled for its numbers of deck players
 // and board cards; it must deal exactly what the general loop deals, on one thread or two (here
-// with one, none and two players dealt from the deck).
+// with one player dealt from the deck, in either seat, none and two, and 5, 2, 1 and 0 board cards
+// to come).
 TEST(MonteCarlo, HeadsUpLoopDealsAsTheGeneralLoop) {
   for (const auto& deal :
-       {make({"QQ+,AKs:0.5", "random"}), make({"AK,T9s", "22-55"}, "Ks7h2c", "3d"), make({"random", "random"}, "Ks7h2c")}) {
+       {make({"QQ+,AKs:0.5", "random"}), make({"AK,T9s", "22-55"}, "Ks7h2c", "3d"), make({"random", "random"}, "Ks7h2c"),
+        make({"random", "JJ,AQo"}, "Ks7h2c9d"), make({"random", "random"}, "Ks7h2c9d5s", "Ah")}) {
     MonteCarloOptions options;
     options.seed = 77;
     options.max_trials = 50'000;
