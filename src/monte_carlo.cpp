@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <span>
 
 #include "equity/error.hpp"
 #include "equity/showdown.hpp"
@@ -210,6 +211,32 @@ private:
   int size_ = 0, active_ = 0;
 };
 
+// Draws a combo for every player in `drawn` (their samplers, in seat order) until no two share a
+// card, redrawing them all: redrawing only the clashing player would be biased. Every combo is
+// drawn before any is checked, so that the random numbers a trial uses do not depend on where a
+// clash is found. The combos' cards are then held out of the dealer's deal; `combo` gets the
+// index of each player's combo. (Ranges hold no combo with a known card, so only clashes between
+// players are checked.)
+void draw_combos(std::span<const Sampler* const> drawn, Rng& rng, DeckDealer& dealer, std::uint64_t& rejected,
+                 std::uint64_t max_rejections, std::span<std::uint32_t> combo) {
+  for (;;) {
+    for (std::size_t q = 0; q < drawn.size(); ++q) combo[q] = drawn[q]->draw(rng);
+    std::uint64_t used = 0;
+    bool fits = true;
+    for (std::size_t q = 0; q < drawn.size(); ++q) {
+      const std::uint64_t b = drawn[q]->bits[combo[q]];
+      fits &= (b & used) == 0;
+      used |= b;
+    }
+    if (fits) break;
+    if (++rejected > max_rejections) throw_rarely_fit();
+  }
+  for (std::size_t q = 0; q < drawn.size(); ++q) {
+    dealer.hold(drawn[q]->cards[combo[q]][0]);
+    dealer.hold(drawn[q]->cards[combo[q]][1]);
+  }
+}
+
 // The heads-up loop's inputs. It takes them by value, so that they live in registers: behind the
 // captures of a lambda, the compiler reloads them after every store to the deck.
 struct HeadsUpDeal {
@@ -236,32 +263,19 @@ HeadsUpCounts heads_up_trials(const HeadsUpDeal deal, Rng rng, DeckDealer dealer
       dealer.template deal<false, 4 + kBoardCards>(rng);
       first = dealer.card(0) + dealer.card(1);
       second = dealer.card(2) + dealer.card(3);
-    } else if constexpr (kDeckPlayers == 1) {
-      // A combo is drawn from a range without the known cards, so one player's never clashes.
-      const Sampler& s = *deal.drawn[0];
-      const std::uint32_t d = s.draw(rng);
-      dealer.hold(s.cards[d][0]);
-      dealer.hold(s.cards[d][1]);
-      dealer.template deal<true, 2 + kBoardCards>(rng);
-      const Hand from_deck = dealer.card(0) + dealer.card(1), drawn = s.hands[d];
-      first = deal.deck_player_first ? from_deck : drawn;
-      second = deal.deck_player_first ? drawn : from_deck;
     } else {
-      const Sampler &s0 = *deal.drawn[0], &s1 = *deal.drawn[1];
-      std::uint32_t d0, d1;
-      for (;;) {
-        d0 = s0.draw(rng);
-        d1 = s1.draw(rng);
-        if ((s0.bits[d0] & s1.bits[d1]) == 0) break;
-        if (++counts.rejected > deal.max_rejections) throw_rarely_fit();
+      constexpr std::size_t kDrawn = 2 - kDeckPlayers;
+      std::array<std::uint32_t, kDrawn> combo;
+      draw_combos(std::span(deal.drawn).template first<kDrawn>(), rng, dealer, counts.rejected, deal.max_rejections, combo);
+      dealer.template deal<true, 2 * kDeckPlayers + kBoardCards>(rng);
+      if constexpr (kDeckPlayers == 1) {
+        const Hand from_deck = dealer.card(0) + dealer.card(1), drawn = deal.drawn[0]->hands[combo[0]];
+        first = deal.deck_player_first ? from_deck : drawn;
+        second = deal.deck_player_first ? drawn : from_deck;
+      } else {
+        first = deal.drawn[0]->hands[combo[0]];
+        second = deal.drawn[1]->hands[combo[1]];
       }
-      dealer.hold(s0.cards[d0][0]);
-      dealer.hold(s0.cards[d0][1]);
-      dealer.hold(s1.cards[d1][0]);
-      dealer.hold(s1.cards[d1][1]);
-      dealer.template deal<true, kBoardCards>(rng);
-      first = s0.hands[d0];
-      second = s1.hands[d1];
     }
     Hand full = deal.board;
     for (int c = 0; c < kBoardCards; ++c) full += dealer.card(2 * kDeckPlayers + c);
@@ -314,6 +328,8 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
     for (int i = 0; i < kCombos && uniform; ++i) uniform = r.weight(i) > 0 && r.weight(i) == r.weight(0);
     (uniform ? from_deck : drawn_players).push_back(p);
   }
+  std::vector<const Sampler*> drawn_samplers;
+  for (std::size_t p : drawn_players) drawn_samplers.push_back(&samplers[p]);
   const int deck_holes = 2 * static_cast<int>(from_deck.size());
   const DeckDealer fresh_dealer(known, 2 * static_cast<int>(drawn_players.size()), deck_holes + k);
 
@@ -324,27 +340,9 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
   const auto deal_trial = [&](Rng& rng, DeckDealer& dealer, std::array<Hand, kMaxPlayers>& hole, Hand& full,
                               ChunkTally& t) {
     if (!drawn_players.empty()) {
-      std::array<std::uint32_t, kMaxPlayers> drawn;
-      for (;;) {
-        // Every combo is drawn before any is checked, so that the number of random numbers a
-        // trial uses does not depend on where a clash is found.
-        for (std::size_t q = 0; q < drawn_players.size(); ++q) drawn[q] = samplers[drawn_players[q]].draw(rng);
-        std::uint64_t used = known;
-        bool fits = true;
-        for (std::size_t q = 0; q < drawn_players.size(); ++q) {
-          const std::uint64_t b = samplers[drawn_players[q]].bits[drawn[q]];
-          fits &= (b & used) == 0;
-          used |= b;
-        }
-        if (fits) break;
-        if (++t.rejected > max_rejections_per_chunk) throw_rarely_fit();
-      }
-      for (std::size_t q = 0; q < drawn_players.size(); ++q) {
-        const Sampler& s = samplers[drawn_players[q]];
-        dealer.hold(s.cards[drawn[q]][0]);
-        dealer.hold(s.cards[drawn[q]][1]);
-        hole[drawn_players[q]] = s.hands[drawn[q]];
-      }
+      std::array<std::uint32_t, kMaxPlayers> combo;
+      draw_combos(drawn_samplers, rng, dealer, t.rejected, max_rejections_per_chunk, combo);
+      for (std::size_t q = 0; q < drawn_players.size(); ++q) hole[drawn_players[q]] = drawn_samplers[q]->hands[combo[q]];
       dealer.deal<true, -1>(rng);
     } else {
       dealer.deal<false, -1>(rng);
@@ -359,7 +357,7 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
   HeadsUpDeal heads_up;
   if (n == 2) {
     heads_up.board = board;
-    for (std::size_t q = 0; q < drawn_players.size(); ++q) heads_up.drawn[q] = &samplers[drawn_players[q]];
+    std::copy(drawn_samplers.begin(), drawn_samplers.end(), heads_up.drawn.begin());
     heads_up.deck_player_first = !from_deck.empty() && from_deck[0] == 0;
     heads_up.max_rejections = max_rejections_per_chunk;
   }
