@@ -9,7 +9,6 @@
 #include <span>
 
 #include "equity/error.hpp"
-#include "equity/showdown.hpp"
 
 namespace equity {
 
@@ -121,6 +120,8 @@ struct Sampler {
 // unbiased (it happens with probability below P / 2^64 < 2^-12). Nothing here branches on the cards.
 class DeckDealer {
 public:
+  static constexpr int kMaxDealt = 2 * kMaxPlayers + 5;  // every player from the deck, and a whole board
+
   // The deck is every card not in `known`; `held` cards are taken out of each deal, `count` dealt.
   DeckDealer(std::uint64_t known, int held, int count) : count_(count) {
     for (int id = 0; id < kCards; ++id) {
@@ -133,7 +134,7 @@ public:
     for (int first = 0; first < count; first += kBatch) {
       std::uint64_t product = 1;
       for (int i = first; i < std::min(count, first + kBatch); ++i) product *= static_cast<std::uint64_t>(active - i);
-      thresholds_.push_back((0 - product) % product);
+      thresholds_[static_cast<std::size_t>(batches_++)] = (0 - product) % product;
     }
     active_ = size_;
   }
@@ -166,9 +167,10 @@ public:
            ...);
         }(std::make_integer_sequence<int, (kCount + kBatch - 1) / kBatch>{});
       } else {
-        for (std::size_t b = 0; b < thresholds_.size(); ++b) {
-          const int first = static_cast<int>(b) * kBatch;
-          accepted &= shuffle<kTrack>(rng.next(), first, std::min(kBatch, count_ - first), thresholds_[b]);
+        for (int b = 0; b < batches_; ++b) {
+          const int first = b * kBatch;
+          accepted &= shuffle<kTrack>(rng.next(), first, std::min(kBatch, count_ - first),
+                                      thresholds_[static_cast<std::size_t>(b)]);
         }
       }
       if (accepted) [[likely]] break;
@@ -204,8 +206,8 @@ private:
   // rejected with probability below 2^-12. One long chain of multiplies measured faster than
   // batches of three or five (each from a number of its own).
   static constexpr int kBatch = 9;
-  std::vector<std::uint64_t> thresholds_;  // per batch: 2^64 mod the product of its ranges
-  int count_ = 0;
+  std::array<std::uint64_t, (kMaxDealt + kBatch - 1) / kBatch> thresholds_{};  // per batch: 2^64 mod the product of its ranges
+  int count_ = 0, batches_ = 0;
   std::array<Hand, kCards> deck_{};
   std::array<std::uint8_t, 64> slot_{};  // by the card's bit in Hand::mask(): its position in deck_
   int size_ = 0, active_ = 0;
@@ -242,7 +244,10 @@ void draw_combos(std::span<const Sampler* const> drawn, Rng& rng, DeckDealer& de
 struct HeadsUpDeal {
   Hand board;
   std::array<const Sampler*, 2> drawn{};  // the players who draw a combo, in seat order
-  bool deck_player_first = false;         // with one player from the deck: whether it sits first
+  std::array<Hand, 2> fixed{};            // the specific hands, in seat order
+  // The loop takes the players' hands from the deck first, then the drawn combos, then the
+  // specific hands; true when that order puts the player of the second seat first.
+  bool second_seat_first = false;
   std::uint64_t max_rejections = 0;
 };
 
@@ -251,32 +256,30 @@ struct HeadsUpCounts {
 };
 
 // Heads-up trials without categories, the common case, with kDeckPlayers players dealt from the
-// deck and kBoardCards board cards to come known at compile time, so that the deal unrolls and the
-// outcome is counted without branches. It deals exactly what the general loop deals: the same
-// random numbers in the same order give the same cards.
-template <int kDeckPlayers, int kBoardCards>
+// deck, kDrawn players drawing a combo (the others hold a specific hand) and kBoardCards board
+// cards to come known at compile time, so that the deal unrolls and the outcome is counted
+// without branches. It deals exactly what the general loop deals: the same random numbers in the
+// same order give the same cards.
+template <int kDeckPlayers, int kDrawn, int kBoardCards>
 HeadsUpCounts heads_up_trials(const HeadsUpDeal deal, Rng rng, DeckDealer dealer, std::uint64_t size) {
+  static_assert(kDeckPlayers + kDrawn <= 2);
   HeadsUpCounts counts;
   for (std::uint64_t trial = 0; trial < size; ++trial) {
-    Hand first, second;
-    if constexpr (kDeckPlayers == 2) {
-      dealer.template deal<false, 4 + kBoardCards>(rng);
-      first = dealer.card(0) + dealer.card(1);
-      second = dealer.card(2) + dealer.card(3);
-    } else {
-      constexpr std::size_t kDrawn = 2 - kDeckPlayers;
-      std::array<std::uint32_t, kDrawn> combo;
+    std::array<std::uint32_t, kDrawn> combo;
+    if constexpr (kDrawn > 0)
       draw_combos(std::span(deal.drawn).template first<kDrawn>(), rng, dealer, counts.rejected, deal.max_rejections, combo);
-      dealer.template deal<true, 2 * kDeckPlayers + kBoardCards>(rng);
-      if constexpr (kDeckPlayers == 1) {
-        const Hand from_deck = dealer.card(0) + dealer.card(1), drawn = deal.drawn[0]->hands[combo[0]];
-        first = deal.deck_player_first ? from_deck : drawn;
-        second = deal.deck_player_first ? drawn : from_deck;
-      } else {
-        first = deal.drawn[0]->hands[combo[0]];
-        second = deal.drawn[1]->hands[combo[1]];
-      }
-    }
+    dealer.template deal<(kDrawn > 0), 2 * kDeckPlayers + kBoardCards>(rng);
+    // The i-th hand: from the deck, drawn, specific.
+    const auto hand = [&]<int i>() {
+      if constexpr (i < kDeckPlayers) return dealer.card(2 * i) + dealer.card(2 * i + 1);
+      else if constexpr (i < kDeckPlayers + kDrawn) return deal.drawn[i - kDeckPlayers]->hands[combo[i - kDeckPlayers]];
+      else return deal.fixed[i - kDeckPlayers - kDrawn];
+    };
+    const Hand a = hand.template operator()<0>(), b = hand.template operator()<1>();
+    // Two players of one kind are in seat order already.
+    constexpr bool kMixed = kDeckPlayers != 2 && kDrawn != 2 && kDeckPlayers + kDrawn != 0;
+    const bool swap = kMixed && deal.second_seat_first;
+    const Hand first = swap ? b : a, second = swap ? a : b;
     Hand full = deal.board;
     for (int c = 0; c < kBoardCards; ++c) full += dealer.card(2 * kDeckPlayers + c);
     const HandRank v0 = evaluate(full + first), v1 = evaluate(full + second);
@@ -293,6 +296,104 @@ struct ChunkTally {
   std::array<std::array<std::uint64_t, kMaxPlayers + 1>, kMaxPlayers> won_with{};
   std::array<std::array<std::uint64_t, kCategories>, kMaxPlayers> category{}, category_wins{}, category_ties{};
 };
+
+// The general loop's inputs, by value for the reason HeadsUpDeal gives.
+struct MultiwayDeal {
+  Hand board;
+  int board_cards = 0;  // still to come
+  std::size_t players = 0;
+  std::array<std::uint8_t, kMaxPlayers> deck_seats{};  // the players dealt from the deck
+  std::size_t deck_players = 0;
+  std::array<const Sampler*, kMaxPlayers> drawn{};     // the players who draw a combo: their samplers
+  std::array<std::uint8_t, kMaxPlayers> drawn_seats{};  // and their seats
+  std::size_t drawn_players = 0;
+  std::array<Hand, kMaxPlayers> hole{};                  // the specific hands in their seats
+  std::uint64_t max_rejections = 0;
+};
+
+// Trials of any deal. kTrack: some players draw a combo, so the dealer tracks where the cards
+// they hold are. kDeckPlayers and kBoardCards >= 0 are the numbers of players dealt from the deck
+// and of board cards to come, known at compile time so that the deal and the sums of cards unroll
+// (a three-way trial then costs half); -1 reads them from the deal (the loop with categories, slow
+// anyway). Without categories a trial only counts its set of winners, one counter per set; the
+// sets are spread over the players once per chunk.
+template <bool kByCategory, bool kTrack, int kDeckPlayers, int kBoardCards>
+ChunkTally general_trials(const MultiwayDeal deal, Rng rng, DeckDealer dealer, std::uint64_t size) {
+  constexpr bool kUnrolled = kDeckPlayers >= 0 && kBoardCards >= 0;
+  constexpr int kCount = kUnrolled ? 2 * kDeckPlayers + kBoardCards : -1;
+  const std::size_t deck_players = kUnrolled ? static_cast<std::size_t>(kDeckPlayers) : deal.deck_players;
+  const int board_cards = kUnrolled ? kBoardCards : deal.board_cards;
+  const std::size_t n = deal.players;
+  ChunkTally t;
+  std::array<std::uint32_t, std::size_t{1} << kMaxPlayers> winner_sets{};  // by bit set of the winners' seats
+  std::array<Hand, kMaxPlayers> hole = deal.hole;
+  std::array<HandRank, kMaxPlayers> value{};
+  std::array<std::uint32_t, kMaxPlayers> combo{};
+  for (std::uint64_t trial = 0; trial < size; ++trial) {
+    if constexpr (kTrack) {
+      draw_combos(std::span(deal.drawn.data(), deal.drawn_players), rng, dealer, t.rejected, deal.max_rejections, combo);
+      for (std::size_t q = 0; q < deal.drawn_players; ++q) hole[deal.drawn_seats[q]] = deal.drawn[q]->hands[combo[q]];
+    }
+    dealer.template deal<kTrack, kCount>(rng);
+    for (std::size_t q = 0; q < deck_players; ++q)
+      hole[deal.deck_seats[q]] = dealer.card(static_cast<int>(2 * q)) + dealer.card(static_cast<int>(2 * q + 1));
+    Hand full = deal.board;
+    for (int c = 0; c < board_cards; ++c) full += dealer.card(static_cast<int>(2 * deck_players) + c);
+
+    HandRank best = 0;
+    for (std::size_t p = 0; p < n; ++p) {
+      value[p] = evaluate(full + hole[p]);
+      best = std::max(best, value[p]);  // the bigger rank wins
+    }
+    if constexpr (kByCategory) {
+      std::size_t winners = 0;
+      for (std::size_t p = 0; p < n; ++p) winners += value[p] == best;
+      for (std::size_t p = 0; p < n; ++p) {
+        const auto cat = static_cast<std::size_t>(category_of(value[p]));
+        ++t.category[p][cat];
+        t.won_with[p][winners] += value[p] == best;
+        if (value[p] != best) continue;
+        ++(winners == 1 ? t.category_wins : t.category_ties)[p][cat];
+      }
+    } else {
+      unsigned winners = 0;
+      for (std::size_t p = 0; p < n; ++p) winners |= static_cast<unsigned>(value[p] == best) << p;
+      ++winner_sets[winners];
+    }
+  }
+  for (unsigned set = 1; set < (1u << n); ++set) {
+    if (winner_sets[set] == 0) continue;
+    const auto winners = static_cast<std::size_t>(std::popcount(set));
+    for (std::size_t p = 0; p < n; ++p)
+      if (set >> p & 1) t.won_with[p][winners] += winner_sets[set];
+  }
+  t.trials = size;
+  return t;
+}
+
+using TrialsFunction = ChunkTally (*)(MultiwayDeal, Rng, DeckDealer, std::uint64_t);
+
+// general_trials without categories, unrolled, for kBoardCards, indexed by the number of deck players.
+template <bool kTrack, int kBoardCards, int... kDeckPlayers>
+constexpr std::array<TrialsFunction, sizeof...(kDeckPlayers)> unrolled_trials(std::integer_sequence<int, kDeckPlayers...>) {
+  return {&general_trials<false, kTrack, kDeckPlayers, kBoardCards>...};
+}
+
+// The unrolled loop for a deal of three or more players (heads-up has its own).
+TrialsFunction unrolled_trials_for(bool track, std::size_t deck_players, int board_cards) {
+  const auto pick = [&]<int kBoardCards>() {
+    constexpr auto kCounts = std::make_integer_sequence<int, kMaxPlayers + 1>{};
+    static constexpr auto kTracked = unrolled_trials<true, kBoardCards>(kCounts);
+    static constexpr auto kUntracked = unrolled_trials<false, kBoardCards>(kCounts);
+    return (track ? kTracked : kUntracked)[deck_players];
+  };
+  switch (board_cards) {
+    case 0: return pick.template operator()<0>();
+    case 1: return pick.template operator()<1>();
+    case 2: return pick.template operator()<2>();
+    default: return pick.template operator()<5>();
+  }
+}
 
 }  // namespace
 
@@ -319,51 +420,58 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
     if (!deal.ranges[p].weighted()) s.cumulative.clear();
   }
 
-  // Players whose range is every combo at one weight are dealt from the deck with the board; the
-  // others draw a combo each, and the deal is redrawn when two of those share a card.
-  std::vector<std::size_t> from_deck, drawn_players;
+  // Players whose range is every combo at one weight are dealt from the deck with the board; a
+  // specific hand is taken out of the deck (prepare() took it out of the other ranges); the others
+  // draw a combo each, and the deal is redrawn when two of those share a card.
+  std::vector<std::size_t> from_deck, drawn_players, fixed_players;
+  std::uint64_t out_of_deck = known;
   for (std::size_t p = 0; p < n; ++p) {
     const Range& r = deal.ranges[p];
     bool uniform = true;
     for (int i = 0; i < kCombos && uniform; ++i) uniform = r.weight(i) > 0 && r.weight(i) == r.weight(0);
-    (uniform ? from_deck : drawn_players).push_back(p);
+    if (r.specific()) {
+      fixed_players.push_back(p);
+      out_of_deck |= samplers[p].bits[0];
+    } else {
+      (uniform ? from_deck : drawn_players).push_back(p);
+    }
   }
   std::vector<const Sampler*> drawn_samplers;
   for (std::size_t p : drawn_players) drawn_samplers.push_back(&samplers[p]);
   const int deck_holes = 2 * static_cast<int>(from_deck.size());
-  const DeckDealer fresh_dealer(known, 2 * static_cast<int>(drawn_players.size()), deck_holes + k);
+  const DeckDealer fresh_dealer(out_of_deck, 2 * static_cast<int>(drawn_players.size()), deck_holes + k);
 
   // Guard against ranges that almost never fit together (prepare() has shown that they can).
   const std::uint64_t max_rejections_per_chunk = 10'000 * kMonteCarloChunk;
 
-  // Deals one trial of the general loop: every player's hole cards and the full board.
-  const auto deal_trial = [&](Rng& rng, DeckDealer& dealer, std::array<Hand, kMaxPlayers>& hole, Hand& full,
-                              ChunkTally& t) {
-    if (!drawn_players.empty()) {
-      std::array<std::uint32_t, kMaxPlayers> combo;
-      draw_combos(drawn_samplers, rng, dealer, t.rejected, max_rejections_per_chunk, combo);
-      for (std::size_t q = 0; q < drawn_players.size(); ++q) hole[drawn_players[q]] = drawn_samplers[q]->hands[combo[q]];
-      dealer.deal<true, -1>(rng);
-    } else {
-      dealer.deal<false, -1>(rng);
-    }
-    const int deck_players = static_cast<int>(from_deck.size());
-    for (int q = 0; q < deck_players; ++q)
-      hole[from_deck[static_cast<std::size_t>(q)]] = dealer.card(2 * q) + dealer.card(2 * q + 1);
-    full = board;
-    for (int c = 0; c < k; ++c) full += dealer.card(2 * deck_players + c);
-  };
+  MultiwayDeal multiway;
+  multiway.board = board;
+  multiway.board_cards = k;
+  multiway.players = n;
+  for (std::size_t p : from_deck) multiway.deck_seats[multiway.deck_players++] = static_cast<std::uint8_t>(p);
+  for (std::size_t q = 0; q < drawn_players.size(); ++q) {
+    multiway.drawn[q] = drawn_samplers[q];
+    multiway.drawn_seats[q] = static_cast<std::uint8_t>(drawn_players[q]);
+  }
+  multiway.drawn_players = drawn_players.size();
+  for (std::size_t p : fixed_players) multiway.hole[p] = samplers[p].hands[0];
+  multiway.max_rejections = max_rejections_per_chunk;
+  const bool track = !drawn_players.empty();
+  const TrialsFunction plain_trials = n >= 3 ? unrolled_trials_for(track, from_deck.size(), k) : nullptr;
+  const TrialsFunction category_trials = track ? &general_trials<true, true, -1, -1> : &general_trials<true, false, -1, -1>;
 
   HeadsUpDeal heads_up;
   if (n == 2) {
     heads_up.board = board;
     std::copy(drawn_samplers.begin(), drawn_samplers.end(), heads_up.drawn.begin());
-    heads_up.deck_player_first = !from_deck.empty() && from_deck[0] == 0;
+    for (std::size_t q = 0; q < fixed_players.size(); ++q) heads_up.fixed[q] = samplers[fixed_players[q]].hands[0];
+    heads_up.second_seat_first = (!from_deck.empty() ? from_deck : !drawn_players.empty() ? drawn_players : fixed_players)[0] != 0;
     heads_up.max_rejections = max_rejections_per_chunk;
   }
-  const auto run_heads_up_chunk = [&]<int kDeckPlayers, int kBoardCards>(std::uint64_t chunk, std::uint64_t size,
-                                                                          ChunkTally& t) {
-    const HeadsUpCounts c = heads_up_trials<kDeckPlayers, kBoardCards>(heads_up, Rng(options.seed, chunk), fresh_dealer, size);
+  const auto run_heads_up_chunk = [&]<int kDeckPlayers, int kDrawn, int kBoardCards>(std::uint64_t chunk,
+                                                                                     std::uint64_t size, ChunkTally& t) {
+    const HeadsUpCounts c =
+        heads_up_trials<kDeckPlayers, kDrawn, kBoardCards>(heads_up, Rng(options.seed, chunk), fresh_dealer, size);
     t.won_with[0][1] += c.first_wins;
     t.won_with[1][1] += c.second_wins;
     t.won_with[0][2] += c.splits;
@@ -372,48 +480,24 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
     t.trials += size;
   };
 
-  auto run_chunk = [&]<bool kByCategory>(std::uint64_t chunk, std::uint64_t size, ChunkTally& t) {
-    Rng rng(options.seed, chunk);
-    DeckDealer dealer = fresh_dealer;
-    std::array<Hand, kMaxPlayers> hole{};
-    std::array<HandRank, kMaxPlayers> value{};
-    for (std::uint64_t trial = 0; trial < size; ++trial) {
-      Hand full;
-      deal_trial(rng, dealer, hole, full, t);
-      HandRank best = 0;
-      for (std::size_t p = 0; p < n; ++p) {
-        value[p] = evaluate(full + hole[p]);
-        if (compare(value[p], best) == Outcome::Win) best = value[p];
-      }
-      std::size_t winners = 0;
-      for (std::size_t p = 0; p < n; ++p) winners += compare(value[p], best) == Outcome::Split;
-      for (std::size_t p = 0; p < n; ++p) t.won_with[p][winners] += compare(value[p], best) == Outcome::Split;
-      if constexpr (kByCategory) {
-        for (std::size_t p = 0; p < n; ++p) {
-          const auto cat = static_cast<std::size_t>(category_of(value[p]));
-          ++t.category[p][cat];
-          if (value[p] != best) continue;
-          ++(winners == 1 ? t.category_wins : t.category_ties)[p][cat];
-        }
-      }
-    }
-    t.trials += size;
-  };
-
-  // Heads-up deals get a loop unrolled for their numbers of deck players and board cards.
+  // Heads-up deals get a loop unrolled for their numbers of deck players, drawing players and
+  // board cards.
   const auto run_heads_up = [&](std::uint64_t chunk, std::uint64_t size, ChunkTally& t) {
-    const auto fixed = [&]<int kDeckPlayers>() {
+    const auto with_board = [&]<int kDeckPlayers, int kDrawn>() {
       switch (k) {
-        case 0: return run_heads_up_chunk.template operator()<kDeckPlayers, 0>(chunk, size, t);
-        case 1: return run_heads_up_chunk.template operator()<kDeckPlayers, 1>(chunk, size, t);
-        case 2: return run_heads_up_chunk.template operator()<kDeckPlayers, 2>(chunk, size, t);
-        default: return run_heads_up_chunk.template operator()<kDeckPlayers, 5>(chunk, size, t);
+        case 0: return run_heads_up_chunk.template operator()<kDeckPlayers, kDrawn, 0>(chunk, size, t);
+        case 1: return run_heads_up_chunk.template operator()<kDeckPlayers, kDrawn, 1>(chunk, size, t);
+        case 2: return run_heads_up_chunk.template operator()<kDeckPlayers, kDrawn, 2>(chunk, size, t);
+        default: return run_heads_up_chunk.template operator()<kDeckPlayers, kDrawn, 5>(chunk, size, t);
       }
     };
-    switch (from_deck.size()) {
-      case 0: return fixed.template operator()<0>();
-      case 1: return fixed.template operator()<1>();
-      default: return fixed.template operator()<2>();
+    switch (from_deck.size() * 3 + drawn_players.size()) {
+      case 0: return with_board.template operator()<0, 0>();
+      case 1: return with_board.template operator()<0, 1>();
+      case 2: return with_board.template operator()<0, 2>();
+      case 3: return with_board.template operator()<1, 0>();
+      case 4: return with_board.template operator()<1, 1>();
+      default: return with_board.template operator()<2, 0>();
     }
   };
 
@@ -466,9 +550,9 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
         const std::uint64_t chunk = next_chunk + i;
         const std::uint64_t size =
             options.max_trials ? std::min(kMonteCarloChunk, options.max_trials - chunk * kMonteCarloChunk) : kMonteCarloChunk;
-        if (options.by_category) run_chunk.template operator()<true>(chunk, size, tallies[i]);
+        if (options.by_category) tallies[i] = category_trials(multiway, Rng(options.seed, chunk), fresh_dealer, size);
         else if (n == 2) run_heads_up(chunk, size, tallies[i]);
-        else run_chunk.template operator()<false>(chunk, size, tallies[i]);
+        else tallies[i] = plain_trials(multiway, Rng(options.seed, chunk), fresh_dealer, size);
       }
     });
     for (const auto& t : tallies) {

@@ -10,8 +10,8 @@
 // deal is redrawn if two players share a card. The accepted deals then follow exactly the
 // distribution of the exact enumeration (probability proportional to the product of the weights
 // over non-conflicting assignments); redrawing only the conflicting player would favour combos
-// that conflict less. Players whose range is one specific hand are removed from the other ranges
-// first, which changes nothing but the rejection rate. The board, and the hole cards of every
+// that conflict less. A specific hand is removed from the other ranges and from the deck first,
+// which changes nothing but the rejection rate. The board, and the hole cards of every
 // player whose range is every combo at one weight ("random"), are dealt from the rest of the deck
 // by a partial Fisher-Yates shuffle: the same distribution, without redraws (src/monte_carlo.cpp
 // says why).
