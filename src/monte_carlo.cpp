@@ -134,7 +134,7 @@ public:
     for (int first = 0; first < count; first += kBatch) {
       std::uint64_t product = 1;
       for (int i = first; i < std::min(count, first + kBatch); ++i) product *= static_cast<std::uint64_t>(active - i);
-      thresholds_[static_cast<std::size_t>(batches_++)] = (0 - product) % product;
+      thresholds_[static_cast<std::size_t>(first / kBatch)] = (0 - product) % product;
     }
     active_ = size_;
   }
@@ -167,11 +167,9 @@ public:
            ...);
         }(std::make_integer_sequence<int, (kCount + kBatch - 1) / kBatch>{});
       } else {
-        for (int b = 0; b < batches_; ++b) {
-          const int first = b * kBatch;
+        for (int first = 0; first < count_; first += kBatch)
           accepted &= shuffle<kTrack>(rng.next(), first, std::min(kBatch, count_ - first),
-                                      thresholds_[static_cast<std::size_t>(b)]);
-        }
+                                      thresholds_[static_cast<std::size_t>(first / kBatch)]);
       }
       if (accepted) [[likely]] break;
     }
@@ -207,7 +205,7 @@ private:
   // batches of three or five (each from a number of its own).
   static constexpr int kBatch = 9;
   std::array<std::uint64_t, (kMaxDealt + kBatch - 1) / kBatch> thresholds_{};  // per batch: 2^64 mod the product of its ranges
-  int count_ = 0, batches_ = 0;
+  int count_ = 0;
   std::array<Hand, kCards> deck_{};
   std::array<std::uint8_t, 64> slot_{};  // by the card's bit in Hand::mask(): its position in deck_
   int size_ = 0, active_ = 0;
@@ -315,8 +313,8 @@ struct MultiwayDeal {
 // they hold are. kDeckPlayers and kBoardCards >= 0 are the numbers of players dealt from the deck
 // and of board cards to come, known at compile time so that the deal and the sums of cards unroll
 // (a three-way trial then costs half); -1 reads them from the deal (the loop with categories, slow
-// anyway). Without categories a trial only counts its set of winners, one counter per set; the
-// sets are spread over the players once per chunk.
+// anyway). A trial counts its set of winners, one counter per set; the sets are spread over the
+// players once per chunk.
 template <bool kByCategory, bool kTrack, int kDeckPlayers, int kBoardCards>
 ChunkTally general_trials(const MultiwayDeal deal, Rng rng, DeckDealer dealer, std::uint64_t size) {
   constexpr bool kUnrolled = kDeckPlayers >= 0 && kBoardCards >= 0;
@@ -345,20 +343,16 @@ ChunkTally general_trials(const MultiwayDeal deal, Rng rng, DeckDealer dealer, s
       value[p] = evaluate(full + hole[p]);
       best = std::max(best, value[p]);  // the bigger rank wins
     }
+    unsigned winners = 0;
+    for (std::size_t p = 0; p < n; ++p) winners |= static_cast<unsigned>(value[p] == best) << p;
+    ++winner_sets[winners];
     if constexpr (kByCategory) {
-      std::size_t winners = 0;
-      for (std::size_t p = 0; p < n; ++p) winners += value[p] == best;
+      const bool alone = std::has_single_bit(winners);
       for (std::size_t p = 0; p < n; ++p) {
         const auto cat = static_cast<std::size_t>(category_of(value[p]));
         ++t.category[p][cat];
-        t.won_with[p][winners] += value[p] == best;
-        if (value[p] != best) continue;
-        ++(winners == 1 ? t.category_wins : t.category_ties)[p][cat];
+        if (value[p] == best) ++(alone ? t.category_wins : t.category_ties)[p][cat];
       }
-    } else {
-      unsigned winners = 0;
-      for (std::size_t p = 0; p < n; ++p) winners |= static_cast<unsigned>(value[p] == best) << p;
-      ++winner_sets[winners];
     }
   }
   for (unsigned set = 1; set < (1u << n); ++set) {
