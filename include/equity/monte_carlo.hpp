@@ -3,8 +3,9 @@
 //
 // Trials run in fixed-size chunks; chunk c draws from its own random stream seeded by (seed, c),
 // and chunks are combined in chunk order, so a seed gives the same numbers whatever the number of
-// threads. Chunks run in rounds of a fixed, growing number of chunks; the stopping rules are
-// checked between rounds (the time limit makes the trial count depend on the machine).
+// threads. Chunks run in rounds of a growing number of chunks; the stopping rules are checked
+// between rounds, and a round is cut short to end near the trials that the target standard error
+// needs by the variance seen, or near the time limit (which makes the count depend on the machine).
 //
 // Sampling: each player's combo is drawn from its range in proportion to its weight, and the whole
 // deal is redrawn if two players share a card. The accepted deals then follow exactly the
