@@ -216,8 +216,10 @@ private:
 // drawn before any is checked, so that the random numbers a trial uses do not depend on where a
 // clash is found. The combos' cards are then held out of the dealer's deal; `combo` gets the
 // index of each player's combo. (Ranges hold no combo with a known card, so only clashes between
-// players are checked.)
-void draw_combos(std::span<const Sampler* const> drawn, Rng& rng, DeckDealer& dealer, std::uint64_t& rejected,
+// players are checked.) The heads-up loop gives it a span of fixed size, so that the loops unroll
+// and a lone drawing player skips the check.
+template <std::size_t kExtent>
+void draw_combos(std::span<const Sampler* const, kExtent> drawn, Rng& rng, DeckDealer& dealer, std::uint64_t& rejected,
                  std::uint64_t max_rejections, std::span<std::uint32_t> combo) {
   for (;;) {
     for (std::size_t q = 0; q < drawn.size(); ++q) combo[q] = drawn[q]->draw(rng);
@@ -237,15 +239,18 @@ void draw_combos(std::span<const Sampler* const> drawn, Rng& rng, DeckDealer& de
   }
 }
 
-// The heads-up loop's inputs. It takes them by value, so that they live in registers: behind the
-// captures of a lambda, the compiler reloads them after every store to the deck.
-struct HeadsUpDeal {
+// A chunk's inputs, for every loop. The loops take them by value, so that they live in registers:
+// behind the captures of a lambda, the compiler reloads them after every store to the deck.
+struct TrialInputs {
   Hand board;
-  std::array<const Sampler*, 2> drawn{};  // the players who draw a combo, in seat order
-  std::array<Hand, 2> fixed{};            // the specific hands, in seat order
-  // The loop takes the players' hands from the deck first, then the drawn combos, then the
-  // specific hands; true when that order puts the player of the second seat first.
-  bool second_seat_first = false;
+  int board_cards = 0;  // still to come
+  std::size_t players = 0;
+  std::array<std::uint8_t, kMaxPlayers> deck_seats{};  // the players dealt from the deck
+  std::size_t deck_players = 0;
+  std::array<const Sampler*, kMaxPlayers> drawn{};     // the players who draw a combo: their samplers
+  std::array<std::uint8_t, kMaxPlayers> drawn_seats{};  // and their seats
+  std::size_t drawn_players = 0;
+  std::array<Hand, kMaxPlayers> hole{};                  // the specific hands in their seats
   std::uint64_t max_rejections = 0;
 };
 
@@ -259,24 +264,30 @@ struct HeadsUpCounts {
 // without branches. It deals exactly what the general loop deals: the same random numbers in the
 // same order give the same cards.
 template <int kDeckPlayers, int kDrawn, int kBoardCards>
-HeadsUpCounts heads_up_trials(const HeadsUpDeal deal, Rng rng, DeckDealer dealer, std::uint64_t size) {
-  static_assert(kDeckPlayers + kDrawn <= 2);
+HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer, std::uint64_t size) {
+  constexpr int kFixed = 2 - kDeckPlayers - kDrawn;  // players with a specific hand
+  static_assert(kFixed >= 0);
+  // The loop takes the players' hands from the deck first, then the drawn combos, then the
+  // specific hands. Two players of one kind are in seat order already; with two kinds, the seat of
+  // the first says whether that order is the seats'.
+  constexpr bool kMixed = kDeckPlayers != 2 && kDrawn != 2 && kFixed != 2;
+  const bool swap = kMixed && (kDeckPlayers > 0 ? deal.deck_seats[0] : deal.drawn_seats[0]) != 0;
+  std::array<Hand, kFixed> fixed{};  // the specific hands in the loop's order
+  if constexpr (kFixed == 2) fixed = {deal.hole[0], deal.hole[1]};
+  if constexpr (kFixed == 1) fixed[0] = deal.hole[swap ? 0 : 1];
   HeadsUpCounts counts;
   for (std::uint64_t trial = 0; trial < size; ++trial) {
     std::array<std::uint32_t, kDrawn> combo;
     if constexpr (kDrawn > 0)
-      draw_combos(std::span(deal.drawn).template first<kDrawn>(), rng, dealer, counts.rejected, deal.max_rejections, combo);
+      draw_combos(std::span<const Sampler* const, kDrawn>(deal.drawn.data(), kDrawn), rng, dealer, counts.rejected, deal.max_rejections, combo);
     dealer.template deal<(kDrawn > 0), 2 * kDeckPlayers + kBoardCards>(rng);
     // The i-th hand: from the deck, drawn, specific.
     const auto hand = [&]<int i>() {
       if constexpr (i < kDeckPlayers) return dealer.card(2 * i) + dealer.card(2 * i + 1);
       else if constexpr (i < kDeckPlayers + kDrawn) return deal.drawn[i - kDeckPlayers]->hands[combo[i - kDeckPlayers]];
-      else return deal.fixed[i - kDeckPlayers - kDrawn];
+      else return fixed[i - kDeckPlayers - kDrawn];
     };
     const Hand a = hand.template operator()<0>(), b = hand.template operator()<1>();
-    // Two players of one kind are in seat order already.
-    constexpr bool kMixed = kDeckPlayers != 2 && kDrawn != 2 && kDeckPlayers + kDrawn != 0;
-    const bool swap = kMixed && deal.second_seat_first;
     const Hand first = swap ? b : a, second = swap ? a : b;
     Hand full = deal.board;
     for (int c = 0; c < kBoardCards; ++c) full += dealer.card(2 * kDeckPlayers + c);
@@ -295,20 +306,6 @@ struct ChunkTally {
   std::array<std::array<std::uint64_t, kCategories>, kMaxPlayers> category{}, category_wins{}, category_ties{};
 };
 
-// The general loop's inputs, by value for the reason HeadsUpDeal gives.
-struct MultiwayDeal {
-  Hand board;
-  int board_cards = 0;  // still to come
-  std::size_t players = 0;
-  std::array<std::uint8_t, kMaxPlayers> deck_seats{};  // the players dealt from the deck
-  std::size_t deck_players = 0;
-  std::array<const Sampler*, kMaxPlayers> drawn{};     // the players who draw a combo: their samplers
-  std::array<std::uint8_t, kMaxPlayers> drawn_seats{};  // and their seats
-  std::size_t drawn_players = 0;
-  std::array<Hand, kMaxPlayers> hole{};                  // the specific hands in their seats
-  std::uint64_t max_rejections = 0;
-};
-
 // Trials of any deal. kTrack: some players draw a combo, so the dealer tracks where the cards
 // they hold are. kDeckPlayers and kBoardCards >= 0 are the numbers of players dealt from the deck
 // and of board cards to come, known at compile time so that the deal and the sums of cards unroll
@@ -316,7 +313,7 @@ struct MultiwayDeal {
 // anyway). A trial counts its set of winners, one counter per set; the sets are spread over the
 // players once per chunk.
 template <bool kByCategory, bool kTrack, int kDeckPlayers, int kBoardCards>
-ChunkTally general_trials(const MultiwayDeal deal, Rng rng, DeckDealer dealer, std::uint64_t size) {
+ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckDealer dealer, std::uint64_t size) {
   constexpr bool kUnrolled = kDeckPlayers >= 0 && kBoardCards >= 0;
   constexpr int kCount = kUnrolled ? 2 * kDeckPlayers + kBoardCards : -1;
   const std::size_t deck_players = kUnrolled ? static_cast<std::size_t>(kDeckPlayers) : deal.deck_players;
@@ -329,7 +326,7 @@ ChunkTally general_trials(const MultiwayDeal deal, Rng rng, DeckDealer dealer, s
   std::array<std::uint32_t, kMaxPlayers> combo{};
   for (std::uint64_t trial = 0; trial < size; ++trial) {
     if constexpr (kTrack) {
-      draw_combos(std::span(deal.drawn.data(), deal.drawn_players), rng, dealer, t.rejected, deal.max_rejections, combo);
+      draw_combos(std::span<const Sampler* const>(deal.drawn.data(), deal.drawn_players), rng, dealer, t.rejected, deal.max_rejections, combo);
       for (std::size_t q = 0; q < deal.drawn_players; ++q) hole[deal.drawn_seats[q]] = deal.drawn[q]->hands[combo[q]];
     }
     dealer.template deal<kTrack, kCount>(rng);
@@ -365,7 +362,7 @@ ChunkTally general_trials(const MultiwayDeal deal, Rng rng, DeckDealer dealer, s
   return t;
 }
 
-using TrialsFunction = ChunkTally (*)(MultiwayDeal, Rng, DeckDealer, std::uint64_t);
+using TrialsFunction = ChunkTally (*)(TrialInputs, Rng, DeckDealer, std::uint64_t);
 
 // general_trials without categories, unrolled, for kBoardCards, indexed by the number of deck players.
 template <bool kTrack, int kBoardCards, int... kDeckPlayers>
@@ -417,55 +414,38 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
   // Players whose range is every combo at one weight are dealt from the deck with the board; a
   // specific hand is taken out of the deck (prepare() took it out of the other ranges); the others
   // draw a combo each, and the deal is redrawn when two of those share a card.
-  std::vector<std::size_t> from_deck, drawn_players, fixed_players;
+  TrialInputs inputs;
+  inputs.board = board;
+  inputs.board_cards = k;
+  inputs.players = n;
+  // Guard against ranges that almost never fit together (prepare() has shown that they can).
+  inputs.max_rejections = 10'000 * kMonteCarloChunk;
   std::uint64_t out_of_deck = known;
   for (std::size_t p = 0; p < n; ++p) {
     const Range& r = deal.ranges[p];
     bool uniform = true;
     for (int i = 0; i < kCombos && uniform; ++i) uniform = r.weight(i) > 0 && r.weight(i) == r.weight(0);
     if (r.specific()) {
-      fixed_players.push_back(p);
+      inputs.hole[p] = samplers[p].hands[0];
       out_of_deck |= samplers[p].bits[0];
+    } else if (uniform) {
+      inputs.deck_seats[inputs.deck_players++] = static_cast<std::uint8_t>(p);
     } else {
-      (uniform ? from_deck : drawn_players).push_back(p);
+      inputs.drawn[inputs.drawn_players] = &samplers[p];
+      inputs.drawn_seats[inputs.drawn_players++] = static_cast<std::uint8_t>(p);
     }
   }
-  std::vector<const Sampler*> drawn_samplers;
-  for (std::size_t p : drawn_players) drawn_samplers.push_back(&samplers[p]);
-  const int deck_holes = 2 * static_cast<int>(from_deck.size());
-  const DeckDealer fresh_dealer(out_of_deck, 2 * static_cast<int>(drawn_players.size()), deck_holes + k);
+  const DeckDealer fresh_dealer(out_of_deck, 2 * static_cast<int>(inputs.drawn_players),
+                                2 * static_cast<int>(inputs.deck_players) + k);
 
-  // Guard against ranges that almost never fit together (prepare() has shown that they can).
-  const std::uint64_t max_rejections_per_chunk = 10'000 * kMonteCarloChunk;
-
-  MultiwayDeal multiway;
-  multiway.board = board;
-  multiway.board_cards = k;
-  multiway.players = n;
-  for (std::size_t p : from_deck) multiway.deck_seats[multiway.deck_players++] = static_cast<std::uint8_t>(p);
-  for (std::size_t q = 0; q < drawn_players.size(); ++q) {
-    multiway.drawn[q] = drawn_samplers[q];
-    multiway.drawn_seats[q] = static_cast<std::uint8_t>(drawn_players[q]);
-  }
-  multiway.drawn_players = drawn_players.size();
-  for (std::size_t p : fixed_players) multiway.hole[p] = samplers[p].hands[0];
-  multiway.max_rejections = max_rejections_per_chunk;
-  const bool track = !drawn_players.empty();
-  const TrialsFunction plain_trials = n >= 3 ? unrolled_trials_for(track, from_deck.size(), k) : nullptr;
+  const bool track = inputs.drawn_players > 0;
+  const TrialsFunction plain_trials = n >= 3 ? unrolled_trials_for(track, inputs.deck_players, k) : nullptr;
   const TrialsFunction category_trials = track ? &general_trials<true, true, -1, -1> : &general_trials<true, false, -1, -1>;
 
-  HeadsUpDeal heads_up;
-  if (n == 2) {
-    heads_up.board = board;
-    std::copy(drawn_samplers.begin(), drawn_samplers.end(), heads_up.drawn.begin());
-    for (std::size_t q = 0; q < fixed_players.size(); ++q) heads_up.fixed[q] = samplers[fixed_players[q]].hands[0];
-    heads_up.second_seat_first = (!from_deck.empty() ? from_deck : !drawn_players.empty() ? drawn_players : fixed_players)[0] != 0;
-    heads_up.max_rejections = max_rejections_per_chunk;
-  }
   const auto run_heads_up_chunk = [&]<int kDeckPlayers, int kDrawn, int kBoardCards>(std::uint64_t chunk,
                                                                                      std::uint64_t size, ChunkTally& t) {
     const HeadsUpCounts c =
-        heads_up_trials<kDeckPlayers, kDrawn, kBoardCards>(heads_up, Rng(options.seed, chunk), fresh_dealer, size);
+        heads_up_trials<kDeckPlayers, kDrawn, kBoardCards>(inputs, Rng(options.seed, chunk), fresh_dealer, size);
     t.won_with[0][1] += c.first_wins;
     t.won_with[1][1] += c.second_wins;
     t.won_with[0][2] += c.splits;
@@ -485,7 +465,7 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
         default: return run_heads_up_chunk.template operator()<kDeckPlayers, kDrawn, 5>(chunk, size, t);
       }
     };
-    switch (from_deck.size() * 3 + drawn_players.size()) {
+    switch (inputs.deck_players * 3 + inputs.drawn_players) {
       case 0: return with_board.template operator()<0, 0>();
       case 1: return with_board.template operator()<0, 1>();
       case 2: return with_board.template operator()<0, 2>();
@@ -556,9 +536,9 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
         const std::uint64_t chunk = next_chunk + i;
         const std::uint64_t size =
             options.max_trials ? std::min(kMonteCarloChunk, options.max_trials - chunk * kMonteCarloChunk) : kMonteCarloChunk;
-        if (options.by_category) tallies[i] = category_trials(multiway, Rng(options.seed, chunk), fresh_dealer, size);
+        if (options.by_category) tallies[i] = category_trials(inputs, Rng(options.seed, chunk), fresh_dealer, size);
         else if (n == 2) run_heads_up(chunk, size, tallies[i]);
-        else tallies[i] = plain_trials(multiway, Rng(options.seed, chunk), fresh_dealer, size);
+        else tallies[i] = plain_trials(inputs, Rng(options.seed, chunk), fresh_dealer, size);
       }
     });
     for (const auto& t : tallies) {
