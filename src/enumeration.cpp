@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "equity/detail/board_walk.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/showdown.hpp"
@@ -454,26 +455,11 @@ EnumerationResult enumerate(const Deal& deal) {
 
 EnumerationResult walk_boards(const Deal& deal) {
   validate(deal);
-  const int n = static_cast<int>(deal.hands.size());
-  const std::vector<Card> deck = (CardSet::full() - deal.used_cards()).cards();
-  const int d = static_cast<int>(deck.size());
-  const int k = 5 - static_cast<int>(deal.board.size());
-  std::array<Hand, kMaxPlayers> known{};
-  for (int p = 0; p < n; ++p) known[static_cast<std::size_t>(p)] = Hand(deal.hands[static_cast<std::size_t>(p)]) + Hand(deal.board);
-
-  // Boards are k-subsets of the deck; tasks split on the first (lowest) dealt card.
-  auto walk_from = [&](int first, Tally& t) {
-    std::array<HandRank, kMaxPlayers> value{};
-    auto rec = [&](auto&& self, int next, int left, Hand dealt) -> void {
-      if (left == 0) {
-        for (int p = 0; p < n; ++p) value[static_cast<std::size_t>(p)] = evaluate(known[static_cast<std::size_t>(p)] + dealt);
-        add_outcome(value.data(), n, 1, t);
-        return;
-      }
-      for (int i = next; i <= d - left; ++i) self(self, i + 1, left - 1, dealt + Hand(deck[static_cast<std::size_t>(i)]));
-    };
-    if (first < 0) rec(rec, 0, 0, Hand());
-    else rec(rec, first + 1, k - 1, Hand(deck[static_cast<std::size_t>(first)]));
+  const detail::BoardWalk walk(deal);
+  const int n = walk.players(), d = walk.deck_size(), k = walk.cards_to_come();
+  // Tasks split on the first (lowest) board card to come.
+  const auto walk_from = [&](int first, Tally& t) {
+    walk.visit(first, [&](const std::array<HandRank, kMaxPlayers>& value) { add_outcome(value.data(), n, 1, t); });
   };
   Tally total;
   if (k == 0) {

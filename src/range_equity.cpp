@@ -12,6 +12,7 @@
 #include <numeric>
 #include <string>
 
+#include "equity/detail/board_walk.hpp"
 #include "equity/error.hpp"
 
 namespace equity {
@@ -65,35 +66,20 @@ struct Accumulator {
 
 // Every board of one deal evaluated one by one, with the categories of the players' hands.
 void walk_with_categories(const Deal& deal, std::array<RangePlayerCounts, kMaxPlayers>& out, std::uint64_t multiplier) {
-  const int n = static_cast<int>(deal.hands.size());
-  const std::vector<Card> deck = (CardSet::full() - deal.used_cards()).cards();
-  const int d = static_cast<int>(deck.size());
-  const int k = 5 - static_cast<int>(deal.board.size());
-  std::array<Hand, kMaxPlayers> known{};
-  for (int p = 0; p < n; ++p) known[static_cast<std::size_t>(p)] = Hand(deal.hands[static_cast<std::size_t>(p)]) + Hand(deal.board);
-  std::array<HandRank, kMaxPlayers> value{};
-  auto rec = [&](auto&& self, int next, int left, Hand dealt) -> void {
-    if (left == 0) {
-      HandRank best = 0;
-      for (int p = 0; p < n; ++p) {
-        value[static_cast<std::size_t>(p)] = evaluate(known[static_cast<std::size_t>(p)] + dealt);
-        best = std::max(best, value[static_cast<std::size_t>(p)]);
-      }
-      int winners = 0;
-      for (int p = 0; p < n; ++p) winners += value[static_cast<std::size_t>(p)] == best;
-      for (int p = 0; p < n; ++p) {
-        auto& pc = out[static_cast<std::size_t>(p)];
-        const auto cat = static_cast<std::size_t>(category_of(value[static_cast<std::size_t>(p)]));
-        pc.category[cat] += multiplier;
-        if (value[static_cast<std::size_t>(p)] != best) continue;
-        if (winners == 1) pc.category_wins[cat] += multiplier;
-        else pc.category_ties[cat] += multiplier;
-      }
-      return;
+  const detail::BoardWalk walk(deal);
+  const int n = walk.players();
+  walk.visit(-1, [&](const std::array<HandRank, kMaxPlayers>& value) {
+    const HandRank best = *std::max_element(value.begin(), value.begin() + n);
+    const auto winners = std::count(value.begin(), value.begin() + n, best);
+    for (int p = 0; p < n; ++p) {
+      auto& pc = out[static_cast<std::size_t>(p)];
+      const auto cat = static_cast<std::size_t>(category_of(value[static_cast<std::size_t>(p)]));
+      pc.category[cat] += multiplier;
+      if (value[static_cast<std::size_t>(p)] != best) continue;
+      if (winners == 1) pc.category_wins[cat] += multiplier;
+      else pc.category_ties[cat] += multiplier;
     }
-    for (int i = next; i <= d - left; ++i) self(self, i + 1, left - 1, dealt + kCardHands[static_cast<std::size_t>(deck[static_cast<std::size_t>(i)].id())]);
-  };
-  rec(rec, 0, k, Hand());
+  });
 }
 
 // Upper bound on the number of assignments (product of combo counts), saturating.
