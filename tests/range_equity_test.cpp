@@ -329,12 +329,11 @@ TEST(MonteCarlo, SameSeedSameNumbersForAnyThreadCount) {
   EXPECT_NE(other.players[0].share, one.players[0].share);
 }
 
-// Heads-up without categories runs in a loop of its own, unrolled for its numbers of deck players
-// and board cards; it must deal exactly what the general loop deals, on one thread or two (here
-// with one player dealt from the deck, in either seat, none and two, and 5, 2, 1 and 0 board cards
-// to come).
 // Deals without categories run through loops unrolled for their kinds of players and board cards
-// to come; with categories through one general loop. Both must deal the same cards.
+// to come (heads-up has a loop of its own); with categories through one general loop. Both must
+// deal the same cards, on one thread or two: here heads-up with each mix of players from the deck,
+// drawn combos and specific hands, in either seat, and multiway deals of 3, 4 and 6 players, with
+// 5, 2, 1 and 0 board cards to come.
 TEST(MonteCarlo, UnrolledLoopsDealAsTheGeneralLoop) {
   for (const auto& deal :
        {make({"QQ+,AKs:0.5", "random"}), make({"AK,T9s", "22-55"}, "Ks7h2c", "3d"), make({"random", "random"}, "Ks7h2c"),
