@@ -112,30 +112,30 @@ struct Sampler {
 //
 // The deal is a partial Fisher-Yates shuffle of the cards not known: position i takes a uniform
 // card among positions i.., so the first `count` positions are a uniform ordered sample whatever
-// order earlier trials left the deck in. The sampled players' cards are first swapped behind the
-// active part. The uniform positions come up to nine from one 64-bit number: multiplying it by the
-// range n leaves a position in the high 64 bits of the product and a fresh fraction in the low 64.
-// For a batch of ranges with product P, that is exactly Lemire's multiply-and-reject for one
-// number below P, so rejecting when the last fraction is below 2^64 mod P leaves every position
-// unbiased (it happens with probability below P / 2^64 < 2^-12). Nothing here branches on the cards.
+// order earlier trials left the deck in; the board cards to come take the first positions, the
+// players' hole cards the next. The sampled players' cards are first swapped behind the active
+// part. redeal() shuffles only the positions after the board: new hole cards, uniform among the
+// cards the board left, for another trial on the same board. The uniform positions come up to nine
+// from one 64-bit number: multiplying it by the range n leaves a position in the high 64 bits of
+// the product and a fresh fraction in the low 64. For a batch of ranges with product P, that is
+// exactly Lemire's multiply-and-reject for one number below P, so rejecting when the last
+// fraction is below 2^64 mod P leaves every position unbiased (it happens with probability below
+// P / 2^64 < 2^-12). Nothing here branches on the cards.
 class DeckDealer {
 public:
   static constexpr int kMaxDealt = 2 * kMaxPlayers + 5;  // every player from the deck, and a whole board
 
-  // The deck is every card not in `known`; `held` cards are taken out of each deal, `count` dealt.
-  DeckDealer(std::uint64_t known, int held, int count) : count_(count) {
+  // The deck is every card not in `known`; `held` cards are taken out of each deal, `count` dealt,
+  // of which those from position `redealt` on can be dealt again by redeal() (when none are held).
+  DeckDealer(std::uint64_t known, int held, int count, int redealt) : count_(count), redealt_(redealt) {
     for (int id = 0; id < kCards; ++id) {
       const Hand card = kCardHands[static_cast<std::size_t>(id)];
       if (card.mask() & known) continue;
       slot_[slot_index(card)] = static_cast<std::uint8_t>(size_);
       deck_[static_cast<std::size_t>(size_++)] = card;
     }
-    const int active = size_ - held;
-    for (int first = 0; first < count; first += kBatch) {
-      std::uint64_t product = 1;
-      for (int i = first; i < std::min(count, first + kBatch); ++i) product *= static_cast<std::uint64_t>(active - i);
-      thresholds_[static_cast<std::size_t>(first / kBatch)] = (0 - product) % product;
-    }
+    fill_thresholds(size_ - held, 0, count, deal_thresholds_);
+    fill_thresholds(size_ - held, redealt, count, redeal_thresholds_);
     active_ = size_;
   }
 
@@ -152,33 +152,66 @@ public:
   // Shuffles the first `count` positions of the active deck (card(i) reads them), then puts the
   // held cards back. Slots are tracked only when some player's cards are held. kCount >= 0 says
   // that the deal is kCount cards, known at compile time so that the batches unroll; -1 deals
-  // the count given to the constructor. When any batch's number is rejected, every batch is
-  // dealt again, from the order the rejected pass left: that order does not depend on the new
-  // numbers, and a Fisher-Yates pass is uniform from any order. (Retrying the whole deal rather
-  // than one batch keeps the loop free of branches back, which measured faster.)
+  // the count given to the constructor.
   template <bool kTrack, int kCount>
-  void deal(Rng& rng) {
-    for (;;) {
-      bool accepted = true;
-      if constexpr (kCount >= 0) {
-        [&]<int... kFirst>(std::integer_sequence<int, kFirst...>) {
-          ((accepted &= shuffle<kTrack>(rng.next(), kFirst * kBatch, std::min(kBatch, kCount - kFirst * kBatch),
-                                        thresholds_[static_cast<std::size_t>(kFirst)])),
-           ...);
-        }(std::make_integer_sequence<int, (kCount + kBatch - 1) / kBatch>{});
-      } else {
-        for (int first = 0; first < count_; first += kBatch)
-          accepted &= shuffle<kTrack>(rng.next(), first, std::min(kBatch, count_ - first),
-                                      thresholds_[static_cast<std::size_t>(first / kBatch)]);
-      }
-      if (accepted) [[likely]] break;
-    }
+  __attribute__((always_inline)) void deal(Rng& rng) {
+    shuffle_positions<kTrack, 0, kCount>(rng, 0, count_, deal_thresholds_);
     active_ = size_;
+  }
+  // Shuffles the positions from `redealt` to `count` again (no card may be held): kRedealt and
+  // kCount as known at compile time, or -1 for those given to the constructor.
+  template <int kRedealt, int kCount>
+  __attribute__((always_inline)) void redeal(Rng& rng) {
+    shuffle_positions<false, kRedealt, kCount>(rng, redealt_, count_, redeal_thresholds_);
   }
   Hand card(int i) const { return deck_[static_cast<std::size_t>(i)]; }
 
 private:
+  // Positions per 64-bit number: a product of nine ranges up to 52 is below 2^52, so a number is
+  // rejected with probability below 2^-12. One long chain of multiplies measured faster than
+  // batches of three or five (each from a number of its own).
+  static constexpr int kBatch = 9;
+  using Thresholds = std::array<std::uint64_t, (kMaxDealt + kBatch - 1) / kBatch>;  // per batch: 2^64 mod the product of its ranges
+
   static std::size_t slot_index(Hand card) { return static_cast<std::size_t>(std::countr_zero(card.mask())); }
+
+  static void fill_thresholds(int active, int first, int end, Thresholds& thresholds) {
+    for (int at = first; at < end; at += kBatch) {
+      std::uint64_t product = 1;
+      for (int i = at; i < std::min(end, at + kBatch); ++i) product *= static_cast<std::uint64_t>(active - i);
+      thresholds[static_cast<std::size_t>((at - first) / kBatch)] = (0 - product) % product;
+    }
+  }
+
+  // Positions first .. end - 1, in batches of kBatch from first; kFirst and kEnd as known at
+  // compile time or -1. When any batch's number is rejected, every batch is dealt again, from the
+  // order the rejected pass left: that order does not depend on the new numbers, and a
+  // Fisher-Yates pass is uniform from any order. (Retrying the whole deal rather than one batch
+  // keeps the loop free of branches back, which measured faster.)
+  template <bool kTrack, int kFirst, int kEnd>
+  __attribute__((always_inline)) void shuffle_positions(Rng& rng, int first, int end, const Thresholds& thresholds) {
+    for (;;) {
+      bool accepted = true;
+      if constexpr (kFirst >= 0 && kEnd >= 0) {
+        accepted = shuffle_batches<kTrack, kFirst, kEnd>(rng, thresholds, std::make_integer_sequence<int, (kEnd - kFirst + kBatch - 1) / kBatch>{});
+      } else {
+        for (int at = first; at < end; at += kBatch)
+          accepted &= shuffle<kTrack>(rng.next(), at, std::min(kBatch, end - at),
+                                      thresholds[static_cast<std::size_t>((at - first) / kBatch)]);
+      }
+      if (accepted) [[likely]] break;
+    }
+  }
+
+  // The batches of positions kFirst .. kEnd - 1 unrolled (a lambda here is not always inlined).
+  template <bool kTrack, int kFirst, int kEnd, int... kNumber>
+  __attribute__((always_inline)) bool shuffle_batches(Rng& rng, const Thresholds& thresholds, std::integer_sequence<int, kNumber...>) {
+    bool accepted = true;
+    ((accepted &= shuffle<kTrack>(rng.next(), kFirst + kNumber * kBatch, std::min(kBatch, kEnd - kFirst - kNumber * kBatch),
+                                  thresholds[static_cast<std::size_t>(kNumber)])),
+     ...);
+    return accepted;
+  }
 
   // One batch: positions first .. first + count - 1 from the 64-bit number `fraction`; false when
   // the number is rejected.
@@ -200,14 +233,10 @@ private:
     }
     return fraction >= threshold;
   }
-  // Positions per 64-bit number: a product of nine ranges up to 52 is below 2^52, so a number is
-  // rejected with probability below 2^-12. One long chain of multiplies measured faster than
-  // batches of three or five (each from a number of its own).
-  static constexpr int kBatch = 9;
-  std::array<std::uint64_t, (kMaxDealt + kBatch - 1) / kBatch> thresholds_{};  // per batch: 2^64 mod the product of its ranges
-  int count_ = 0;
-  std::array<Hand, kCards> deck_{};
+  std::array<Hand, kCards> deck_{};  // first: aligned, so that a card moves in one aligned load or store
   std::array<std::uint8_t, 64> slot_{};  // by the card's bit in Hand::mask(): its position in deck_
+  Thresholds deal_thresholds_{}, redeal_thresholds_{};
+  int count_ = 0, redealt_ = 0;
   int size_ = 0, active_ = 0;
 };
 
@@ -252,21 +281,42 @@ struct TrialInputs {
   std::size_t drawn_players = 0;
   std::array<Hand, kMaxPlayers> hole{};                  // the specific hands in their seats
   std::uint64_t max_rejections = 0;
+  std::uint64_t deals_per_board = 1;  // above 1 only when no player draws, some are dealt and board cards come
+};
+
+// Sums over the boards of a chunk when several trials share a board, for the standard error: the
+// trials on one board are not independent, the boards are. Per board b with n_b trials and a
+// player's pot share y_b over them (in units of 1/kShareUnit of a pot): the boards, the sum of
+// n_b^2, and per player the sums of y_b^2 and y_b n_b.
+struct BoardSums {
+  std::uint64_t boards = 0, size_squares = 0;
+  std::array<std::uint64_t, kMaxPlayers> share_squares{}, share_sizes{};
 };
 
 struct HeadsUpCounts {
   std::uint64_t first_wins = 0, second_wins = 0, splits = 0, rejected = 0;
+  BoardSums board_sums;
 };
+
+// Whether trials share boards: every player who is not holding a specific hand is dealt from the
+// deck (with a drawn combo, the number of combos that fit a board would vary from board to board,
+// and dealing the board first would be biased), and board cards come.
+constexpr bool can_share_boards(bool drawn, int deck_players, int board_cards) {
+  return !drawn && deck_players > 0 && board_cards > 0;
+}
 
 // Heads-up trials without categories, the common case, with kDeckPlayers players dealt from the
 // deck, kDrawn players drawing a combo (the others hold a specific hand) and kBoardCards board
 // cards to come known at compile time, so that the deal unrolls and the outcome is counted
 // without branches. It deals exactly what the general loop deals: the same random numbers in the
-// same order give the same cards.
-template <int kDeckPlayers, int kDrawn, int kBoardCards>
+// same order give the same cards. kShareBoards: each board serves deal.deals_per_board trials,
+// each with new hole cards for the deck players.
+template <int kDeckPlayers, int kDrawn, int kBoardCards, bool kShareBoards>
 HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer, std::uint64_t size) {
   constexpr int kFixed = 2 - kDeckPlayers - kDrawn;  // players with a specific hand
   static_assert(kFixed >= 0);
+  static_assert(!kShareBoards || can_share_boards(kDrawn > 0, kDeckPlayers, kBoardCards));
+  constexpr int kDealt = kBoardCards + 2 * kDeckPlayers;
   // The loop takes the players' hands from the deck first, then the drawn combos, then the
   // specific hands. Two players of one kind are in seat order already; with two kinds, the seat of
   // the first says whether that order is the seats'.
@@ -276,26 +326,58 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
   if constexpr (kFixed == 2) fixed = {deal.hole[0], deal.hole[1]};
   if constexpr (kFixed == 1) fixed[0] = deal.hole[swap ? 0 : 1];
   HeadsUpCounts counts;
-  for (std::uint64_t trial = 0; trial < size; ++trial) {
+  for (std::uint64_t trial = 0; trial < size;) {
     std::array<std::uint32_t, kDrawn> combo;
     if constexpr (kDrawn > 0)
       draw_combos(std::span<const Sampler* const, kDrawn>(deal.drawn.data(), kDrawn), rng, dealer, counts.rejected, deal.max_rejections, combo);
-    dealer.template deal<(kDrawn > 0), 2 * kDeckPlayers + kBoardCards>(rng);
-    // The i-th hand: from the deck, drawn, specific.
-    const auto hand = [&]<int i>() {
-      if constexpr (i < kDeckPlayers) return dealer.card(2 * i) + dealer.card(2 * i + 1);
-      else if constexpr (i < kDeckPlayers + kDrawn) return deal.drawn[i - kDeckPlayers]->hands[combo[i - kDeckPlayers]];
-      else return fixed[i - kDeckPlayers - kDrawn];
-    };
-    const Hand a = hand.template operator()<0>(), b = hand.template operator()<1>();
-    const Hand first = swap ? b : a, second = swap ? a : b;
+    dealer.template deal<(kDrawn > 0), kDealt>(rng);
     Hand full = deal.board;
-    for (int c = 0; c < kBoardCards; ++c) full += dealer.card(2 * kDeckPlayers + c);
-    const HandRank v0 = evaluate(full + first), v1 = evaluate(full + second);
-    counts.first_wins += v0 > v1;
-    counts.splits += v0 == v1;
+    for (int c = 0; c < kBoardCards; ++c) full += dealer.card(c);
+    // The i-th hand's rank: from the deck, drawn, specific. A specific hand's rank is the same for
+    // every trial on the board.
+    std::array<HandRank, kFixed> fixed_value;
+    for (int i = 0; i < kFixed; ++i) fixed_value[static_cast<std::size_t>(i)] = evaluate(full + fixed[static_cast<std::size_t>(i)]);
+    const auto value = [&]<int i>() {
+      if constexpr (i < kDeckPlayers) return evaluate(full + dealer.card(kBoardCards + 2 * i) + dealer.card(kBoardCards + 2 * i + 1));
+      else if constexpr (i < kDeckPlayers + kDrawn) return evaluate(full + deal.drawn[i - kDeckPlayers]->hands[combo[i - kDeckPlayers]]);
+      else return fixed_value[i - kDeckPlayers - kDrawn];
+    };
+    const auto showdown = [&] {
+      const HandRank a = value.template operator()<0>(), b = value.template operator()<1>();
+      const HandRank v0 = swap ? b : a, v1 = swap ? a : b;
+      counts.first_wins += v0 > v1;
+      counts.splits += v0 == v1;
+    };
+    if constexpr (kShareBoards) {
+      const std::uint64_t trials = std::min(deal.deals_per_board, size - trial);
+      const std::uint64_t wins_before = counts.first_wins, splits_before = counts.splits;
+      showdown();
+      for (std::uint64_t more = 1; more < trials; ++more) {
+        dealer.template redeal<kBoardCards, kDealt>(rng);
+        showdown();
+      }
+      // The first player's share in half pots, then in units of the share.
+      const std::uint64_t halves = 2 * (counts.first_wins - wins_before) + (counts.splits - splits_before);
+      const std::uint64_t share = halves * (kShareUnit / 2);
+      auto& sums = counts.board_sums;
+      ++sums.boards;
+      sums.size_squares += trials * trials;
+      sums.share_squares[0] += share * share;
+      sums.share_sizes[0] += share * trials;
+      trial += trials;
+    } else {
+      showdown();
+      ++trial;
+    }
   }
   counts.second_wins = size - counts.first_wins - counts.splits;  // a counter less to keep in a register
+  if constexpr (kShareBoards) {
+    // The second player's share on a board is the pot times its trials less the first's.
+    auto& sums = counts.board_sums;
+    const std::uint64_t unit_sizes = kShareUnit * sums.size_squares;  // sum of (kShareUnit n_b) n_b
+    sums.share_sizes[1] = unit_sizes - sums.share_sizes[0];
+    sums.share_squares[1] = kShareUnit * unit_sizes - 2 * kShareUnit * sums.share_sizes[0] + sums.share_squares[0];
+  }
   return counts;
 }
 
@@ -304,18 +386,28 @@ struct ChunkTally {
   // won_with[p][w]: trials in which player p had the best hand together with w - 1 others.
   std::array<std::array<std::uint64_t, kMaxPlayers + 1>, kMaxPlayers> won_with{};
   std::array<std::array<std::uint64_t, kCategories>, kMaxPlayers> category{}, category_wins{}, category_ties{};
+  BoardSums board_sums;  // when trials share boards
 };
+
+// A winner's share of a pot split w ways, in units of 1/kShareUnit.
+inline constexpr auto kSplitShare = [] {
+  std::array<std::uint64_t, kMaxPlayers + 1> share{};
+  for (std::size_t w = 1; w <= kMaxPlayers; ++w) share[w] = kShareUnit / w;
+  return share;
+}();
 
 // Trials of any deal. kTrack: some players draw a combo, so the dealer tracks where the cards
 // they hold are. kDeckPlayers and kBoardCards >= 0 are the numbers of players dealt from the deck
 // and of board cards to come, known at compile time so that the deal and the sums of cards unroll
 // (a three-way trial then costs half); -1 reads them from the deal (the loop with categories, slow
 // anyway). A trial counts its set of winners, one counter per set; the sets are spread over the
-// players once per chunk.
-template <bool kByCategory, bool kTrack, int kDeckPlayers, int kBoardCards>
+// players once per chunk. kShareBoards: boards are shared as in heads_up_trials, with the same cards.
+template <bool kByCategory, bool kTrack, bool kShareBoards, int kDeckPlayers, int kBoardCards>
 ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckDealer dealer, std::uint64_t size) {
+  static_assert(!(kTrack && kShareBoards));
   constexpr bool kUnrolled = kDeckPlayers >= 0 && kBoardCards >= 0;
   constexpr int kCount = kUnrolled ? 2 * kDeckPlayers + kBoardCards : -1;
+  constexpr int kRedealt = kUnrolled ? kBoardCards : -1;
   const std::size_t deck_players = kUnrolled ? static_cast<std::size_t>(kDeckPlayers) : deal.deck_players;
   const int board_cards = kUnrolled ? kBoardCards : deal.board_cards;
   const std::size_t n = deal.players;
@@ -324,33 +416,53 @@ ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckDealer dealer, st
   std::array<Hand, kMaxPlayers> hole = deal.hole;
   std::array<HandRank, kMaxPlayers> value{};
   std::array<std::uint32_t, kMaxPlayers> combo{};
-  for (std::uint64_t trial = 0; trial < size; ++trial) {
+  std::array<std::uint64_t, kMaxPlayers> board_share{};  // each player's share of the pots on this board
+  for (std::uint64_t trial = 0; trial < size;) {
     if constexpr (kTrack) {
       draw_combos(std::span<const Sampler* const>(deal.drawn.data(), deal.drawn_players), rng, dealer, t.rejected, deal.max_rejections, combo);
       for (std::size_t q = 0; q < deal.drawn_players; ++q) hole[deal.drawn_seats[q]] = deal.drawn[q]->hands[combo[q]];
     }
     dealer.template deal<kTrack, kCount>(rng);
-    for (std::size_t q = 0; q < deck_players; ++q)
-      hole[deal.deck_seats[q]] = dealer.card(static_cast<int>(2 * q)) + dealer.card(static_cast<int>(2 * q + 1));
     Hand full = deal.board;
-    for (int c = 0; c < board_cards; ++c) full += dealer.card(static_cast<int>(2 * deck_players) + c);
+    for (int c = 0; c < board_cards; ++c) full += dealer.card(c);
+    const std::uint64_t trials = kShareBoards ? std::min(deal.deals_per_board, size - trial) : 1;
+    for (std::uint64_t on_board = 0; on_board < trials; ++on_board) {
+      if (on_board > 0) dealer.template redeal<kRedealt, kCount>(rng);
+      for (std::size_t q = 0; q < deck_players; ++q)
+        hole[deal.deck_seats[q]] = dealer.card(board_cards + static_cast<int>(2 * q)) + dealer.card(board_cards + static_cast<int>(2 * q + 1));
 
-    HandRank best = 0;
-    for (std::size_t p = 0; p < n; ++p) {
-      value[p] = evaluate(full + hole[p]);
-      best = std::max(best, value[p]);  // the bigger rank wins
-    }
-    unsigned winners = 0;
-    for (std::size_t p = 0; p < n; ++p) winners |= static_cast<unsigned>(value[p] == best) << p;
-    ++winner_sets[winners];
-    if constexpr (kByCategory) {
-      const bool alone = std::has_single_bit(winners);
+      HandRank best = 0;
       for (std::size_t p = 0; p < n; ++p) {
-        const auto cat = static_cast<std::size_t>(category_of(value[p]));
-        ++t.category[p][cat];
-        if (value[p] == best) ++(alone ? t.category_wins : t.category_ties)[p][cat];
+        value[p] = evaluate(full + hole[p]);
+        best = std::max(best, value[p]);  // the bigger rank wins
+      }
+      unsigned winners = 0;
+      for (std::size_t p = 0; p < n; ++p) winners |= static_cast<unsigned>(value[p] == best) << p;
+      ++winner_sets[winners];
+      if constexpr (kShareBoards) {
+        const std::uint64_t share = kSplitShare[static_cast<std::size_t>(std::popcount(winners))];
+        for (std::size_t p = 0; p < n; ++p) board_share[p] += (winners >> p & 1) * share;
+      }
+      if constexpr (kByCategory) {
+        const bool alone = std::has_single_bit(winners);
+        for (std::size_t p = 0; p < n; ++p) {
+          const auto cat = static_cast<std::size_t>(category_of(value[p]));
+          ++t.category[p][cat];
+          if (value[p] == best) ++(alone ? t.category_wins : t.category_ties)[p][cat];
+        }
       }
     }
+    if constexpr (kShareBoards) {
+      auto& sums = t.board_sums;
+      ++sums.boards;
+      sums.size_squares += trials * trials;
+      for (std::size_t p = 0; p < n; ++p) {
+        sums.share_squares[p] += board_share[p] * board_share[p];
+        sums.share_sizes[p] += board_share[p] * trials;
+        board_share[p] = 0;
+      }
+    }
+    trial += trials;
   }
   for (unsigned set = 1; set < (1u << n); ++set) {
     if (winner_sets[set] == 0) continue;
@@ -364,19 +476,21 @@ ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckDealer dealer, st
 
 using TrialsFunction = ChunkTally (*)(TrialInputs, Rng, DeckDealer, std::uint64_t);
 
-// general_trials without categories, unrolled, for kBoardCards, indexed by the number of deck players.
-template <bool kTrack, int kBoardCards, int... kDeckPlayers>
+// general_trials without categories, unrolled, for kBoardCards, indexed by the number of deck
+// players (boards shared only where they can be).
+template <bool kTrack, bool kShareBoards, int kBoardCards, int... kDeckPlayers>
 constexpr std::array<TrialsFunction, sizeof...(kDeckPlayers)> unrolled_trials(std::integer_sequence<int, kDeckPlayers...>) {
-  return {&general_trials<false, kTrack, kDeckPlayers, kBoardCards>...};
+  return {&general_trials<false, kTrack, kShareBoards && can_share_boards(kTrack, kDeckPlayers, kBoardCards), kDeckPlayers, kBoardCards>...};
 }
 
 // The unrolled loop for a deal of three or more players (heads-up has its own).
-TrialsFunction unrolled_trials_for(bool track, std::size_t deck_players, int board_cards) {
+TrialsFunction unrolled_trials_for(bool track, bool share_boards, std::size_t deck_players, int board_cards) {
   const auto pick = [&]<int kBoardCards>() {
     constexpr auto kCounts = std::make_integer_sequence<int, kMaxPlayers + 1>{};
-    static constexpr auto kTracked = unrolled_trials<true, kBoardCards>(kCounts);
-    static constexpr auto kUntracked = unrolled_trials<false, kBoardCards>(kCounts);
-    return (track ? kTracked : kUntracked)[deck_players];
+    static constexpr auto kTracked = unrolled_trials<true, false, kBoardCards>(kCounts);
+    static constexpr auto kUntracked = unrolled_trials<false, false, kBoardCards>(kCounts);
+    static constexpr auto kShared = unrolled_trials<false, true, kBoardCards>(kCounts);
+    return (track ? kTracked : share_boards ? kShared : kUntracked)[deck_players];
   };
   switch (board_cards) {
     case 0: return pick.template operator()<0>();
@@ -435,23 +549,41 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
       inputs.drawn_seats[inputs.drawn_players++] = static_cast<std::uint8_t>(p);
     }
   }
+  // Trials share a board where they can (can_share_boards) and every player is dealt from the
+  // deck: the players are then alike, so each board is even for all of them on average, and the
+  // trials on one board are as good as trials on boards of their own (cost half as much). With a
+  // specific hand, boards favour one player or another, and trials on a shared board tell much less:
+  // 7c2d against random needs twice the trials with four per board, so none share.
+  if (can_share_boards(inputs.drawn_players > 0, static_cast<int>(inputs.deck_players), k)) {
+    inputs.deals_per_board = options.deals_per_board ? options.deals_per_board
+                             : inputs.deck_players == n ? kDealsPerEvenBoard
+                                                        : 1;
+  }
+  const bool shared = inputs.deals_per_board > 1;
   const DeckDealer fresh_dealer(out_of_deck, 2 * static_cast<int>(inputs.drawn_players),
-                                2 * static_cast<int>(inputs.deck_players) + k);
+                                2 * static_cast<int>(inputs.deck_players) + k, k);
 
   const bool track = inputs.drawn_players > 0;
-  const TrialsFunction plain_trials = n >= 3 ? unrolled_trials_for(track, inputs.deck_players, k) : nullptr;
-  const TrialsFunction category_trials = track ? &general_trials<true, true, -1, -1> : &general_trials<true, false, -1, -1>;
+  const TrialsFunction plain_trials = n >= 3 ? unrolled_trials_for(track, shared, inputs.deck_players, k) : nullptr;
+  const TrialsFunction category_trials = track    ? &general_trials<true, true, false, -1, -1>
+                                         : shared ? &general_trials<true, false, true, -1, -1>
+                                                  : &general_trials<true, false, false, -1, -1>;
 
   const auto run_heads_up_chunk = [&]<int kDeckPlayers, int kDrawn, int kBoardCards>(std::uint64_t chunk,
                                                                                      std::uint64_t size, ChunkTally& t) {
-    const HeadsUpCounts c =
-        heads_up_trials<kDeckPlayers, kDrawn, kBoardCards>(inputs, Rng(options.seed, chunk), fresh_dealer, size);
+    const auto run = [&]<bool kShareBoards>() {
+      return heads_up_trials<kDeckPlayers, kDrawn, kBoardCards, kShareBoards>(inputs, Rng(options.seed, chunk), fresh_dealer, size);
+    };
+    HeadsUpCounts c;
+    if constexpr (can_share_boards(kDrawn > 0, kDeckPlayers, kBoardCards)) c = shared ? run.template operator()<true>() : run.template operator()<false>();
+    else c = run.template operator()<false>();
     t.won_with[0][1] += c.first_wins;
     t.won_with[1][1] += c.second_wins;
     t.won_with[0][2] += c.splits;
     t.won_with[1][2] += c.splits;
     t.rejected += c.rejected;
     t.trials += size;
+    t.board_sums = c.board_sums;
   };
 
   // Heads-up deals get a loop unrolled for their numbers of deck players, drawing players and
@@ -477,6 +609,7 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
 
   MonteCarloResult result;
   result.seed = options.seed;
+  result.deals_per_board = inputs.deals_per_board;
   for (const auto& list : prep.combos) result.combos.push_back(list.size());
   ChunkTally total;
   auto& won_with = total.won_with;
@@ -494,10 +627,21 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
   constexpr std::uint64_t kMinTrialsForStderr = 10'000;  // before this, the variance seen says too little
   std::vector<ChunkTally> tallies;  // one per chunk of a round, kept across rounds
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  // Over boards shared by several trials (ratio estimator of a cluster sample): with y_b the share
+  // and n_b the trials of board b, of B boards and N trials, and R the equity, the variance of R
+  // is B / (B - 1) * sum (y_b - R n_b)^2 / N^2.
+  double boards = 0, size_squares = 0;
+  std::array<double, kMaxPlayers> share_squares{}, share_sizes{};  // in pots
   auto stderr_of = [&](std::size_t p) {
     const double trials = static_cast<double>(total.trials);
     if (total.trials < 2) return 1.0;
     const double unit = static_cast<double>(kShareUnit);
+    if (shared) {
+      if (boards < 2) return 1.0;
+      const double r = static_cast<double>(share_of(p)) / unit / trials;
+      const double squares = share_squares[p] - 2 * r * share_sizes[p] + r * r * size_squares;
+      return std::sqrt(std::max(0.0, squares) * boards / (boards - 1)) / trials;
+    }
     double mean = 0, mean_sq = 0;  // of the share, in pots
     for (std::size_t w = 1; w <= n; ++w) {
       const double count = static_cast<double>(won_with[p][w]), s = static_cast<double>(split(w)) / unit;
@@ -544,6 +688,14 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
     for (const auto& t : tallies) {
       total.trials += t.trials;
       total.rejected += t.rejected;
+      // Exact within a chunk; summed in chunk order, so the same whatever the number of threads.
+      const double unit = static_cast<double>(kShareUnit);
+      boards += static_cast<double>(t.board_sums.boards);
+      size_squares += static_cast<double>(t.board_sums.size_squares);
+      for (std::size_t p = 0; p < n; ++p) {
+        share_squares[p] += static_cast<double>(t.board_sums.share_squares[p]) / (unit * unit);
+        share_sizes[p] += static_cast<double>(t.board_sums.share_sizes[p]) / unit;
+      }
       for (std::size_t p = 0; p < n; ++p) {
         for (std::size_t w = 1; w <= n; ++w) won_with[p][w] += t.won_with[p][w];
         for (std::size_t c = 0; c < static_cast<std::size_t>(kCategories); ++c) {

@@ -259,12 +259,21 @@ TEST(MonteCarlo, SpecificHandsAgreeWithExactAnswers) {
 // The error bars are honest: over runs with different seeds, the errors against the exact equity,
 // in standard errors, have a mean square near 1 (their sum is a chi-square with one degree of
 // freedom per run: 200 +- 20 for 200 runs), and at least 90% of the 95% intervals hold the exact
-// equity. Standard errors a quarter too small or a third too large fail.
+// equity. Standard errors a quarter too small or a third too large fail. Deals where trials share
+// boards are here too: random against random (16 trials a board), and a specific hand against
+// random, two- and three-way, with boards shared on request, where the boards differ much (standard
+// errors that took the trials for independent would be less than half the spread there, and fail).
 TEST(MonteCarlo, StandardErrorsMatchTheSpreadOfEstimates) {
   constexpr int kRuns = 200;
-  for (const auto& deal : {make({"AsAc", "KhQh"}), make({"QQ+,AKs", "random"}, "Ks7h2c"),
-                           make({"random", "random"}, "ThJdQc", every_card_of_ranks("234567")),
-                           make({"AsAc", "KhQh", "random"}, "ThJd9c")}) {
+  const std::string dead = every_card_of_ranks("2345");
+  const std::pair<RangeDeal, std::uint64_t> deals[] = {
+      {make({"AsAc", "KhQh"}), 0},
+      {make({"QQ+,AKs", "random"}, "Ks7h2c"), 0},
+      {make({"random", "random"}, "ThJdQc", every_card_of_ranks("234567")), 0},
+      {make({"AsAc", "KhQh", "random"}, "ThJd9c"), 0},
+      {make({"AsKs", "random"}, "ThJd9c", dead), 8},
+      {make({"random", "AsKs", "random"}, "ThJd9c", dead + every_card_of_ranks("6")), 8}};
+  for (const auto& [deal, deals_per_board] : deals) {
     const auto exact = enumerate_ranges(deal);
     const std::size_t n = deal.ranges.size();
     std::vector<double> sum_of_squares(n, 0);
@@ -273,6 +282,7 @@ TEST(MonteCarlo, StandardErrorsMatchTheSpreadOfEstimates) {
       MonteCarloOptions options;
       options.seed = 1000 + static_cast<std::uint64_t>(run);
       options.max_trials = 20'000;
+      options.deals_per_board = deals_per_board;
       const auto mc = monte_carlo(deal, options);
       for (std::size_t p = 0; p < n; ++p) {
         const auto& mp = mc.players[p];
@@ -331,9 +341,11 @@ TEST(MonteCarlo, SameSeedSameNumbersForAnyThreadCount) {
 
 // Deals without categories run through loops unrolled for their kinds of players and board cards
 // to come (heads-up has a loop of its own); with categories through one general loop. Both must
-// deal the same cards, on one thread or two: here heads-up with each mix of players from the deck,
-// drawn combos and specific hands, in either seat, and multiway deals of 3, 4 and 6 players, with
-// 5, 2, 1 and 0 board cards to come.
+// deal the same cards and give the same standard errors, on one thread or two: here heads-up with
+// each mix of players from the deck, drawn combos and specific hands, in either seat, and multiway
+// deals of 3, 4 and 6 players, with 5, 2, 1 and 0 board cards to come; trials share boards where
+// every player is dealt from the deck, and, on request, wherever no player draws. The trials end
+// part way through a chunk and through a shared board.
 TEST(MonteCarlo, UnrolledLoopsDealAsTheGeneralLoop) {
   for (const auto& deal :
        {make({"QQ+,AKs:0.5", "random"}), make({"AK,T9s", "22-55"}, "Ks7h2c", "3d"), make({"random", "random"}, "Ks7h2c"),
@@ -342,25 +354,58 @@ TEST(MonteCarlo, UnrolledLoopsDealAsTheGeneralLoop) {
         make({"AsAc", "KhQh"}, "2c3d4h5s"), make({"random", "random", "random"}),
         make({"AsAc", "random", "KhQh", "random"}, "2c3d4h"), make({"QQ+,AKs", "random", "22-66"}, "2c3d4h5s"),
         make({"random", "QQ+:0.5,AQs", "AsKs", "random", "random", "random"}, "9c8d7h6s", "Ac")}) {
-    MonteCarloOptions options;
-    options.seed = 77;
-    options.max_trials = 50'000;
-    const MonteCarloResult plain = monte_carlo_on_threads(1, deal, options);
-    const MonteCarloResult two_threads = monte_carlo_on_threads(2, deal, options);
-    options.by_category = true;
-    const MonteCarloResult by_category = monte_carlo_on_threads(1, deal, options);
-    expect_same_deals(plain, by_category);
-    expect_same_deals(plain, two_threads);
-    std::uint64_t wins = 0;
-    for (const auto& p : plain.players) {
-      EXPECT_EQ(p.wins + p.ties + p.losses, plain.trials);
-      wins += p.wins;
+    for (const std::uint64_t deals_per_board : {0, 4}) {
+      MonteCarloOptions options;
+      options.seed = 77;
+      options.max_trials = 50'003;
+      options.deals_per_board = deals_per_board;
+      const MonteCarloResult plain = monte_carlo_on_threads(1, deal, options);
+      const MonteCarloResult two_threads = monte_carlo_on_threads(2, deal, options);
+      options.by_category = true;
+      const MonteCarloResult by_category = monte_carlo_on_threads(1, deal, options);
+      expect_same_deals(plain, by_category);
+      expect_same_deals(plain, two_threads);
+      std::uint64_t wins = 0;
+      for (std::size_t p = 0; p < plain.players.size(); ++p) {
+        const auto& mp = plain.players[p];
+        EXPECT_EQ(mp.standard_error, by_category.players[p].standard_error) << "player " << p;
+        EXPECT_EQ(mp.standard_error, two_threads.players[p].standard_error) << "player " << p;
+        EXPECT_EQ(mp.wins + mp.ties + mp.losses, plain.trials);
+        wins += mp.wins;
+      }
+      if (plain.players.size() == 2) {
+        EXPECT_EQ(plain.players[0].wins, plain.players[1].losses);
+      }
+      EXPECT_LE(wins, plain.trials);
     }
-    if (plain.players.size() == 2) {
-      EXPECT_EQ(plain.players[0].wins, plain.players[1].losses);
-    }
-    EXPECT_LE(wins, plain.trials);
   }
+}
+
+// Trials share a board (16 to a board) where every player is dealt from the deck and board cards
+// come: the players are then alike, so every board is even on average and sharing costs no
+// precision. With a specific hand, boards favour one side, and trials sharing them tell less: four
+// to a board, 7c2d against random has standard errors a third larger for the same trials.
+TEST(MonteCarlo, SharesBoardsOnlyWhereSharingCostsNoPrecision) {
+  const auto run = [](const RangeDeal& deal, std::uint64_t deals_per_board) {
+    MonteCarloOptions options;
+    options.seed = 9;
+    options.max_trials = 100 * kMonteCarloChunk;
+    options.deals_per_board = deals_per_board;
+    return monte_carlo(deal, options);
+  };
+  EXPECT_EQ(run(make({"random", "random"}), 0).deals_per_board, kDealsPerEvenBoard);
+  EXPECT_EQ(run(make({"random", "random", "random:0.5"}, "Ks7h2c"), 0).deals_per_board, kDealsPerEvenBoard);
+  EXPECT_EQ(run(make({"random", "random"}, "Ks7h2c9d5s"), 0).deals_per_board, 1u);  // no board card to come
+  EXPECT_EQ(run(make({"AsAc", "random"}), 0).deals_per_board, 1u);
+  EXPECT_EQ(run(make({"QQ+", "random"}), 0).deals_per_board, 1u);
+  EXPECT_EQ(run(make({"QQ+", "random"}), 4).deals_per_board, 1u);  // a drawn combo: boards cannot be shared
+
+  const auto even = make({"random", "random"});
+  const double shared = run(even, 0).players[0].standard_error, alone = run(even, 1).players[0].standard_error;
+  EXPECT_NEAR(shared / alone, 1.0, 0.03) << shared << " vs " << alone;
+  const auto uneven = make({"7c2d", "random"});
+  const double four = run(uneven, 4).players[0].standard_error, one = run(uneven, 0).players[0].standard_error;
+  EXPECT_GT(four / one, 1.25) << four << " vs " << one;
 }
 
 // The run stops once every standard error is below the target, and not long after: the last round
@@ -421,6 +466,10 @@ TEST(EquityCommand, RangesExactAndMonteCarlo) {
   EXPECT_EQ(auto_mc.exit_code, 0) << auto_mc.err;
   EXPECT_NE(auto_mc.out.find("\"mode\": \"monte-carlo\""), std::string::npos) << auto_mc.out;
   EXPECT_NE(auto_mc.out.find("\"stopped_by\": \"stderr\""), std::string::npos) << auto_mc.out;
+  EXPECT_NE(auto_mc.out.find("\"deals_per_board\": 16"), std::string::npos) << auto_mc.out;
+  EXPECT_NE(mc1.out.find("\"deals_per_board\": 1,"), std::string::npos) << mc1.out;
+  const auto text = test::run_equity("random random --board Ks7h2c --mc --trials 50000");
+  EXPECT_NE(text.out.find("random deals, 16 on each board (seed"), std::string::npos) << text.out;
   const auto cat = test::run_equity("KhQh AsAc --board Jh5h2c --by-category --json");
   EXPECT_EQ(cat.exit_code, 0) << cat.err;
   EXPECT_NE(cat.out.find("{\"category\": \"flush\""), std::string::npos) << cat.out;

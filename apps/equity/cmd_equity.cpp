@@ -210,7 +210,7 @@ void print_monte_carlo(const std::vector<Player>& players, const RangeDeal& deal
   if (json) {
     out << "{\"mode\": \"monte-carlo\", \"trials\": " << r.trials << ", \"seed\": " << r.seed
         << ", \"stopped_by\": " << json_string(r.stopped_by) << ", \"rejected\": " << r.rejected
-        << ", \"seconds\": " << json_number(r.seconds);
+        << ", \"deals_per_board\": " << r.deals_per_board << ", \"seconds\": " << json_number(r.seconds);
     json_context(out, deal);
     out << ", \"players\": [";
     for (std::size_t p = 0; p < r.players.size(); ++p) {
@@ -237,9 +237,10 @@ void print_monte_carlo(const std::vector<Player>& players, const RangeDeal& deal
         << pad(percent(static_cast<double>(mp.ties) / trials), 10) << pad(std::to_string(r.combos[p]), 8) << "\n";
   }
   print_context(out, deal);
-  out << "Monte Carlo" << why << ": " << with_commas(r.trials) << " random deals (seed " << r.seed << ", stopped by "
-      << r.stopped_by << "; " << with_commas(r.rejected) << " deals redrawn for shared cards) in "
-      << format_duration(r.seconds) << "\n";
+  out << "Monte Carlo" << why << ": " << with_commas(r.trials) << " random deals";
+  if (r.deals_per_board > 1) out << ", " << r.deals_per_board << " on each board";
+  out << " (seed " << r.seed << ", stopped by " << r.stopped_by << "; " << with_commas(r.rejected)
+      << " deals redrawn for shared cards) in " << format_duration(r.seconds) << "\n";
   if (by_category)
     for (std::size_t p = 0; p < r.players.size(); ++p) {
       const auto& mp = r.players[p];
