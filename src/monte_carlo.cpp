@@ -337,13 +337,15 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
     // every trial on the board.
     std::array<HandRank, kFixed> fixed_value;
     for (int i = 0; i < kFixed; ++i) fixed_value[static_cast<std::size_t>(i)] = evaluate(full + fixed[static_cast<std::size_t>(i)]);
-    const auto value = [&]<int i>() {
-      if constexpr (i < kDeckPlayers) return evaluate(full + dealer.card(kBoardCards + 2 * i) + dealer.card(kBoardCards + 2 * i + 1));
-      else if constexpr (i < kDeckPlayers + kDrawn) return evaluate(full + deal.drawn[i - kDeckPlayers]->hands[combo[i - kDeckPlayers]]);
+    // kFlush: whether a flush is possible (else only the ranks count).
+    const auto value = [&]<int i, bool kFlush>() {
+      const auto rank = [](Hand h) { return kFlush ? evaluate(h) : rank_only_value(h.rank_key()); };
+      if constexpr (i < kDeckPlayers) return rank(full + dealer.card(kBoardCards + 2 * i) + dealer.card(kBoardCards + 2 * i + 1));
+      else if constexpr (i < kDeckPlayers + kDrawn) return rank(full + deal.drawn[i - kDeckPlayers]->hands[combo[i - kDeckPlayers]]);
       else return fixed_value[i - kDeckPlayers - kDrawn];
     };
-    const auto showdown = [&] {
-      const HandRank a = value.template operator()<0>(), b = value.template operator()<1>();
+    const auto showdown = [&]<bool kFlush = true>() {
+      const HandRank a = value.template operator()<0, kFlush>(), b = value.template operator()<1, kFlush>();
       const HandRank v0 = swap ? b : a, v1 = swap ? a : b;
       counts.first_wins += v0 > v1;
       counts.splits += v0 == v1;
@@ -351,11 +353,17 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
     if constexpr (kShareBoards) {
       const std::uint64_t trials = std::min(deal.deals_per_board, size - trial);
       const std::uint64_t wins_before = counts.first_wins, splits_before = counts.splits;
-      showdown();
-      for (std::uint64_t more = 1; more < trials; ++more) {
-        dealer.template redeal<kBoardCards, kDealt>(rng);
-        showdown();
-      }
+      // A flush takes three suited cards on the board; a board without them spares its trials the
+      // flush test (three boards in five).
+      const auto board_trials = [&]<bool kFlush>() {
+        showdown.template operator()<kFlush>();
+        for (std::uint64_t more = 1; more < trials; ++more) {
+          dealer.template redeal<kBoardCards, kDealt>(rng);
+          showdown.template operator()<kFlush>();
+        }
+      };
+      if (((full.key() >> 32) + 0x5555) & 0x8888) board_trials.template operator()<true>();
+      else board_trials.template operator()<false>();
       // The first player's share in half pots, then in units of the share.
       const std::uint64_t halves = 2 * (counts.first_wins - wins_before) + (counts.splits - splits_before);
       const std::uint64_t share = halves * (kShareUnit / 2);
