@@ -352,7 +352,7 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
       // flush test (three boards in five).
       const auto board_trials = [&]<bool kFlush>() {
         showdown.template operator()<kFlush>();
-        for (std::uint64_t more = 1; more < trials; ++more) {
+        for (std::uint64_t more = trials - 1; more > 0; --more) {  // counting down: a register less
           dealer.template redeal<kBoardCards, kDealt>(rng);
           showdown.template operator()<kFlush>();
         }
