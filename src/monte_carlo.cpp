@@ -342,12 +342,13 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
     const auto showdown = [&]<bool kFlush = true>() {
       const HandRank a = value.template operator()<0, kFlush>(), b = value.template operator()<1, kFlush>();
       const HandRank v0 = swap ? b : a, v1 = swap ? a : b;
+      // Each side's wins, one compare and add-with-carry each; the splits are the rest.
       counts.first_wins += v0 > v1;
-      counts.splits += v0 == v1;
+      counts.second_wins += v1 > v0;
     };
     if constexpr (kShareBoards) {
       const std::uint64_t trials = std::min(deal.deals_per_board, size - trial);
-      const std::uint64_t wins_before = counts.first_wins, splits_before = counts.splits;
+      const std::uint64_t wins_before = counts.first_wins, losses_before = counts.second_wins;
       // A flush takes three suited cards on the board; a board without them spares its trials the
       // flush test (three boards in five).
       const auto board_trials = [&]<bool kFlush>() {
@@ -360,7 +361,8 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
       if (((full.key() >> 32) + 0x5555) & 0x8888) board_trials.template operator()<true>();
       else board_trials.template operator()<false>();
       // The first player's share in half pots, then in units of the share.
-      const std::uint64_t halves = 2 * (counts.first_wins - wins_before) + (counts.splits - splits_before);
+      // A win is two halves, a split one: the trials plus the wins less the losses.
+      const std::uint64_t halves = trials + (counts.first_wins - wins_before) - (counts.second_wins - losses_before);
       const std::uint64_t share = halves * (kShareUnit / 2);
       auto& sums = counts.board_sums;
       ++sums.boards;
@@ -373,7 +375,7 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
       ++trial;
     }
   }
-  counts.second_wins = size - counts.first_wins - counts.splits;  // a counter less to keep in a register
+  counts.splits = size - counts.first_wins - counts.second_wins;
   if constexpr (kShareBoards) {
     // The second player's share on a board is the pot times its trials less the first's.
     auto& sums = counts.board_sums;
