@@ -91,14 +91,7 @@ inline void add_outcome(const HandRank* value, int n, std::int64_t weight, Tally
       }
     return;
   }
-  // kShareUnit is a multiple of 1..kMaxPlayers: a table of its shares avoids a 64-bit division.
-  static_assert(kMaxPlayers <= 10 && kShareUnit % 2520 == 0, "2520 = lcm(1..10)");
-  static constexpr auto kSplitShare = [] {
-    std::array<std::int64_t, kMaxPlayers + 1> share{};
-    for (int w = 1; w <= kMaxPlayers; ++w) share[static_cast<std::size_t>(w)] = static_cast<std::int64_t>(kShareUnit) / w;
-    return share;
-  }();
-  const std::int64_t split = weight * kSplitShare[static_cast<std::size_t>(winners)];
+  const std::int64_t split = weight * static_cast<std::int64_t>(kSplitShare[static_cast<std::size_t>(winners)]);
   for (int p = 0; p < n; ++p)
     if (value[p] == best) {
       t.ties[static_cast<std::size_t>(p)] += weight;

@@ -360,8 +360,8 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
       };
       if (((full.key() >> 32) + 0x5555) & 0x8888) board_trials.template operator()<true>();
       else board_trials.template operator()<false>();
-      // The first player's share in half pots, then in units of the share.
-      // A win is two halves, a split one: the trials plus the wins less the losses.
+      // The first player's share in half pots (a win is two, a split one: the trials plus the wins
+      // less the losses), then in units of the share.
       const std::uint64_t halves = trials + (counts.first_wins - wins_before) - (counts.second_wins - losses_before);
       const std::uint64_t share = halves * (kShareUnit / 2);
       auto& sums = counts.board_sums;
@@ -393,13 +393,6 @@ struct ChunkTally {
   std::array<std::array<std::uint64_t, kCategories>, kMaxPlayers> category{}, category_wins{}, category_ties{};
   BoardSums board_sums;  // when trials share boards
 };
-
-// A winner's share of a pot split w ways, in units of 1/kShareUnit.
-inline constexpr auto kSplitShare = [] {
-  std::array<std::uint64_t, kMaxPlayers + 1> share{};
-  for (std::size_t w = 1; w <= kMaxPlayers; ++w) share[w] = kShareUnit / w;
-  return share;
-}();
 
 // Trials of any deal. kTrack: some players draw a combo, so the dealer tracks where the cards
 // they hold are. kDeckPlayers and kBoardCards >= 0 are the numbers of players dealt from the deck
@@ -618,11 +611,9 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
   for (const auto& list : prep.combos) result.combos.push_back(list.size());
   ChunkTally total;
   auto& won_with = total.won_with;
-  // A trial's pot share, in units of 1/kShareUnit, when the best hand is shared by w players.
-  const auto split = [](std::size_t w) { return kShareUnit / w; };
   const auto share_of = [&](std::size_t p) {
     std::uint64_t s = 0;
-    for (std::size_t w = 1; w <= n; ++w) s += won_with[p][w] * split(w);
+    for (std::size_t w = 1; w <= n; ++w) s += won_with[p][w] * kSplitShare[w];
     return s;
   };
   const std::uint64_t chunk_limit =
@@ -649,7 +640,7 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
     }
     double mean = 0, mean_sq = 0;  // of the share, in pots
     for (std::size_t w = 1; w <= n; ++w) {
-      const double count = static_cast<double>(won_with[p][w]), s = static_cast<double>(split(w)) / unit;
+      const double count = static_cast<double>(won_with[p][w]), s = static_cast<double>(kSplitShare[w]) / unit;
       mean += count * s;
       mean_sq += count * s * s;
     }
@@ -700,8 +691,6 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
       for (std::size_t p = 0; p < n; ++p) {
         share_squares[p] += static_cast<double>(t.board_sums.share_squares[p]) / (unit * unit);
         share_sizes[p] += static_cast<double>(t.board_sums.share_sizes[p]) / unit;
-      }
-      for (std::size_t p = 0; p < n; ++p) {
         for (std::size_t w = 1; w <= n; ++w) won_with[p][w] += t.won_with[p][w];
         for (std::size_t c = 0; c < static_cast<std::size_t>(kCategories); ++c) {
           total.category[p][c] += t.category[p][c];

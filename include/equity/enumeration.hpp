@@ -21,6 +21,14 @@ inline constexpr int kMaxPlayers = 10;
 // Pot shares are counted in units of 1/2520 of a board: 2520 = lcm(1..10), so every k-way split
 // of a board (k <= 10 players) is a whole number of units.
 inline constexpr std::uint64_t kShareUnit = 2520;
+// A winner's share of a pot split w ways (w = 1..kMaxPlayers), in units of 1/kShareUnit: a table
+// rather than a 64-bit division in the loops that count splits.
+inline constexpr auto kSplitShare = [] {
+  static_assert(kMaxPlayers <= 10 && kShareUnit % 2520 == 0, "2520 = lcm(1..10)");
+  std::array<std::uint64_t, kMaxPlayers + 1> share{};
+  for (std::size_t w = 1; w <= kMaxPlayers; ++w) share[w] = kShareUnit / w;
+  return share;
+}();
 
 // The question: players' hole cards, the known board and dead cards.
 struct Deal {
