@@ -19,10 +19,10 @@ __extension__ using Uint128 = unsigned __int128;  // GCC and Clang: the full pro
 // fraction * range as 128 bits: returns the high half and leaves the low half in fraction. On
 // x86-64 one MUL gives both halves in RAX and RDX; written with __int128, GCC 12 moves the low
 // half through the stack between chained multiplies, which cost a seventh of a Monte Carlo trial.
-inline std::uint64_t multiply_high(std::uint64_t& fraction, std::uint64_t range) {
+inline std::uint64_t multiply_high(std::uint64_t& fraction, const std::uint64_t& range) {
 #if defined(__x86_64__) && defined(__GNUC__)
   std::uint64_t high;
-  asm("mulq %[range]" : "+a"(fraction), "=d"(high) : [range] "rm"(range) : "cc");
+  asm("mulq %[range]" : "+a"(fraction), "=d"(high) : [range] "m"(range) : "cc");
   return high;
 #else
   const Uint128 product = Uint128{fraction} * range;
@@ -79,6 +79,29 @@ private:
   bool spare_left_ = false;
 };
 
+// A card as the dealer moves it: its Hand key, with the index of its bit in Hand::mask() in the top
+// six bits. Eight bytes where a Hand takes sixteen, so that a deck position is one scaled index
+// (two instructions less for each card a shuffle moves). Cards' keys add as Hands' do: the top
+// bits of a sum mean nothing, and they never carry into the key below (a key of seven cards is
+// below 2^48). The mask, which only a flush needs, is rebuilt from the cards when one is found.
+using DeckCard = std::uint64_t;
+constexpr int kBitIndexShift = 58;
+static_assert(kCards <= 64 && std::uint64_t{7} << 44 < std::uint64_t{1} << kBitIndexShift);
+
+constexpr DeckCard deck_card(Hand card) {
+  return card.key() | static_cast<std::uint64_t>(std::countr_zero(card.mask())) << kBitIndexShift;
+}
+constexpr std::size_t bit_index(DeckCard card) { return static_cast<std::size_t>(card >> kBitIndexShift); }
+constexpr std::uint64_t card_bit(DeckCard card) { return std::uint64_t{1} << bit_index(card); }
+inline Hand card_hand(DeckCard card) {
+  static constexpr std::array<Hand, 64> kByBit = [] {
+    std::array<Hand, 64> hands{};
+    for (const Hand h : kCardHands) hands[static_cast<std::size_t>(std::countr_zero(h.mask()))] = h;
+    return hands;
+  }();
+  return kByBit[bit_index(card)];
+}
+
 [[noreturn]] void throw_rarely_fit() {
   throw InputError("the ranges almost never fit together without sharing a card; Monte Carlo gives up");
 }
@@ -87,7 +110,7 @@ private:
 struct Sampler {
   std::vector<std::uint64_t> bits;
   std::vector<Hand> hands;
-  std::vector<std::array<Hand, 2>> cards;
+  std::vector<std::array<DeckCard, 2>> cards;
   std::vector<double> cumulative;  // empty when every weight is 1
   double total = 0;
 
@@ -126,22 +149,23 @@ public:
     for (int id = 0; id < kCards; ++id) {
       const Hand card = kCardHands[static_cast<std::size_t>(id)];
       if (card.mask() & known) continue;
-      slot_[slot_index(card)] = static_cast<std::uint8_t>(size_);
-      deck_[static_cast<std::size_t>(size_++)] = card;
+      slot_[bit_index(deck_card(card))] = static_cast<std::uint8_t>(size_);
+      deck_[static_cast<std::size_t>(size_++)] = deck_card(card);
     }
+    for (int i = 0; i < count; ++i) ranges_[static_cast<std::size_t>(i)] = static_cast<std::uint64_t>(size_ - held - i);
     fill_thresholds(size_ - held, 0, count, deal_thresholds_);
     fill_thresholds(size_ - held, redealt, count, redeal_thresholds_);
     active_ = size_;
   }
 
   // Takes a card out of this trial's deal (it returns with the next deal).
-  void hold(Hand card) {
-    const std::uint8_t at = slot_[slot_index(card)];
-    const Hand last = deck_[static_cast<std::size_t>(--active_)];
+  void hold(DeckCard card) {
+    const std::uint8_t at = slot_[bit_index(card)];
+    const DeckCard last = deck_[static_cast<std::size_t>(--active_)];
     deck_[at] = last;
-    slot_[slot_index(last)] = at;
+    slot_[bit_index(last)] = at;
     deck_[static_cast<std::size_t>(active_)] = card;
-    slot_[slot_index(card)] = static_cast<std::uint8_t>(active_);
+    slot_[bit_index(card)] = static_cast<std::uint8_t>(active_);
   }
 
   // Shuffles the first `count` positions of the active deck (card(i) reads them), then puts the
@@ -159,7 +183,7 @@ public:
   __attribute__((always_inline)) void redeal(Rng& rng) {
     shuffle_positions<false, kRedealt, kCount>(rng, redealt_, count_, redeal_thresholds_);
   }
-  Hand card(int i) const { return deck_[static_cast<std::size_t>(i)]; }
+  DeckCard card(int i) const { return deck_[static_cast<std::size_t>(i)]; }
 
 private:
   // Positions per 64-bit number: a product of nine ranges up to 52 is below 2^52, so a number is
@@ -167,8 +191,6 @@ private:
   // batches of three or five (each from a number of its own).
   static constexpr int kBatch = 9;
   using Thresholds = std::array<std::uint64_t, (kMaxDealt + kBatch - 1) / kBatch>;  // per batch: 2^64 mod the product of its ranges
-
-  static std::size_t slot_index(Hand card) { return static_cast<std::size_t>(std::countr_zero(card.mask())); }
 
   static void fill_thresholds(int active, int first, int end, Thresholds& thresholds) {
     for (int at = first; at < end; at += kBatch) {
@@ -212,24 +234,24 @@ private:
   // the number is rejected.
   template <bool kTrack>
   __attribute__((always_inline)) bool shuffle(std::uint64_t fraction, int first, int count, std::uint64_t threshold) {
-    // Read once: the compiler cannot tell that the stores below miss it.
-    const auto active = static_cast<std::uint64_t>(active_);
     for (int i = first; i < first + count; ++i) {
-      const std::uint64_t range = active - static_cast<std::uint64_t>(i);
-      const std::size_t position = multiply_high(fraction, range);
+      const std::size_t position = multiply_high(fraction, ranges_[static_cast<std::size_t>(i)]);
       const std::size_t j = static_cast<std::size_t>(i) + position;
-      const Hand ci = deck_[static_cast<std::size_t>(i)], cj = deck_[j];
+      const DeckCard ci = deck_[static_cast<std::size_t>(i)], cj = deck_[j];
       deck_[static_cast<std::size_t>(i)] = cj;
       deck_[j] = ci;
       if constexpr (kTrack) {
-        slot_[slot_index(cj)] = static_cast<std::uint8_t>(i);
-        slot_[slot_index(ci)] = static_cast<std::uint8_t>(j);
+        slot_[bit_index(cj)] = static_cast<std::uint8_t>(i);
+        slot_[bit_index(ci)] = static_cast<std::uint8_t>(j);
       }
     }
     return fraction >= threshold;
   }
-  alignas(16) std::array<Hand, kCards> deck_{};  // aligned: a card moves in one aligned load or store
+  std::array<DeckCard, kCards> deck_{};
   std::array<std::uint8_t, 64> slot_{};  // by the card's bit in Hand::mask(): its position in deck_
+  // Position i's range (the active cards less i), read by the multiply from memory: held in
+  // registers, they left too few for the loops around.
+  std::array<std::uint64_t, kMaxDealt> ranges_{};
   Thresholds deal_thresholds_{}, redeal_thresholds_{};
   int count_ = 0, redealt_ = 0;
   int size_ = 0, active_ = 0;
@@ -326,43 +348,61 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
     if constexpr (kDrawn > 0)
       draw_combos(std::span<const Sampler* const, kDrawn>(deal.drawn.data(), kDrawn), rng, dealer, counts.rejected, deal.max_rejections, combo);
     dealer.template deal<(kDrawn > 0), kDealt>(rng);
-    Hand full = deal.board;
+    // The board's key; its mask is wanted only for a flush.
+    std::uint64_t full = deal.board.key();
     for (int c = 0; c < kBoardCards; ++c) full += dealer.card(c);
+    const auto board_mask = [&] {
+      std::uint64_t mask = deal.board.mask();
+      for (int c = 0; c < kBoardCards; ++c) mask |= card_bit(dealer.card(c));
+      return mask;
+    };
     // The i-th hand's rank: from the deck, drawn, specific. A specific hand's rank is the same for
     // every trial on the board.
     std::array<HandRank, kFixed> fixed_value;
-    for (int i = 0; i < kFixed; ++i) fixed_value[static_cast<std::size_t>(i)] = evaluate(full + fixed[static_cast<std::size_t>(i)]);
+    for (std::size_t i = 0; i < kFixed; ++i)
+      fixed_value[i] = evaluate_key(full + fixed[i].key(), [&] { return board_mask() | fixed[i].mask(); });
     // kFlush: whether a flush is possible (else only the ranks count).
     const auto value = [&]<int i, bool kFlush>() {
-      const auto rank = [](Hand h) { return kFlush ? evaluate(h) : rank_only_value(h.rank_key()); };
-      if constexpr (i < kDeckPlayers) return rank(full + dealer.card(kBoardCards + 2 * i) + dealer.card(kBoardCards + 2 * i + 1));
-      else if constexpr (i < kDeckPlayers + kDrawn) return rank(full + deal.drawn[i - kDeckPlayers]->hands[combo[i - kDeckPlayers]]);
-      else return fixed_value[i - kDeckPlayers - kDrawn];
+      const auto rank = [&](std::uint64_t key, auto hole_mask) {
+        return kFlush ? evaluate_key(key, [&] { return board_mask() | hole_mask(); }) : rank_only_value(static_cast<std::uint32_t>(key));
+      };
+      if constexpr (i < kDeckPlayers) {
+        const DeckCard first = dealer.card(kBoardCards + 2 * i), second = dealer.card(kBoardCards + 2 * i + 1);
+        return rank(full + first + second, [&] { return card_bit(first) | card_bit(second); });
+      } else if constexpr (i < kDeckPlayers + kDrawn) {
+        const Hand hole = deal.drawn[i - kDeckPlayers]->hands[combo[i - kDeckPlayers]];
+        return rank(full + hole.key(), [&] { return hole.mask(); });
+      } else {
+        return fixed_value[i - kDeckPlayers - kDrawn];
+      }
     };
-    const auto showdown = [&]<bool kFlush = true>() {
+    // Each side's wins, one compare and add-with-carry each; the splits are the rest.
+    const auto showdown = [&]<bool kFlush = true>(std::uint64_t& first_wins, std::uint64_t& second_wins) {
       const HandRank a = value.template operator()<0, kFlush>(), b = value.template operator()<1, kFlush>();
       const HandRank v0 = swap ? b : a, v1 = swap ? a : b;
-      // Each side's wins, one compare and add-with-carry each; the splits are the rest.
-      counts.first_wins += v0 > v1;
-      counts.second_wins += v1 > v0;
+      first_wins += v0 > v1;
+      second_wins += v1 > v0;
     };
     if constexpr (kShareBoards) {
       const std::uint64_t trials = std::min(deal.deals_per_board, size - trial);
-      const std::uint64_t wins_before = counts.first_wins, losses_before = counts.second_wins;
+      // The board's wins in locals: the counts would be stored after every trial.
+      std::uint64_t wins = 0, losses = 0;
       // A flush takes three suited cards on the board; a board without them spares its trials the
       // flush test (three boards in five).
       const auto board_trials = [&]<bool kFlush>() {
-        showdown.template operator()<kFlush>();
+        showdown.template operator()<kFlush>(wins, losses);
         for (std::uint64_t more = trials - 1; more > 0; --more) {  // counting down: a register less
           dealer.template redeal<kBoardCards, kDealt>(rng);
-          showdown.template operator()<kFlush>();
+          showdown.template operator()<kFlush>(wins, losses);
         }
       };
-      if (((full.key() >> 32) + 0x5555) & 0x8888) board_trials.template operator()<true>();
+      if (((full >> 32) + 0x5555) & 0x8888) board_trials.template operator()<true>();
       else board_trials.template operator()<false>();
+      counts.first_wins += wins;
+      counts.second_wins += losses;
       // The first player's share in half pots (a win is two, a split one: the trials plus the wins
       // less the losses), then in units of the share.
-      const std::uint64_t halves = trials + (counts.first_wins - wins_before) - (counts.second_wins - losses_before);
+      const std::uint64_t halves = trials + wins - losses;
       const std::uint64_t share = halves * (kShareUnit / 2);
       auto& sums = counts.board_sums;
       ++sums.boards;
@@ -371,7 +411,7 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
       sums.share_sizes[0] += share * trials;
       trial += trials;
     } else {
-      showdown();
+      showdown(counts.first_wins, counts.second_wins);
       ++trial;
     }
   }
@@ -411,27 +451,41 @@ ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckDealer dealer, st
   const std::size_t n = deal.players;
   ChunkTally t;
   std::array<std::uint32_t, std::size_t{1} << kMaxPlayers> winner_sets{};  // by bit set of the winners' seats
-  std::array<Hand, kMaxPlayers> hole = deal.hole;
+  std::array<Hand, kMaxPlayers> hole = deal.hole;  // a specific or drawn hand; empty for a deck player
+  std::array<std::uint64_t, kMaxPlayers> hole_key{};  // every player's hole cards' key
+  for (std::size_t p = 0; p < n; ++p) hole_key[p] = hole[p].key();
   std::array<HandRank, kMaxPlayers> value{};
   std::array<std::uint32_t, kMaxPlayers> combo{};
   std::array<std::uint64_t, kMaxPlayers> board_share{};  // each player's share of the pots on this board
   for (std::uint64_t trial = 0; trial < size;) {
     if constexpr (kTrack) {
       draw_combos(std::span<const Sampler* const>(deal.drawn.data(), deal.drawn_players), rng, dealer, t.rejected, deal.max_rejections, combo);
-      for (std::size_t q = 0; q < deal.drawn_players; ++q) hole[deal.drawn_seats[q]] = deal.drawn[q]->hands[combo[q]];
+      for (std::size_t q = 0; q < deal.drawn_players; ++q) {
+        hole[deal.drawn_seats[q]] = deal.drawn[q]->hands[combo[q]];
+        hole_key[deal.drawn_seats[q]] = hole[deal.drawn_seats[q]].key();
+      }
     }
     dealer.template deal<kTrack, kCount>(rng);
-    Hand full = deal.board;
+    // The board's key; the masks are wanted only for a flush.
+    std::uint64_t full = deal.board.key();
     for (int c = 0; c < board_cards; ++c) full += dealer.card(c);
+    const auto mask_of = [&](std::size_t p) {
+      std::uint64_t mask = deal.board.mask() | hole[p].mask();  // a deck player's hole is empty
+      for (int c = 0; c < board_cards; ++c) mask |= card_bit(dealer.card(c));
+      for (std::size_t q = 0; q < deck_players; ++q)
+        if (deal.deck_seats[q] == p)
+          mask |= card_bit(dealer.card(board_cards + static_cast<int>(2 * q))) | card_bit(dealer.card(board_cards + static_cast<int>(2 * q + 1)));
+      return mask;
+    };
     const std::uint64_t trials = kShareBoards ? std::min(deal.deals_per_board, size - trial) : 1;
     for (std::uint64_t on_board = 0; on_board < trials; ++on_board) {
       if (on_board > 0) dealer.template redeal<kRedealt, kCount>(rng);
       for (std::size_t q = 0; q < deck_players; ++q)
-        hole[deal.deck_seats[q]] = dealer.card(board_cards + static_cast<int>(2 * q)) + dealer.card(board_cards + static_cast<int>(2 * q + 1));
+        hole_key[deal.deck_seats[q]] = dealer.card(board_cards + static_cast<int>(2 * q)) + dealer.card(board_cards + static_cast<int>(2 * q + 1));
 
       HandRank best = 0;
       for (std::size_t p = 0; p < n; ++p) {
-        value[p] = evaluate(full + hole[p]);
+        value[p] = evaluate_key(full + hole_key[p], [&] { return mask_of(p); });
         best = std::max(best, value[p]);  // the bigger rank wins
       }
       unsigned winners = 0;
@@ -515,8 +569,8 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
     auto& s = samplers[p];
     for (const auto& c : prep.combos[p]) {
       s.bits.push_back(c.cards[0].bit() | c.cards[1].bit());
-      s.cards.push_back({Hand(c.cards[0]), Hand(c.cards[1])});
-      s.hands.push_back(s.cards.back()[0] + s.cards.back()[1]);
+      s.cards.push_back({deck_card(Hand(c.cards[0])), deck_card(Hand(c.cards[1]))});
+      s.hands.push_back(Hand(c.cards[0]) + Hand(c.cards[1]));
       s.total += c.weight;
       s.cumulative.push_back(s.total);
     }

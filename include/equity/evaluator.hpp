@@ -73,7 +73,10 @@ inline constexpr std::array<Hand, kCards> kCardHands = [] {
 
 // Rank of the best non-flush hand for a rank key of 5..7 cards.
 inline HandRank rank_only_value(std::uint32_t rank_key) {
-  return detail::kRankTable[static_cast<std::int64_t>(rank_key) + detail::kRowOffsets[rank_key >> detail::kRowShift]];
+  // The index in 32-bit arithmetic (it is below 2^32, so wrapping gives it exactly): one add to
+  // the offset where a 64-bit index takes two zero-extensions besides.
+  const std::uint32_t index = rank_key + static_cast<std::uint32_t>(detail::kRowOffsets[rank_key >> detail::kRowShift]);
+  return detail::kRankTable[index];
 }
 
 // Rank of the best flush (or straight flush) within a 13-bit rank mask of 5 or more cards.
@@ -82,13 +85,21 @@ inline HandRank flush_value(unsigned suited_ranks) { return detail::kFlushTable[
 // Rank of the best 5-card hand among the 5, 6 or 7 cards of h. With 7 cards a flush rules out a
 // full house or quads, so a flush found is the answer. Always inlined: in a large loop (Monte
 // Carlo's) the compiler otherwise calls it out of line.
-[[gnu::always_inline]] inline HandRank evaluate(Hand h) {
-  const std::uint64_t flush_bits = ((h.key() >> 32) + 0x3333) & 0x8888;  // suit count >= 5
+// The same from a Hand's key, with `mask` a function that gives the Hand's mask, called only for
+// a flush: loops that keep the keys of their cards without the masks (Monte Carlo's dealer)
+// rebuild a mask only then.
+template <class MaskFunction>
+[[gnu::always_inline]] inline HandRank evaluate_key(std::uint64_t key, MaskFunction mask) {
+  const std::uint64_t flush_bits = ((key >> 32) + 0x3333) & 0x8888;  // suit count >= 5
   if (flush_bits != 0) [[unlikely]] {
     const int suit = std::countr_zero(flush_bits) >> 2;
-    return flush_value(static_cast<unsigned>(h.mask() >> (16 * suit)) & 0x1fff);
+    return flush_value(static_cast<unsigned>(mask() >> (16 * suit)) & 0x1fff);
   }
-  return rank_only_value(h.rank_key());
+  return rank_only_value(static_cast<std::uint32_t>(key));
+}
+
+[[gnu::always_inline]] inline HandRank evaluate(Hand h) {
+  return evaluate_key(h.key(), [h] { return h.mask(); });
 }
 
 // 5, 6 or 7 distinct cards; throws InputError otherwise.
