@@ -260,7 +260,7 @@ TEST(MonteCarlo, SpecificHandsAgreeWithExactAnswers) {
 // in standard errors, have a mean square near 1 (their sum is a chi-square with one degree of
 // freedom per run: 200 +- 20 for 200 runs), and at least 90% of the 95% intervals hold the exact
 // equity. Standard errors a quarter too small or a third too large fail. Deals where trials share
-// boards are here too: random against random (16 trials a board), and a specific hand against
+// boards are here too: random against random (kDealsPerEvenBoard trials a board), and a specific hand against
 // random, two- and three-way, with boards shared on request, where the boards differ much (standard
 // errors that took the trials for independent would be less than half the spread there, and fail).
 TEST(MonteCarlo, StandardErrorsMatchTheSpreadOfEstimates) {
@@ -381,7 +381,7 @@ TEST(MonteCarlo, UnrolledLoopsDealAsTheGeneralLoop) {
   }
 }
 
-// Trials share a board (16 to a board) where every player is dealt from the deck and board cards
+// Trials share a board (kDealsPerEvenBoard to a board) where every player is dealt from the deck and board cards
 // come: the players are then alike, so every board is even on average and sharing costs no
 // precision. With a specific hand, boards favour one side, and trials sharing them tell less: four
 // to a board, 7c2d against random has standard errors a third larger for the same trials.
@@ -466,10 +466,10 @@ TEST(EquityCommand, RangesExactAndMonteCarlo) {
   EXPECT_EQ(auto_mc.exit_code, 0) << auto_mc.err;
   EXPECT_NE(auto_mc.out.find("\"mode\": \"monte-carlo\""), std::string::npos) << auto_mc.out;
   EXPECT_NE(auto_mc.out.find("\"stopped_by\": \"stderr\""), std::string::npos) << auto_mc.out;
-  EXPECT_NE(auto_mc.out.find("\"deals_per_board\": 16"), std::string::npos) << auto_mc.out;
+  EXPECT_NE(auto_mc.out.find("\"deals_per_board\": " + std::to_string(kDealsPerEvenBoard)), std::string::npos) << auto_mc.out;
   EXPECT_NE(mc1.out.find("\"deals_per_board\": 1,"), std::string::npos) << mc1.out;
   const auto text = test::run_equity("random random --board Ks7h2c --mc --trials 50000");
-  EXPECT_NE(text.out.find("random deals, 16 on each board (seed"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("random deals, " + std::to_string(kDealsPerEvenBoard) + " on each board (seed"), std::string::npos) << text.out;
   const auto cat = test::run_equity("KhQh AsAc --board Jh5h2c --by-category --json");
   EXPECT_EQ(cat.exit_code, 0) << cat.err;
   EXPECT_NE(cat.out.find("{\"category\": \"flush\""), std::string::npos) << cat.out;
