@@ -128,12 +128,14 @@ struct Sampler {
 // and they leave the other players' distribution unchanged: however those players' combos fall,
 // the same number of ways remains to complete the deal.
 //
-// The deal is a partial Fisher-Yates shuffle of the cards not known: position i takes a uniform
-// card among positions i.., so the first `count` positions are a uniform ordered sample whatever
-// order earlier trials left the deck in; the board cards to come take the first positions, the
-// players' hole cards the next. The sampled players' cards are first swapped behind the active
-// part. redeal() shuffles only the positions after the board: new hole cards, uniform among the
-// cards the board left, for another trial on the same board. The uniform positions come up to nine
+// The deal is a partial Fisher-Yates shuffle of the cards not known, from the top: the t-th card
+// dealt is a uniform one among those not dealt yet, swapped into the t-th place from the top, so
+// the top `count` places are a uniform ordered sample whatever order earlier trials left the deck
+// in; the board cards to come take the first places, the players' hole cards the next. The
+// sampled players' cards are first swapped to the bottom, out of reach. redeal() shuffles only the
+// places after the board: new hole cards, uniform among the cards the board left, for another
+// trial on the same board. (Dealing from the top, a card is fetched from the bottom of the deck
+// plus its uniform position, with no addition, and put in a place at a fixed address.) The uniform positions come up to nine
 // from one 64-bit number: multiplying it by the range n leaves a position in the high 64 bits of
 // the product and a fresh fraction in the low 64. For a batch of ranges with product P, that is
 // exactly Lemire's multiply-and-reject for one number below P, so rejecting when the last
@@ -146,36 +148,41 @@ public:
   // The deck is every card not in `known`; `held` cards are taken out of each deal, `count` dealt,
   // of which those from position `redealt` on can be dealt again by redeal() (when none are held).
   DeckDealer(std::uint64_t known, int held, int count, int redealt) : count_(count), redealt_(redealt) {
+    int size = 0;
+    for (int id = 0; id < kCards; ++id) size += (kCardHands[static_cast<std::size_t>(id)].mask() & known) == 0;
+    bottom_ = kDeckPlaces - size;
+    int place = bottom_;
     for (int id = 0; id < kCards; ++id) {
       const Hand card = kCardHands[static_cast<std::size_t>(id)];
       if (card.mask() & known) continue;
-      slot_[bit_index(deck_card(card))] = static_cast<std::uint8_t>(size_);
-      deck_[static_cast<std::size_t>(size_++)] = deck_card(card);
+      slot_[bit_index(deck_card(card))] = static_cast<std::uint8_t>(place);
+      deck_[static_cast<std::size_t>(place++)] = deck_card(card);
     }
-    for (int i = 0; i < count; ++i) ranges_[static_cast<std::size_t>(i)] = static_cast<std::uint64_t>(size_ - held - i);
-    fill_thresholds(size_ - held, 0, count, deal_thresholds_);
-    fill_thresholds(size_ - held, redealt, count, redeal_thresholds_);
-    active_ = size_;
+    reach_ = bottom_ + held;
+    for (int i = 0; i < count; ++i) ranges_[static_cast<std::size_t>(i)] = static_cast<std::uint64_t>(size - held - i);
+    fill_thresholds(size - held, 0, count, deal_thresholds_);
+    fill_thresholds(size - held, redealt, count, redeal_thresholds_);
   }
 
-  // Takes a card out of this trial's deal (it returns with the next deal).
+  // Takes a card out of this trial's deal, to the bottom of the deck (it returns with the next deal).
   void hold(DeckCard card) {
     const std::uint8_t at = slot_[bit_index(card)];
-    const DeckCard last = deck_[static_cast<std::size_t>(--active_)];
-    deck_[at] = last;
-    slot_[bit_index(last)] = at;
-    deck_[static_cast<std::size_t>(active_)] = card;
-    slot_[bit_index(card)] = static_cast<std::uint8_t>(active_);
+    const auto to = static_cast<std::uint8_t>(bottom_ + held_++);
+    const DeckCard moved = deck_[to];
+    deck_[at] = moved;
+    slot_[bit_index(moved)] = at;
+    deck_[to] = card;
+    slot_[bit_index(card)] = to;
   }
 
-  // Shuffles the first `count` positions of the active deck (card(i) reads them), then puts the
-  // held cards back. Slots are tracked only when some player's cards are held. kCount >= 0 says
-  // that the deal is kCount cards, known at compile time so that the batches unroll; -1 deals
-  // the count given to the constructor.
+  // Deals the top `count` places (card(i) reads them), then puts the held cards back. Slots are
+  // tracked only when some player's cards are held. kCount >= 0 says that the deal is kCount
+  // cards, known at compile time so that the batches unroll; -1 deals the count given to the
+  // constructor.
   template <bool kTrack, int kCount>
   __attribute__((always_inline)) void deal(Rng& rng) {
     shuffle_positions<kTrack, 0, kCount>(rng, 0, count_, deal_thresholds_);
-    active_ = size_;
+    held_ = 0;
   }
   // Shuffles the positions from `redealt` to `count` again (no card may be held): kRedealt and
   // kCount as known at compile time, or -1 for those given to the constructor.
@@ -183,9 +190,11 @@ public:
   __attribute__((always_inline)) void redeal(Rng& rng) {
     shuffle_positions<false, kRedealt, kCount>(rng, redealt_, count_, redeal_thresholds_);
   }
-  DeckCard card(int i) const { return deck_[static_cast<std::size_t>(i)]; }
+  DeckCard card(int i) const { return deck_[static_cast<std::size_t>(kDeckPlaces - 1 - i)]; }
 
 private:
+  static constexpr int kDeckPlaces = 64;  // the deck lies at the top of them
+
   // Positions per 64-bit number: a product of nine ranges up to 52 is below 2^52, so a number is
   // rejected with probability below 2^-12. One long chain of multiplies measured faster than
   // batches of three or five (each from a number of its own).
@@ -230,31 +239,53 @@ private:
     return accepted;
   }
 
-  // One batch: positions first .. first + count - 1 from the 64-bit number `fraction`; false when
-  // the number is rejected.
+  // One batch: the t-th cards dealt for t = first .. first + count - 1, from the 64-bit number
+  // `fraction`; false when the number is rejected.
   template <bool kTrack>
   __attribute__((always_inline)) bool shuffle(std::uint64_t fraction, int first, int count, std::uint64_t threshold) {
-    for (int i = first; i < first + count; ++i) {
-      const std::size_t position = multiply_high(fraction, ranges_[static_cast<std::size_t>(i)]);
-      const std::size_t j = static_cast<std::size_t>(i) + position;
-      const DeckCard ci = deck_[static_cast<std::size_t>(i)], cj = deck_[j];
-      deck_[static_cast<std::size_t>(i)] = cj;
-      deck_[j] = ci;
+    DeckCard* const within_reach = deck_.data() + reach_;
+    for (int t = first; t < first + count; ++t) {
+      const auto place = static_cast<std::size_t>(kDeckPlaces - 1 - t);
+      // Uniform among the places from the bottom of reach to this one (the top of reach).
+      const std::size_t position = multiply_high(fraction, ranges_[static_cast<std::size_t>(t)]);
+      const DeckCard left = deck_[place];
+      const DeckCard dealt = exchange(within_reach, position, left);
+      deck_[place] = dealt;
       if constexpr (kTrack) {
-        slot_[bit_index(cj)] = static_cast<std::uint8_t>(i);
-        slot_[bit_index(ci)] = static_cast<std::uint8_t>(j);
+        slot_[bit_index(dealt)] = static_cast<std::uint8_t>(place);
+        slot_[bit_index(left)] = static_cast<std::uint8_t>(reach_ + static_cast<int>(position));
       }
     }
     return fraction >= threshold;
   }
-  std::array<DeckCard, kCards> deck_{};
-  std::array<std::uint8_t, 64> slot_{};  // by the card's bit in Hand::mask(): its position in deck_
-  // Position i's range (the active cards less i), read by the multiply from memory: held in
-  // registers, they left too few for the loops around.
+  // Returns cards[position] and puts `card` there. GCC computes the address into a register for
+  // the load and the store (an instruction a card dealt, a sixth of the deal); the assembly
+  // addresses both from the pointer and the position.
+  DeckCard exchange(DeckCard* cards, std::size_t position, DeckCard card) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    DeckCard taken;
+    asm("movq (%[cards],%[position],8), %[taken]\n\t"
+        "movq %[card], (%[cards],%[position],8)"
+        : [taken] "=&r"(taken), "+m"(*reinterpret_cast<DeckCard(*)[kDeckPlaces]>(cards))
+        : [cards] "r"(cards), [position] "r"(position), [card] "r"(card));
+    return taken;
+#else
+    const DeckCard taken = cards[position];
+    cards[position] = card;
+    return taken;
+#endif
+  }
+
+  std::array<DeckCard, kDeckPlaces> deck_{};  // the cards not known in the top places, from bottom_ up
+  std::array<std::uint8_t, 64> slot_{};  // by the card's bit in Hand::mask(): its place in deck_
+  // The t-th card's range (the cards within reach less t), read by the multiply from memory: held
+  // in registers, they left too few for the loops around.
   std::array<std::uint64_t, kMaxDealt> ranges_{};
   Thresholds deal_thresholds_{}, redeal_thresholds_{};
   int count_ = 0, redealt_ = 0;
-  int size_ = 0, active_ = 0;
+  int bottom_ = 0;  // the deck's lowest place
+  int reach_ = 0;   // the lowest place a deal reaches: above the held cards
+  int held_ = 0;    // cards held so far this trial
 };
 
 // Draws a combo for every player in `drawn` (their samplers, in seat order) until no two share a
@@ -364,7 +395,8 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
     // kFlush: whether a flush is possible (else only the ranks count).
     const auto value = [&]<int i, bool kFlush>() {
       const auto rank = [&](std::uint64_t key, auto hole_mask) {
-        return kFlush ? evaluate_key(key, [&] { return board_mask() | hole_mask(); }) : rank_only_value(static_cast<std::uint32_t>(key));
+        return kFlush ? evaluate_key(key, [&] { return board_mask() | hole_mask(); })
+                      : rank_only_value(static_cast<std::uint32_t>(key));
       };
       if constexpr (i < kDeckPlayers) {
         const DeckCard first = dealer.card(kBoardCards + 2 * i), second = dealer.card(kBoardCards + 2 * i + 1);
@@ -388,8 +420,9 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
       // The board's wins in locals: the counts would be stored after every trial.
       std::uint64_t wins = 0, losses = 0;
       // A flush takes three suited cards on the board; a board without them spares its trials the
-      // flush test (three boards in five).
-      const auto board_trials = [&]<bool kFlush>() {
+      // flush test (three boards in five). Inlined by force: called, it kept the board's key in
+      // memory, two instructions a trial.
+      const auto board_trials = [&]<bool kFlush>() __attribute__((always_inline)) {
         showdown.template operator()<kFlush>(wins, losses);
         for (std::uint64_t more = trials - 1; more > 0; --more) {  // counting down: a register less
           dealer.template redeal<kBoardCards, kDealt>(rng);
