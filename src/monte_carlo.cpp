@@ -193,7 +193,7 @@ public:
   DeckCard card(int i) const { return deck_[static_cast<std::size_t>(kDeckPlaces - 1 - i)]; }
 
 private:
-  static constexpr int kDeckPlaces = 64;  // the deck lies at the top of them
+  static constexpr int kDeckPlaces = 64;  // the deck lies at the top of them (so reach is at least kDeckPlaces - kCards)
 
   // Positions per 64-bit number: a product of nine ranges up to 52 is below 2^52, so a number is
   // rejected with probability below 2^-12. One long chain of multiplies measured faster than
@@ -260,13 +260,15 @@ private:
   }
   // Returns cards[position] and puts `card` there. GCC computes the address into a register for
   // the load and the store (an instruction a card dealt, a sixth of the deal); the assembly
-  // addresses both from the pointer and the position.
+  // addresses both from the pointer and the position. Its memory operand is the cards within
+  // reach (at most kCards from `cards`, inside deck_): naming the whole dealer there made GCC keep
+  // the loops' locals in memory.
   DeckCard exchange(DeckCard* cards, std::size_t position, DeckCard card) {
 #if defined(__x86_64__) && defined(__GNUC__)
     DeckCard taken;
     asm("movq (%[cards],%[position],8), %[taken]\n\t"
         "movq %[card], (%[cards],%[position],8)"
-        : [taken] "=&r"(taken), "+m"(*reinterpret_cast<DeckCard(*)[kDeckPlaces]>(cards))
+        : [taken] "=&r"(taken), "+m"(*reinterpret_cast<DeckCard(*)[kCards]>(cards))
         : [cards] "r"(cards), [position] "r"(position), [card] "r"(card));
     return taken;
 #else
