@@ -82,6 +82,9 @@ void walk_with_categories(const Deal& deal, std::array<RangePlayerCounts, kMaxPl
   });
 }
 
+// The most combo assignments (up to suit symmetry) exact enumeration takes on: about 2 GB.
+constexpr double kMaxAssignments = 1e7;
+
 // Upper bound on the number of assignments (product of combo counts), saturating.
 double assignment_bound(const PreparedDeal& prep) {
   double product = 1;
@@ -182,6 +185,14 @@ RangeEquityResult enumerate_ranges(const RangeDeal& deal, const ExactOptions& op
     throw InputError("too many showdowns to count exactly in 64 bits; use --mc");
 
   std::vector<SuitMap> symmetries = options.use_symmetry ? suit_symmetries(deal) : std::vector<SuitMap>{{0, 1, 2, 3}};
+  // The assignments to enumerate are held in memory, with an accumulator for every 16 (about 220
+  // bytes each): past kMaxAssignments they would not fit (three random hands on a turn are about
+  // 1.4 billion, and took every byte before failing), and would take days anyway. Refused at once.
+  const double orbit_bound = assignment_bound(prep) / static_cast<double>(symmetries.size());
+  if (orbit_bound > kMaxAssignments)
+    throw InputError("about " + std::to_string(static_cast<std::uint64_t>(orbit_bound / 1e6)) +
+                     " million combo assignments to enumerate (up to suit symmetry), more than exact enumeration holds (" +
+                     std::to_string(static_cast<std::uint64_t>(kMaxAssignments / 1e6)) + " million); use --mc");
   std::vector<std::array<std::int16_t, kCombos>> mapped(symmetries.size());
   for (std::size_t s = 0; s < symmetries.size(); ++s)
     for (int i = 0; i < kCombos; ++i) mapped[s][static_cast<std::size_t>(i)] = static_cast<std::int16_t>(map_combo(i, symmetries[s]));
@@ -321,7 +332,7 @@ double estimate_exact_seconds(const RangeDeal& deal, int threads, const ExactOpt
   // would cost as much as the answer. 10 ns a board is an upper bound for every walk.
   if (bound <= 1) return static_cast<double>(boards) * 1e-8;
   const double orbits = std::max(1.0, bound / static_cast<double>(suit_symmetries(deal).size()));
-  if (orbits > 1e9) return std::numeric_limits<double>::infinity();
+  if (orbits > kMaxAssignments) return std::numeric_limits<double>::infinity();  // refused by enumerate_ranges
 
   // Time one assignment: the first combos that fit together.
   Deal d;

@@ -187,6 +187,8 @@ TEST(ExactRanges, RejectsEmptyAndImpossibleRanges) {
   EXPECT_NE(message(make({"AsAc", "AsKd"})).find("appears twice"), std::string::npos);
   EXPECT_NE(message(make({"AA", "AA", "AA"})).find("cannot be dealt together"), std::string::npos);
   EXPECT_NE(message(make({"AA"})).find("need at least 2 players"), std::string::npos);
+  // Too many assignments to hold: a clear error at once, not an allocation failure after a while.
+  EXPECT_NE(message(make({"random", "random", "random"}, "Ks7h2c9d")).find("million combo assignments"), std::string::npos);
 }
 
 // Monte Carlo estimates within 4 standard errors of the exact equities.
@@ -477,7 +479,7 @@ TEST(EquityCommand, RangesExactAndMonteCarlo) {
 
 TEST(EquityCommand, BadRangesExitWithCode2) {
   for (const char* args : {"AKx KK", "AA", "'AA,,KK' QQ", "AA KK --board AsAcAhAd2c", "'AA:2' KK",
-                           "AA KK --mc --exact", "AA KK --stderr -1"}) {
+                           "AA KK --mc --exact", "AA KK --stderr -1", "random random random --board Ks7h2c9d --exact"}) {
     const auto r = test::run_equity(args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
     EXPECT_TRUE(r.out.empty()) << args;
