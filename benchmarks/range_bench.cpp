@@ -70,4 +70,20 @@ void BM_MonteCarloRandomVersusRandom(benchmark::State& state) {
 }
 BENCHMARK(BM_MonteCarloRandomVersusRandom)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// The target, in process: random against random to a standard error of 1e-4 (about 24
+// million trials), on all cores.
+void BM_MonteCarloRandomVersusRandomToStderr1e4(benchmark::State& state) {
+  const RangeDeal deal = heads_up("random", "random");
+  MonteCarloOptions options;
+  options.target_stderr = 1e-4;
+  std::uint64_t trials = 0;
+  for (auto _ : state) {
+    const auto result = monte_carlo(deal, options);
+    trials += result.trials;
+    benchmark::DoNotOptimize(result);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(trials));
+}
+BENCHMARK(BM_MonteCarloRandomVersusRandomToStderr1e4)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 }  // namespace
