@@ -282,7 +282,7 @@ int run_equity(const Args& args) {
   app.add_flag("--no-table", no_table, "always enumerate, even when the preflop table has the answer");
   app.add_flag("--json", json, "print one JSON object instead of the table");
   auto* mc_flag = app.add_flag("--mc", force_mc, "Monte Carlo even when exact would be quick, e.g. --mc --stderr 1e-4");
-  auto* exact_flag = app.add_flag("--exact", force_exact, "exact enumeration however long it takes");
+  auto* exact_flag = app.add_flag("--exact", force_exact, "exact enumeration however long it takes (at most 10 million combo assignments)");
   auto* stderr_opt = app.add_option("--stderr", target_stderr,
                                     "Monte Carlo: stop when every equity's standard error is below this, e.g. 0.001 "
                                     "(default 0.0005 when no other limit is given)")
