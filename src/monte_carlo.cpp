@@ -93,14 +93,6 @@ constexpr DeckCard deck_card(Hand card) {
 }
 constexpr std::size_t bit_index(DeckCard card) { return static_cast<std::size_t>(card >> kBitIndexShift); }
 constexpr std::uint64_t card_bit(DeckCard card) { return std::uint64_t{1} << bit_index(card); }
-inline Hand card_hand(DeckCard card) {
-  static constexpr std::array<Hand, 64> kByBit = [] {
-    std::array<Hand, 64> hands{};
-    for (const Hand h : kCardHands) hands[static_cast<std::size_t>(std::countr_zero(h.mask()))] = h;
-    return hands;
-  }();
-  return kByBit[bit_index(card)];
-}
 
 [[noreturn]] void throw_rarely_fit() {
   throw InputError("the ranges almost never fit together without sharing a card; Monte Carlo gives up");
@@ -135,8 +127,8 @@ struct Sampler {
 // sampled players' cards are first swapped to the bottom, out of reach. redeal() shuffles only the
 // places after the board: new hole cards, uniform among the cards the board left, for another
 // trial on the same board. (Dealing from the top, a card is fetched from the bottom of the deck
-// plus its uniform position, with no addition, and put in a place at a fixed address.) The uniform positions come up to nine
-// from one 64-bit number: multiplying it by the range n leaves a position in the high 64 bits of
+// plus its uniform position, with no addition, and put in a place at a fixed address.) The
+// uniform positions come up to nine from one 64-bit number: multiplying it by the range n leaves a position in the high 64 bits of
 // the product and a fresh fraction in the low 64. For a batch of ranges with product P, that is
 // exactly Lemire's multiply-and-reject for one number below P, so rejecting when the last
 // fraction is below 2^64 mod P leaves every position unbiased (it happens with probability below
@@ -148,15 +140,14 @@ public:
   // The deck is every card not in `known`; `held` cards are taken out of each deal, `count` dealt,
   // of which those from position `redealt` on can be dealt again by redeal() (when none are held).
   DeckDealer(std::uint64_t known, int held, int count, int redealt) : count_(count), redealt_(redealt) {
-    int size = 0;
-    for (int id = 0; id < kCards; ++id) size += (kCardHands[static_cast<std::size_t>(id)].mask() & known) == 0;
+    const int size = kCards - std::popcount(known);
     bottom_ = kDeckPlaces - size;
     int place = bottom_;
-    for (int id = 0; id < kCards; ++id) {
-      const Hand card = kCardHands[static_cast<std::size_t>(id)];
-      if (card.mask() & known) continue;
-      slot_[bit_index(deck_card(card))] = static_cast<std::uint8_t>(place);
-      deck_[static_cast<std::size_t>(place++)] = deck_card(card);
+    for (const Hand hand : kCardHands) {
+      if (hand.mask() & known) continue;
+      const DeckCard card = deck_card(hand);
+      slot_[bit_index(card)] = static_cast<std::uint8_t>(place);
+      deck_[static_cast<std::size_t>(place++)] = card;
     }
     reach_ = bottom_ + held;
     for (int i = 0; i < count; ++i) ranges_[static_cast<std::size_t>(i)] = static_cast<std::uint64_t>(size - held - i);
@@ -191,6 +182,12 @@ public:
     shuffle_positions<false, kRedealt, kCount>(rng, redealt_, count_, redeal_thresholds_);
   }
   DeckCard card(int i) const { return deck_[static_cast<std::size_t>(kDeckPlaces - 1 - i)]; }
+  // The mask of cards first .. first + count - 1 dealt: for a flush, the only use of the masks.
+  std::uint64_t dealt_mask(int first, int count) const {
+    std::uint64_t mask = 0;
+    for (int i = first; i < first + count; ++i) mask |= card_bit(card(i));
+    return mask;
+  }
 
 private:
   static constexpr int kDeckPlaces = 64;  // the deck lies at the top of them (so reach is at least kDeckPlaces - kCards)
@@ -384,11 +381,7 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
     // The board's key; its mask is wanted only for a flush.
     std::uint64_t full = deal.board.key();
     for (int c = 0; c < kBoardCards; ++c) full += dealer.card(c);
-    const auto board_mask = [&] {
-      std::uint64_t mask = deal.board.mask();
-      for (int c = 0; c < kBoardCards; ++c) mask |= card_bit(dealer.card(c));
-      return mask;
-    };
+    const auto board_mask = [&] { return deal.board.mask() | dealer.dealt_mask(0, kBoardCards); };
     // The i-th hand's rank: from the deck, drawn, specific. A specific hand's rank is the same for
     // every trial on the board.
     std::array<HandRank, kFixed> fixed_value;
@@ -505,8 +498,7 @@ ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckDealer dealer, st
     std::uint64_t full = deal.board.key();
     for (int c = 0; c < board_cards; ++c) full += dealer.card(c);
     const auto mask_of = [&](std::size_t p) {
-      std::uint64_t mask = deal.board.mask() | hole[p].mask();  // a deck player's hole is empty
-      for (int c = 0; c < board_cards; ++c) mask |= card_bit(dealer.card(c));
+      std::uint64_t mask = deal.board.mask() | hole[p].mask() | dealer.dealt_mask(0, board_cards);  // a deck player's hole is empty
       for (std::size_t q = 0; q < deck_players; ++q)
         if (deal.deck_seats[q] == p)
           mask |= card_bit(dealer.card(board_cards + static_cast<int>(2 * q))) | card_bit(dealer.card(board_cards + static_cast<int>(2 * q + 1)));
