@@ -1,6 +1,6 @@
 #pragma once
-// Errors raised at the library boundary. Apps catch InputError in main, print its message on one
-// line to stderr and exit with code 2.
+// Errors raised at the library boundary. Apps catch them in one place and print the message on
+// one line to stderr: InputError exits with code 2, WriteError with code 1, Cancelled with code 130.
 #include <stdexcept>
 #include <string>
 
@@ -11,6 +11,19 @@ namespace equity {
 class InputError : public std::runtime_error {
 public:
   explicit InputError(const std::string& message) : std::runtime_error(message) {}
+};
+
+// A result could not be written (disk full, permission denied, not a directory). The message
+// names the path and the system's reason. Nothing half-written is left under the final name.
+class WriteError : public std::runtime_error {
+public:
+  explicit WriteError(const std::string& message) : std::runtime_error(message) {}
+};
+
+// A computation stopped because its cancellation flag was raised.
+class Cancelled : public std::runtime_error {
+public:
+  Cancelled() : std::runtime_error("cancelled") {}
 };
 
 }  // namespace equity

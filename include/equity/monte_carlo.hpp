@@ -27,6 +27,7 @@
 // board, 1.75 at 16.) With a specific hand the boards favour one side and sharing them costs more
 // trials than it saves, so they are not shared.
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -52,6 +53,8 @@ struct MonteCarloOptions {
   std::uint64_t deals_per_board = 0;
   // Called between rounds from the calling thread.
   std::function<void(std::uint64_t trials, double worst_stderr)> progress;
+  // Checked between rounds: once it is true, monte_carlo() throws Cancelled (error.hpp).
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct MonteCarloPlayer {

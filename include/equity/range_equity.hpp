@@ -13,6 +13,7 @@
 // enumerate_ranges() computes the counts of an assignment orbit: it returns the same
 // RangeEquityResult.
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -79,6 +80,8 @@ struct ExactOptions {
   bool use_symmetry = true;
   // Called now and then from one thread with the fraction done (0..1).
   std::function<void(double)> progress;
+  // Checked now and then: once it is true, enumerate_ranges() throws Cancelled (error.hpp).
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 RangeEquityResult enumerate_ranges(const RangeDeal& deal, const ExactOptions& options = {});
