@@ -3,7 +3,8 @@
 # Run as root (or with sudo available).
 set -euo pipefail
 
-packages=(cmake g++ make libtbb-dev libeigen3-dev libcli11-dev libgtest-dev libbenchmark-dev)
+packages=(cmake g++ make libtbb-dev libeigen3-dev libcli11-dev libgtest-dev libbenchmark-dev
+  nlohmann-json3-dev libfmt-dev libcpp-httplib-dev clang libfuzzer-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do
