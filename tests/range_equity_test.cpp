@@ -431,52 +431,6 @@ TEST(MonteCarlo, StopsAtTheTargetStandardError) {
   EXPECT_THROW((void)monte_carlo(make({"AA", "KK"}), MonteCarloOptions{}), InputError);
 }
 
-std::string without_seconds(std::string json) {
-  return std::regex_replace(json, std::regex("\"seconds\": [0-9.e+-]+"), "\"seconds\": X");
-}
-
-TEST(EquityCommand, SpecificHandsKeepTheirExactOutput) {
-  const auto r = test::run_equity("AsAc KhQh --json --no-table");
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\"mode\": \"exhaustive\""), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("{\"hand\": \"AsAc\", \"wins\": 1406263, \"ties\": 6453, \"losses\": 299588"),
-            std::string::npos)
-      << r.out;
-  const auto human = test::run_equity("AsAc KhQh --method boards");
-  EXPECT_EQ(human.exit_code, 0) << human.err;
-  EXPECT_NE(human.out.find("1,712,304 boards enumerated exactly (boards)"), std::string::npos) << human.out;
-  const auto dup = test::run_equity("AsAc AsKd");
-  EXPECT_EQ(dup.exit_code, 2);
-  EXPECT_EQ(dup.err, "equity: card As appears twice (again in hand 2)\n");
-}
-
-TEST(EquityCommand, RangesExactAndMonteCarlo) {
-  const auto r = test::run_equity("AA KK --json --no-table");
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\"mode\": \"exhaustive\""), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("{\"hand\": \"AA\", \"combos\": 6, \"wins\": 50371344, \"ties\": 285228, \"losses\": 10986372"),
-            std::string::npos)
-      << r.out;
-  const auto mc1 = test::run_equity("'QQ+,AKs' random --trials 50000 --seed 9 --threads 1 --json");
-  const auto mc2 = test::run_equity("'QQ+,AKs' random --trials 50000 --seed 9 --threads 2 --json");
-  EXPECT_EQ(mc1.exit_code, 0) << mc1.err;
-  EXPECT_NE(mc1.out.find("\"mode\": \"monte-carlo\""), std::string::npos) << mc1.out;
-  EXPECT_NE(mc1.out.find("\"ci95\""), std::string::npos);
-  EXPECT_EQ(without_seconds(mc1.out), without_seconds(mc2.out));
-  // Too big to enumerate within a second: Monte Carlo by default, and said so.
-  const auto auto_mc = test::run_equity("random random --no-table --json");
-  EXPECT_EQ(auto_mc.exit_code, 0) << auto_mc.err;
-  EXPECT_NE(auto_mc.out.find("\"mode\": \"monte-carlo\""), std::string::npos) << auto_mc.out;
-  EXPECT_NE(auto_mc.out.find("\"stopped_by\": \"stderr\""), std::string::npos) << auto_mc.out;
-  EXPECT_NE(auto_mc.out.find("\"deals_per_board\": " + std::to_string(kDealsPerEvenBoard)), std::string::npos) << auto_mc.out;
-  EXPECT_NE(mc1.out.find("\"deals_per_board\": 1,"), std::string::npos) << mc1.out;
-  const auto text = test::run_equity("random random --board Ks7h2c --mc --trials 50000");
-  EXPECT_NE(text.out.find("random deals, " + std::to_string(kDealsPerEvenBoard) + " on each board (seed"), std::string::npos) << text.out;
-  const auto cat = test::run_equity("KhQh AsAc --board Jh5h2c --by-category --json");
-  EXPECT_EQ(cat.exit_code, 0) << cat.err;
-  EXPECT_NE(cat.out.find("{\"category\": \"flush\""), std::string::npos) << cat.out;
-}
-
 TEST(EquityCommand, BadRangesExitWithCode2) {
   for (const char* args : {"AKx KK", "AA", "'AA,,KK' QQ", "AA KK --board AsAcAhAd2c", "'AA:2' KK",
                            "AA KK --mc --exact", "AA KK --stderr -1", "random random random --board Ks7h2c9d --exact"}) {

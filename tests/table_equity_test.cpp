@@ -145,38 +145,3 @@ TEST(TableEquity, ImpossibleQuestionsThrow) {
 
 // ---- the default command
 
-TEST(TableCommand, HeadsUpPreflopComesFromTheTable) {
-  const auto r = test::run_equity("AA KK --json");
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("{\"mode\": \"table\", \"boards\": 1712304, \"assignments\": 36, ", 0), 0u) << r.out;
-  EXPECT_NE(r.out.find("{\"hand\": \"AA\", \"combos\": 6, \"wins\": 50371344, \"ties\": 285228, \"losses\": 10986372"),
-            std::string::npos)
-      << r.out;
-  const auto specific = test::run_equity("AsAc KhQh --json");
-  EXPECT_NE(specific.out.find("\"mode\": \"table\""), std::string::npos) << specific.out;
-  EXPECT_NE(specific.out.find("{\"hand\": \"AsAc\", \"wins\": 1406263, \"ties\": 6453, \"losses\": 299588"),
-            std::string::npos)
-      << specific.out;
-  const auto human = test::run_equity("\"QQ+,AKs,AKo\" random");
-  EXPECT_EQ(human.exit_code, 0) << human.err;
-  EXPECT_NE(human.out.find("exact, from the preflop table in "), std::string::npos) << human.out;
-  // Counts of eleven digits and more keep their columns apart.
-  EXPECT_NE(human.out.find(" 778,968,060 "), std::string::npos) << human.out;
-  EXPECT_NE(human.out.find(" 17,709,068,424 "), std::string::npos) << human.out;
-}
-
-TEST(TableCommand, NoTableAndAMissingTableEnumerate) {
-  const auto players = [](const std::string& j) { return j.substr(j.find("\"players\"")); };
-  const auto from_table = test::run_equity("AKs QQ --json");
-  const auto enumerated = test::run_equity("AKs QQ --json --no-table");
-  EXPECT_NE(enumerated.out.find("\"mode\": \"exhaustive\""), std::string::npos) << enumerated.out;
-  EXPECT_EQ(players(from_table.out), players(enumerated.out));
-  // An empty directory has no table: enumeration answers.
-  const test::TempDir empty;
-  const auto fallback = test::run_equity("AKs QQ --json --table " + empty.str());
-  EXPECT_NE(fallback.out.find("\"mode\": \"exhaustive\""), std::string::npos) << fallback.out;
-  EXPECT_EQ(players(fallback.out), players(enumerated.out));
-  const auto missing = test::run_equity("AKs QQ --table /nonexistent/table");
-  EXPECT_EQ(missing.exit_code, 2);
-  EXPECT_NE(missing.err.find("--table"), std::string::npos) << missing.err;
-}

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "equity/error.hpp"
+#include "equity/table_location.hpp"
 
 namespace equity::cli {
 
@@ -48,6 +49,9 @@ int run(CLI::App& app, const std::vector<std::string>& args, const std::function
   } catch (const InputError& e) {
     std::cerr << "equity: " << e.what() << "\n";
     return 2;
+  } catch (const Cancelled&) {
+    std::cerr << "equity: cancelled\n";
+    return 130;
   }
 }
 
@@ -112,10 +116,8 @@ ThreadLimit::ThreadLimit(int threads)
 ThreadLimit::~ThreadLimit() { delete impl_; }
 
 std::filesystem::path default_table_dir() {
-  if (const char* dir = std::getenv("EQUITY_RESULTS"); dir != nullptr && *dir != '\0') return dir;
-  std::error_code ec;
-  if (std::filesystem::exists("results/preflop-169x169.csv", ec)) return "results";
-  return EQUITY_RESULTS_DIR;
+  const auto dir = find_table();
+  return dir ? *dir : std::filesystem::path("results");
 }
 
 std::string format_duration(double seconds) {

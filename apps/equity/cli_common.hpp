@@ -56,8 +56,8 @@ private:
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-// Where the preflop table is read from when no directory is given: $EQUITY_RESULTS, else
-// ./results when it holds the table, else the results/ of the source tree the program was built from.
+// Where the preflop table is read from when no directory is given: find_table()'s answer
+// (equity/table_location.hpp), else ./results.
 std::filesystem::path default_table_dir();
 
 // "0.21 ms", "1.35 s"

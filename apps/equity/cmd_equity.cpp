@@ -2,30 +2,19 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cmath>
-#include <filesystem>
+#include <atomic>
+#include <csignal>
 #include <iostream>
-#include <limits>
-#include <optional>
-#include <random>
 #include <sstream>
-#include <thread>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
-#include "equity/enumeration.hpp"
+#include "equity/answer_json.hpp"
+#include "equity/calculate.hpp"
 #include "equity/error.hpp"
-#include "equity/monte_carlo.hpp"
-#include "equity/range.hpp"
-#include "equity/range_equity.hpp"
-#include "equity/table_equity.hpp"
 
 namespace equity::cli {
 namespace {
-
-// Below this estimated time the default is exact enumeration; above it, Monte Carlo.
-constexpr double kExactBudgetSeconds = 1.0;
-constexpr double kDefaultStderr = 5e-4;
 
 std::string commands_footer() {
   std::string text = "\nCommands (equity COMMAND --help for each):\n";
@@ -53,247 +42,212 @@ std::string pad(std::string s, std::size_t w, bool left = false) {
   return s;
 }
 
-// Four or more characters without any range syntax ("AsXc", "AsAcKd"): meant as specific cards.
-bool looks_like_cards(std::string_view text) {
-  std::size_t letters = 0;
-  for (char c : text) {
-    if (std::string_view("+-,:@*").find(c) != std::string_view::npos) return false;
-    if (c != ' ') ++letters;
-  }
-  return letters >= 4 && text != "random";
-}
-
 std::string percent(double fraction) { return fixed(100.0 * fraction, 3) + "%"; }
 
-struct Player {
-  std::string label;  // the hand as typed ("KhQh") or the canonical range
-  Range range;
-};
-
 // The first column's width: the longest hand or range plus two spaces, at least six.
-std::size_t label_width(const std::vector<Player>& players) {
+std::size_t label_width(const Answer& a) {
   std::size_t width = 6;
-  for (const auto& pl : players) width = std::max(width, pl.label.size() + 2);
+  for (const auto& p : a.players) width = std::max(width, p.hand.size() + 2);
   return width;
 }
 
-std::string cards_label(const std::vector<Card>& cards) { return to_string(cards); }
-
-void print_context(std::ostringstream& out, const RangeDeal& deal) {
-  if (!deal.board.empty()) out << "Board: " << cards_label(deal.board) << "\n";
-  if (!deal.dead.empty()) out << "Dead: " << cards_label(deal.dead) << "\n";
+bool all_specific(const Answer& a) {
+  return std::all_of(a.players.begin(), a.players.end(), [](const PlayerAnswer& p) { return p.specific; });
 }
 
-void json_context(std::ostringstream& out, const RangeDeal& deal) {
-  if (!deal.board.empty()) out << ", \"board\": " << json_string(cards_label(deal.board));
-  if (!deal.dead.empty()) out << ", \"dead\": " << json_string(cards_label(deal.dead));
+void print_context(std::ostringstream& out, const Answer& a) {
+  if (!a.board.empty()) out << "Board: " << a.board << "\n";
+  if (!a.dead.empty()) out << "Dead: " << a.dead << "\n";
 }
 
-using CategoryCounts = std::array<std::uint64_t, kCategories>;
-
-void print_categories(std::ostringstream& out, const std::string& label, std::uint64_t total, const CategoryCounts& made,
-                      const CategoryCounts& wins, const CategoryCounts& ties) {
-  out << "\n" << label << " by final hand:\n"
+void print_categories(std::ostringstream& out, const PlayerAnswer& p, std::uint64_t total) {
+  out << "\n" << p.hand << " by final hand:\n"
       << pad("Category", 18, true) << pad("Made", 10) << pad("Win", 10) << pad("Tie", 10) << pad("Count", 16)
       << pad("Wins", 16) << pad("Ties", 16) << "\n";
   const double t = static_cast<double>(total);
   for (int c = kCategories - 1; c >= 0; --c) {
     const auto i = static_cast<std::size_t>(c);
+    const auto made = (*p.category)[i], wins = (*p.category_wins)[i], ties = (*p.category_ties)[i];
     out << pad(std::string(category_name(static_cast<Category>(c))), 18, true)
-        << pad(percent(static_cast<double>(made[i]) / t), 10) << pad(percent(static_cast<double>(wins[i]) / t), 10)
-        << pad(percent(static_cast<double>(ties[i]) / t), 10) << pad(with_commas(made[i]), 16)
-        << pad(with_commas(wins[i]), 16) << pad(with_commas(ties[i]), 16) << "\n";
+        << pad(percent(static_cast<double>(made) / t), 10) << pad(percent(static_cast<double>(wins) / t), 10)
+        << pad(percent(static_cast<double>(ties) / t), 10) << pad(with_commas(made), 16) << pad(with_commas(wins), 16)
+        << pad(with_commas(ties), 16) << "\n";
   }
 }
 
-std::string json_categories(const CategoryCounts& made, const CategoryCounts& wins, const CategoryCounts& ties) {
+void print_exact_table(std::ostringstream& out, const Answer& a) {
+  const bool specific = all_specific(a);
+  const double showdowns = static_cast<double>(a.showdowns());
+  const double weighted_showdowns =
+      a.players.empty() || !a.weighted ? showdowns
+                                       : *a.players[0].weighted_wins + *a.players[0].weighted_ties + *a.players[0].weighted_losses;
+  const std::size_t width = label_width(a);
+  std::size_t count_width = 14;  // room for the largest count (range totals reach tens of billions)
+  for (const auto& p : a.players)
+    for (const auto n : {p.wins, p.ties, p.losses}) count_width = std::max(count_width, with_commas(n).size() + 2);
+  out << pad(specific ? "Hand" : "Range", width, true) << pad("Equity", 10) << pad("Win", 10) << pad("Tie", 10)
+      << pad("Wins", count_width) << pad("Ties", count_width) << pad("Losses", count_width)
+      << (specific ? "" : pad("Combos", 8)) << "\n";
+  for (const auto& p : a.players) {
+    const double win = a.weighted ? *p.weighted_wins / weighted_showdowns : static_cast<double>(p.wins) / showdowns;
+    const double tie = a.weighted ? *p.weighted_ties / weighted_showdowns : static_cast<double>(p.ties) / showdowns;
+    out << pad(p.hand, width, true) << pad(percent(p.equity), 10) << pad(percent(win), 10) << pad(percent(tie), 10)
+        << pad(with_commas(p.wins), count_width) << pad(with_commas(p.ties), count_width)
+        << pad(with_commas(p.losses), count_width) << (specific ? "" : pad(std::to_string(p.combos), 8)) << "\n";
+  }
+}
+
+void print_exact_footer(std::ostringstream& out, const Answer& a) {
+  const bool specific = all_specific(a);
+  const std::string boards = with_commas(a.boards) + (a.boards == 1 ? " board" : " boards");
+  if (a.method == Method::table) {
+    if (specific)
+      out << boards;
+    else
+      out << with_commas(a.assignments) << " combo pairs x " << boards << " = " << with_commas(a.showdowns()) << " showdowns";
+    out << ", exact, from the preflop table in " << a.table_dir << " (" << format_duration(a.seconds)
+        << "; --no-table enumerates)\n";
+  } else if (specific) {
+    out << boards << " enumerated exactly (" << a.exact_method << ") in " << format_duration(a.seconds) << "\n";
+  } else {
+    out << with_commas(a.assignments) << " combo assignments x " << boards << " = " << with_commas(a.showdowns())
+        << " showdowns enumerated exactly (" << a.exact_method << "; " << with_commas(a.orbits) << " assignments walked, "
+        << a.symmetries << (a.symmetries == 1 ? " suit symmetry" : " suit symmetries") << ") in "
+        << format_duration(a.seconds) << "\n";
+  }
+  if (a.weighted)
+    out << "Weights applied: equity, win and tie are weighted by the combos' weights; Wins, Ties and Losses\n"
+           "count every showdown once.\n";
+}
+
+void print_monte_carlo(std::ostringstream& out, const Answer& a) {
+  const double trials = static_cast<double>(a.trials);
+  const std::size_t width = label_width(a);
+  out << pad("Range", width, true) << pad("Equity", 10) << pad("StdErr", 10) << pad("95% interval", 22) << pad("Win", 10)
+      << pad("Tie", 10) << pad("Combos", 8) << "\n";
+  for (const auto& p : a.players) {
+    out << pad(p.hand, width, true) << pad(percent(p.equity), 10) << pad(percent(*p.standard_error), 10)
+        << pad(percent((*p.ci95)[0]) + " - " + percent((*p.ci95)[1]), 22)
+        << pad(percent(static_cast<double>(p.wins) / trials), 10) << pad(percent(static_cast<double>(p.ties) / trials), 10)
+        << pad(std::to_string(p.combos), 8) << "\n";
+  }
+  print_context(out, a);
+  out << "Monte Carlo";
+  if (!a.reason.empty()) out << " (" << a.reason << "; --exact forces it)";
+  out << ": " << with_commas(a.trials) << " random deals";
+  if (a.deals_per_board > 1) out << ", " << a.deals_per_board << " on each board";
+  out << " (seed " << a.seed << ", stopped by " << a.stopped_by << "; " << with_commas(a.rejected)
+      << " deals redrawn for shared cards) in " << format_duration(a.seconds) << "\n";
+}
+
+void print_answer(const Answer& a) {
   std::ostringstream out;
-  out << ", \"categories\": [";
-  for (int c = kCategories - 1; c >= 0; --c) {
-    const auto i = static_cast<std::size_t>(c);
-    out << (c != kCategories - 1 ? ", " : "") << "{\"category\": " << json_string(category_name(static_cast<Category>(c)))
-        << ", \"count\": " << made[i] << ", \"wins\": " << wins[i] << ", \"ties\": " << ties[i] << "}";
+  if (a.method == Method::monte_carlo) {
+    print_monte_carlo(out, a);
+  } else {
+    print_exact_table(out, a);
+    print_context(out, a);
+    print_exact_footer(out, a);
   }
-  out << "]";
-  return out.str();
+  for (const auto& p : a.players)
+    if (p.category) print_categories(out, p, a.method == Method::monte_carlo ? a.trials : a.showdowns());
+  std::cout << out.str();
 }
 
-// How exact counts were obtained: enumeration (with its method) or the preflop table.
-struct ExactSource {
-  std::string mode;    // "exhaustive" or "table"
-  std::string method;  // grouped or boards
-  std::string table;   // the table directory
+// A seed as typed: a whole number from 0 to 2^53 - 1 (CLI11 would wrap -1 and overflow silently).
+std::uint64_t parse_seed(const std::string& text) {
+  const bool digits = !text.empty() && text.size() <= 16 &&
+                      std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const std::uint64_t seed = digits ? std::stoull(text) : kMaxSeed + 1;
+  if (seed > kMaxSeed)
+    throw InputError("--seed: a whole number from 0 to 9007199254740991 (2^53 - 1), not '" + text + "'");
+  return seed;
+}
+
+// Ctrl-C during a computation cancels it (the library stops within a round) instead of killing the
+// process mid-line.
+std::atomic<bool> g_cancel_requested{false};
+extern "C" void cancel_on_interrupt(int) { g_cancel_requested.store(true); }
+
+// Ctrl-C is caught for the lifetime of this object.
+class InterruptScope {
+public:
+  InterruptScope() : previous_(std::signal(SIGINT, cancel_on_interrupt)) {}
+  ~InterruptScope() { std::signal(SIGINT, previous_); }
+  InterruptScope(const InterruptScope&) = delete;
+  InterruptScope& operator=(const InterruptScope&) = delete;
+
+private:
+  void (*previous_)(int);
 };
 
-void print_exact(const std::vector<Player>& players, const RangeDeal& deal, const RangeEquityResult& r, double seconds,
-                 const ExactSource& source, bool by_category, bool json) {
-  bool all_specific = true;
-  for (const auto& pl : players) all_specific &= pl.range.specific();
-  const double showdowns = static_cast<double>(r.showdowns());
-  const double weighted_showdowns = r.total_weight * static_cast<double>(r.boards);
-  std::ostringstream out;
-  if (json) {
-    out << "{\"mode\": " << json_string(source.mode) << ", \"boards\": " << r.boards;
-    if (!all_specific)
-      out << ", \"assignments\": " << r.assignments << ", \"showdowns\": " << r.showdowns()
-          << ", \"weighted\": " << (r.weighted ? "true" : "false");
-    out << ", \"seconds\": " << json_number(seconds);
-    json_context(out, deal);
-    out << ", \"players\": [";
-    for (std::size_t p = 0; p < r.players.size(); ++p) {
-      const auto& pc = r.players[p];
-      out << (p ? ", " : "") << "{\"hand\": " << json_string(players[p].label);
-      if (!all_specific) out << ", \"combos\": " << r.combos[p];
-      out << ", \"wins\": " << pc.wins << ", \"ties\": " << pc.ties << ", \"losses\": " << pc.losses
-          << ", \"equity\": " << json_number(r.equity(p));
-      if (r.weighted)
-        out << ", \"weighted_wins\": " << json_number(pc.weighted_wins) << ", \"weighted_ties\": "
-            << json_number(pc.weighted_ties) << ", \"weighted_losses\": " << json_number(pc.weighted_losses);
-      if (by_category) out << json_categories(pc.category, pc.category_wins, pc.category_ties);
-      out << "}";
-    }
-    out << "]}\n";
-    std::cout << out.str();
-    return;
+// Progress on stderr when it is a terminal, after the first second: a percentage for exact,
+// deals and standard error for Monte Carlo. The line is wiped when the object goes.
+class ProgressLine {
+public:
+  ~ProgressLine() {
+    if (shown_) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
   }
-  const std::size_t width = label_width(players);
-  std::size_t count_width = 14;  // room for the largest count (range totals reach tens of billions)
-  for (const auto& pc : r.players)
-    for (const auto n : {pc.wins, pc.ties, pc.losses}) count_width = std::max(count_width, with_commas(n).size() + 2);
-  out << pad(all_specific ? "Hand" : "Range", width, true) << pad("Equity", 10) << pad("Win", 10) << pad("Tie", 10)
-      << pad("Wins", count_width) << pad("Ties", count_width) << pad("Losses", count_width)
-      << (all_specific ? "" : pad("Combos", 8)) << "\n";
-  for (std::size_t p = 0; p < r.players.size(); ++p) {
-    const auto& pc = r.players[p];
-    const double win = r.weighted ? pc.weighted_wins / weighted_showdowns : static_cast<double>(pc.wins) / showdowns;
-    const double tie = r.weighted ? pc.weighted_ties / weighted_showdowns : static_cast<double>(pc.ties) / showdowns;
-    out << pad(players[p].label, width, true) << pad(percent(r.equity(p)), 10) << pad(percent(win), 10)
-        << pad(percent(tie), 10) << pad(with_commas(pc.wins), count_width) << pad(with_commas(pc.ties), count_width)
-        << pad(with_commas(pc.losses), count_width) << (all_specific ? "" : pad(std::to_string(r.combos[p]), 8)) << "\n";
-  }
-  print_context(out, deal);
-  if (source.mode == "table") {
-    if (!all_specific)
-      out << with_commas(r.assignments) << " combo pairs x " << with_commas(r.boards) << " boards = "
-          << with_commas(r.showdowns()) << " showdowns";
+  void operator()(const Progress& p) {
+    if (p.seconds < 1.0) return;
+    shown_ = true;
+    if (p.method == Method::exact)
+      std::cerr << "\rexact: " << fixed(100 * p.fraction, 1) << "%   " << std::flush;
     else
-      out << with_commas(r.boards) << " boards";
-    out << ", exact, from the preflop table in " << source.table << " (" << format_duration(seconds)
-        << "; --no-table enumerates)\n";
-    if (r.weighted)
-      out << "Weights applied: equity, win and tie are weighted by the combos' weights; Wins, Ties and Losses\n"
-             "count every showdown once.\n";
-  } else if (all_specific) {
-    out << with_commas(r.boards) << (r.boards == 1 ? " board" : " boards") << " enumerated exactly (" << source.method
-        << ") in " << format_duration(seconds) << "\n";
-  } else {
-    out << with_commas(r.assignments) << " combo assignments x " << with_commas(r.boards)
-        << (r.boards == 1 ? " board" : " boards") << " = " << with_commas(r.showdowns())
-        << " showdowns enumerated exactly (" << source.method << "; " << with_commas(r.orbits) << " assignments walked, "
-        << r.symmetries << " suit symmetries) in " << format_duration(seconds) << "\n";
-    if (r.weighted)
-      out << "Weights applied: equity, win and tie are weighted by the combos' weights; Wins, Ties and Losses\n"
-             "count every showdown once.\n";
+      std::cerr << "\rmonte carlo: " << with_commas(p.trials) << " deals, stderr " << fixed(100 * p.worst_stderr, 4)
+                << "%   " << std::flush;
   }
-  if (by_category)
-    for (std::size_t p = 0; p < r.players.size(); ++p) {
-      const auto& pc = r.players[p];
-      print_categories(out, players[p].label, r.showdowns(), pc.category, pc.category_wins, pc.category_ties);
-    }
-  std::cout << out.str();
-}
 
-void print_monte_carlo(const std::vector<Player>& players, const RangeDeal& deal, const MonteCarloResult& r,
-                       bool by_category, bool json, const std::string& why) {
-  std::ostringstream out;
-  const double trials = static_cast<double>(r.trials);
-  if (json) {
-    out << "{\"mode\": \"monte-carlo\", \"trials\": " << r.trials << ", \"seed\": " << r.seed
-        << ", \"stopped_by\": " << json_string(r.stopped_by) << ", \"rejected\": " << r.rejected
-        << ", \"deals_per_board\": " << r.deals_per_board << ", \"seconds\": " << json_number(r.seconds);
-    json_context(out, deal);
-    out << ", \"players\": [";
-    for (std::size_t p = 0; p < r.players.size(); ++p) {
-      const auto& mp = r.players[p];
-      out << (p ? ", " : "") << "{\"hand\": " << json_string(players[p].label) << ", \"combos\": " << r.combos[p]
-          << ", \"wins\": " << mp.wins << ", \"ties\": " << mp.ties << ", \"losses\": " << mp.losses
-          << ", \"equity\": " << json_number(mp.equity) << ", \"stderr\": " << json_number(mp.standard_error)
-          << ", \"ci95\": [" << json_number(mp.low) << ", " << json_number(mp.high) << "]";
-      if (by_category) out << json_categories(mp.category, mp.category_wins, mp.category_ties);
-      out << "}";
-    }
-    out << "]}\n";
-    std::cout << out.str();
-    return;
-  }
-  const std::size_t width = label_width(players);
-  out << pad("Range", width, true) << pad("Equity", 10) << pad("StdErr", 10) << pad("95% interval", 22)
-      << pad("Win", 10) << pad("Tie", 10) << pad("Combos", 8) << "\n";
-  for (std::size_t p = 0; p < r.players.size(); ++p) {
-    const auto& mp = r.players[p];
-    out << pad(players[p].label, width, true) << pad(percent(mp.equity), 10) << pad(percent(mp.standard_error), 10)
-        << pad(percent(mp.low) + " - " + percent(mp.high), 22)
-        << pad(percent(static_cast<double>(mp.wins) / trials), 10)
-        << pad(percent(static_cast<double>(mp.ties) / trials), 10) << pad(std::to_string(r.combos[p]), 8) << "\n";
-  }
-  print_context(out, deal);
-  out << "Monte Carlo" << why << ": " << with_commas(r.trials) << " random deals";
-  if (r.deals_per_board > 1) out << ", " << r.deals_per_board << " on each board";
-  out << " (seed " << r.seed << ", stopped by " << r.stopped_by << "; " << with_commas(r.rejected)
-      << " deals redrawn for shared cards) in " << format_duration(r.seconds) << "\n";
-  if (by_category)
-    for (std::size_t p = 0; p < r.players.size(); ++p) {
-      const auto& mp = r.players[p];
-      print_categories(out, players[p].label, r.trials, mp.category, mp.category_wins, mp.category_ties);
-    }
-  std::cout << out.str();
-}
+private:
+  bool shown_ = false;
+};
 
 }  // namespace
 
 int run_equity(const Args& args) {
   CLI::App app(
       "Texas Hold'em equity of 2 to 10 hands or ranges. A hand is two cards (AsAc, \"As Ac\", 10d9d); a\n"
-      "range is any list such as \"QQ+,AKs,A5s-A2s,KQo:0.5\" or random. Exact by default when the work\n"
-      "fits in about a second: every combo assignment and every board is counted. Otherwise Monte Carlo\n"
-      "with a standard error and a 95% interval. Equity = (wins + each split pot's share) / showdowns.",
+      "range is any list such as \"QQ+,AKs,A5s-A2s,KQo:0.5\" or random. Exact by default when the work is\n"
+      "small enough (see below): every combo assignment and every board is counted. Otherwise Monte Carlo\n"
+      "with a standard error and a 95% interval. Equity = (wins + each split pot's share) / showdowns.\n\n"
+      "The method is chosen by counting work, so the same question gets the same method on any machine:\n"
+      "heads-up preflop hands and whole classes come from the preflop table; otherwise exact when the\n"
+      "showdowns to enumerate (combo assignments up to suit symmetry x boards) are at most 6 billion\n"
+      "preflop, 300 million on a flop, 40 million on a turn or 1 million on a river; else Monte Carlo.",
       "equity");
   app.footer(commands_footer());
-  std::vector<std::string> hands;
-  std::string board_text, dead_text, method = "grouped";
-  int threads = 0;
-  bool json = false, force_mc = false, force_exact = false, by_category = false;
-  double target_stderr = 0, max_seconds = 0;
-  std::uint64_t max_trials = 0, seed = 0;
-  app.add_option("hands", hands, "2 to 10 hands or ranges, e.g. AsAc KhQh or \"QQ+,AKs\" random")->required();
-  app.add_option("-b,--board", board_text, "known board cards: 3, 4 or 5, e.g. Ks7h2c");
-  app.add_option("-d,--dead", dead_text, "cards removed from the deck, e.g. 2c3d");
-  app.add_option("-t,--threads", threads, "worker threads (0 = all cores)")->check(non_negative());
-  app.add_option("--method", method,
-                 "exact mode: grouped: boards grouped by ranks, flushes handled by suit (fast); boards: every "
-                 "board evaluated one by one (an independent check)")
-      ->check(CLI::IsMember({"grouped", "boards"}));
-  std::string table_dir;
-  bool no_table = false;
-  app.add_option("--table", table_dir,
-                 "preflop table directory for heads-up preflop questions (default: $EQUITY_RESULTS, else ./results, "
-                 "else the table shipped with the program); enumeration when it is missing")
-      ->check(CLI::ExistingDirectory);
+  Question q;
+  std::string method = "grouped", seed_text;
+  bool json = false, force_mc = false, force_exact = false, no_table = false;
+  app.add_option("hands", q.players, "2 to 10 hands or ranges, e.g. AsAc KhQh or \"QQ+,AKs\" random")->required();
+  app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5, e.g. Ks7h2c");
+  app.add_option("-d,--dead", q.dead, "cards removed from the deck, e.g. 2c3d");
+  app.add_option("-t,--threads", q.threads, "worker threads (0 = all cores); the numbers do not depend on it")
+      ->check(non_negative());
+  auto* method_opt = app.add_option("--method", method,
+                                    "exact enumeration: grouped: boards grouped by ranks, flushes handled by suit "
+                                    "(fast); boards: every board evaluated one by one (an independent check)")
+                         ->check(CLI::IsMember({"grouped", "boards"}));
+  app.add_option("--table", q.table_dir,
+                 "preflop table directory for heads-up preflop questions (default: $EQUITY_RESULTS, else the "
+                 "table installed with the program)");
   app.add_flag("--no-table", no_table, "always enumerate, even when the preflop table has the answer");
-  app.add_flag("--json", json, "print one JSON object instead of the table");
+  app.add_flag("--json", json, "print one JSON object instead of the table (fields: docs/json.md)");
   auto* mc_flag = app.add_flag("--mc", force_mc, "Monte Carlo even when exact would be quick, e.g. --mc --stderr 1e-4");
-  auto* exact_flag = app.add_flag("--exact", force_exact, "exact enumeration however long it takes (at most 10 million combo assignments)");
-  auto* stderr_opt = app.add_option("--stderr", target_stderr,
+  auto* exact_flag = app.add_flag("--exact", force_exact,
+                                  "exact enumeration however long it takes (at most 10 million combo assignments)");
+  auto* stderr_opt = app.add_option("--stderr", q.target_stderr,
                                     "Monte Carlo: stop when every equity's standard error is below this, e.g. 0.001 "
                                     "(default 0.0005 when no other limit is given)")
                          ->check(positive());
   auto* trials_opt =
-      app.add_option("--trials", max_trials, "Monte Carlo: stop after this many deals, e.g. 1000000")->check(positive());
-  auto* time_opt = app.add_option("--time", max_seconds, "Monte Carlo: stop after about this many seconds, e.g. 2.5")
+      app.add_option("--trials", q.max_trials, "Monte Carlo: stop after this many deals, e.g. 1000000")->check(positive());
+  auto* time_opt = app.add_option("--time", q.max_seconds, "Monte Carlo: stop after about this many seconds, e.g. 2.5")
                        ->check(positive());
-  auto* method_opt = app.get_option("--method");
-  auto* seed_opt = app.add_option("--seed", seed, "Monte Carlo: random seed, for reproducible runs (default: random)");
-  app.add_flag("--by-category", by_category,
+  app.add_option("--seed", seed_text,
+                 "Monte Carlo: random seed from 0 to 2^53 - 1, for reproducible runs (default: drawn at random and "
+                 "printed)");
+  app.add_flag("--by-category", q.by_category,
                "per player: how often the final hand is each category, and the wins and ties by category");
   exact_flag->excludes(mc_flag);
   exact_flag->excludes(stderr_opt);
@@ -301,101 +255,27 @@ int run_equity(const Args& args) {
   exact_flag->excludes(time_opt);
 
   return run(app, args, [&] {
-    std::vector<Player> players;
-    std::vector<HoleCards> specific_hands;
-    for (std::size_t i = 0; i < hands.size(); ++i) {
-      Player pl;
-      // A hand keeps its spelling and the historical messages; anything else is a range.
-      std::optional<HoleCards> cards;
-      std::optional<InputError> card_error;
-      try {
-        cards = parse_hole_cards(hands[i], "hand " + std::to_string(i + 1));
-      } catch (const InputError& e) {
-        card_error = e;
-      }
-      if (cards) {
-        pl.label = (*cards)[0].str() + (*cards)[1].str();
-        pl.range.set(combo_index((*cards)[0], (*cards)[1]), 1.0);
-        specific_hands.push_back(*cards);
-      } else {
-        try {
-          pl.range = Range::parse(hands[i], "player " + std::to_string(i + 1));
-        } catch (const InputError&) {
-          // Neither reading works: say why the cards are wrong when it was meant as cards.
-          if (looks_like_cards(hands[i])) throw *card_error;
-          throw;
-        }
-        pl.label = pl.range.str();
-      }
-      players.push_back(std::move(pl));
+    if (!seed_text.empty()) q.seed = parse_seed(seed_text);
+    q.use_table = !no_table;
+    q.walk_every_board = method == "boards";
+    if (force_exact) q.method = Method::exact;
+    if (force_mc) q.method = Method::monte_carlo;
+    if (q.walk_every_board && (force_mc || stderr_opt->count() + trials_opt->count() + time_opt->count() > 0))
+      throw InputError("--method boards enumerates exactly: it does not go with Monte Carlo (--mc, --stderr, --trials, --time)");
+    if (method_opt->count() > 0 && !q.walk_every_board) q.use_table = false;  // --method grouped: enumerate
+    ProgressLine progress;
+    if (!json && isatty(2)) q.progress = [&progress](const Progress& p) { progress(p); };
+    q.cancel = &g_cancel_requested;
+    Answer answer;
+    {
+      const InterruptScope scope;
+      answer = calculate(q);
     }
-    RangeDeal deal;
-    for (const auto& pl : players) deal.ranges.push_back(pl.range);
-    deal.board = parse_cards(board_text, "board");
-    deal.dead = parse_cards(dead_text, "dead cards");
-    if (specific_hands.size() == players.size()) validate(Deal{specific_hands, deal.board, deal.dead});
-    ThreadLimit limit(threads);
-    const int thread_count = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-
-    const bool mc_requested = force_mc || stderr_opt->count() > 0 || trials_opt->count() > 0 || time_opt->count() > 0;
-    ExactOptions exact_options;
-    exact_options.walk_every_board = method == "boards";
-    exact_options.by_category = by_category;
-    // Heads-up preflop classes and hands: the exact counts are in the table.
-    if (!mc_requested && !by_category && !no_table && method_opt->count() == 0) {
-      Stopwatch clock;
-      const std::filesystem::path dir = table_dir.empty() ? default_table_dir() : std::filesystem::path(table_dir);
-      std::optional<RangeEquityResult> result;  // nullopt: not a question the table answers
-      try {
-        result = table_equity(dir, deal);
-      } catch (const InputError&) {
-        // A missing or bad table file: enumeration answers (and reports bad questions).
-      }
-      if (result) {
-        print_exact(players, deal, *result, clock.seconds(), ExactSource{"table", method, dir.string()}, false, json);
-        return 0;
-      }
-    }
-    std::string why;
-    bool use_mc = mc_requested;
-    if (!mc_requested && !force_exact) {
-      const double estimate = estimate_exact_seconds(deal, thread_count, exact_options);
-      use_mc = estimate > kExactBudgetSeconds;
-      if (use_mc)
-        why = std::isfinite(estimate) ? " (exact would take about " + format_duration(estimate) + "; --exact forces it)"
-                                      : " (too large to enumerate exactly)";
-    }
-    const bool show_progress = !json && isatty(2);
-
-    if (!use_mc) {
-      if (show_progress)
-        exact_options.progress = [](double done) { std::cerr << "\rexact: " << fixed(100 * done, 1) << "% " << std::flush; };
-      Stopwatch clock;
-      const auto result = enumerate_ranges(deal, exact_options);
-      const double seconds = clock.seconds();
-      if (show_progress && seconds > 0.25) std::cerr << "\r              \r" << std::flush;
-      print_exact(players, deal, result, seconds, ExactSource{"exhaustive", method, ""}, by_category, json);
-      return 0;
-    }
-    MonteCarloOptions mc;
-    mc.seed = seed_opt->count() > 0 ? seed : (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
-    mc.target_stderr = target_stderr;
-    mc.max_trials = max_trials;
-    mc.max_seconds = max_seconds;
-    mc.by_category = by_category;
-    if (mc.target_stderr <= 0 && mc.max_trials == 0 && mc.max_seconds <= 0) mc.target_stderr = kDefaultStderr;
-    Stopwatch clock;
-    bool progressed = false;
-    if (show_progress)
-      mc.progress = [&](std::uint64_t trials, double worst) {
-        if (clock.seconds() < 1.0) return;
-        progressed = true;
-        std::cerr << "\rmonte carlo: " << with_commas(trials) << " deals, stderr " << fixed(100 * worst, 4) << "%   "
-                  << std::flush;
-      };
-    const auto result = monte_carlo(deal, mc);
-    if (progressed) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
-    print_monte_carlo(players, deal, result, by_category, json, why);
+    for (const auto& w : answer.warnings) std::cerr << "equity: warning: " << w << "\n";
+    if (json)
+      std::cout << to_json(answer) << "\n";
+    else
+      print_answer(answer);
     return 0;
   });
 }

@@ -1,0 +1,15 @@
+#pragma once
+// The Answer as one JSON object: what `equity ... --json` prints, what the web server sends and
+// what the Python module's to_dict() gives. The schema is described field by field in
+// docs/json.md; fields that do not apply to the method that ran are absent.
+#include <string>
+
+#include "equity/calculate.hpp"
+
+namespace equity {
+
+// One line of JSON, without a trailing newline. Counts are exact integers; equities and other
+// fractions are doubles printed with enough digits to read back the same double.
+std::string to_json(const Answer& answer);
+
+}  // namespace equity

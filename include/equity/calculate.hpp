@@ -1,0 +1,141 @@
+#pragma once
+// The one call behind every front end: a whole question in, a whole answer out.
+//
+// The command line, the web server and the Python module each fill a Question from what their
+// user typed, call calculate(), and show the Answer (to_json() in equity/answer_json.hpp gives the
+// JSON all of them print). Everything a front end would otherwise decide lives here: parsing the
+// players, board and dead cards; finding the preflop table; choosing the method; running it on
+// the requested number of threads with progress and cancellation.
+//
+// Choosing the method (Method::automatic), by counting work, never by timing, so the same
+// question gets the same method on any machine, thread count and load:
+//  1. table: heads-up preflop questions of whole classes or specific hands, when the preflop
+//     table is found (see table_location.hpp) and no category breakdown is asked for;
+//  2. exact: when the showdowns to enumerate are at most exact_showdown_limit() for the street
+//     (showdowns = combo assignments up to suit symmetry, bounded by the product of the players'
+//     combo counts, times the boards each assignment has);
+//  3. Monte Carlo to a standard error of kDefaultStderr otherwise.
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "equity/evaluator.hpp"
+
+namespace equity {
+
+enum class Game { holdem };  // Omaha and short deck later, on the same call
+enum class Method { automatic, table, exact, monte_carlo };
+
+// "auto", "table", "exact", "monte-carlo"; parse_method() throws InputError for anything else.
+std::string_view method_name(Method method);
+Method parse_method(std::string_view text);
+
+// The standard error Monte Carlo aims at when no target is given.
+inline constexpr double kDefaultStderr = 5e-4;
+// Seeds are whole numbers below 2^53, so that a JavaScript client can repeat a run.
+inline constexpr std::uint64_t kMaxSeed = (std::uint64_t{1} << 53) - 1;
+
+// Where a long computation stands, reported now and then from the calling thread.
+struct Progress {
+  Method method = Method::exact;  // exact or monte_carlo
+  double fraction = 0;            // 0..1, an estimate for Monte Carlo with a standard-error target
+  std::uint64_t trials = 0;       // Monte Carlo: deals so far
+  double worst_stderr = 0;        // Monte Carlo: the largest standard error so far
+  double seconds = 0;             // since the computation started
+};
+
+struct Question {
+  Game game = Game::holdem;
+  std::vector<std::string> players;  // 2..10 hands ("AsAc", "As Ac", "A♠A♣") or ranges ("QQ+,AKs", "random")
+  std::string board;                 // 0, 3, 4 or 5 cards, e.g. "Ks7h2c"
+  std::string dead;                  // cards out of the deck
+  Method method = Method::automatic;
+  bool walk_every_board = false;  // exact: evaluate boards one by one (an independent check); implies exact
+  bool by_category = false;       // per player: showdowns ending in each hand category
+  // Monte Carlo stopping rules (0: off); none given means target_stderr = kDefaultStderr.
+  double target_stderr = 0;
+  std::uint64_t max_trials = 0;
+  double max_seconds = 0;
+  std::optional<std::uint64_t> seed;  // Monte Carlo; none: drawn at random (below 2^53)
+  int threads = 0;                    // worker threads; 0: all cores
+  // The preflop table's directory; empty: found as table_location.hpp says. use_table = false
+  // never reads it.
+  std::string table_dir;
+  bool use_table = true;
+  std::function<void(const Progress&)> progress;  // optional
+  const std::atomic<bool>* cancel = nullptr;      // optional: raise it and calculate() throws Cancelled
+};
+
+using CategoryCounts = std::array<std::uint64_t, kCategories>;
+
+struct PlayerAnswer {
+  std::string hand;         // a specific hand as "AsAc", a range in canonical form ("QQ+,AKs")
+  bool specific = false;    // one hand rather than a range
+  std::uint64_t combos = 0; // combos left after card removal (board, dead cards, specific hands)
+  std::uint64_t wins = 0;   // showdowns (exact) or trials (Monte Carlo) won alone
+  std::uint64_t ties = 0;   // ... with the best hand shared
+  std::uint64_t losses = 0; // ... lost
+  double equity = 0;        // pot share won on average, weighted by the combos' weights
+  // Exact with weights: the showdowns weighted by the product of the combos' weights.
+  std::optional<double> weighted_wins, weighted_ties, weighted_losses;
+  // Monte Carlo: the standard error of equity and its 95% interval (equity -+ 1.96 stderr).
+  std::optional<double> standard_error;
+  std::optional<std::array<double, 2>> ci95;
+  // With by_category: showdowns or trials ending with this player's best hand in each category
+  // (index = Category), and those of them won alone or tied.
+  std::optional<CategoryCounts> category, category_wins, category_ties;
+};
+
+struct Answer {
+  Game game = Game::holdem;
+  Method method = Method::exact;  // what ran: table, exact or monte_carlo
+  std::string reason;             // why automatic chose Monte Carlo ("" otherwise)
+  std::string board, dead;        // canonical ("Ks7h2c"), empty when none
+  double seconds = 0;             // computing time, table reads included
+  std::vector<std::string> warnings;
+  std::vector<PlayerAnswer> players;
+
+  // Table and exact: every non-conflicting combo assignment times every board.
+  std::uint64_t boards = 0;       // boards per assignment
+  std::uint64_t assignments = 0;  // non-conflicting combo assignments
+  bool weighted = false;          // some combo weight is not 1
+  std::string table_dir;          // table: the directory read
+  std::string exact_method;       // exact: "grouped" or "boards"
+  std::uint64_t orbits = 0;       // exact: assignments enumerated after suit symmetry
+  int symmetries = 1;             // exact: suit permutations that leave the question unchanged
+
+  // Monte Carlo.
+  std::uint64_t trials = 0;           // accepted deals
+  std::uint64_t rejected = 0;         // deals redrawn because two players shared a card
+  std::uint64_t seed = 0;
+  std::uint64_t deals_per_board = 1;  // trials sharing each board dealt
+  std::string stopped_by;             // "stderr", "trials" or "time"
+
+  std::uint64_t showdowns() const { return assignments * boards; }
+};
+
+// Answers the question. Throws InputError for a bad question (the message names the bad token
+// and says where: "player 2", "board"), Cancelled when question.cancel is raised.
+Answer calculate(const Question& question);
+
+// The work exact enumeration of the question would take, and the limit automatic compares it with.
+struct ExactWork {
+  int cards_to_come = 0;         // board cards still to deal
+  std::uint64_t boards = 0;      // boards per assignment
+  double assignments = 0;        // upper bound: the product of the players' combo counts
+  int symmetries = 1;            // suit permutations that leave the question unchanged
+  double showdowns = 0;          // assignments / symmetries x boards
+};
+ExactWork exact_work(const Question& question);
+
+// Automatic enumerates when exact_work().showdowns is at most this for the board cards to come:
+// 1 million on the river, 40 million on the turn, 300 million on the flop, 6 billion preflop
+// (each about a second on two cores).
+double exact_showdown_limit(int cards_to_come);
+
+}  // namespace equity

@@ -1,0 +1,82 @@
+#include "equity/answer_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace equity {
+namespace {
+
+using nlohmann::ordered_json;
+
+// JSON has no NaN or infinity: such a number is written as null.
+ordered_json number(double x) { return std::isfinite(x) ? ordered_json(x) : ordered_json(nullptr); }
+
+ordered_json categories(const PlayerAnswer& p) {
+  ordered_json list = ordered_json::array();
+  for (int c = kCategories - 1; c >= 0; --c) {
+    const auto i = static_cast<std::size_t>(c);
+    list.push_back({{"category", category_name(static_cast<Category>(c))},
+                    {"count", (*p.category)[i]},
+                    {"wins", (*p.category_wins)[i]},
+                    {"ties", (*p.category_ties)[i]}});
+  }
+  return list;
+}
+
+ordered_json player(const PlayerAnswer& p) {
+  ordered_json j;
+  j["hand"] = p.hand;
+  j["specific"] = p.specific;
+  j["combos"] = p.combos;
+  j["wins"] = p.wins;
+  j["ties"] = p.ties;
+  j["losses"] = p.losses;
+  j["equity"] = number(p.equity);
+  if (p.weighted_wins) {
+    j["weighted_wins"] = number(*p.weighted_wins);
+    j["weighted_ties"] = number(*p.weighted_ties);
+    j["weighted_losses"] = number(*p.weighted_losses);
+  }
+  if (p.standard_error) j["stderr"] = number(*p.standard_error);
+  if (p.ci95) j["ci95"] = {number((*p.ci95)[0]), number((*p.ci95)[1])};
+  if (p.category) j["categories"] = categories(p);
+  return j;
+}
+
+}  // namespace
+
+std::string to_json(const Answer& a) {
+  ordered_json j;
+  j["game"] = "holdem";
+  j["mode"] = method_name(a.method);
+  if (!a.reason.empty()) j["reason"] = a.reason;
+  if (!a.board.empty()) j["board"] = a.board;
+  if (!a.dead.empty()) j["dead"] = a.dead;
+  if (a.method == Method::monte_carlo) {
+    j["trials"] = a.trials;
+    j["seed"] = a.seed;
+    j["stopped_by"] = a.stopped_by;
+    j["rejected"] = a.rejected;
+    j["deals_per_board"] = a.deals_per_board;
+  } else {
+    j["boards"] = a.boards;
+    j["assignments"] = a.assignments;
+    j["showdowns"] = a.showdowns();
+    j["weighted"] = a.weighted;
+    if (a.method == Method::table) j["table"] = a.table_dir;
+    if (a.method == Method::exact) {
+      j["exact_method"] = a.exact_method;
+      j["orbits"] = a.orbits;
+      j["symmetries"] = a.symmetries;
+    }
+  }
+  j["seconds"] = number(a.seconds);
+  j["warnings"] = a.warnings;
+  ordered_json players = ordered_json::array();
+  for (const auto& p : a.players) players.push_back(player(p));
+  j["players"] = std::move(players);
+  return j.dump();
+}
+
+}  // namespace equity

@@ -1,0 +1,367 @@
+// The one library call (calculate.hpp), its JSON (answer_json.hpp), where it finds the table
+// (table_location.hpp), and the `equity` command as its client.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "equity/answer_json.hpp"
+#include "equity/calculate.hpp"
+#include "equity/error.hpp"
+#include "equity/table_location.hpp"
+#include "test_support.hpp"
+
+namespace equity {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+Question ask(std::vector<std::string> players, std::string board = "", std::string dead = "") {
+  Question q;
+  q.players = std::move(players);
+  q.board = std::move(board);
+  q.dead = std::move(dead);
+  q.table_dir = "results";
+  return q;
+}
+
+// Sets an environment variable for the scope, restoring the old value after.
+class ScopedEnv {
+public:
+  ScopedEnv(const char* name, const std::string& value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    ::setenv(name, value.c_str(), 1);
+  }
+  ~ScopedEnv() {
+    if (old_) ::setenv(name_, old_->c_str(), 1);
+    else ::unsetenv(name_);
+  }
+
+private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+TEST(Calculate, SpecificHandsExactAndFromTheTableGiveTheSameIntegers) {
+  Question q = ask({"AsAc", "KhQh"});
+  const Answer table = calculate(q);
+  EXPECT_EQ(table.method, Method::table);
+  q.use_table = false;
+  const Answer exact = calculate(q);
+  EXPECT_EQ(exact.method, Method::exact);
+  EXPECT_EQ(exact.exact_method, "grouped");
+  for (const Answer* a : {&table, &exact}) {
+    ASSERT_EQ(a->players.size(), 2u);
+    EXPECT_EQ(a->boards, 1712304u);
+    EXPECT_EQ(a->players[0].hand, "AsAc");
+    EXPECT_TRUE(a->players[0].specific);
+    EXPECT_EQ(a->players[0].wins, 1406263u);
+    EXPECT_EQ(a->players[0].ties, 6453u);
+    EXPECT_EQ(a->players[0].losses, 299588u);
+    EXPECT_EQ(a->players[1].wins, 299588u);
+  }
+}
+
+TEST(Calculate, RangesWithBoardAndDeadCards) {
+  Question q = ask({"ahkh", "QsQd", "7c7d"}, "Qh 7h 2h", "3s");
+  const Answer a = calculate(q);
+  EXPECT_EQ(a.method, Method::exact);
+  EXPECT_EQ(a.board, "Qh7h2h");
+  EXPECT_EQ(a.dead, "3s");
+  EXPECT_EQ(a.boards, 861u);  // C(42, 2)
+  EXPECT_EQ(a.players[0].hand, "AhKh");
+  EXPECT_EQ(a.players[0].wins + a.players[0].ties + a.players[0].losses, 861u);
+  const Answer r = calculate(ask({"AA", "KK"}));
+  EXPECT_EQ(r.method, Method::table);
+  EXPECT_EQ(r.assignments, 36u);
+  EXPECT_EQ(r.players[0].combos, 6u);
+  EXPECT_EQ(r.players[0].wins, 50371344u);
+  EXPECT_EQ(r.players[0].ties, 285228u);
+  EXPECT_EQ(r.players[0].losses, 10986372u);
+}
+
+// The automatic choice depends on the question alone.
+TEST(Calculate, AutomaticChoosesByCountingWorkOnAnyThreadCount) {
+  struct Case {
+    std::vector<std::string> players;
+    std::string board;
+    Method expected;
+  };
+  const std::vector<Case> cases = {
+      {{"QQ+,AKs", "22+,AJs+,KQs", "random"}, "Ks7h2c", Method::monte_carlo},  // 1.6 billion showdowns
+      {{"QQ+,AKs", "22+,AJs+,KQs"}, "Ks7h2c", Method::exact},
+      {{"random", "random"}, "Ks7h2c9d5s", Method::monte_carlo},  // 1.07 million assignments on a river
+      {{"AsAc", "KhQh", "7d7c"}, "", Method::exact},
+      {{"AA", "KK"}, "", Method::table},
+  };
+  for (const auto& c : cases) {
+    for (int threads : {1, 2, 8}) {
+      Question q = ask(c.players, c.board);
+      q.threads = threads;
+      const ExactWork work = exact_work(q);
+      SCOPED_TRACE(c.players[0] + " " + c.board + " threads " + std::to_string(threads));
+      if (c.expected != Method::table) {
+        EXPECT_EQ(work.showdowns <= exact_showdown_limit(work.cards_to_come), c.expected == Method::exact);
+      }
+      const Answer a = calculate(q);  // Monte Carlo runs to the default standard error, quickly here
+      EXPECT_EQ(a.method, c.expected);
+      if (c.expected == Method::monte_carlo) {
+        EXPECT_NE(a.reason.find("showdowns"), std::string::npos) << a.reason;
+      }
+    }
+  }
+}
+
+TEST(Calculate, ExactWorkCountsShowdowns) {
+  const ExactWork hu = exact_work(ask({"AsAc", "KhQh"}));
+  EXPECT_EQ(hu.cards_to_come, 5);
+  EXPECT_EQ(hu.boards, 1712304u);
+  EXPECT_EQ(hu.assignments, 1.0);
+  EXPECT_EQ(hu.showdowns, 1712304.0);
+  const ExactWork flop = exact_work(ask({"AA", "random"}, "Ks7h2c"));
+  EXPECT_EQ(flop.cards_to_come, 2);
+  EXPECT_EQ(flop.boards, 990u);                 // C(45, 2)
+  EXPECT_EQ(flop.assignments, 6.0 * 1176.0);    // AA against every combo the flop leaves
+  EXPECT_EQ(exact_showdown_limit(0), 1e6);
+  EXPECT_EQ(exact_showdown_limit(5), 6e9);
+}
+
+TEST(Calculate, MonteCarloIsReproducibleAndHonest) {
+  Question q = ask({"QQ+,AKs", "random"});
+  q.max_trials = 50000;
+  q.seed = 9;
+  q.threads = 1;
+  const Answer one = calculate(q);
+  q.threads = 2;
+  const Answer two = calculate(q);
+  EXPECT_EQ(one.method, Method::monte_carlo);
+  EXPECT_EQ(one.trials, 50000u);
+  EXPECT_EQ(one.seed, 9u);
+  EXPECT_EQ(one.stopped_by, "trials");
+  for (std::size_t p = 0; p < 2; ++p) {
+    EXPECT_EQ(one.players[p].wins, two.players[p].wins);
+    EXPECT_EQ(one.players[p].ties, two.players[p].ties);
+    ASSERT_TRUE(one.players[p].standard_error.has_value());
+    EXPECT_GT(*one.players[p].standard_error, 0);
+    EXPECT_EQ(one.players[p].wins + one.players[p].ties + one.players[p].losses, 50000u);
+  }
+  // Seeds drawn at random fit in 53 bits; larger ones are refused.
+  q.seed.reset();
+  EXPECT_LE(calculate(q).seed, kMaxSeed);
+  q.seed = kMaxSeed + 1;
+  EXPECT_THROW((void)calculate(q), InputError);
+}
+
+TEST(Calculate, ProgressIsReported) {
+  Question q = ask({"random", "random", "random"});
+  q.max_trials = 3'000'000;
+  q.seed = 1;
+  int calls = 0;
+  double last = 0;
+  q.progress = [&](const Progress& p) {
+    ++calls;
+    EXPECT_EQ(p.method, Method::monte_carlo);
+    EXPECT_GE(p.fraction, last);
+    last = p.fraction;
+  };
+  (void)calculate(q);
+  EXPECT_GT(calls, 0);
+  EXPECT_GT(last, 0.0);
+}
+
+TEST(Calculate, ContradictoryQuestionsAreInputErrors) {
+  Question boards_mc = ask({"AA", "KK"});
+  boards_mc.walk_every_board = true;
+  boards_mc.method = Method::monte_carlo;
+  EXPECT_THROW((void)calculate(boards_mc), InputError);
+  Question table_flop = ask({"AA", "KK"}, "Ks7h2c");
+  table_flop.method = Method::table;
+  EXPECT_THROW((void)calculate(table_flop), InputError);
+  Question exact_target = ask({"AA", "KK"});
+  exact_target.method = Method::exact;
+  exact_target.target_stderr = 1e-3;
+  EXPECT_THROW((void)calculate(exact_target), InputError);
+  EXPECT_THROW((void)calculate(ask({"AA"})), InputError);
+  EXPECT_THROW((void)parse_method("fast"), InputError);
+  EXPECT_EQ(parse_method("monte-carlo"), Method::monte_carlo);
+  try {
+    (void)calculate(ask({"AA", "KK", "QQ", "JJ", "TT", "99", "88", "77", "66", "55", "44"}));
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "at most 10 players, not 11");
+  }
+  try {
+    (void)calculate(ask({"AsAc", "KhQz"}));
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("player 2"), std::string::npos) << e.what();
+  }
+}
+
+TEST(TableLocation, ExplicitEnvironmentAndBesideTheProgram) {
+  EXPECT_EQ(find_table("results"), fs::path("results"));
+  EXPECT_THROW((void)find_table("/nonexistent/table"), InputError);
+  const test::TempDir empty;
+  {
+    const ScopedEnv env("EQUITY_RESULTS", empty.str());
+    EXPECT_THROW((void)find_table(), InputError);  // set, but no table in it
+  }
+  {
+    const ScopedEnv env("EQUITY_RESULTS", "/nonexistent/table");
+    EXPECT_THROW((void)find_table(), InputError);
+  }
+  {
+    const ScopedEnv env("EQUITY_RESULTS", "results");
+    EXPECT_EQ(find_table(), fs::path("results"));
+  }
+  EXPECT_TRUE(program_directory().has_value());
+}
+
+TEST(TableLocation, AnUnusableTableIsAWarningAndEnumerationAnswers) {
+  const test::TempDir dir;
+  fs::create_directory(fs::path(dir.str()) / "preflop-169x169.csv");  // a directory, not a file
+  Question q = ask({"AKs", "QQ"});
+  q.table_dir = dir.str();
+  const Answer a = calculate(q);
+  EXPECT_EQ(a.method, Method::exact);
+  Question plain = ask({"AKs", "QQ"});
+  plain.use_table = false;
+  const Answer b = calculate(plain);
+  EXPECT_EQ(a.players[0].wins, b.players[0].wins);
+  q.method = Method::table;
+  EXPECT_THROW((void)calculate(q), InputError);
+}
+
+// ---- JSON ---------------------------------------------------------------------------------------
+
+TEST(AnswerJson, OneSchemaFieldsThatDoNotApplyAreAbsent) {
+  const json table = json::parse(to_json(calculate(ask({"AA", "KK"}))));
+  EXPECT_EQ(table["mode"], "table");
+  EXPECT_EQ(table["boards"], 1712304);
+  EXPECT_EQ(table["assignments"], 36);
+  EXPECT_EQ(table["showdowns"], 36 * 1712304);
+  EXPECT_EQ(table["players"][0]["hand"], "AA");
+  EXPECT_EQ(table["players"][0]["wins"], 50371344);
+  EXPECT_FALSE(table.contains("trials"));
+  EXPECT_FALSE(table["players"][0].contains("stderr"));
+
+  Question q = ask({"QQ+,AKs", "random"}, "Ks7h2c");
+  q.max_trials = 20000;
+  q.seed = 3;
+  const json mc = json::parse(to_json(calculate(q)));
+  EXPECT_EQ(mc["mode"], "monte-carlo");
+  EXPECT_EQ(mc["trials"], 20000);
+  EXPECT_EQ(mc["seed"], 3);
+  EXPECT_EQ(mc["board"], "Ks7h2c");
+  EXPECT_FALSE(mc.contains("boards"));
+  EXPECT_TRUE(mc["players"][1].contains("stderr"));
+  EXPECT_EQ(mc["players"][1]["ci95"].size(), 2u);
+
+  Question w = ask({"AA,KK:0.5", "QQ"}, "2c3d4h");
+  const json weighted = json::parse(to_json(calculate(w)));
+  EXPECT_EQ(weighted["mode"], "exact");
+  EXPECT_EQ(weighted["weighted"], true);
+  EXPECT_TRUE(weighted["players"][0].contains("weighted_wins"));
+  Question c = ask({"KhQh", "AsAc"}, "Jh5h2c");
+  c.by_category = true;
+  const json cat = json::parse(to_json(calculate(c)));
+  EXPECT_EQ(cat["players"][0]["categories"][0]["category"], "straight flush");
+  std::uint64_t total = 0;
+  for (const auto& row : cat["players"][0]["categories"]) total += row["count"].get<std::uint64_t>();
+  EXPECT_EQ(total, 990u);
+}
+
+// Weighted counts above 1e10 keep every digit (the hand-made JSON printed 10 significant digits).
+TEST(AnswerJson, LargeCountsKeepEveryDigit) {
+  const Answer a = calculate(ask({"random:0.3", "random"}));
+  const json j = json::parse(to_json(a));
+  EXPECT_EQ(j["players"][0]["wins"].get<std::uint64_t>(), a.players[0].wins);
+  EXPECT_EQ(j["players"][0]["equity"].get<double>(), a.players[0].equity);
+  ASSERT_TRUE(a.players[0].weighted_wins.has_value());
+  EXPECT_GT(*a.players[0].weighted_wins, 1e10);
+  EXPECT_EQ(j["players"][0]["weighted_wins"].get<double>(), *a.players[0].weighted_wins);
+}
+
+// ---- The command is a client of the call --------------------------------------------------------
+
+json without_seconds(json j) {
+  j.erase("seconds");
+  return j;
+}
+
+TEST(EquityCommand, JsonIsTheAnswerSerialised) {
+  for (const std::string args : {"AsAc KhQh --no-table", "AA KK --table results", "ahkh qsqd 7c7d --board 'Qh 7h 2h' --dead 3s",
+                                 "'QQ+,AKs' random --trials 50000 --seed 9"}) {
+    SCOPED_TRACE(args);
+    const auto r = test::run_equity(args + " --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1);
+    const json cli = json::parse(r.out);
+    Question q;
+    if (args.rfind("AsAc", 0) == 0) {
+      q = ask({"AsAc", "KhQh"});
+      q.use_table = false;
+    } else if (args.rfind("AA", 0) == 0) {
+      q = ask({"AA", "KK"});
+      q.table_dir = "results";
+    } else if (args.rfind("ahkh", 0) == 0) {
+      q = ask({"ahkh", "qsqd", "7c7d"}, "Qh 7h 2h", "3s");
+    } else {
+      q = ask({"QQ+,AKs", "random"});
+      q.max_trials = 50000;
+      q.seed = 9;
+    }
+    EXPECT_EQ(without_seconds(cli), without_seconds(json::parse(to_json(calculate(q)))));
+  }
+}
+
+TEST(EquityCommand, HumanOutput) {
+  const auto r = test::run_equity("AsAc KhQh --no-table");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("AsAc     82.315%   82.127%    0.377%     1,406,263         6,453       299,588"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1,712,304 boards enumerated exactly (grouped)"), std::string::npos) << r.out;
+  const auto boards = test::run_equity("AsAc KhQh --method boards");
+  EXPECT_NE(boards.out.find("1,712,304 boards enumerated exactly (boards)"), std::string::npos) << boards.out;
+  const auto table = test::run_equity("'QQ+,AKs,AKo' random --table results");
+  EXPECT_NE(table.out.find("exact, from the preflop table in results"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find(" 17,709,068,424 "), std::string::npos) << table.out;  // wide counts keep their columns apart
+  const auto ranges = test::run_equity("AA KK --board 2c3d4h");
+  EXPECT_NE(ranges.out.find("1 suit symmetry)"), std::string::npos) << ranges.out;
+  const auto mc = test::run_equity("random random --board Ks7h2c --mc --trials 50000 --seed 1");
+  EXPECT_NE(mc.out.find("32 on each board (seed 1"), std::string::npos) << mc.out;
+  const auto automatic = test::run_equity("'QQ+,AKs' '22+,AJs+,KQs' random --board Ks7h2c --stderr 0.01");
+  EXPECT_NE(automatic.out.find("Monte Carlo"), std::string::npos) << automatic.out;
+}
+
+TEST(EquityCommand, BadOptionsAreOneLineAndExitCodeTwo) {
+  for (const char* args : {"AA KK --seed -1", "AA KK --seed 99999999999999999999", "AA KK --seed 9007199254740992",
+                           "AA KK --seed 1e3", "AA KK --method boards --mc", "AA KK --method boards --trials 100",
+                           "AA KK --table /nonexistent/table", "AsAc AsKd", "AA KK --mc --exact"}) {
+    SCOPED_TRACE(args);
+    const auto r = test::run_equity(args);
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err.rfind("equity: ", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_EQ(test::run_equity("AsAc AsKd").err.rfind("equity: card As appears twice (again in ", 0), 0u);
+  EXPECT_EQ(test::run_equity("AA KK --seed 9007199254740991 --mc --trials 1000").exit_code, 0);
+}
+
+TEST(EquityCommand, ABadEnvironmentTableIsAnError) {
+  {
+    const ScopedEnv env("EQUITY_RESULTS", "/nonexistent/table");
+    const auto r = test::run_equity("AA KK");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("EQUITY_RESULTS"), std::string::npos) << r.err;
+  }
+  const ScopedEnv env("EQUITY_RESULTS", "results");
+  const auto good = test::run_equity("AA KK --json");
+  EXPECT_EQ(json::parse(good.out)["mode"], "table");
+}
+
+}  // namespace
+}  // namespace equity
