@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "equity/hand_class.hpp"
+
 namespace equity {
 namespace {
 
@@ -24,7 +26,26 @@ ordered_json categories(const PlayerAnswer& p) {
   return list;
 }
 
-ordered_json player(const PlayerAnswer& p) {
+std::string combo_name(int combo) {
+  const auto cards = combo_cards(combo);
+  return (to_set(cards[0]) | to_set(cards[1])).str();
+}
+
+// One combo's or class's line of the hand matrix; equity is null when it meets no opponent.
+ordered_json combo_line(const ComboEquity& c, const char* key, const std::string& name, bool monte_carlo) {
+  ordered_json j;
+  j[key] = name;
+  j["weight"] = number(c.weight);
+  j["equity"] = c.weighted_showdowns > 0 ? number(c.equity()) : ordered_json(nullptr);
+  j["wins"] = c.wins;
+  j["ties"] = c.ties;
+  j["losses"] = c.losses;
+  j[monte_carlo ? "trials" : "showdowns"] = c.showdowns();
+  if (monte_carlo && key == std::string("combo")) j["stderr"] = number(c.standard_error);
+  return j;
+}
+
+ordered_json player(const PlayerAnswer& p, bool per_combo_monte_carlo) {
   ordered_json j;
   j["hand"] = p.hand;
   j["specific"] = p.specific;
@@ -41,6 +62,14 @@ ordered_json player(const PlayerAnswer& p) {
   if (p.standard_error) j["stderr"] = number(*p.standard_error);
   if (p.ci95) j["ci95"] = {number((*p.ci95)[0]), number((*p.ci95)[1])};
   if (p.category) j["categories"] = categories(p);
+  if (!p.per_combo.empty() || !p.per_class.empty()) {
+    ordered_json combos = ordered_json::array(), classes = ordered_json::array();
+    for (const auto& c : p.per_combo) combos.push_back(combo_line(c, "combo", combo_name(c.combo), per_combo_monte_carlo));
+    for (const auto& c : p.per_class)
+      classes.push_back(combo_line(c, "class", hand_classes()[static_cast<std::size_t>(c.combo)].name(), per_combo_monte_carlo));
+    j["per_combo"] = std::move(combos);
+    j["per_class"] = std::move(classes);
+  }
   return j;
 }
 
@@ -66,15 +95,21 @@ std::string to_json(const Answer& a) {
     j["weighted"] = a.weighted;
     if (a.method == Method::table) j["table"] = a.table_dir;
     if (a.method == Method::exact) {
-      j["exact_method"] = a.exact_method;
-      j["orbits"] = a.orbits;
-      j["symmetries"] = a.symmetries;
+      j["exact_method"] = exact_method_name(a.exact_method);
+      if (a.exact_method != ExactMethod::sweep) {
+        j["orbits"] = a.orbits;
+        j["symmetries"] = a.symmetries;
+      }
     }
+  }
+  if (a.per_combo_method != Method::automatic) {
+    j["per_combo_method"] = method_name(a.per_combo_method);
+    if (a.per_combo_method == Method::monte_carlo) j["per_combo_seed"] = a.seed;
   }
   j["seconds"] = number(a.seconds);
   j["warnings"] = a.warnings;
   ordered_json players = ordered_json::array();
-  for (const auto& p : a.players) players.push_back(player(p));
+  for (const auto& p : a.players) players.push_back(player(p, a.per_combo_method == Method::monte_carlo));
   j["players"] = std::move(players);
   return j.dump();
 }

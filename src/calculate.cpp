@@ -1,17 +1,21 @@
 #include "equity/calculate.hpp"
 
 #include <tbb/info.h>
+#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <mutex>
 #include <random>
 
 #include "equity/cards.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/monte_carlo.hpp"
+#include "equity/per_combo.hpp"
+#include "equity/preflop_table.hpp"
 #include "equity/range.hpp"
 #include "equity/range_equity.hpp"
 #include "equity/table_equity.hpp"
@@ -98,11 +102,14 @@ void check_options(const Question& q) {
   if (q.threads < 0) throw InputError("threads: must be 0 (all cores) or more, not " + std::to_string(q.threads));
   if (q.seed && *q.seed > kMaxSeed)
     throw InputError("seed: at most 2^53 - 1 = 9007199254740991, not " + std::to_string(*q.seed));
+  if (q.per_combo && !(q.per_combo_stderr > 0 && q.per_combo_stderr < 1))
+    throw InputError("per-combo standard error: above 0 and below 1");
   if (!(q.target_stderr >= 0) || !(q.max_seconds >= 0))
     throw InputError("Monte Carlo targets must be 0 (off) or above");
   const bool mc_targets = q.target_stderr > 0 || q.max_trials > 0 || q.max_seconds > 0;
-  if (q.walk_every_board && (q.method == Method::monte_carlo || q.method == Method::table || mc_targets))
-    throw InputError("the boards method is a way of enumerating exactly: it does not go with " +
+  if (q.exact_method != ExactMethod::automatic && (q.method == Method::monte_carlo || q.method == Method::table || mc_targets))
+    throw InputError("the " + std::string(exact_method_name(q.exact_method)) +
+                     " method is a way of enumerating exactly: it does not go with " +
                      std::string(q.method == Method::table ? "the preflop table" : "Monte Carlo"));
   if (mc_targets && (q.method == Method::exact || q.method == Method::table))
     throw InputError("a standard error, trial or time target is for Monte Carlo, not " +
@@ -173,14 +180,14 @@ Answer monte_carlo_answer(const MonteCarloResult& r, const std::vector<Player>& 
 
 Answer run_exact(const Question& q, const Parsed& parsed, const Stopwatch& clock) {
   ExactOptions options;
-  options.walk_every_board = q.walk_every_board;
+  options.walk_every_board = q.exact_method == ExactMethod::boards;
   options.by_category = q.by_category;
   options.cancel = q.cancel;
   if (q.progress)
     options.progress = [&](double done) { q.progress(Progress{Method::exact, done, 0, 0, clock.seconds()}); };
   Answer a = exact_answer(enumerate_ranges(parsed.deal, options), parsed.players, q.by_category);
   a.method = Method::exact;
-  a.exact_method = q.walk_every_board ? "boards" : "grouped";
+  a.exact_method = options.walk_every_board ? ExactMethod::boards : ExactMethod::grouped;
   return a;
 }
 
@@ -214,6 +221,65 @@ Answer run_monte_carlo(const Question& q, const Parsed& parsed, const Stopwatch&
       q.progress(Progress{Method::monte_carlo, monte_carlo_fraction(mc, trials, worst, seconds), trials, worst, seconds});
     };
   return monte_carlo_answer(monte_carlo(parsed.deal, mc), parsed.players, q.by_category);
+}
+
+// Heads-up ranges on a known board are answered exactly by the sweep of per_combo.hpp (at most
+// 1,176 boards x 1,326 combos evaluated, whatever the ranges), with every combo's counts besides.
+bool sweep_applies(const Question& q, const Parsed& parsed) {
+  return parsed.deal.ranges.size() == 2 && !parsed.deal.board.empty() && !q.by_category;
+}
+
+bool sweep_answers(const Question& q, const Parsed& parsed) {
+  if (q.exact_method == ExactMethod::sweep) {
+    if (!sweep_applies(q, parsed))
+      throw InputError("the sweep method is for two players on a known board of 3, 4 or 5 cards, without --by-category");
+    return true;
+  }
+  return q.exact_method == ExactMethod::automatic && sweep_applies(q, parsed) &&
+         !(parsed.players[0].specific && parsed.players[1].specific);
+}
+
+Answer run_sweep(const Question& q, const Parsed& parsed) {
+  auto per = per_combo_heads_up(parsed.deal);
+  const PreparedDeal prep = prepare(parsed.deal);
+  Answer a;
+  a.method = Method::exact;
+  a.exact_method = ExactMethod::sweep;
+  a.boards = choose(kCards - prep.known.size() - 4, prep.cards_to_come);
+  a.weighted = prep.weighted;
+  for (std::size_t p = 0; p < 2; ++p) {
+    PlayerAnswer pa;
+    pa.hand = parsed.players[p].label;
+    pa.specific = parsed.players[p].specific;
+    pa.combos = prep.combos[p].size();
+    std::uint64_t share = 0;
+    ComboEquity weighted;  // each combo's weighted counts times its weight
+    for (const auto& c : per[p]) {
+      pa.wins += c.wins;
+      pa.ties += c.ties;
+      pa.losses += c.losses;
+      share += c.share;
+      weighted.weighted_wins += c.weight * c.weighted_wins;
+      weighted.weighted_ties += c.weight * c.weighted_ties;
+      weighted.weighted_share += c.weight * c.weighted_share;
+      weighted.weighted_showdowns += c.weight * c.weighted_showdowns;
+    }
+    const std::uint64_t showdowns = pa.wins + pa.ties + pa.losses;
+    a.assignments = a.boards > 0 ? showdowns / a.boards : 0;
+    // As RangeEquityResult::equity() computes it, so that both exact methods print the same digits.
+    pa.equity = a.weighted ? weighted.equity()
+                           : static_cast<double>(share) / (static_cast<double>(kShareUnit) * static_cast<double>(a.assignments) *
+                                                           static_cast<double>(a.boards));
+    if (a.weighted) {
+      pa.weighted_wins = weighted.weighted_wins;
+      pa.weighted_ties = weighted.weighted_ties;
+      pa.weighted_losses = weighted.weighted_showdowns - weighted.weighted_wins - weighted.weighted_ties;
+    }
+    if (q.per_combo) pa.per_combo = std::move(per[p]);
+    a.players.push_back(std::move(pa));
+  }
+  if (q.per_combo) a.per_combo_method = Method::exact;
+  return a;
 }
 
 // The table's answer, or nullopt when the question is not one the table answers or no table is
@@ -272,19 +338,133 @@ std::string with_commas(double x) {
   return out;
 }
 
+// ---- Per-combo equity ---------------------------------------------------------------------------
+
+// The deal with player p holding one combo, at weight 1.
+RangeDeal with_combo(const RangeDeal& deal, std::size_t p, int combo) {
+  RangeDeal d = deal;
+  d.ranges[p] = Range();
+  d.ranges[p].set(combo, 1.0);
+  return d;
+}
+
+struct ComboTask {
+  std::size_t player = 0;
+  WeightedCombo combo;
+};
+
+ComboEquity monte_carlo_combo(const RangeDeal& deal, const ComboTask& t, const Question& q, std::uint64_t seed) {
+  MonteCarloOptions mc;
+  mc.seed = seed ^ ((t.player * kCombos + static_cast<std::uint64_t>(t.combo.index) + 1) * 0x9e3779b97f4a7c15ULL);
+  mc.target_stderr = q.per_combo_stderr;
+  mc.cancel = q.cancel;
+  const MonteCarloResult r = monte_carlo(with_combo(deal, t.player, t.combo.index), mc);
+  const MonteCarloPlayer& mp = r.players[t.player];
+  ComboEquity c;
+  c.combo = t.combo.index;
+  c.weight = t.combo.weight;
+  c.wins = mp.wins;
+  c.ties = mp.ties;
+  c.losses = mp.losses;
+  c.share = mp.share;
+  c.weighted_showdowns = static_cast<double>(r.trials);
+  c.weighted_wins = static_cast<double>(mp.wins);
+  c.weighted_ties = static_cast<double>(mp.ties);
+  c.weighted_share = mp.equity * c.weighted_showdowns;
+  c.standard_error = mp.standard_error;
+  return c;
+}
+
+// Each combo's own question, solved by `solve`, in parallel over the combos (each result in its
+// own slot, so the order of work does not matter), with progress and cancellation between combos.
+template <class Solve>
+void each_combo(const Question& q, const std::vector<ComboTask>& tasks, Answer& a, const Stopwatch& clock, Solve solve) {
+  std::vector<ComboEquity> results(tasks.size());
+  std::mutex progress_mutex;
+  std::size_t done = 0;
+  tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t i) {
+    if (q.cancel && q.cancel->load()) throw Cancelled();
+    results[i] = solve(tasks[i]);
+    if (q.progress) {
+      const std::lock_guard lock(progress_mutex);
+      ++done;
+      q.progress(Progress{a.per_combo_method, static_cast<double>(done) / static_cast<double>(tasks.size()), 0, 0,
+                          clock.seconds()});
+    }
+  });
+  for (std::size_t i = 0; i < tasks.size(); ++i) a.players[tasks[i].player].per_combo.push_back(results[i]);
+}
+
+// Whether every player's combo questions have the preflop table's shape.
+bool table_answers_combos(const RangeDeal& deal, const PreparedDeal& prep) {
+  for (std::size_t p = 0; p < deal.ranges.size(); ++p)
+    if (prep.combos[p].empty() || !table_answers(with_combo(deal, p, prep.combos[p].front().index))) return false;
+  return true;
+}
+
+void fill_per_combo(const Question& q, const Parsed& parsed, Answer& a, const Stopwatch& clock) {
+  const RangeDeal& deal = parsed.deal;
+  if (a.per_combo_method != Method::automatic) {
+    // Filled by the sweep that answered the question.
+  } else if (deal.ranges.size() == 2 && !deal.board.empty() && q.method != Method::monte_carlo) {
+    auto both = per_combo_heads_up(deal);
+    a.per_combo_method = Method::exact;
+    for (std::size_t p = 0; p < 2; ++p) a.players[p].per_combo = std::move(both[p]);
+  } else {
+    const PreparedDeal prep = prepare(deal);
+    std::vector<ComboTask> tasks;
+    double showdowns = 0;
+    for (std::size_t p = 0; p < prep.combos.size(); ++p)
+      for (const auto& c : prep.combos[p]) tasks.push_back({p, c});
+    std::optional<std::filesystem::path> dir;
+    if (q.use_table && q.method != Method::exact && q.method != Method::monte_carlo && table_answers_combos(deal, prep))
+      dir = find_table(q.table_dir);
+    if (!dir && q.method != Method::monte_carlo)
+      for (const auto& t : tasks) showdowns += work_of(with_combo(deal, t.player, t.combo.index)).showdowns;
+    if (dir) {
+      a.per_combo_method = Method::table;
+      const PreflopTable table = PreflopTable::hand_files(*dir);
+      std::mutex table_mutex;  // the table caches the files it reads
+      each_combo(q, tasks, a, clock, [&](const ComboTask& t) {
+        const std::lock_guard lock(table_mutex);
+        const auto r = table_equity(table, with_combo(deal, t.player, t.combo.index));
+        return combo_equity_of(*r, t.player, t.combo.index, t.combo.weight);
+      });
+    } else if (q.method != Method::monte_carlo && showdowns <= exact_showdown_limit(prep.cards_to_come)) {
+      a.per_combo_method = Method::exact;
+      each_combo(q, tasks, a, clock, [&](const ComboTask& t) {
+        const auto r = enumerate_ranges(with_combo(deal, t.player, t.combo.index));
+        return combo_equity_of(r, t.player, t.combo.index, t.combo.weight);
+      });
+    } else {
+      a.per_combo_method = Method::monte_carlo;
+      if (a.method != Method::monte_carlo) a.seed = q.seed ? *q.seed : random_seed();
+      each_combo(q, tasks, a, clock, [&](const ComboTask& t) { return monte_carlo_combo(deal, t, q, a.seed); });
+    }
+  }
+  for (auto& player : a.players) player.per_class = per_class(player.per_combo);
+}
+
 Answer answer(const Question& q, const Parsed& parsed, const Stopwatch& clock) {
   std::vector<std::string> warnings;
   const bool mc_targets = q.target_stderr > 0 || q.max_trials > 0 || q.max_seconds > 0;
   Method method = q.method;
-  if (method == Method::automatic && (q.walk_every_board)) method = Method::exact;
+  if (method == Method::automatic && q.exact_method != ExactMethod::automatic) method = Method::exact;
   if (method == Method::automatic && mc_targets) method = Method::monte_carlo;
   if ((method == Method::automatic && q.use_table && !q.by_category) || method == Method::table) {
     if (auto a = try_table(q, parsed, warnings)) {
       a->warnings = std::move(warnings);
+      if (q.per_combo) fill_per_combo(q, parsed, *a, clock);
       return std::move(*a);
     }
   }
   std::string reason;
+  if ((method == Method::automatic || method == Method::exact) && sweep_answers(q, parsed)) {
+    Answer a = run_sweep(q, parsed);
+    a.warnings = std::move(warnings);
+    if (q.per_combo) fill_per_combo(q, parsed, a, clock);
+    return a;
+  }
   if (method == Method::automatic) {
     const ExactWork work = work_of(parsed.deal);
     const double limit = exact_showdown_limit(work.cards_to_come);
@@ -300,6 +480,7 @@ Answer answer(const Question& q, const Parsed& parsed, const Stopwatch& clock) {
   Answer a = method == Method::exact ? run_exact(q, parsed, clock) : run_monte_carlo(q, parsed, clock);
   a.reason = std::move(reason);
   a.warnings = std::move(warnings);
+  if (q.per_combo) fill_per_combo(q, parsed, a, clock);
   return a;
 }
 
@@ -322,6 +503,22 @@ Method parse_method(std::string_view text) {
   throw InputError("method '" + std::string(text) + "': one of auto, table, exact, monte-carlo");
 }
 
+std::string_view exact_method_name(ExactMethod method) {
+  switch (method) {
+    case ExactMethod::automatic: return "auto";
+    case ExactMethod::grouped: return "grouped";
+    case ExactMethod::boards: return "boards";
+    case ExactMethod::sweep: return "sweep";
+  }
+  return "auto";
+}
+
+ExactMethod parse_exact_method(std::string_view text) {
+  for (ExactMethod m : {ExactMethod::automatic, ExactMethod::grouped, ExactMethod::boards, ExactMethod::sweep})
+    if (text == exact_method_name(m)) return m;
+  throw InputError("exact method '" + std::string(text) + "': one of auto, grouped, boards, sweep");
+}
+
 double exact_showdown_limit(int cards_to_come) {
   switch (cards_to_come) {
     case 0: return 1e6;
@@ -331,7 +528,12 @@ double exact_showdown_limit(int cards_to_come) {
   }
 }
 
-ExactWork exact_work(const Question& question) { return work_of(parse_question(question).deal); }
+ExactWork exact_work(const Question& question) {
+  const Parsed parsed = parse_question(question);
+  ExactWork work = work_of(parsed.deal);
+  work.sweep = sweep_answers(question, parsed);
+  return work;
+}
 
 Answer calculate(const Question& question) {
   check_options(question);

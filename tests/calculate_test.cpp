@@ -52,7 +52,7 @@ TEST(Calculate, SpecificHandsExactAndFromTheTableGiveTheSameIntegers) {
   q.use_table = false;
   const Answer exact = calculate(q);
   EXPECT_EQ(exact.method, Method::exact);
-  EXPECT_EQ(exact.exact_method, "grouped");
+  EXPECT_EQ(exact.exact_method, ExactMethod::grouped);
   for (const Answer* a : {&table, &exact}) {
     ASSERT_EQ(a->players.size(), 2u);
     EXPECT_EQ(a->boards, 1712304u);
@@ -93,7 +93,8 @@ TEST(Calculate, AutomaticChoosesByCountingWorkOnAnyThreadCount) {
   const std::vector<Case> cases = {
       {{"QQ+,AKs", "22+,AJs+,KQs", "random"}, "Ks7h2c", Method::monte_carlo},  // 1.6 billion showdowns
       {{"QQ+,AKs", "22+,AJs+,KQs"}, "Ks7h2c", Method::exact},
-      {{"random", "random"}, "Ks7h2c9d5s", Method::monte_carlo},  // 1.07 million assignments on a river
+      {{"random", "random", "AA"}, "Ks7h2c9d5s", Method::monte_carlo},  // 45 million assignments on a river
+      {{"random", "random"}, "Ks7h2c9d5s", Method::exact},  // heads-up on a board: the sweep, always
       {{"AsAc", "KhQh", "7d7c"}, "", Method::exact},
       {{"AA", "KK"}, "", Method::table},
   };
@@ -104,7 +105,7 @@ TEST(Calculate, AutomaticChoosesByCountingWorkOnAnyThreadCount) {
       const ExactWork work = exact_work(q);
       SCOPED_TRACE(c.players[0] + " " + c.board + " threads " + std::to_string(threads));
       if (c.expected != Method::table) {
-        EXPECT_EQ(work.showdowns <= exact_showdown_limit(work.cards_to_come), c.expected == Method::exact);
+        EXPECT_EQ(work.sweep || work.showdowns <= exact_showdown_limit(work.cards_to_come), c.expected == Method::exact);
       }
       const Answer a = calculate(q);  // Monte Carlo runs to the default standard error, quickly here
       EXPECT_EQ(a.method, c.expected);
@@ -113,6 +114,106 @@ TEST(Calculate, AutomaticChoosesByCountingWorkOnAnyThreadCount) {
       }
     }
   }
+}
+
+// Heads-up ranges on a board: the sweep and the grouped enumeration give the same integers.
+TEST(Calculate, SweepAndGroupedEnumerationAgree) {
+  for (const auto& [hero, villain, board] : std::vector<std::array<std::string, 3>>{
+           {"QQ+,AKs,T9s", "random", "Ks7h2c"}, {"22+,A2s+", "AK,KQ,JJ-99", "Ks7h2c9d"}, {"random", "AA,KK", "Th9h2c5dAs"},
+           {"AA:0.5,KQs", "random:0.25", "Ks7h2c"}}) {
+    SCOPED_TRACE(hero + " " + villain + " " + board);
+    Question q = ask({hero, villain}, board);
+    const Answer sweep = calculate(q);
+    q.exact_method = ExactMethod::grouped;
+    const Answer grouped = calculate(q);
+    EXPECT_EQ(sweep.exact_method, ExactMethod::sweep);
+    EXPECT_EQ(grouped.exact_method, ExactMethod::grouped);
+    EXPECT_EQ(sweep.assignments, grouped.assignments);
+    EXPECT_EQ(sweep.boards, grouped.boards);
+    for (std::size_t p = 0; p < 2; ++p) {
+      EXPECT_EQ(sweep.players[p].wins, grouped.players[p].wins);
+      EXPECT_EQ(sweep.players[p].ties, grouped.players[p].ties);
+      EXPECT_EQ(sweep.players[p].losses, grouped.players[p].losses);
+      EXPECT_EQ(sweep.players[p].combos, grouped.players[p].combos);
+      EXPECT_NEAR(sweep.players[p].equity, grouped.players[p].equity, 1e-12);
+      if (grouped.weighted) {
+        EXPECT_NEAR(*sweep.players[p].weighted_wins, *grouped.players[p].weighted_wins, 1e-6);
+      }
+    }
+  }
+  Question multiway = ask({"AA", "KK", "QQ"}, "2c3d4h");
+  multiway.exact_method = ExactMethod::sweep;
+  EXPECT_THROW((void)calculate(multiway), InputError);
+}
+
+// Per-combo answers add up to the player's counts, whichever way they were computed.
+void expect_combos_add_up(const Answer& a) {
+  for (const auto& p : a.players) {
+    std::uint64_t wins = 0, ties = 0, losses = 0;
+    for (const auto& c : p.per_combo) {
+      wins += c.wins;
+      ties += c.ties;
+      losses += c.losses;
+    }
+    EXPECT_EQ(wins, p.wins) << p.hand;
+    EXPECT_EQ(ties, p.ties) << p.hand;
+    EXPECT_EQ(losses, p.losses) << p.hand;
+    ASSERT_FALSE(p.per_class.empty());
+  }
+}
+
+TEST(Calculate, PerComboFromTheTableEnumerationAndSweep) {
+  Question q = ask({"AA,KK,AKs", "QQ+,AK"});
+  q.per_combo = true;
+  const Answer table = calculate(q);
+  EXPECT_EQ(table.per_combo_method, Method::table);
+  expect_combos_add_up(table);
+  q.use_table = false;
+  const Answer exact = calculate(q);
+  EXPECT_EQ(exact.per_combo_method, Method::exact);
+  expect_combos_add_up(exact);
+  for (std::size_t p = 0; p < 2; ++p) {
+    ASSERT_EQ(table.players[p].per_combo.size(), exact.players[p].per_combo.size());
+    for (std::size_t i = 0; i < exact.players[p].per_combo.size(); ++i) {
+      EXPECT_EQ(table.players[p].per_combo[i].combo, exact.players[p].per_combo[i].combo);
+      EXPECT_EQ(table.players[p].per_combo[i].wins, exact.players[p].per_combo[i].wins);
+      EXPECT_EQ(table.players[p].per_combo[i].ties, exact.players[p].per_combo[i].ties);
+    }
+  }
+  Question three = ask({"AA,KK", "QQ,AKs", "JTs"}, "Ks7h2c");
+  three.per_combo = true;
+  const Answer multiway = calculate(three);
+  EXPECT_EQ(multiway.method, Method::exact);
+  EXPECT_EQ(multiway.per_combo_method, Method::exact);
+  expect_combos_add_up(multiway);
+  Question flop = ask({"QQ+,AKs", "random"}, "Ks7h2c");
+  flop.per_combo = true;
+  const Answer sweep = calculate(flop);
+  EXPECT_EQ(sweep.exact_method, ExactMethod::sweep);
+  expect_combos_add_up(sweep);
+  const json j = json::parse(to_json(sweep));
+  EXPECT_EQ(j["per_combo_method"], "exact");
+  EXPECT_EQ(j["players"][0]["per_combo"].size(), sweep.players[0].per_combo.size());
+  EXPECT_EQ(j["players"][0]["per_class"][0]["class"], "AA");
+  EXPECT_EQ(j["players"][0]["per_combo"][0]["showdowns"].get<std::uint64_t>(), sweep.players[0].per_combo[0].showdowns());
+}
+
+TEST(Calculate, PerComboByMonteCarloHasErrorBars) {
+  Question q = ask({"AA,KK", "QQ,JJ", "AQs,KQs"}, "Ks7h2c");
+  q.per_combo = true;
+  q.per_combo_stderr = 0.01;
+  q.seed = 5;
+  q.method = Method::monte_carlo;
+  q.max_trials = 20000;
+  const Answer a = calculate(q);
+  EXPECT_EQ(a.per_combo_method, Method::monte_carlo);
+  for (const auto& c : a.players[0].per_combo) {
+    EXPECT_GT(c.standard_error, 0);
+    EXPECT_LT(c.standard_error, 0.0101);
+  }
+  const json j = json::parse(to_json(a));
+  EXPECT_TRUE(j["players"][0]["per_combo"][0].contains("stderr"));
+  EXPECT_EQ(j["per_combo_seed"], 5);
 }
 
 TEST(Calculate, ExactWorkCountsShowdowns) {
@@ -174,7 +275,7 @@ TEST(Calculate, ProgressIsReported) {
 
 TEST(Calculate, ContradictoryQuestionsAreInputErrors) {
   Question boards_mc = ask({"AA", "KK"});
-  boards_mc.walk_every_board = true;
+  boards_mc.exact_method = ExactMethod::boards;
   boards_mc.method = Method::monte_carlo;
   EXPECT_THROW((void)calculate(boards_mc), InputError);
   Question table_flop = ask({"AA", "KK"}, "Ks7h2c");
@@ -328,7 +429,7 @@ TEST(EquityCommand, HumanOutput) {
   const auto table = test::run_equity("'QQ+,AKs,AKo' random --table results");
   EXPECT_NE(table.out.find("exact, from the preflop table in results"), std::string::npos) << table.out;
   EXPECT_NE(table.out.find(" 17,709,068,424 "), std::string::npos) << table.out;  // wide counts keep their columns apart
-  const auto ranges = test::run_equity("AA KK --board 2c3d4h");
+  const auto ranges = test::run_equity("AA KK QQ --board 2c3d4h");
   EXPECT_NE(ranges.out.find("1 suit symmetry)"), std::string::npos) << ranges.out;
   const auto mc = test::run_equity("random random --board Ks7h2c --mc --trials 50000 --seed 1");
   EXPECT_NE(mc.out.find("32 on each board (seed 1"), std::string::npos) << mc.out;

@@ -12,6 +12,7 @@
 #include "equity/answer_json.hpp"
 #include "equity/calculate.hpp"
 #include "equity/error.hpp"
+#include "equity/hand_class.hpp"
 
 namespace equity::cli {
 namespace {
@@ -108,10 +109,14 @@ void print_exact_footer(std::ostringstream& out, const Answer& a) {
     out << ", exact, from the preflop table in " << a.table_dir << " (" << format_duration(a.seconds)
         << "; --no-table enumerates)\n";
   } else if (specific) {
-    out << boards << " enumerated exactly (" << a.exact_method << ") in " << format_duration(a.seconds) << "\n";
+    out << boards << " enumerated exactly (" << exact_method_name(a.exact_method) << ") in " << format_duration(a.seconds)
+        << "\n";
+  } else if (a.exact_method == ExactMethod::sweep) {
+    out << with_commas(a.assignments) << " combo pairs x " << boards << " = " << with_commas(a.showdowns())
+        << " showdowns counted exactly (sweep: each board's combos ranked once) in " << format_duration(a.seconds) << "\n";
   } else {
     out << with_commas(a.assignments) << " combo assignments x " << boards << " = " << with_commas(a.showdowns())
-        << " showdowns enumerated exactly (" << a.exact_method << "; " << with_commas(a.orbits) << " assignments walked, "
+        << " showdowns enumerated exactly (" << exact_method_name(a.exact_method) << "; " << with_commas(a.orbits) << " assignments walked, "
         << a.symmetries << (a.symmetries == 1 ? " suit symmetry" : " suit symmetries") << ") in "
         << format_duration(a.seconds) << "\n";
   }
@@ -140,6 +145,26 @@ void print_monte_carlo(std::ostringstream& out, const Answer& a) {
       << " deals redrawn for shared cards) in " << format_duration(a.seconds) << "\n";
 }
 
+// A player's hand matrix: each class's equity against the others (blank where the range has none),
+// pairs on the diagonal, suited above it, offsuit below, A to 2 from the top left.
+void print_matrix(std::ostringstream& out, const PlayerAnswer& p, Method method) {
+  std::array<std::array<std::string, 13>, 13> cells;
+  for (const auto& c : p.per_class) {
+    const auto [row, column] = grid_cell(hand_classes()[static_cast<std::size_t>(c.combo)]);
+    cells[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)] =
+        c.weighted_showdowns > 0 ? fixed(100 * c.equity(), 1) : "-";
+  }
+  out << "\n" << p.hand << ": equity (%) of each class in the range (" << method_name(method)
+      << "; --json has every combo)\n    ";
+  for (int column = 0; column < 13; ++column) out << pad(std::string(1, kRankChars[static_cast<std::size_t>(12 - column)]), 6);
+  out << "\n";
+  for (std::size_t row = 0; row < 13; ++row) {
+    out << pad(std::string(1, kRankChars[12 - row]), 4, true);
+    for (const auto& cell : cells[row]) out << pad(cell, 6);
+    out << "\n";
+  }
+}
+
 void print_answer(const Answer& a) {
   std::ostringstream out;
   if (a.method == Method::monte_carlo) {
@@ -151,6 +176,8 @@ void print_answer(const Answer& a) {
   }
   for (const auto& p : a.players)
     if (p.category) print_categories(out, p, a.method == Method::monte_carlo ? a.trials : a.showdowns());
+  for (const auto& p : a.players)
+    if (!p.per_class.empty()) print_matrix(out, p, a.per_combo_method);
   std::cout << out.str();
 }
 
@@ -217,17 +244,18 @@ int run_equity(const Args& args) {
       "equity");
   app.footer(commands_footer());
   Question q;
-  std::string method = "grouped", seed_text;
+  std::string method, seed_text;
   bool json = false, force_mc = false, force_exact = false, no_table = false;
   app.add_option("hands", q.players, "2 to 10 hands or ranges, e.g. AsAc KhQh or \"QQ+,AKs\" random")->required();
   app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5, e.g. Ks7h2c");
   app.add_option("-d,--dead", q.dead, "cards removed from the deck, e.g. 2c3d");
   app.add_option("-t,--threads", q.threads, "worker threads (0 = all cores); the numbers do not depend on it")
       ->check(non_negative());
-  auto* method_opt = app.add_option("--method", method,
-                                    "exact enumeration: grouped: boards grouped by ranks, flushes handled by suit "
-                                    "(fast); boards: every board evaluated one by one (an independent check)")
-                         ->check(CLI::IsMember({"grouped", "boards"}));
+  app.add_option("--method", method,
+                                    "exact enumeration: grouped: boards grouped by ranks, flushes handled by suit; "
+                                    "boards: every board evaluated one by one (an independent check); sweep: heads-up "
+                                    "on a known board, each board's combos ranked once (the default there for ranges)")
+                         ->check(CLI::IsMember({"grouped", "boards", "sweep"}));
   app.add_option("--table", q.table_dir,
                  "preflop table directory for heads-up preflop questions (default: $EQUITY_RESULTS, else the "
                  "table installed with the program)");
@@ -247,6 +275,10 @@ int run_equity(const Args& args) {
   app.add_option("--seed", seed_text,
                  "Monte Carlo: random seed from 0 to 2^53 - 1, for reproducible runs (default: drawn at random and "
                  "printed)");
+  app.add_flag("--per-combo", q.per_combo,
+               "per player: every combo's equity against the other players (exact heads-up with a board, from the "
+               "table heads-up preflop, else each combo's own exact or Monte Carlo answer); a 13x13 matrix of "
+               "the classes, every combo in --json");
   app.add_flag("--by-category", q.by_category,
                "per player: how often the final hand is each category, and the wins and ties by category");
   exact_flag->excludes(mc_flag);
@@ -257,12 +289,12 @@ int run_equity(const Args& args) {
   return run(app, args, [&] {
     if (!seed_text.empty()) q.seed = parse_seed(seed_text);
     q.use_table = !no_table;
-    q.walk_every_board = method == "boards";
+    if (!method.empty()) q.exact_method = parse_exact_method(method);
     if (force_exact) q.method = Method::exact;
     if (force_mc) q.method = Method::monte_carlo;
-    if (q.walk_every_board && (force_mc || stderr_opt->count() + trials_opt->count() + time_opt->count() > 0))
-      throw InputError("--method boards enumerates exactly: it does not go with Monte Carlo (--mc, --stderr, --trials, --time)");
-    if (method_opt->count() > 0 && !q.walk_every_board) q.use_table = false;  // --method grouped: enumerate
+    if (!method.empty() && (force_mc || stderr_opt->count() + trials_opt->count() + time_opt->count() > 0))
+      throw InputError("--method " + method + " enumerates exactly: it does not go with Monte Carlo (--mc, --stderr, --trials, --time)");
+    if (!method.empty()) q.use_table = false;  // an exact method asked for: enumerate
     ProgressLine progress;
     if (!json && isatty(2)) q.progress = [&progress](const Progress& p) { progress(p); };
     q.cancel = &g_cancel_requested;

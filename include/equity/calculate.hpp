@@ -11,9 +11,11 @@
 // question gets the same method on any machine, thread count and load:
 //  1. table: heads-up preflop questions of whole classes or specific hands, when the preflop
 //     table is found (see table_location.hpp) and no category breakdown is asked for;
-//  2. exact: when the showdowns to enumerate are at most exact_showdown_limit() for the street
-//     (showdowns = combo assignments up to suit symmetry, bounded by the product of the players'
-//     combo counts, times the boards each assignment has);
+//  2. exact: heads-up ranges on a known board always (by the sweep of per_combo.hpp: at most 1,176
+//     boards x 1,326 combos evaluated, whatever the ranges); otherwise when the showdowns to
+//     enumerate are at most exact_showdown_limit() for the street (showdowns = combo assignments up
+//     to suit symmetry, bounded by the product of the players' combo counts, times the boards each
+//     assignment has);
 //  3. Monte Carlo to a standard error of kDefaultStderr otherwise.
 #include <array>
 #include <atomic>
@@ -25,18 +27,29 @@
 #include <vector>
 
 #include "equity/evaluator.hpp"
+#include "equity/per_combo.hpp"
 
 namespace equity {
 
 enum class Game { holdem };  // Omaha and short deck later, on the same call
 enum class Method { automatic, table, exact, monte_carlo };
+// How exact answers are enumerated. grouped: boards grouped by ranks, flushes by suit
+// (enumeration.hpp); boards: every board evaluated one by one (an independent check); sweep:
+// heads-up ranges on a known board, each board's combos ranked once (per_combo.hpp). automatic:
+// sweep where it applies and the players are not two specific hands, else grouped.
+enum class ExactMethod { automatic, grouped, boards, sweep };
 
 // "auto", "table", "exact", "monte-carlo"; parse_method() throws InputError for anything else.
 std::string_view method_name(Method method);
 Method parse_method(std::string_view text);
+// "auto", "grouped", "boards", "sweep"; likewise.
+std::string_view exact_method_name(ExactMethod method);
+ExactMethod parse_exact_method(std::string_view text);
 
 // The standard error Monte Carlo aims at when no target is given.
 inline constexpr double kDefaultStderr = 5e-4;
+// The standard error each combo's Monte Carlo estimate aims at, when per-combo equity needs it.
+inline constexpr double kDefaultPerComboStderr = 2.5e-3;
 // Seeds are whole numbers below 2^53, so that a JavaScript client can repeat a run.
 inline constexpr std::uint64_t kMaxSeed = (std::uint64_t{1} << 53) - 1;
 
@@ -55,8 +68,14 @@ struct Question {
   std::string board;                 // 0, 3, 4 or 5 cards, e.g. "Ks7h2c"
   std::string dead;                  // cards out of the deck
   Method method = Method::automatic;
-  bool walk_every_board = false;  // exact: evaluate boards one by one (an independent check); implies exact
+  ExactMethod exact_method = ExactMethod::automatic;  // other than automatic: implies exact
   bool by_category = false;       // per player: showdowns ending in each hand category
+  // Per player: every combo's equity against the other players (and per class); see per_combo.hpp.
+  // Heads-up with a board: exact by sweep; heads-up preflop of whole classes: from the table; else
+  // each combo's own question, exact when the showdowns of all of them together are within the
+  // street's limit, else Monte Carlo to per_combo_stderr for each combo.
+  bool per_combo = false;
+  double per_combo_stderr = kDefaultPerComboStderr;
   // Monte Carlo stopping rules (0: off); none given means target_stderr = kDefaultStderr.
   double target_stderr = 0;
   std::uint64_t max_trials = 0;
@@ -89,6 +108,9 @@ struct PlayerAnswer {
   // With by_category: showdowns or trials ending with this player's best hand in each category
   // (index = Category), and those of them won alone or tied.
   std::optional<CategoryCounts> category, category_wins, category_ties;
+  // With per_combo: every combo of the range left after card removal, in combo order, and the same
+  // added up per class (combo = the class index), in table order.
+  std::vector<ComboEquity> per_combo, per_class;
 };
 
 struct Answer {
@@ -99,15 +121,16 @@ struct Answer {
   double seconds = 0;             // computing time, table reads included
   std::vector<std::string> warnings;
   std::vector<PlayerAnswer> players;
+  Method per_combo_method = Method::automatic;  // with per_combo: table, exact or monte_carlo
 
   // Table and exact: every non-conflicting combo assignment times every board.
   std::uint64_t boards = 0;       // boards per assignment
   std::uint64_t assignments = 0;  // non-conflicting combo assignments
   bool weighted = false;          // some combo weight is not 1
   std::string table_dir;          // table: the directory read
-  std::string exact_method;       // exact: "grouped" or "boards"
-  std::uint64_t orbits = 0;       // exact: assignments enumerated after suit symmetry
-  int symmetries = 1;             // exact: suit permutations that leave the question unchanged
+  ExactMethod exact_method = ExactMethod::automatic;  // exact: grouped, boards or sweep
+  std::uint64_t orbits = 0;       // grouped and boards: assignments enumerated after suit symmetry
+  int symmetries = 1;             // grouped and boards: suit permutations that leave the question unchanged
 
   // Monte Carlo.
   std::uint64_t trials = 0;           // accepted deals
@@ -130,6 +153,7 @@ struct ExactWork {
   double assignments = 0;        // upper bound: the product of the players' combo counts
   int symmetries = 1;            // suit permutations that leave the question unchanged
   double showdowns = 0;          // assignments / symmetries x boards
+  bool sweep = false;            // enumerated by sweep (heads-up ranges on a board), whatever the showdowns
 };
 ExactWork exact_work(const Question& question);
 

@@ -1,0 +1,56 @@
+#pragma once
+// Per-combo equity (Equilab's hand matrix): for every combo of a player's range, its equity against
+// the other players' ranges, with the integer counts behind it.
+//
+// For hero combo h, board B and the opponents' assignments v (one combo per opponent, no card shared
+// with h, B, the dead cards or each other), over every board completing B:
+//   equity(h) = sum over v of weight(v) x pot share(h, v, board)  /  sum over v of weight(v) x boards
+// where weight(v) is the product of the opponents' combo weights. Summed over h with weight(h), the
+// numerator and the denominator are those of the player's whole range, so the per-combo equities,
+// averaged with weights weight(h) x weighted_showdowns(h), give the player's equity exactly (and
+// without weights, the integer shares and showdowns add up to the player's).
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "equity/enumeration.hpp"
+#include "equity/range_equity.hpp"
+
+namespace equity {
+
+struct ComboEquity {
+  int combo = 0;             // combo_index of the hole cards
+  double weight = 1;         // the combo's weight in its range
+  std::uint64_t wins = 0;    // showdowns (opponent assignments x boards) won alone
+  std::uint64_t ties = 0;    // ... with the best hand shared
+  std::uint64_t losses = 0;  // ... lost
+  std::uint64_t share = 0;   // pot won, in units of 1/kShareUnit of a showdown
+  // The same weighted by the opponents' combo weights, in showdowns: won alone, tied, the pot
+  // won (a k-way tie counts 1/k) and all showdowns.
+  double weighted_wins = 0, weighted_ties = 0, weighted_share = 0, weighted_showdowns = 0;
+  double standard_error = 0;  // Monte Carlo only: of equity()
+
+  std::uint64_t showdowns() const { return wins + ties + losses; }
+  // weighted_share / weighted_showdowns; 0 when the combo meets no opponent.
+  double equity() const { return weighted_showdowns > 0 ? weighted_share / weighted_showdowns : 0.0; }
+  ComboEquity& operator+=(const ComboEquity& o);
+};
+
+// Heads-up on a board of 3, 4 or 5 cards, exactly, for both players' combos (after card removal,
+// in combo order). Each completed board's combos are evaluated once and sorted by rank; one sweep
+// over the ranks with running sums per card then gives every combo's wins, ties and losses against
+// the opponent's combos that share no card with it: about 1.3 million evaluations for two full
+// ranges on a flop instead of 1.9 billion showdowns. In parallel over the boards with oneTBB;
+// the numbers do not depend on the thread count. Throws InputError for a bad deal (see prepare()).
+std::array<std::vector<ComboEquity>, 2> per_combo_heads_up(const RangeDeal& deal);
+
+// One combo's counts from the exact answer of the deal in which its player holds just that combo
+// (at weight 1): the player's counts, weighted showdowns = total weight x boards.
+ComboEquity combo_equity_of(const RangeEquityResult& result, std::size_t player, int combo, double weight);
+
+// The combos of each class (AA, AKs, AKo) added up: counts add, the weighted share and showdowns
+// add weight(h) x each, and weight is the sum of the combos' weights. One entry per class present,
+// in table order, with combo = the class index (hand_class.hpp).
+std::vector<ComboEquity> per_class(const std::vector<ComboEquity>& combos);
+
+}  // namespace equity

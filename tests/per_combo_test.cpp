@@ -1,0 +1,181 @@
+// Per-combo equity (per_combo.hpp) against brute force with the reference evaluator.
+#include <gtest/gtest.h>
+
+#include <tbb/task_arena.h>
+
+#include <map>
+
+#include "equity/per_combo.hpp"
+#include "equity/range.hpp"
+#include "equity/range_equity.hpp"
+#include "equity/reference_evaluator.hpp"
+
+namespace equity {
+namespace {
+
+RangeDeal deal_of(const std::string& hero, const std::string& villain, const std::string& board,
+                  const std::string& dead = "") {
+  RangeDeal d;
+  d.ranges = {Range::parse(hero), Range::parse(villain)};
+  d.board = parse_cards(board);
+  d.dead = parse_cards(dead);
+  return d;
+}
+
+// Every hero combo against every villain combo apart from it, over every board completing the
+// known one, each showdown scored by the reference evaluator (the best of 21 five-card hands).
+std::array<std::map<int, ComboEquity>, 2> brute_force(const RangeDeal& deal) {
+  CardSet known;
+  for (Card c : deal.board) known.insert(c);
+  for (Card c : deal.dead) known.insert(c);
+  std::array<std::map<int, ComboEquity>, 2> out;
+  const auto hero = deal.ranges[0].combos(known), villain = deal.ranges[1].combos(known);
+  const int to_come = 5 - static_cast<int>(deal.board.size());
+  for (const auto& h : hero)
+    for (const auto& v : villain) {
+      CardSet used = known;
+      bool clash = false;
+      for (Card c : {h.cards[0], h.cards[1], v.cards[0], v.cards[1]}) {
+        clash |= used.contains(c);
+        used.insert(c);
+      }
+      if (clash) continue;
+      std::vector<Card> deck;
+      for (int id = 0; id < kCards; ++id)
+        if (!used.contains(Card(id))) deck.push_back(Card(id));
+      auto showdown = [&](const std::vector<Card>& runout) {
+        std::vector<Card> hc = deal.board, vc = deal.board;
+        hc.insert(hc.end(), runout.begin(), runout.end());
+        vc.insert(vc.end(), runout.begin(), runout.end());
+        hc.push_back(h.cards[0]);
+        hc.push_back(h.cards[1]);
+        vc.push_back(v.cards[0]);
+        vc.push_back(v.cards[1]);
+        const auto hs = reference_score(hc), vs = reference_score(vc);
+        ComboEquity& a = out[0][h.index];
+        ComboEquity& b = out[1][v.index];
+        a.combo = h.index, a.weight = h.weight, b.combo = v.index, b.weight = v.weight;
+        a.weighted_showdowns += v.weight;
+        b.weighted_showdowns += h.weight;
+        if (hs > vs) {
+          ++a.wins, ++b.losses, a.weighted_share += v.weight;
+        } else if (hs < vs) {
+          ++a.losses, ++b.wins, b.weighted_share += h.weight;
+        } else {
+          ++a.ties, ++b.ties, a.weighted_share += v.weight / 2, b.weighted_share += h.weight / 2;
+        }
+      };
+      if (to_come == 0) showdown({});
+      for (std::size_t i = 0; to_come >= 1 && i < deck.size(); ++i) {
+        if (to_come == 1) showdown({deck[i]});
+        for (std::size_t j = i + 1; to_come == 2 && j < deck.size(); ++j) showdown({deck[i], deck[j]});
+      }
+    }
+  for (auto& side : out)
+    for (auto& [k, c] : side) c.share = c.wins * kShareUnit + c.ties * (kShareUnit / 2);
+  return out;
+}
+
+void expect_matches_brute_force(const RangeDeal& deal) {
+  const auto fast = per_combo_heads_up(deal);
+  const auto slow = brute_force(deal);
+  for (std::size_t side = 0; side < 2; ++side) {
+    SCOPED_TRACE("player " + std::to_string(side + 1));
+    std::size_t met = 0;
+    for (const auto& c : fast[side]) {
+      const auto it = slow[side].find(c.combo);
+      if (it == slow[side].end()) {
+        EXPECT_EQ(c.showdowns(), 0u) << c.combo;  // meets no opponent combo
+        continue;
+      }
+      ++met;
+      const ComboEquity& b = it->second;
+      EXPECT_EQ(c.wins, b.wins) << c.combo;
+      EXPECT_EQ(c.ties, b.ties) << c.combo;
+      EXPECT_EQ(c.losses, b.losses) << c.combo;
+      EXPECT_EQ(c.share, b.share) << c.combo;
+      EXPECT_DOUBLE_EQ(c.weight, b.weight);
+      EXPECT_NEAR(c.weighted_share, b.weighted_share, 1e-9 * b.weighted_showdowns);
+      EXPECT_NEAR(c.weighted_showdowns, b.weighted_showdowns, 1e-9 * b.weighted_showdowns);
+    }
+    EXPECT_EQ(met, slow[side].size());
+  }
+}
+
+TEST(PerCombo, HeadsUpMatchesBruteForceOnFlopTurnAndRiver) {
+  expect_matches_brute_force(deal_of("AA,KQs,T9s,76o", "QQ+,AK,JTs,22", "Ks7h2c"));
+  expect_matches_brute_force(deal_of("AhKh,QQ,87s", "random", "Th9h2c5d"));
+  expect_matches_brute_force(deal_of("random", "AK,KK,55", "Th9h2c5dAs"));
+  expect_matches_brute_force(deal_of("AKs,JJ", "AKs,JJ,T9s", "Js8s2s", "Ah"));  // shared combos, dead card
+}
+
+TEST(PerCombo, WeightedRangesMatchBruteForce) {
+  expect_matches_brute_force(deal_of("AA:0.5,KQs,T9s:0.25", "QQ+:0.75,AK,JTs:0.1", "Ks7h2c"));
+  expect_matches_brute_force(deal_of("random:0.3", "AK:0.6,KK,55:0.2", "Th9h2c5dAs"));
+}
+
+// The combos' counts add up to the player's counts from the exact enumeration of the whole ranges.
+TEST(PerCombo, CombosAddUpToThePlayersEquityExactly) {
+  for (const auto& deal : {deal_of("QQ+,AKs,T9s", "random", "Ks7h2c"), deal_of("random", "random", "Ks7h2c9d"),
+                           deal_of("22+,A2s+", "AK,KQ,JJ-99", "Ks7h2c9d3s")}) {
+    const auto per = per_combo_heads_up(deal);
+    const auto whole = enumerate_ranges(deal);
+    for (std::size_t p = 0; p < 2; ++p) {
+      std::uint64_t wins = 0, ties = 0, losses = 0, share = 0;
+      for (const auto& c : per[p]) {
+        wins += c.wins;
+        ties += c.ties;
+        losses += c.losses;
+        share += c.share;
+      }
+      EXPECT_EQ(wins, whole.players[p].wins);
+      EXPECT_EQ(ties, whole.players[p].ties);
+      EXPECT_EQ(losses, whole.players[p].losses);
+      EXPECT_EQ(share, whole.players[p].share);
+      EXPECT_EQ(wins + ties + losses, whole.showdowns());
+    }
+  }
+}
+
+TEST(PerCombo, WeightedAverageIsThePlayersEquity) {
+  const auto deal = deal_of("QQ+:0.5,AKs,T9s:0.2", "random:0.7,AA", "Ks7h2c");
+  const auto per = per_combo_heads_up(deal);
+  const auto whole = enumerate_ranges(deal);
+  for (std::size_t p = 0; p < 2; ++p) {
+    double num = 0, den = 0;
+    for (const auto& c : per[p]) {
+      num += c.weight * c.weighted_share;
+      den += c.weight * c.weighted_showdowns;
+    }
+    EXPECT_NEAR(num / den, whole.equity(p), 1e-12);
+  }
+}
+
+TEST(PerCombo, ClassesAddTheirCombos) {
+  const auto per = per_combo_heads_up(deal_of("AA,AKs,AKo", "random", "Ks7h2c"));
+  const auto classes = per_class(per[0]);
+  ASSERT_EQ(classes.size(), 3u);  // AA, AKs, AKo in table order
+  std::uint64_t combos_wins = 0, class_wins = 0;
+  for (const auto& c : per[0]) combos_wins += c.wins;
+  for (const auto& c : classes) class_wins += c.wins;
+  EXPECT_EQ(combos_wins, class_wins);
+  EXPECT_DOUBLE_EQ(classes[0].weight, 6);  // AA: six combos on a board without an ace
+  EXPECT_DOUBLE_EQ(classes[1].weight, 3);  // AKs: the spade king is on the board
+}
+
+TEST(PerCombo, ThreadCountDoesNotChangeTheNumbers) {
+  const auto deal = deal_of("QQ+:0.5,AKs,T9s:0.2", "random:0.7,AA", "Ks7h2c");
+  const auto a = per_combo_heads_up(deal);
+  std::array<std::vector<ComboEquity>, 2> b;
+  tbb::task_arena(1).execute([&] { b = per_combo_heads_up(deal); });
+  for (std::size_t p = 0; p < 2; ++p) {
+    ASSERT_EQ(a[p].size(), b[p].size());
+    for (std::size_t i = 0; i < a[p].size(); ++i) {
+      EXPECT_EQ(a[p][i].wins, b[p][i].wins);
+      EXPECT_EQ(a[p][i].weighted_share, b[p][i].weighted_share);  // bit for bit
+    }
+  }
+}
+
+}  // namespace
+}  // namespace equity
