@@ -334,10 +334,11 @@ std::uint8_t slow_draws(const std::vector<Card>& hole, const std::vector<Card>& 
   return out;
 }
 
-// Every combo on 300 random boards (100 flops, turns and rivers) against the slow classifier; and
-// the made categories partition the range on every board, for the full range and a weighted one.
-TEST(BoardHits, MatchesBruteForceAndPartitionsTheRange) {
-  std::mt19937_64 rng(18);
+// Every combo on `boards` random boards (flops, turns and rivers in turn) against the slow
+// classifier; and the made categories partition the range on every board, for the full range and a
+// weighted one. Returns how many combos fell in each category, made ones then draws.
+std::array<int, kMadeCategories + kDrawCategories> check_random_boards(int boards, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
   std::array<int, kMadeCategories> made_seen{};
   std::array<int, kDrawCategories> draws_seen{};
   // Weights in eighths, so that every sum is exact.
@@ -347,7 +348,7 @@ TEST(BoardHits, MatchesBruteForceAndPartitionsTheRange) {
   const Range all = Range::all();
   const Range& weighted = weighted_range;
   int mismatches = 0;
-  for (int board_index = 0; board_index < 300; ++board_index) {
+  for (int board_index = 0; board_index < boards; ++board_index) {
     std::vector<int> ids(52);
     for (int i = 0; i < 52; ++i) ids[static_cast<std::size_t>(i)] = i;
     std::shuffle(ids.begin(), ids.end(), rng);
@@ -384,13 +385,24 @@ TEST(BoardHits, MatchesBruteForceAndPartitionsTheRange) {
     }
   }
   EXPECT_EQ(mismatches, 0);
-  // The boards reach every category but the rarest.
+  std::array<int, kMadeCategories + kDrawCategories> seen{};
+  std::copy(made_seen.begin(), made_seen.end(), seen.begin());
+  std::copy(draws_seen.begin(), draws_seen.end(), seen.begin() + kMadeCategories);
+  return seen;
+}
+
+// A few boards, quick enough for the sanitizer run.
+TEST(BoardHits, MatchesBruteForceAndPartitionsTheRange) { check_random_boards(30, 1); }
+
+// 300 boards (100 flops, turns and rivers), which reach every category but the rarest.
+TEST(BoardHitsSlow, MatchesBruteForceAndPartitionsTheRangeOn300Boards) {
+  const auto seen = check_random_boards(300, 18);
   for (int c = 0; c < kMadeCategories; ++c)
     if (static_cast<M>(c) != M::StraightFlush) {
-      EXPECT_GT(made_seen[static_cast<std::size_t>(c)], 0) << category_name(static_cast<M>(c));
+      EXPECT_GT(seen[static_cast<std::size_t>(c)], 0) << category_name(static_cast<M>(c));
     }
   for (int d = 0; d < kDrawCategories; ++d)
-    EXPECT_GT(draws_seen[static_cast<std::size_t>(d)], 0) << category_name(static_cast<D>(d));
+    EXPECT_GT(seen[static_cast<std::size_t>(kMadeCategories + d)], 0) << category_name(static_cast<D>(d));
 }
 
 }  // namespace
