@@ -129,6 +129,9 @@ HitClassifier::HitClassifier(std::span<const Card> board) {
 
 ComboHit HitClassifier::classify(Card a, Card b) const {
   const Category category = category_of(evaluate(board_ + kCardHands[a.id()] + kCardHands[b.id()]));
+  // The evaluator's categories count up to StraightFlush, the made categories down from it.
+  static_assert(static_cast<int>(Category::StraightFlush) - static_cast<int>(Category::Straight) ==
+                static_cast<int>(MadeCategory::Straight));
   if (category >= Category::Straight)
     return {static_cast<MadeCategory>(static_cast<int>(Category::StraightFlush) - static_cast<int>(category)), 0};
   const RankEntry entry = ranks_[static_cast<std::size_t>(kRanks * a.rank() + b.rank())];
