@@ -45,6 +45,19 @@ ordered_json combo_line(const ComboEquity& c, const char* key, const std::string
   return j;
 }
 
+ordered_json hit_count(const HitCount& h) {
+  return {{"combos", h.combos}, {"weight", number(h.weight)}, {"share", number(h.share)}};
+}
+
+ordered_json hits(const BoardHits& h) {
+  ordered_json made, draws;
+  for (int c = 0; c < kMadeCategories; ++c)
+    made[std::string(category_name(static_cast<MadeCategory>(c)))] = hit_count(h.made[static_cast<std::size_t>(c)]);
+  for (int c = 0; c < kDrawCategories; ++c)
+    draws[std::string(category_name(static_cast<DrawCategory>(c)))] = hit_count(h.draws[static_cast<std::size_t>(c)]);
+  return {{"combos", h.combos}, {"weight", number(h.weight)}, {"made", made}, {"draws", draws}};
+}
+
 ordered_json player(const PlayerAnswer& p, bool per_combo_monte_carlo) {
   ordered_json j;
   j["hand"] = p.hand;
@@ -62,6 +75,7 @@ ordered_json player(const PlayerAnswer& p, bool per_combo_monte_carlo) {
   if (p.standard_error) j["stderr"] = number(*p.standard_error);
   if (p.ci95) j["ci95"] = {number((*p.ci95)[0]), number((*p.ci95)[1])};
   if (p.category) j["categories"] = categories(p);
+  if (p.hits) j["hits"] = hits(*p.hits);
   if (!p.per_combo.empty() || !p.per_class.empty()) {
     ordered_json combos = ordered_json::array(), classes = ordered_json::array();
     for (const auto& c : p.per_combo) combos.push_back(combo_line(c, "combo", combo_name(c.combo), per_combo_monte_carlo));

@@ -537,6 +537,8 @@ ExactWork exact_work(const Question& question) {
 
 Answer calculate(const Question& question) {
   check_options(question);
+  if (question.hits && (question.board.empty() || parse_cards(question.board, "board").empty()))
+    throw InputError("hits: what a range hits needs a board of 3, 4 or 5 cards");
   const Stopwatch clock;
   const Parsed parsed = parse_question(question);
   Answer a;
@@ -546,6 +548,12 @@ Answer calculate(const Question& question) {
     a = arena.execute([&] { return answer(question, parsed, clock); });
   } else {
     a = answer(question, parsed, clock);
+  }
+  if (question.hits) {
+    CardSet dead;
+    for (Card c : parsed.deal.dead) dead.insert(c);
+    for (std::size_t p = 0; p < a.players.size(); ++p)
+      a.players[p].hits = board_hits(parsed.deal.ranges[p], parsed.deal.board, dead);
   }
   a.game = question.game;
   a.board = to_string(parsed.deal.board);

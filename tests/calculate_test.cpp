@@ -216,6 +216,31 @@ TEST(Calculate, PerComboByMonteCarloHasErrorBars) {
   EXPECT_EQ(j["per_combo_seed"], 5);
 }
 
+TEST(Calculate, HitsForEveryPlayerInTheJson) {
+  Question q = ask({"QQ+,AK,JTs:0.5", "random"}, "Ks7h2c");
+  q.hits = true;
+  const Answer a = calculate(q);
+  ASSERT_TRUE(a.players[0].hits.has_value());
+  EXPECT_EQ(a.players[0].hits->combos, 31);
+  EXPECT_EQ((*a.players[0].hits)[MadeCategory::Set].combos, 3);  // the three KK left by the board
+  const json j = json::parse(to_json(a));
+  for (const auto& player : j["players"]) {
+    ASSERT_TRUE(player.contains("hits"));
+    EXPECT_EQ(player["hits"]["made"].size(), static_cast<std::size_t>(kMadeCategories));
+    EXPECT_EQ(player["hits"]["draws"].size(), static_cast<std::size_t>(kDrawCategories));
+    int combos = 0;
+    for (const auto& [name, count] : player["hits"]["made"].items()) combos += count["combos"].get<int>();
+    EXPECT_EQ(combos, player["hits"]["combos"].get<int>());  // the made categories partition the range
+  }
+  EXPECT_EQ(j["players"][1]["hits"]["made"]["top_pair"]["combos"], 120);
+  EXPECT_THROW((void)calculate([] {
+                 Question preflop = ask({"AA", "KK"});
+                 preflop.hits = true;
+                 return preflop;
+               }()),
+               InputError);
+}
+
 TEST(Calculate, ExactWorkCountsShowdowns) {
   const ExactWork hu = exact_work(ask({"AsAc", "KhQh"}));
   EXPECT_EQ(hu.cards_to_come, 5);

@@ -165,6 +165,26 @@ void print_matrix(std::ostringstream& out, const PlayerAnswer& p, Method method)
   }
 }
 
+// What a player's range hits on the board: the made categories (a partition) and the draws, each
+// with its combos (weighted, and raw when weights apply) and its share of the range; categories
+// no combo is in are left out (--json lists them all).
+void print_hits(std::ostringstream& out, const PlayerAnswer& p) {
+  const BoardHits& h = *p.hits;
+  const bool weighted = h.weight != static_cast<double>(h.combos);
+  out << "\n" << p.hand << " on the board: " << fixed(h.weight, weighted ? 2 : 0) << " combos"
+      << (weighted ? " weighted (" + std::to_string(h.combos) + " raw)" : "") << "\n";
+  auto row = [&](std::string_view name, const HitCount& c) {
+    if (c.combos == 0) return;
+    out << "  " << pad(std::string(name), 24, true) << pad(fixed(c.weight, weighted ? 2 : 0), 9)
+        << (weighted ? pad("(" + std::to_string(c.combos) + ")", 7) : "") << pad(percent(c.share), 10) << "\n";
+  };
+  for (int c = 0; c < kMadeCategories; ++c) row(category_name(static_cast<MadeCategory>(c)), h.made[static_cast<std::size_t>(c)]);
+  bool any_draw = false;
+  for (const auto& d : h.draws) any_draw |= d.combos > 0;
+  if (any_draw) out << "  draws:\n";
+  for (int c = 0; c < kDrawCategories; ++c) row(category_name(static_cast<DrawCategory>(c)), h.draws[static_cast<std::size_t>(c)]);
+}
+
 void print_answer(const Answer& a) {
   std::ostringstream out;
   if (a.method == Method::monte_carlo) {
@@ -178,6 +198,8 @@ void print_answer(const Answer& a) {
     if (p.category) print_categories(out, p, a.method == Method::monte_carlo ? a.trials : a.showdowns());
   for (const auto& p : a.players)
     if (!p.per_class.empty()) print_matrix(out, p, a.per_combo_method);
+  for (const auto& p : a.players)
+    if (p.hits) print_hits(out, p);
   std::cout << out.str();
 }
 
@@ -279,6 +301,9 @@ int run_equity(const Args& args) {
                "per player: every combo's equity against the other players (exact heads-up with a board, from the "
                "table heads-up preflop, else each combo's own exact or Monte Carlo answer); a 13x13 matrix of "
                "the classes, every combo in --json");
+  app.add_flag("--hits", q.hits,
+               "with a board: what each range hits on it (made hands from straight flush to nothing, and draws; "
+               "definitions in docs/hits.md)");
   app.add_flag("--by-category", q.by_category,
                "per player: how often the final hand is each category, and the wins and ties by category");
   exact_flag->excludes(mc_flag);

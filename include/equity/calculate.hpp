@@ -26,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "equity/board_hits.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/per_combo.hpp"
 
@@ -76,6 +77,9 @@ struct Question {
   // street's limit, else Monte Carlo to per_combo_stderr for each combo.
   bool per_combo = false;
   double per_combo_stderr = kDefaultPerComboStderr;
+  // Per player, with a board of 3 to 5 cards: what the range hits on the board alone (made hands
+  // and draws, board_hits.hpp; only the board and dead cards remove combos).
+  bool hits = false;
   // Monte Carlo stopping rules (0: off); none given means target_stderr = kDefaultStderr.
   double target_stderr = 0;
   std::uint64_t max_trials = 0;
@@ -111,6 +115,7 @@ struct PlayerAnswer {
   // With per_combo: every combo of the range left after card removal, in combo order, and the same
   // added up per class (combo = the class index), in table order.
   std::vector<ComboEquity> per_combo, per_class;
+  std::optional<BoardHits> hits;  // with hits
 };
 
 struct Answer {
