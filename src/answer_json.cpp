@@ -58,6 +58,15 @@ ordered_json hits(const BoardHits& h) {
   return {{"combos", h.combos}, {"weight", number(h.weight)}, {"made", made}, {"draws", draws}};
 }
 
+ordered_json distribution(const Distribution& d) {
+  ordered_json buckets = ordered_json::array(), curve = ordered_json::array();
+  for (const auto& b : d.buckets)
+    buckets.push_back({{"low", number(b.low)}, {"high", number(b.high)}, {"combos", b.combos}, {"weight", number(b.weight)},
+                       {"share", number(b.share)}});
+  for (const auto& point : d.curve) curve.push_back({number(point.share), number(point.equity)});
+  return {{"mean", number(d.mean)}, {"buckets", buckets}, {"curve", curve}};
+}
+
 ordered_json player(const PlayerAnswer& p, bool per_combo_monte_carlo) {
   ordered_json j;
   j["hand"] = p.hand;
@@ -76,6 +85,7 @@ ordered_json player(const PlayerAnswer& p, bool per_combo_monte_carlo) {
   if (p.ci95) j["ci95"] = {number((*p.ci95)[0]), number((*p.ci95)[1])};
   if (p.category) j["categories"] = categories(p);
   if (p.hits) j["hits"] = hits(*p.hits);
+  if (p.distribution) j["distribution"] = distribution(*p.distribution);
   if (!p.per_combo.empty() || !p.per_class.empty()) {
     ordered_json combos = ordered_json::array(), classes = ordered_json::array();
     for (const auto& c : p.per_combo) combos.push_back(combo_line(c, "combo", combo_name(c.combo), per_combo_monte_carlo));

@@ -275,10 +275,10 @@ Answer run_sweep(const Question& q, const Parsed& parsed) {
       pa.weighted_ties = weighted.weighted_ties;
       pa.weighted_losses = weighted.weighted_showdowns - weighted.weighted_wins - weighted.weighted_ties;
     }
-    if (q.per_combo) pa.per_combo = std::move(per[p]);
+    if (q.per_combo || q.distribution) pa.per_combo = std::move(per[p]);
     a.players.push_back(std::move(pa));
   }
-  if (q.per_combo) a.per_combo_method = Method::exact;
+  if (q.per_combo || q.distribution) a.per_combo_method = Method::exact;
   return a;
 }
 
@@ -442,7 +442,14 @@ void fill_per_combo(const Question& q, const Parsed& parsed, Answer& a, const St
       each_combo(q, tasks, a, clock, [&](const ComboTask& t) { return monte_carlo_combo(deal, t, q, a.seed); });
     }
   }
-  for (auto& player : a.players) player.per_class = per_class(player.per_combo);
+  for (auto& player : a.players) {
+    if (q.distribution) player.distribution = equity_distribution(player.per_combo);
+    if (q.per_combo) {
+      player.per_class = per_class(player.per_combo);
+    } else {
+      player.per_combo.clear();  // only the distribution was asked for (per_combo_method says how it was found)
+    }
+  }
 }
 
 Answer answer(const Question& q, const Parsed& parsed, const Stopwatch& clock) {
@@ -454,7 +461,7 @@ Answer answer(const Question& q, const Parsed& parsed, const Stopwatch& clock) {
   if ((method == Method::automatic && q.use_table && !q.by_category) || method == Method::table) {
     if (auto a = try_table(q, parsed, warnings)) {
       a->warnings = std::move(warnings);
-      if (q.per_combo) fill_per_combo(q, parsed, *a, clock);
+      if (q.per_combo || q.distribution) fill_per_combo(q, parsed, *a, clock);
       return std::move(*a);
     }
   }
@@ -462,7 +469,7 @@ Answer answer(const Question& q, const Parsed& parsed, const Stopwatch& clock) {
   if ((method == Method::automatic || method == Method::exact) && sweep_answers(q, parsed)) {
     Answer a = run_sweep(q, parsed);
     a.warnings = std::move(warnings);
-    if (q.per_combo) fill_per_combo(q, parsed, a, clock);
+    if (q.per_combo || q.distribution) fill_per_combo(q, parsed, a, clock);
     return a;
   }
   if (method == Method::automatic) {
@@ -480,7 +487,7 @@ Answer answer(const Question& q, const Parsed& parsed, const Stopwatch& clock) {
   Answer a = method == Method::exact ? run_exact(q, parsed, clock) : run_monte_carlo(q, parsed, clock);
   a.reason = std::move(reason);
   a.warnings = std::move(warnings);
-  if (q.per_combo) fill_per_combo(q, parsed, a, clock);
+  if (q.per_combo || q.distribution) fill_per_combo(q, parsed, a, clock);
   return a;
 }
 

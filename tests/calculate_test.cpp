@@ -241,6 +241,30 @@ TEST(Calculate, HitsForEveryPlayerInTheJson) {
                InputError);
 }
 
+TEST(Calculate, DistributionWithoutTheCombosUnlessAskedFor) {
+  Question q = ask({"QQ+,AK,JTs", "random"}, "Ks7h2c");
+  q.distribution = true;
+  const Answer a = calculate(q);
+  ASSERT_TRUE(a.players[0].distribution.has_value());
+  EXPECT_TRUE(a.players[0].per_combo.empty());
+  EXPECT_EQ(a.players[1].distribution->curve.size(), 1176u);
+  const json j = json::parse(to_json(a));
+  EXPECT_EQ(j["players"][0]["distribution"]["buckets"].size(), 4u);
+  EXPECT_EQ(j["players"][0]["distribution"]["curve"].size(), 31u);
+  EXPECT_FALSE(j["players"][0].contains("per_combo"));
+  EXPECT_EQ(j["per_combo_method"], "exact");
+  const test::TempDir dir;
+  const std::string svg = dir.str() + "/d.svg";
+  const auto r = test::run_equity("'QQ+,AK,JTs' random --board Ks7h2c --distribution --svg " + svg);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::read_file(svg).rfind("<svg ", 0), 0u);
+  EXPECT_NE(r.out.find("75% and above"), std::string::npos) << r.out;
+  const auto bad = test::run_equity("'QQ+,AK,JTs' random --board Ks7h2c --distribution --svg /nonexistent/dir/d.svg");
+  EXPECT_EQ(bad.exit_code, 1) << bad.err;  // a failed write
+  EXPECT_NE(bad.err.find("/nonexistent/dir/d.svg"), std::string::npos) << bad.err;
+  EXPECT_EQ(test::run_equity("AA KK --svg " + svg).exit_code, 2);  // --svg without --distribution
+}
+
 TEST(Calculate, ExactWorkCountsShowdowns) {
   const ExactWork hu = exact_work(ask({"AsAc", "KhQh"}));
   EXPECT_EQ(hu.cards_to_come, 5);

@@ -3,7 +3,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -185,6 +189,18 @@ void print_hits(std::ostringstream& out, const PlayerAnswer& p) {
   for (int c = 0; c < kDrawCategories; ++c) row(category_name(static_cast<DrawCategory>(c)), h.draws[static_cast<std::size_t>(c)]);
 }
 
+void print_distribution(std::ostringstream& out, const PlayerAnswer& p) {
+  const Distribution& d = *p.distribution;
+  out << "\n" << p.hand << ": equity distribution over the range (its combos' average " << percent(d.mean) << ")\n";
+  const char* names[] = {"75% and above", "50% to 75%", "33% to 50%", "below 33%"};
+  for (std::size_t b = 0; b < d.buckets.size(); ++b) {
+    const auto& bucket = d.buckets[b];
+    const int bar = static_cast<int>(bucket.share * 40 + 0.5);
+    out << "  " << pad(names[b], 16, true) << pad(percent(bucket.share), 10) << pad(std::to_string(bucket.combos), 6)
+        << " combos  " << std::string(static_cast<std::size_t>(bar), '#') << "\n";
+  }
+}
+
 void print_answer(const Answer& a) {
   std::ostringstream out;
   if (a.method == Method::monte_carlo) {
@@ -200,6 +216,8 @@ void print_answer(const Answer& a) {
     if (!p.per_class.empty()) print_matrix(out, p, a.per_combo_method);
   for (const auto& p : a.players)
     if (p.hits) print_hits(out, p);
+  for (const auto& p : a.players)
+    if (p.distribution) print_distribution(out, p);
   std::cout << out.str();
 }
 
@@ -211,6 +229,24 @@ std::uint64_t parse_seed(const std::string& text) {
   if (seed > kMaxSeed)
     throw InputError("--seed: a whole number from 0 to 9007199254740991 (2^53 - 1), not '" + text + "'");
   return seed;
+}
+
+void write_svg(const std::string& path, const Answer& a) {
+  std::vector<std::string> labels;
+  std::vector<Distribution> curves;
+  for (const auto& p : a.players) {
+    labels.push_back(p.hand);
+    curves.push_back(*p.distribution);
+  }
+  // Written whole to a temporary file, then renamed: nothing half-written under the name.
+  const std::string temporary = path + ".tmp";
+  std::ofstream out(temporary, std::ios::binary);
+  out << distribution_svg(labels, curves);
+  out.close();
+  if (!out || std::rename(temporary.c_str(), path.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    throw WriteError("cannot write " + path + ": " + std::strerror(errno));
+  }
 }
 
 // Ctrl-C during a computation cancels it (the library stops within a round) instead of killing the
@@ -266,7 +302,7 @@ int run_equity(const Args& args) {
       "equity");
   app.footer(commands_footer());
   Question q;
-  std::string method, seed_text;
+  std::string method, seed_text, svg_path;
   bool json = false, force_mc = false, force_exact = false, no_table = false;
   app.add_option("hands", q.players, "2 to 10 hands or ranges, e.g. AsAc KhQh or \"QQ+,AKs\" random")->required();
   app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5, e.g. Ks7h2c");
@@ -301,6 +337,9 @@ int run_equity(const Args& args) {
                "per player: every combo's equity against the other players (exact heads-up with a board, from the "
                "table heads-up preflop, else each combo's own exact or Monte Carlo answer); a 13x13 matrix of "
                "the classes, every combo in --json");
+  app.add_flag("--distribution", q.distribution,
+               "per player: the range's combos by equity, in four buckets (text, JSON) and as a curve (JSON, --svg)");
+  app.add_option("--svg", svg_path, "with --distribution: write the players' curves as an SVG chart to FILE");
   app.add_flag("--hits", q.hits,
                "with a board: what each range hits on it (made hands from straight flush to nothing, and draws; "
                "definitions in docs/hits.md)");
@@ -313,6 +352,7 @@ int run_equity(const Args& args) {
 
   return run(app, args, [&] {
     if (!seed_text.empty()) q.seed = parse_seed(seed_text);
+    if (!svg_path.empty() && !q.distribution) throw InputError("--svg draws the equity distribution: add --distribution");
     q.use_table = !no_table;
     if (!method.empty()) q.exact_method = parse_exact_method(method);
     if (force_exact) q.method = Method::exact;
@@ -329,6 +369,7 @@ int run_equity(const Args& args) {
       answer = calculate(q);
     }
     for (const auto& w : answer.warnings) std::cerr << "equity: warning: " << w << "\n";
+    if (!svg_path.empty()) write_svg(svg_path, answer);
     if (json)
       std::cout << to_json(answer) << "\n";
     else

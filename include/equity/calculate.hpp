@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "equity/board_hits.hpp"
+#include "equity/distribution.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/per_combo.hpp"
 
@@ -80,6 +81,10 @@ struct Question {
   // Per player, with a board of 3 to 5 cards: what the range hits on the board alone (made hands
   // and draws, board_hits.hpp; only the board and dead cards remove combos).
   bool hits = false;
+  // Per player: the range's combos sorted by equity, as a curve and in buckets (distribution.hpp);
+  // computed from per-combo equity as per_combo says (the answer holds the combos only when
+  // per_combo is asked for too).
+  bool distribution = false;
   // Monte Carlo stopping rules (0: off); none given means target_stderr = kDefaultStderr.
   double target_stderr = 0;
   std::uint64_t max_trials = 0;
@@ -116,6 +121,7 @@ struct PlayerAnswer {
   // added up per class (combo = the class index), in table order.
   std::vector<ComboEquity> per_combo, per_class;
   std::optional<BoardHits> hits;  // with hits
+  std::optional<Distribution> distribution;  // with distribution
 };
 
 struct Answer {
