@@ -254,6 +254,7 @@ TEST(DrawGame, DiscardPositions) {
   EXPECT_EQ(message("1x").substr(0, 22), "\"1x\" is not a position");
   EXPECT_EQ(message("-1"), "position -1 is outside 1-5");
   EXPECT_EQ(message("+1").substr(0, 22), "\"+1\" is not a position");
+  EXPECT_EQ(message("1\n2").substr(0, 24), "\"1\\n2\" is not a position");  // found by fuzz_discard
 }
 
 TEST(DrawGame, ShuffleIsAReproduciblePermutation) {
