@@ -53,7 +53,7 @@ bool read_bounded_line(std::istream& in, std::string& line, std::string_view sou
     if (c == '\n') return true;
     if (line.size() == kMaxLineBytes)
       throw InputError(std::string(source) + " line " + std::to_string(number) + ": longer than " +
-                       std::to_string(kMaxLineBytes) + " bytes (starts " + quote_input(line, 40) + ")");
+                       std::to_string(kMaxLineBytes) + " bytes: " + quote_input(std::string_view(line).substr(0, 40)) + "...");
     line.push_back(static_cast<char>(c));
   }
 }
