@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "equity/error.hpp"
+#include "equity/quote.hpp"
 
 namespace equity {
 
@@ -26,53 +27,64 @@ std::string CardSet::str() const {
   return to_string(list);
 }
 
+int read_rank(std::string_view text, std::size_t& pos) {
+  if (pos >= text.size()) return -1;
+  if (text.substr(pos, 2) == "10") {
+    pos += 2;
+    return 8;  // 'T'
+  }
+  const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(text[pos])));
+  const auto rank = kRankChars.find(upper);
+  if (rank == std::string_view::npos) return -1;
+  pos += 1;
+  return static_cast<int>(rank);
+}
+
+int read_suit(std::string_view text, std::size_t& pos) {
+  if (pos >= text.size()) return -1;
+  const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(text[pos])));
+  if (const auto suit = kSuitChars.find(lower); suit != std::string_view::npos) {
+    pos += 1;
+    return static_cast<int>(suit);
+  }
+  // U+2660..U+2667 are E2 99 A0..A7: black spade, white heart, white diamond, black club, white
+  // spade, black heart, black diamond, white club.
+  static constexpr std::array<int, 8> kSymbolSuits = {0, 2, 3, 1, 0, 2, 3, 1};
+  const std::string_view rest = text.substr(pos);
+  if (rest.size() < 3 || rest[0] != '\xe2' || rest[1] != '\x99') return -1;
+  const auto last = static_cast<unsigned char>(rest[2]);
+  if (last < 0xa0 || last > 0xa7) return -1;
+  pos += 3;
+  if (text.substr(pos, 3) == "\xef\xb8\x8f") pos += 3;  // U+FE0F, the emoji presentation
+  return kSymbolSuits[last - 0xa0];
+}
+
 namespace {
-
-std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
-
-int parse_rank_char(char c) {
-  const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  const auto pos = kRankChars.find(upper);
-  return pos == std::string_view::npos ? -1 : static_cast<int>(pos);
-}
-
-int parse_suit_char(char c) {
-  const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  const auto pos = kSuitChars.find(lower);
-  return pos == std::string_view::npos ? -1 : static_cast<int>(pos);
-}
 
 bool is_separator(char c) { return c == ' ' || c == ',' || c == '\t'; }
 
 // Reads one card starting at text[pos]; advances pos. The token for messages is what was consumed.
 Card read_card(std::string_view text, std::size_t& pos, std::string_view what) {
   const std::size_t start = pos;
-  int rank = -1;
-  if (text.substr(pos, 2) == "10") {
-    rank = 8;  // 'T'
-    pos += 2;
-  } else {
-    rank = parse_rank_char(text[pos]);
-    pos += 1;
-  }
+  const int rank = read_rank(text, pos);
   if (rank < 0) {
-    std::size_t end = start;
-    while (end < text.size() && !is_separator(text[end]) && end - start < 2) ++end;
-    throw InputError(std::string(what) + ": bad card " + quoted(text.substr(start, std::max<std::size_t>(end - start, 1))) +
-                     " in " + quoted(text) + ": unknown rank '" + std::string(1, text[start]) +
-                     "' (expected one of 2-9, T, J, Q, K, A)");
+    std::size_t end = start + std::max<std::size_t>(utf8_char_length(text.substr(start)), 1);
+    if (end < text.size() && !is_separator(text[end])) end += std::max<std::size_t>(utf8_char_length(text.substr(end)), 1);
+    throw InputError(std::string(what) + ": bad card " + quote_input(text.substr(start, end - start)) + " in " +
+                     quote_input(text) + ": unknown rank " + quote_char_at(text, start) +
+                     " (expected one of 2-9, T, J, Q, K, A)");
   }
   if (pos >= text.size() || is_separator(text[pos])) {
-    throw InputError(std::string(what) + ": bad card " + quoted(text.substr(start, pos - start)) + " in " +
-                     quoted(text) + ": missing suit (expected s, c, h or d)");
+    throw InputError(std::string(what) + ": bad card " + quote_input(text.substr(start, pos - start)) + " in " +
+                     quote_input(text) + ": missing suit (expected s, c, h or d)");
   }
-  const int suit = parse_suit_char(text[pos]);
+  const int suit = read_suit(text, pos);
   if (suit < 0) {
-    throw InputError(std::string(what) + ": bad card " + quoted(text.substr(start, pos + 1 - start)) + " in " +
-                     quoted(text) + ": unknown suit '" + std::string(1, text[pos]) +
-                     "' (expected s, c, h or d)");
+    const std::size_t length = std::max<std::size_t>(utf8_char_length(text.substr(pos)), 1);
+    throw InputError(std::string(what) + ": bad card " + quote_input(text.substr(start, pos + length - start)) +
+                     " in " + quote_input(text) + ": unknown suit " + quote_char_at(text, pos) +
+                     " (expected s, c, h or d)");
   }
-  pos += 1;
   return Card(rank, suit);
 }
 
@@ -83,7 +95,7 @@ Card parse_card(std::string_view token) {
   if (token.empty()) throw InputError("empty card");
   const Card card = read_card(token, pos, "card");
   if (pos != token.size())
-    throw InputError("bad card " + quoted(token) + ": expected exactly one card such as As or 10d");
+    throw InputError("bad card " + quote_input(token) + ": expected exactly one card such as As or 10d");
   return card;
 }
 
@@ -98,7 +110,7 @@ std::vector<Card> parse_cards(std::string_view text, std::string_view what) {
     }
     const Card card = read_card(text, pos, what);
     if (seen.contains(card))
-      throw InputError(std::string(what) + ": duplicate card " + card.str() + " in " + quoted(text));
+      throw InputError(std::string(what) + ": duplicate card " + card.str() + " in " + quote_input(text));
     seen.insert(card);
     out.push_back(card);
   }
@@ -108,7 +120,7 @@ std::vector<Card> parse_cards(std::string_view text, std::string_view what) {
 std::array<Card, 2> parse_hole_cards(std::string_view text, std::string_view what) {
   const auto cards = parse_cards(text, what);
   if (cards.size() != 2)
-    throw InputError(std::string(what) + ": " + quoted(text) + " has " + std::to_string(cards.size()) +
+    throw InputError(std::string(what) + ": " + quote_input(text) + " has " + std::to_string(cards.size()) +
                      " cards, expected 2 (for example AsKd)");
   return {cards[0], cards[1]};
 }

@@ -6,6 +6,7 @@
 #include <istream>
 
 #include "equity/error.hpp"
+#include "equity/quote.hpp"
 
 namespace equity {
 namespace {
@@ -36,11 +37,34 @@ std::string classic_cards(std::span<const Card> cards) {
   return out;
 }
 
+namespace {
+
+// Reads one line of at most kMaxLineBytes into `line`, without its '\n'; false at the end of the
+// input. A longer line is an InputError naming it, so that memory does not grow with the input.
+bool read_bounded_line(std::istream& in, std::string& line, std::string_view source, long number) {
+  line.clear();
+  std::streambuf* buffer = in.rdbuf();
+  for (;;) {
+    const int c = buffer->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(std::ios::eofbit);
+      return !line.empty();
+    }
+    if (c == '\n') return true;
+    if (line.size() == kMaxLineBytes)
+      throw InputError(std::string(source) + " line " + std::to_string(number) + ": longer than " +
+                       std::to_string(kMaxLineBytes) + " bytes: " + quote_input(std::string_view(line).substr(0, 40)) + "...");
+    line.push_back(static_cast<char>(c));
+  }
+}
+
+}  // namespace
+
 void for_each_line(std::istream& in, std::string_view source,
                    const std::function<void(std::string_view line, const std::string& where)>& on_line) {
   std::string line;
   long number = 0;
-  while (std::getline(in, line)) {
+  while (read_bounded_line(in, line, source, number + 1)) {
     ++number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     bool blank = true;

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "equity/error.hpp"
+#include "equity/quote.hpp"
 
 namespace equity {
 
@@ -76,34 +77,22 @@ HandClass class_of(HoleCards hand) {
 int class_index_of(HoleCards hand) { return class_index(class_of(hand)); }
 
 HandClass parse_hand_class(std::string_view text) {
-  const std::string original(text);
-  std::string t;
-  for (char c : text) t += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   const auto bad = [&](const std::string& why) {
-    return InputError("bad hand class \"" + original + "\": " + why + " (expected a pair such as AA, or two ranks and s or o such as AKs, T9o)");
+    return InputError("bad hand class " + quote_input(text) + ": " + why +
+                      " (expected a pair such as AA, or two ranks and s or o such as AKs, T9o)");
   };
-  std::vector<int> ranks;
   std::size_t pos = 0;
-  while (pos < t.size() && ranks.size() < 2) {
-    if (t.compare(pos, 2, "10") == 0) {
-      ranks.push_back(8);
-      pos += 2;
-      continue;
-    }
-    const auto r = kRankChars.find(t[pos]);
-    if (r == std::string_view::npos) break;
-    ranks.push_back(static_cast<int>(r));
-    ++pos;
-  }
-  if (ranks.size() != 2) throw bad("it needs two ranks");
-  const std::string suffix = t.substr(pos);
-  HandClass c{std::max(ranks[0], ranks[1]), std::min(ranks[0], ranks[1]), false};
+  const int first = read_rank(text, pos);
+  const int second = first < 0 ? -1 : read_rank(text, pos);
+  if (second < 0) throw bad("it needs two ranks");
+  const std::string_view suffix = text.substr(pos);
+  const bool s = suffix == "s" || suffix == "S", o = suffix == "o" || suffix == "O";
+  HandClass c{std::max(first, second), std::min(first, second), s};
   if (c.pair()) {
-    if (!suffix.empty()) throw bad(suffix == "S" ? "a pair cannot be suited" : "unexpected \"" + original.substr(pos) + "\"");
+    if (!suffix.empty()) throw bad(s ? "a pair cannot be suited" : "unexpected " + quote_input(suffix));
     return c;
   }
-  if (suffix == "S") c.suited = true;
-  else if (suffix != "O") throw bad(suffix.empty() ? "say s (suited) or o (offsuit)" : "unexpected \"" + original.substr(pos) + "\"");
+  if (!s && !o) throw bad(suffix.empty() ? "say s (suited) or o (offsuit)" : "unexpected " + quote_input(suffix));
   return c;
 }
 

@@ -16,6 +16,7 @@
 #include <unordered_map>
 
 #include "equity/error.hpp"
+#include "equity/quote.hpp"
 
 namespace equity {
 
@@ -132,7 +133,7 @@ BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCa
     const auto& c = contents[f];
     if (!c.half_written.empty())
       warn(path.string() + ": line " + std::to_string(c.lines.size() + (c.original_layout ? 2 : 1)) +
-           " was half-written (\"" + c.half_written.substr(0, 60) + "\"): removed, it will be computed again");
+           " was half-written (" + quote_input(c.half_written) + "): removed, it will be computed again");
     if (c.original_layout) warn(path.string() + ": written by the original script: rewritten in the current layout");
     report.lines_resumed += c.lines.size();
     for (const auto& line : c.lines) {
@@ -303,8 +304,23 @@ std::int64_t parse_count(std::string_view text, const std::function<std::string(
   std::int64_t value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || text.size() > 18 || error != std::errc{} || end != text.data() + text.size() || text[0] == '-')
-    throw InputError(where() + "bad count \"" + std::string(text) + "\"");
+    throw InputError(where() + "bad count " + quote_input(text));
   return value;
+}
+
+// The table file's text; empty if it does not exist. A directory or a read error is an InputError
+// naming the path (a table that cannot be read is a bad table, not a missing one).
+std::string read_table_file(const fs::path& path) {
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (status.type() == fs::file_type::not_found) return {};
+  if (status.type() == fs::file_type::directory) throw InputError(path.string() + ": is a directory, not the table file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot read " + path.string());
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad() || !text) throw InputError("cannot read " + path.string());
+  return std::move(text).str();
 }
 
 // The class index of a class name as the table writes it ("AKs"), else as anybody writes it.
@@ -330,9 +346,8 @@ PreflopTable PreflopTable::hand_files(const fs::path& dir) {
 
 std::optional<PreflopTable> PreflopTable::load(const fs::path& dir) {
   const fs::path path = dir / "preflop-169x169.csv";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const std::string text = read_table_file(path);
+  if (text.empty()) return std::nullopt;
   PreflopTable table;
   table.hands_dir_ = dir / "hands";
   std::size_t line_number = 0;
@@ -365,6 +380,11 @@ std::optional<PreflopTable> PreflopTable::load(const fs::path& dir) {
     seen[cell] = true;
     ++rows;
     table.combos_(i, j) = parse_count(fields[2], where);
+    // At most every combo pair of the two classes, so that combos x 1,712,304 cannot overflow.
+    const int most = hand_classes()[static_cast<std::size_t>(i)].combos() * hand_classes()[static_cast<std::size_t>(j)].combos();
+    if (table.combos_(i, j) > most)
+      throw InputError(where() + "combos " + std::string(fields[2]) + " is more than the " + std::to_string(most) +
+                       " combo pairs of " + std::string(fields[0]) + " against " + std::string(fields[1]));
     table.wins_(i, j) = parse_count(fields[3], where);
     table.ties_(i, j) = parse_count(fields[4], where);
     table.losses_(i, j) = parse_count(fields[5], where);

@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "equity/error.hpp"
+#include "equity/quote.hpp"
 
 namespace equity {
 
@@ -40,15 +41,6 @@ std::vector<WeightedCombo> Range::combos(CardSet removed) const {
 
 namespace {
 
-int rank_of(char c) {
-  const auto pos = kRankChars.find(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
-  return pos == std::string_view::npos ? -1 : static_cast<int>(pos);
-}
-
-bool is_suit_char(char c) {
-  return kSuitChars.find(static_cast<char>(std::tolower(static_cast<unsigned char>(c)))) != std::string_view::npos;
-}
-
 // A class as written: two ranks and 's', 'o' or nothing (both).
 struct ClassSpec {
   int high = 0, low = 0;
@@ -61,17 +53,24 @@ public:
       : range_text_(range_text), item_(item), what_(what) {}
 
   [[noreturn]] void fail(const std::string& why) const {
-    std::string where(what_);
-    throw InputError(where + " \"" + std::string(range_text_) + "\": cannot read \"" + std::string(item_) + "\": " + why);
+    throw InputError(std::string(what_) + " " + quote_input(range_text_) + ": cannot read " + quote_input(item_) + ": " + why);
+  }
+  std::string warning(const std::string& why) const {
+    return std::string(what_) + " " + quote_input(range_text_) + ": " + quote_input(item_) + " " + why;
   }
 
-  // Reads a class at `pos` of the compact text `s` (whitespace removed, "10" -> "T").
+  int rank(std::string_view s, std::size_t& pos) const {
+    const int r = read_rank(s, pos);
+    if (r < 0) fail(quote_char_at(s, pos) + " is not a rank (2-9, T, J, Q, K, A)");
+    return r;
+  }
+
+  // Reads a class at `pos` of the compact text `s` (whitespace removed).
   ClassSpec read_class(std::string_view s, std::size_t& pos) const {
-    if (pos + 2 > s.size()) fail("expected two ranks such as AK");
-    const int r1 = rank_of(s[pos]), r2 = rank_of(s[pos + 1]);
-    if (r1 < 0) fail(std::string("'") + s[pos] + "' is not a rank (2-9, T, J, Q, K, A)");
-    if (r2 < 0) fail(std::string("'") + s[pos + 1] + "' is not a rank (2-9, T, J, Q, K, A)");
-    pos += 2;
+    if (pos >= s.size()) fail("expected two ranks such as AK");
+    const int r1 = rank(s, pos);
+    if (pos >= s.size()) fail("expected two ranks such as AK");
+    const int r2 = rank(s, pos);
     ClassSpec c{std::max(r1, r2), std::min(r1, r2), 'b'};
     if (pos < s.size() && (s[pos] == 's' || s[pos] == 'S' || s[pos] == 'o' || s[pos] == 'O')) {
       c.kind = static_cast<char>(std::tolower(static_cast<unsigned char>(s[pos])));
@@ -98,58 +97,52 @@ void add_class(Range& r, HandClass c, char kind, double weight) {
   }
 }
 
-double parse_weight(const ItemParser& p, std::string_view text, char marker) {
-  double value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-    p.fail("weight \"" + std::string(text) + "\" is not a number");
-  if (marker == '@') {
-    if (!(value > 0 && value <= 100)) p.fail("a percentage weight must be above 0 and at most 100");
-    // Shift the decimal point in the text so that 33.3 reads as the double nearest 0.333.
-    const auto dot = text.find('.');
-    const std::string whole(text.substr(0, dot)), part(dot == std::string_view::npos ? "" : text.substr(dot + 1));
-    const auto digits_only = [](const std::string& d) {
-      return std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; });
-    };
-    if (!digits_only(whole) || !digits_only(part)) return value / 100.0;
-    const std::string digits = whole + part;
-    const int point = static_cast<int>(whole.size()) - 2;
-    std::string fraction;  // built by appending: GCC 12 warns falsely on some string concatenations
-    if (point <= 0) {
-      fraction.append("0.").append(static_cast<std::size_t>(-point), '0').append(digits);
-    } else {
-      fraction.append(digits, 0, static_cast<std::size_t>(point)).append(1, '.').append(digits, static_cast<std::size_t>(point));
-    }
-    double shifted = 0;
-    std::from_chars(fraction.data(), fraction.data() + fraction.size(), shifted);
-    return shifted;
+// A percentage as the double nearest its value / 100: the decimal point is shifted in the text so
+// that 33.3 reads as the double nearest 0.333. Plain value / 100 for other forms (1e1).
+double percent_fraction(std::string_view text, double value) {
+  const auto dot = text.find('.');
+  const std::string whole(text.substr(0, dot)), part(dot == std::string_view::npos ? "" : text.substr(dot + 1));
+  const auto digits_only = [](const std::string& d) {
+    return std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (!digits_only(whole) || !digits_only(part)) return value / 100.0;
+  const std::string digits = whole + part;
+  const int point = static_cast<int>(whole.size()) - 2;
+  std::string fraction;  // built by appending: GCC 12 warns falsely on some string concatenations
+  if (point <= 0) {
+    fraction.append("0.").append(static_cast<std::size_t>(-point), '0').append(digits);
+  } else {
+    fraction.append(digits, 0, static_cast<std::size_t>(point)).append(1, '.').append(digits, static_cast<std::size_t>(point));
   }
-  if (!(value > 0 && value <= 1)) p.fail("a weight must be above 0 and at most 1 (or use @ for percent)");
-  return value;
+  double shifted = 0;
+  std::from_chars(fraction.data(), fraction.data() + fraction.size(), shifted);
+  return shifted;
 }
 
-void parse_item(Range& r, std::string_view range_text, std::string_view item, std::string_view what) {
-  const ItemParser p(range_text, item, what);
-  // Spaces inside an item are optional ("As Ks").
-  std::string s;
-  for (char c : item)
-    if (!std::isspace(static_cast<unsigned char>(c))) s += c;
-  double weight = 1.0;
-  const auto mark = s.find_first_of(":@");
-  if (mark != std::string::npos) {
-    weight = parse_weight(p, std::string_view(s).substr(mark + 1), s[mark]);
-    s.resize(mark);
+double parse_weight(const ItemParser& p, std::string_view text, char marker, std::vector<std::string>* warnings) {
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec == std::errc::result_out_of_range && end == text.data() + text.size())
+    p.fail("weight " + quote_input(text) + " is out of range (" + (marker == '@' ? "above 0 and at most 100" : "above 0 and at most 1") + ")");
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    p.fail("weight " + quote_input(text) + " is not a number");
+  double weight = value;
+  if (marker == '@') {
+    if (!(value > 0 && value <= 100)) p.fail("a percentage weight must be above 0 and at most 100");
+    weight = percent_fraction(text, value);
+    if (value <= 1 && warnings)
+      warnings->push_back(p.warning("is weighted " + std::string(text) + " percent: @ takes a percentage (write :" +
+                                    std::string(text) + " for a fraction)"));
+  } else if (!(value > 0 && value <= 1)) {
+    p.fail("a weight must be above 0 and at most 1 (or use @ for percent)");
   }
-  // "10" is a ten.
-  std::string hand;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const bool ten = s[i] == '1' && i + 1 < s.size() && s[i + 1] == '0';
-    hand += ten ? 'T' : s[i];
-    i += ten ? 1 : 0;
-  }
-  s = std::move(hand);
-  if (s.empty()) p.fail("no hand before the weight");
+  // A weight too small for a double (4.9e-324 percent) would silently drop the hand.
+  if (!(weight > 0)) p.fail("weight " + quote_input(text) + " rounds to 0");
+  return weight;
+}
 
+// Reads the hand part of an item (whitespace removed, no weight) into `r`.
+void parse_hand(Range& r, const ItemParser& p, std::string_view s, double weight) {
   std::string lower;
   for (char c : s) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (lower == "random" || lower == "xx" || lower == "*") {
@@ -158,17 +151,18 @@ void parse_item(Range& r, std::string_view range_text, std::string_view item, st
   }
 
   // A specific combo: a rank then a suit, twice.
-  if (s.size() >= 2 && rank_of(s[0]) >= 0 && is_suit_char(s[1])) {
-    if (s.size() != 4 || rank_of(s[2]) < 0 || !is_suit_char(s[3]))
+  std::size_t pos = 0;
+  if (const int rank1 = read_rank(s, pos), suit1 = rank1 < 0 ? -1 : read_suit(s, pos); suit1 >= 0) {
+    const int rank2 = read_rank(s, pos), suit2 = rank2 < 0 ? -1 : read_suit(s, pos);
+    if (suit2 < 0 || pos != s.size())
       p.fail("a specific hand is two cards such as AsKs (plus and dash forms take classes such as AKs)");
-    const Card a(rank_of(s[0]), static_cast<int>(kSuitChars.find(static_cast<char>(std::tolower(static_cast<unsigned char>(s[1]))))));
-    const Card b(rank_of(s[2]), static_cast<int>(kSuitChars.find(static_cast<char>(std::tolower(static_cast<unsigned char>(s[3]))))));
+    const Card a(rank1, suit1), b(rank2, suit2);
     if (a == b) p.fail("the same card twice");
     r.set(combo_index(a, b), weight);
     return;
   }
 
-  std::size_t pos = 0;
+  pos = 0;
   const ClassSpec first = p.read_class(s, pos);
   if (pos == s.size()) {
     add_class(r, {first.high, first.low, first.kind == 's'}, first.kind, weight);
@@ -200,12 +194,29 @@ void parse_item(Range& r, std::string_view range_text, std::string_view item, st
       add_class(r, {first.high, k, first.kind == 's'}, first.kind, weight);
     return;
   }
-  p.fail(std::string("unexpected '") + s[pos] + "' (expected '+', '-', ':' or '@' here)");
+  p.fail("unexpected " + quote_char_at(s, pos) + " (expected '+', '-', ':' or '@' here)");
+}
+
+void parse_item(Range& r, std::string_view range_text, std::string_view item, std::string_view what,
+                std::vector<std::string>* warnings) {
+  const ItemParser p(range_text, item, what);
+  // Spaces inside an item are optional ("As Ks").
+  std::string s;
+  for (char c : item)
+    if (!std::isspace(static_cast<unsigned char>(c))) s += c;
+  double weight = 1.0;
+  const auto mark = s.find_first_of(":@");
+  if (mark != std::string::npos) {
+    weight = parse_weight(p, std::string_view(s).substr(mark + 1), s[mark], warnings);
+    s.resize(mark);
+  }
+  if (s.empty()) p.fail("no hand before the weight");
+  parse_hand(r, p, s, weight);
 }
 
 }  // namespace
 
-Range Range::parse(std::string_view text, std::string_view what) {
+Range Range::parse(std::string_view text, std::string_view what, std::vector<std::string>* warnings) {
   Range r;
   bool any_text = false;
   for (char c : text) any_text |= !std::isspace(static_cast<unsigned char>(c));
@@ -218,8 +229,8 @@ Range Range::parse(std::string_view text, std::string_view what) {
     while (!item.empty() && std::isspace(static_cast<unsigned char>(item.front()))) item.remove_prefix(1);
     while (!item.empty() && std::isspace(static_cast<unsigned char>(item.back()))) item.remove_suffix(1);
     if (item.empty())
-      throw InputError(std::string(what) + " \"" + std::string(text) + "\": empty item (two commas, or a comma at an end)");
-    parse_item(r, text, item, what);
+      throw InputError(std::string(what) + " " + quote_input(text) + ": empty item (two commas, or a comma at an end)");
+    parse_item(r, text, item, what, warnings);
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }

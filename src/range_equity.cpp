@@ -97,6 +97,35 @@ std::uint64_t boards_per_assignment(const PreparedDeal& prep) {
   return choose(left, prep.cards_to_come);
 }
 
+// The weights' binary exponents (std::frexp), per player and combo list position.
+std::vector<std::vector<int>> weight_exponents(const PreparedDeal& prep) {
+  std::vector<std::vector<int>> out(prep.combos.size());
+  for (std::size_t p = 0; p < prep.combos.size(); ++p)
+    for (const auto& c : prep.combos[p]) {
+      int exponent = 0;
+      (void)std::frexp(c.weight, &exponent);
+      out[p].push_back(exponent);
+    }
+  return out;
+}
+
+// The power of two by which every assignment's product of combo weights is scaled: 0 unless the
+// largest product would fall below 2^-960, where products of small weights underflow to 0
+// (AKs:1e-200 against QQ:1e-200 gave 0 / 0). Scaling every product alike leaves the equity, a
+// ratio, unchanged; the largest product becomes about 1.
+template <class Representatives>
+int weight_shift(const PreparedDeal& prep, const Representatives& reps) {
+  if (!prep.weighted) return 0;
+  const auto exponents = weight_exponents(prep);
+  int most = std::numeric_limits<int>::min();
+  for (const auto& rep : reps) {
+    int sum = 0;
+    for (std::size_t p = 0; p < exponents.size(); ++p) sum += exponents[p][static_cast<std::size_t>(rep.position[p])];
+    most = std::max(most, sum);
+  }
+  return most < -960 ? -most : 0;
+}
+
 }  // namespace
 
 PreparedDeal prepare(const RangeDeal& deal) {
@@ -234,6 +263,8 @@ RangeEquityResult enumerate_ranges(const RangeDeal& deal, const ExactOptions& op
     rec(rec, 0, prep.known.bits());
   }
 
+  const int shift = weight_shift(prep, reps);
+
   // Fixed blocks of representatives, one accumulator each, summed in block order.
   constexpr std::size_t kBlock = 16;
   const std::size_t blocks = (reps.size() + kBlock - 1) / kBlock;
@@ -250,12 +281,18 @@ RangeEquityResult enumerate_ranges(const RangeDeal& deal, const ExactOptions& op
       d.hands.resize(n);
       for (std::size_t j = blk * kBlock; j < std::min(reps.size(), (blk + 1) * kBlock); ++j) {
         const auto& rep = reps[j];
+        // The product of the weights as mantissas (each in [0.5, 1), so no underflow) and a sum
+        // of exponents: the same double as the plain product when that does not underflow.
         double weight = 1;
+        int exponent = shift;
         for (std::size_t p = 0; p < n; ++p) {
           const auto& c = prep.combos[p][static_cast<std::size_t>(rep.position[p])];
           d.hands[p] = {c.cards[0], c.cards[1]};
-          weight *= c.weight;
+          int e = 0;
+          weight *= std::frexp(c.weight, &e);
+          exponent += e;
         }
+        weight = std::ldexp(weight, exponent);
         const std::uint64_t m = rep.orbit;
         const double wm = weight * static_cast<double>(m);
         const EnumerationResult e = options.walk_every_board ? walk_boards(d) : enumerate(d);

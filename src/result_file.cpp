@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "equity/error.hpp"
+#include "equity/quote.hpp"
 
 namespace equity {
 
@@ -65,7 +66,7 @@ public:
     const std::size_t end = text_.find(quote, pos_);
     if (end == std::string_view::npos) fail("unterminated quoted card");
     const std::string_view token = text_.substr(pos_, end - pos_);
-    if (token.size() != 2) fail("bad card '" + std::string(token) + "'");
+    if (token.size() != 2) fail("bad card " + quote_input(token));
     const Card card = parse_card(token);
     pos_ = end + 1;
     return card;
@@ -83,7 +84,7 @@ public:
     return value;
   }
   [[noreturn]] void fail(const std::string& what) const {
-    throw InputError(what + " at column " + std::to_string(pos_ + 1) + " of \"" + std::string(text_) + "\"");
+    throw InputError(what + " at column " + std::to_string(pos_ + 1) + " of " + quote_input(text_));
   }
 
 private:
@@ -116,7 +117,7 @@ ResultLine parse_line(std::string_view text) {
     in.expect('\'');
   }
   if (!in.at_end()) in.fail("unexpected text after the counts");
-  if (a == b) throw InputError("the opponent holds " + a.str() + " twice in \"" + std::string(text) + "\"");
+  if (a == b) throw InputError("the opponent holds " + a.str() + " twice in " + quote_input(text));
   line.opponent = deck_ordered({a, b});
   return line;
 }

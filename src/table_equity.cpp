@@ -1,6 +1,7 @@
 #include "equity/table_equity.hpp"
 
 #include <array>
+#include <cmath>
 #include <vector>
 
 #include "equity/error.hpp"
@@ -30,6 +31,11 @@ std::optional<TableRange> table_range(const Range& range) {
     out.weights[c] = w;
     out.member[c] = w > 0 ? 1 : 0;
   }
+  // Weights so small that a product of two underflows (1e-200) are scaled by one power of two to
+  // a largest weight of about 1 (see RangeEquityResult::total_weight): the equity is unchanged.
+  int exponent = 0;
+  (void)std::frexp(out.weights.maxCoeff(), &exponent);
+  if (exponent < -480) out.weights = out.weights.unaryExpr([&](double w) { return std::ldexp(w, -exponent); });
   return out;
 }
 

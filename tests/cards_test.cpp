@@ -2,6 +2,8 @@
 
 #include "equity/cards.hpp"
 #include "equity/error.hpp"
+#include "equity/quote.hpp"
+#include "clean_message.hpp"
 
 using namespace equity;
 
@@ -86,3 +88,71 @@ TEST(Cards, CardSetBitsAreSixteenPerSuit) {
   for (int c : counts) EXPECT_EQ(c, 4);
   EXPECT_EQ((CardSet::full() - set).size(), 46);
 }
+
+namespace {
+
+TEST(Cards, SuitSymbolsAsPlayersPasteThem) {
+  EXPECT_EQ(parse_card("A♠"), parse_card("As"));  // black spade
+  EXPECT_EQ(parse_card("K♣"), parse_card("Kc"));
+  EXPECT_EQ(parse_card("Q♥"), parse_card("Qh"));
+  EXPECT_EQ(parse_card("J♦"), parse_card("Jd"));
+  EXPECT_EQ(parse_card("A♤"), parse_card("As"));  // white spade
+  EXPECT_EQ(parse_card("K♧"), parse_card("Kc"));
+  EXPECT_EQ(parse_card("Q♡"), parse_card("Qh"));
+  EXPECT_EQ(parse_card("10♢"), parse_card("Td"));
+  EXPECT_EQ(parse_card("A♠️"), parse_card("As"));  // with the emoji presentation selector
+  EXPECT_EQ(parse_hole_cards("A♠K♠"), parse_hole_cards("AsKs"));
+  EXPECT_EQ(parse_hole_cards("Q♥ Q♦"), parse_hole_cards("QhQd"));
+  EXPECT_EQ(to_string(parse_cards("K♠ 7♥ 2♣")), "Ks7h2c");
+}
+
+TEST(Cards, OneTokenReaderForRanksAndSuits) {
+  std::size_t pos = 0;
+  EXPECT_EQ(read_rank("10d", pos), 8);
+  EXPECT_EQ(pos, 2u);
+  EXPECT_EQ(read_suit("10d", pos), 3);
+  EXPECT_EQ(pos, 3u);
+  EXPECT_EQ(read_rank("10d", pos), -1);  // at the end
+  EXPECT_EQ(pos, 3u);
+  pos = 0;
+  EXPECT_EQ(read_rank("x", pos), -1);
+  EXPECT_EQ(pos, 0u);
+  pos = 1;
+  EXPECT_EQ(read_suit("A♥", pos), 2);
+  EXPECT_EQ(pos, 4u);
+  pos = 1;
+  EXPECT_EQ(read_suit("A\xe2\x99", pos), -1);  // a cut symbol
+  EXPECT_EQ(pos, 1u);
+  pos = 1;
+  EXPECT_EQ(read_suit("A♨", pos), -1);  // hot springs, next to the suits
+}
+
+// Issue 21, defect 6, and issue 17: bad bytes are quoted with escapes on one line.
+TEST(Cards, BadBytesAreQuotedWithEscapesOnOneLine) {
+  const std::string nul = error_of([] { parse_cards(std::string("AS KD\0 QC", 9), "stdin line 1"); });
+  EXPECT_EQ(nul, "stdin line 1: bad card \"\\x00\" in \"AS KD\\x00 QC\": unknown rank '\\x00' (expected one of 2-9, T, J, Q, K, A)");
+  const std::string newline = error_of([] { parse_hole_cards("AA\nZZ", "hand 1"); });
+  EXPECT_NE(newline.find("\"AA\\nZZ\""), std::string::npos) << newline;
+  const std::string invalid = error_of([] { parse_card("A\xff"); });
+  EXPECT_NE(invalid.find("unknown suit '\\xff'"), std::string::npos) << invalid;
+  const std::string cut = error_of([] { parse_card("A\xe2\x99"); });
+  EXPECT_NE(cut.find("'\\xe2'"), std::string::npos) << cut;
+  const std::string symbol = error_of([] { parse_card("♠A"); });
+  EXPECT_NE(symbol.find("unknown rank '♠'"), std::string::npos) << symbol;
+  for (const auto& message : {nul, newline, invalid, cut, symbol}) EXPECT_TRUE(test::is_clean_line(message)) << message;
+}
+
+TEST(Quote, EscapesAndCuts) {
+  EXPECT_EQ(quote_input("AsKs"), "\"AsKs\"");
+  EXPECT_EQ(quote_input(std::string("a\0b\n\r\t\"\\\x7f\x01", 10)), "\"a\\x00b\\n\\r\\t\\\"\\\\\\x7f\\x01\"");
+  EXPECT_EQ(quote_input("Q♥\xc3\x28"), "\"Q♥\\xc3(\"");  // a bad sequence, byte by byte
+  EXPECT_EQ(quote_input("\xed\xa0\x80"), "\"\\xed\\xa0\\x80\"");  // a surrogate is not UTF-8
+  EXPECT_EQ(quote_input("\xc0\xaf"), "\"\\xc0\\xaf\"");          // nor an overlong form
+  const std::string big(100'000'000, 'A');
+  const std::string quoted = quote_input(big);
+  EXPECT_EQ(quoted, "\"" + std::string(kQuoteBytes, 'A') + "\"... (100000000 bytes)");
+  EXPECT_EQ(quote_char_at("x'y", 1), "'\\''");
+  EXPECT_EQ(quote_char_at("x", 5), "''");
+}
+
+}  // namespace

@@ -2,6 +2,8 @@
 // five-card draw game, and the commands eval, duel, psychic and draw.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <fstream>
 #include <random>
@@ -13,6 +15,7 @@
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/showdown.hpp"
+#include "clean_message.hpp"
 #include "test_support.hpp"
 
 namespace equity {
@@ -134,6 +137,26 @@ TEST(Euler54, MalformedLinesNameTheLine) {
   EXPECT_EQ(message("5H 5C 6S 7S KX 2C 3S 8S 8D TD\n").rfind("f.txt line 1: bad card \"KX\"", 0), 0u);
 }
 
+// Issue 21, defect 5: memory stays bounded whatever the input.
+TEST(Euler54, LinesLongerThan4KiBAreAnErrorNamingTheLine) {
+  const std::string good = "5H 5C 6S 7S KD 2C 3S 8S 8D TD";
+  const std::string longest = good + std::string(kMaxLineBytes - good.size(), ' ') + "\n";
+  std::istringstream ok(longest + longest);
+  EXPECT_EQ(tally_duels(ok, "f.txt").hands(), 2);
+  std::istringstream crlf(good + std::string(kMaxLineBytes - good.size(), ' ') + "\r\n");
+  EXPECT_THROW(tally_duels(crlf, "f.txt"), InputError);  // the limit counts the line's bytes as read
+  std::istringstream too_long(longest + good + std::string(kMaxLineBytes, ' ') + "\n");
+  try {
+    tally_duels(too_long, "f.txt");
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "f.txt line 2: longer than 4096 bytes: \"5H 5C 6S 7S KD 2C 3S 8S 8D TD           \"...");
+  }
+  std::istringstream no_newline(std::string(10 * kMaxLineBytes, '\0'));
+  EXPECT_THROW(tally_duels(no_newline, "f.txt"), InputError);
+}
+
 // ---- UVa 131
 
 TEST(Uva131, SampleIsByteIdentical) {
@@ -231,6 +254,7 @@ TEST(DrawGame, DiscardPositions) {
   EXPECT_EQ(message("1x").substr(0, 22), "\"1x\" is not a position");
   EXPECT_EQ(message("-1"), "position -1 is outside 1-5");
   EXPECT_EQ(message("+1").substr(0, 22), "\"+1\" is not a position");
+  EXPECT_EQ(message("1\n2").substr(0, 24), "\"1\\n2\" is not a position");  // found by fuzz_discard
 }
 
 TEST(DrawGame, ShuffleIsAReproduciblePermutation) {
@@ -440,6 +464,39 @@ TEST(DuelCommand, BadInput) {
   expect_error(run_equity("duel --bogus"), "");
 }
 
+// Issue 21, defects 5 and 6: /dev/zero, NUL bytes and huge lines give one short, clean line.
+TEST(DuelCommand, HostileInputGivesOneShortCleanLine) {
+  const auto zero = run_equity("duel /dev/zero");
+  expect_error(zero, "/dev/zero line 1: longer than 4096 bytes: \"\\x00\\x00");
+  const auto nul = run_equity("psychic", std::string("TH JH QC QD\0QS QH KH AH 2S 6S\n", 30));
+  expect_error(nul, "stdin line 1: bad card \"\\x00Q\" in \"TH JH QC QD\\x00QS QH KH AH 2S 6S\": unknown rank '\\x00'");
+  const auto huge = run_equity("duel", "5H 5C 6S 7S KD 2C 3S 8S 8D TD\n" + std::string(1'000'000, 'Z') + "\n");
+  expect_error(huge, "stdin line 2: longer than 4096 bytes");
+  const auto bad_utf8 = run_equity("psychic", "TH JH QC QD Q\xe2\x99 QH KH AH 2S 6S\n");
+  expect_error(bad_utf8, "stdin line 1: bad card \"Q\\xe2\" in");
+  for (const auto& r : {zero, nul, huge, bad_utf8}) {
+    EXPECT_TRUE(test::is_clean_line(r.err.substr(0, r.err.size() - 1))) << r.err;
+    EXPECT_LT(r.err.size(), 300u) << r.err;
+  }
+}
+
+TEST(DuelCommand, VerboseOutputIsStreamedSlow) {
+  std::string input;
+  for (int i = 0; i < 100'000; ++i) input += "5H 5C 6S 7S KD 2C 3S 8S 8D TD\nAS KD QC JH 9S AC KH QD JS 9C\n";
+  const auto r = run_equity("duel --verbose", input);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(count_of(r.out, "\n"), 200'003u);
+  EXPECT_NE(r.out.find("Player 1: 0\nPlayer 2: 100000\nTies: 100000\n"), std::string::npos);
+  // About 30 MB of output: held in memory, it took more than 60 MB; streamed, a few.
+  rusage usage{};
+  ::getrusage(RUSAGE_CHILDREN, &usage);
+  EXPECT_LT(usage.ru_maxrss, 30'000) << "kB";
+  const auto json = run_equity("duel --verbose --json", "5H 5C 6S 7S KD 2C 3S 8S 8D TD\n");
+  EXPECT_EQ(json.out.rfind("{\"lines\": [\n  {\"where\": \"stdin line 1\"", 0), 0u) << json.out;
+  EXPECT_NE(json.out.find("\"winner\": 2}], \"hands\": 1, \"player1\": 0, \"player2\": 1, \"ties\": 0}\n"), std::string::npos)
+      << json.out;
+}
+
 TEST(PsychicCommand, SampleIsByteIdentical) {
   const auto r = run_equity("psychic " + data_path("uva131/psychic.in"));
   EXPECT_EQ(r.exit_code, 0);
@@ -459,8 +516,12 @@ TEST(PsychicCommand, Explain) {
 }
 
 TEST(PsychicCommand, BadInput) {
-  expect_error(run_equity("psychic", "TH JH QC QD QS QH KH AH 2S 6S\nTH JH QC QD QS QH KH AH 2S 6S 7S\n"),
-               "stdin line 2: expected 10 cards (five in hand, then the top five of the deck), found 11");
+  // Output is streamed: the lines before a bad one are printed.
+  const auto second = run_equity("psychic", "TH JH QC QD QS QH KH AH 2S 6S\nTH JH QC QD QS QH KH AH 2S 6S 7S\n");
+  EXPECT_EQ(second.exit_code, 2);
+  EXPECT_EQ(second.out, "Hand: TH JH QC QD QS Deck: QH KH AH 2S 6S Best hand: straight-flush\n");
+  EXPECT_EQ(second.err,
+            "equity: stdin line 2: expected 10 cards (five in hand, then the top five of the deck), found 11\n");
   expect_error(run_equity("psychic", "TH JH QC QD QS QH KH AH 2S TH\n"), "stdin line 1: duplicate card Th");
   expect_error(run_equity("psychic /nonexistent.in"), "cannot open /nonexistent.in");
 }

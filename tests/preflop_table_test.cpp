@@ -20,6 +20,7 @@
 #include "equity/error.hpp"
 #include "equity/preflop_table.hpp"
 #include "equity/result_file.hpp"
+#include "clean_message.hpp"
 #include "test_support.hpp"
 
 namespace equity {
@@ -59,6 +60,21 @@ TEST(HandClasses, OneHundredSixtyNineClassesCoverEveryHand) {
   EXPECT_EQ(parse_hand_class("109o").name(), "T9o");
   for (const char* bad : {"AAs", "AK", "A", "AKx", "ZZ", ""}) EXPECT_THROW(parse_hand_class(bad), InputError) << bad;
   EXPECT_EQ(parse_class_list("72o, AA,AKs,AA"), (std::vector<int>{0, 1, class_index(parse_hand_class("72o"))}));
+}
+
+TEST(HandClasses, ParseErrorsQuoteTheInputCleanly) {
+  EXPECT_EQ(parse_hand_class("109S").name(), "T9s");
+  EXPECT_EQ(parse_hand_class("a10O").name(), "ATo");
+  for (const std::string& bad : {std::string("A\0Ks", 4), std::string("AK\n"), std::string("\xff\xfe"), std::string("A\u2660K")}) {
+    try {
+      (void)parse_hand_class(bad);
+      ADD_FAILURE() << "accepted";
+    } catch (const InputError& e) {
+      EXPECT_TRUE(test::is_clean_line(e.what())) << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind("bad hand class \"", 0), 0u) << e.what();
+    }
+  }
+  EXPECT_THROW((void)parse_class_list(",,"), InputError);
 }
 
 TEST(CanonicalMatchups, The169FilesNeed47008Enumerations) {
@@ -320,6 +336,47 @@ TEST(CommittedTable, LoadRejectsBadCsvAndIgnoresAnIncompleteOne) {
   std::string short_row = csv;
   short_row.insert(short_row.find('\n') + 1, "AA,KK,36\n");
   EXPECT_NE(message(short_row).find(":2: expected 7 fields"), std::string::npos) << message(short_row);
+}
+
+// Issue 21, defect 1: a tampered combos count wrapped around in 64 bits, passed the check and gave
+// 0.000 % to both players with exit code 0.
+TEST(CommittedTable, LoadRejectsCountsThatCannotBeRight) {
+  const std::string csv = test::read_file("results/preflop-169x169.csv");
+  const auto message = [](const std::string& text) {
+    TempDir dir;
+    std::ofstream(dir.path() / "preflop-169x169.csv", std::ios::binary) << text;
+    try {
+      (void)PreflopTable::load(dir.path());
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const auto with_row = [&](const std::string& row) {
+    std::string text = csv;
+    const auto start = text.find("\nAA,AA,") + 1;
+    text.replace(start, text.find('\n', start) - start, row);
+    return text;
+  };
+  EXPECT_NE(message(with_row("AA,AA,873479247549716899,16,0,0,0.5"))
+                .find("preflop-169x169.csv:2: combos 873479247549716899 is more than the 36 combo pairs of AA against AA"),
+            std::string::npos);
+  EXPECT_NE(message(with_row("AA,AA,37,0,0,63355248,0")).find(":2: combos 37 is more than the 36"), std::string::npos);
+  EXPECT_NE(message(with_row("AA,AA,6,999999999999999999,999999999999999999,999999999999999999,0.5")).find(":2: wins + ties + losses"),
+            std::string::npos);
+  EXPECT_NE(message(with_row("AA,AA,6,1,2,\x01\xff,0.5")).find(":2: bad count \"\\x01\\xff\""), std::string::npos);
+}
+
+// Issue 21, defect 7: a directory in the table's place gave "internal error: basic_filebuf::underflow".
+TEST(CommittedTable, ADirectoryInPlaceOfTheTableIsABadTable) {
+  TempDir dir;
+  fs::create_directories(dir.path() / "preflop-169x169.csv");
+  try {
+    (void)PreflopTable::load(dir.path());
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), (dir.path() / "preflop-169x169.csv").string() + ": is a directory, not the table file");
+  }
 }
 
 TEST(CommittedTable, FilesAndAggregatesAgree) {

@@ -191,6 +191,30 @@ TEST(ExactRanges, RejectsEmptyAndImpossibleRanges) {
   EXPECT_NE(message(make({"random", "random", "random"}, "Ks7h2c9d")).find("million combo assignments"), std::string::npos);
 }
 
+// Issue 21, defect 2: products of small weights underflowed to 0 and the equity was 0 / 0 (NaN).
+TEST(ExactRanges, TinyWeightsGiveTheUnweightedEquity) {
+  const auto plain = enumerate_ranges(make({"AKs", "QQ"}));
+  const auto tiny = enumerate_ranges(make({"AKs:1e-200", "QQ:1e-200"}));
+  EXPECT_EQ(tiny.players[0].share, plain.players[0].share);
+  for (std::size_t p = 0; p < 2; ++p) {
+    EXPECT_TRUE(std::isfinite(tiny.equity(p)));
+    EXPECT_NEAR(tiny.equity(p), plain.equity(p), 1e-15);
+  }
+  EXPECT_NEAR(tiny.equity(0), 0.46049, 5e-6);
+  EXPECT_GT(tiny.total_weight, 0);
+  // Ordinary weights keep their unscaled weighted figures.
+  const auto half = enumerate_ranges(make({"AKs:0.5", "QQ"}));
+  EXPECT_EQ(half.total_weight, 0.5 * 24);
+  // Every player's heaviest combo clashes: the heaviest product is itself tiny.
+  const auto clash = enumerate_ranges(make({"AsAh,KK:1e-300", "AsAh,QQ:1e-300", "AsAh,JJ:1e-300"}));
+  double sum = 0;
+  for (std::size_t p = 0; p < 3; ++p) {
+    EXPECT_TRUE(std::isfinite(clash.equity(p))) << p;
+    sum += clash.equity(p);
+  }
+  EXPECT_NEAR(sum, 1.0, 1e-12);
+}
+
 // Monte Carlo estimates within 4 standard errors of the exact equities.
 void expect_close_to_exact(const RangeDeal& deal, std::uint64_t seed) {
   const auto exact = enumerate_ranges(deal);

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "equity/error.hpp"
+#include "clean_message.hpp"
 #include "equity/range.hpp"
 #include "test_support.hpp"
 
@@ -170,6 +171,58 @@ TEST(Range, RejectsMalformedInputQuotingTheBadItem) {
       const std::string message = e.what();
       EXPECT_NE(message.find(expected), std::string::npos) << "\"" << text << "\": " << message;
       EXPECT_EQ(message.rfind("player 2", 0), 0u) << message;
+    }
+  }
+}
+
+TEST(Range, SuitSymbolsAsPlayersPasteThem) {
+  EXPECT_EQ(Range::parse("A♠K♠"), Range::parse("AsKs"));
+  EXPECT_EQ(Range::parse("Q♥Q♦, A♤ K♧, 10♡ 9♢"), Range::parse("QhQd,AsKc,Th9d"));
+  EXPECT_EQ(Range::parse("J♣J♠:0.5"), Range::parse("JcJs:0.5"));
+}
+
+// Issue 17: "AA@0.5" is half of one percent; parsing says so through the warnings.
+TEST(Range, AtWeightOfAtMostOneWarns) {
+  std::vector<std::string> warnings;
+  const Range r = Range::parse("AA@0.5,KK", "player 1", &warnings);
+  EXPECT_EQ(r.weight(combo_index(parse_card("As"), parse_card("Ac"))), 0.005);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], "player 1 \"AA@0.5,KK\": \"AA@0.5\" is weighted 0.5 percent: @ takes a percentage (write :0.5 for a fraction)");
+  (void)Range::parse("AA@1", "player 1", &warnings);
+  EXPECT_EQ(warnings.size(), 2u);
+  for (const char* quiet : {"AA@50", "AA@1.5", "AA:0.5", "AA"}) {
+    std::vector<std::string> none;
+    (void)Range::parse(quiet, "player 1", &none);
+    EXPECT_TRUE(none.empty()) << quiet;
+  }
+  EXPECT_NO_THROW((void)Range::parse("AA@0.5"));  // no list: no warning, no error
+}
+
+// Issue 21, defect 3: a weight that rounds to zero silently dropped the hand.
+TEST(Range, WeightThatRoundsToZeroIsAnError) {
+  const auto message = [](const std::string& text) {
+    try {
+      (void)Range::parse(text, "player 1");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("AKs@4.9e-324"), "player 1 \"AKs@4.9e-324\": cannot read \"AKs@4.9e-324\": weight \"4.9e-324\" rounds to 0");
+  EXPECT_NE(message("AKs:1e-400").find("weight \"1e-400\" is out of range (above 0 and at most 1)"), std::string::npos);
+  EXPECT_NE(message("AKs:nan").find("a weight must be above 0"), std::string::npos);
+  EXPECT_EQ(Range::parse("AKs:4.9e-324").size(), 4);  // the smallest double is a weight
+}
+
+TEST(Range, BadBytesAreQuotedWithEscapesOnOneLine) {
+  for (const std::string& text : {std::string("AK\0s", 4), std::string("AA\nZZ"), std::string("A\xffK"),
+                                 std::string("A\xe2\x99K"), std::string(100000, 'A')}) {
+    try {
+      (void)Range::parse(text, "player 1");
+      ADD_FAILURE() << "accepted";
+    } catch (const InputError& e) {
+      EXPECT_TRUE(test::is_clean_line(e.what())) << e.what();
+      EXPECT_LT(std::string(e.what()).size(), 300u) << e.what();
     }
   }
 }

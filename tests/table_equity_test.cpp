@@ -121,6 +121,21 @@ TEST(TableEquity, RandomAgainstRandomIsEvenAndCountsEveryPair) {
   EXPECT_DOUBLE_EQ(r->equity(0), 0.5);
 }
 
+// Issue 21, defect 2: the product of two weights of 1e-200 underflowed, and the equity was NaN.
+TEST(TableEquity, TinyWeightsGiveTheUnweightedEquity) {
+  const auto plain = table_equity(table(), heads_up("AKs", "QQ"));
+  const auto tiny = table_equity(table(), heads_up("AKs:1e-200", "QQ:1e-200,JJ:1e-250"));
+  const auto tiny_jj = table_equity(table(), heads_up("AKs", "QQ,JJ:1e-50"));
+  ASSERT_TRUE(plain && tiny && tiny_jj);
+  EXPECT_NEAR(tiny->equity(0), tiny_jj->equity(0), 1e-15);
+  EXPECT_NEAR(tiny->equity(0), plain->equity(0), 1e-15);
+  EXPECT_NEAR(tiny->equity(0), 0.46049, 5e-6);
+  const auto r = test::run_equity("AKs:1e-200 QQ:1e-200");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("46.049%"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("nan"), std::string::npos) << r.out;
+}
+
 TEST(TableEquity, OnlyHeadsUpPreflopWholeClassesOrSpecificHands) {
   EXPECT_TRUE(table_answers(heads_up("AA", "random")));
   EXPECT_TRUE(table_answers(heads_up("AsAc", "KhQh")));

@@ -1,6 +1,5 @@
 // `equity duel [FILE|-]`: Project Euler 54, who wins each showdown of two 5-card hands.
 #include <iostream>
-#include <sstream>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
@@ -9,13 +8,6 @@
 
 namespace equity::cli {
 namespace {
-
-struct DuelLine {
-  std::string where;
-  DuelHands hands;
-  HandRank rank1 = 0, rank2 = 0;
-  Outcome outcome = Outcome::Split;
-};
 
 std::string winner_text(Outcome outcome) {
   switch (outcome) {
@@ -35,13 +27,14 @@ int run_duel(const Args& args) {
       "Project Euler 54: reads showdowns of two 5-card hands, one per line (ten cards: five for\n"
       "player 1, then five for player 2), and counts how many each player wins and how many are\n"
       "split. Blank lines are skipped; Windows line endings are accepted. A line with the wrong\n"
-      "number of cards, a bad card or a card twice is an error naming the line.",
+      "number of cards, a bad card, a card twice or more than 4096 bytes is an error naming the line\n"
+      "(with --verbose, the lines before it are printed: output is streamed).",
       "equity duel");
   app.footer(
       "\nExamples:\n"
       "  equity duel ../shared/data/euler54/p054_poker.txt    Player 1: 376, Player 2: 624, Ties: 0\n"
       "  echo '5H 5C 6S 7S KD 2C 3S 8S 8D TD' | equity duel --verbose\n"
-      "  equity duel p054_poker.txt --json                    {\"player1\": 376, ...}\n");
+      "  equity duel p054_poker.txt --json                    {\"hands\": 1000, \"player1\": 376, ...}\n");
   std::string path;
   bool verbose = false, json = false;
   app.add_option("file", path, "file of showdowns, one per line; - or nothing reads standard input");
@@ -50,45 +43,36 @@ int run_duel(const Args& args) {
   return run(app, args, [&] {
     InputSource input(path);
     DuelTally tally;
-    std::vector<DuelLine> lines;
+    // Streamed: each line is printed as it is read, so memory does not grow with the input (an
+    // error part way leaves the lines before it printed).
+    std::size_t printed = 0;
+    if (json && verbose) std::cout << "{\"lines\": [";
     for_each_line(input.stream(), input.name(), [&](std::string_view text, const std::string& where) {
-      DuelLine line;
-      line.where = where;
-      line.hands = parse_duel_line(text, where);
-      line.rank1 = evaluate(Hand(line.hands.player1));
-      line.rank2 = evaluate(Hand(line.hands.player2));
-      line.outcome = compare(line.rank1, line.rank2);
-      tally.add(line.outcome);
-      if (verbose) lines.push_back(std::move(line));
+      const DuelHands hands = parse_duel_line(text, where);
+      const HandRank rank1 = evaluate(Hand(hands.player1)), rank2 = evaluate(Hand(hands.player2));
+      const Outcome outcome = compare(rank1, rank2);
+      tally.add(outcome);
+      if (!verbose) return;
+      if (json)
+        std::cout << (printed ? ",\n  " : "\n  ") << "{\"where\": " << json_string(where)
+                  << ", \"player1\": {\"cards\": " << json_string(classic_cards(hands.player1))
+                  << ", \"name\": " << json_string(hand_name(rank1)) << ", \"rank\": " << rank1 << "}"
+                  << ", \"player2\": {\"cards\": " << json_string(classic_cards(hands.player2))
+                  << ", \"name\": " << json_string(hand_name(rank2)) << ", \"rank\": " << rank2 << "}"
+                  << ", \"winner\": " << winner_number(outcome) << "}";
+      else
+        std::cout << where << ": " << winner_text(outcome) << ": " << classic_cards(hands.player1) << " ("
+                  << hand_name(rank1) << ") vs " << classic_cards(hands.player2) << " (" << hand_name(rank2) << ")\n";
+      ++printed;
     });
-    // Everything is printed after the whole input parsed, so an error leaves stdout empty.
-    std::ostringstream out;
     if (json) {
-      out << "{\"hands\": " << tally.hands() << ", \"player1\": " << tally.player1 << ", \"player2\": " << tally.player2
-          << ", \"ties\": " << tally.ties;
-      if (verbose) {
-        out << ", \"lines\": [";
-        for (std::size_t i = 0; i < lines.size(); ++i) {
-          const auto& l = lines[i];
-          out << (i ? ",\n  " : "\n  ") << "{\"where\": " << json_string(l.where)
-              << ", \"player1\": {\"cards\": " << json_string(classic_cards(l.hands.player1))
-              << ", \"name\": " << json_string(hand_name(l.rank1)) << ", \"rank\": " << l.rank1 << "}"
-              << ", \"player2\": {\"cards\": " << json_string(classic_cards(l.hands.player2))
-              << ", \"name\": " << json_string(hand_name(l.rank2)) << ", \"rank\": " << l.rank2 << "}"
-              << ", \"winner\": " << winner_number(l.outcome) << "}";
-        }
-        out << "]";
-      }
-      out << "}\n";
+      std::cout << (verbose ? "], " : "{") << "\"hands\": " << tally.hands() << ", \"player1\": " << tally.player1
+                << ", \"player2\": " << tally.player2 << ", \"ties\": " << tally.ties << "}\n";
     } else {
-      for (const auto& l : lines)
-        out << l.where << ": " << winner_text(l.outcome) << ": " << classic_cards(l.hands.player1) << " ("
-            << hand_name(l.rank1) << ") vs " << classic_cards(l.hands.player2) << " (" << hand_name(l.rank2) << ")\n";
-      out << "Player 1: " << tally.player1 << "\n"
-          << "Player 2: " << tally.player2 << "\n"
-          << "Ties: " << tally.ties << "\n";
+      std::cout << "Player 1: " << tally.player1 << "\n"
+                << "Player 2: " << tally.player2 << "\n"
+                << "Ties: " << tally.ties << "\n";
     }
-    std::cout << out.str();
     return 0;
   });
 }

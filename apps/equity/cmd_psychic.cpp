@@ -1,6 +1,5 @@
 // `equity psychic [FILE|-]`: UVa 131 "The Psychic Poker Player".
 #include <iostream>
-#include <sstream>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
@@ -15,7 +14,8 @@ int run_psychic(const Args& args) {
       "cards of the deck. The player may discard 0 to 5 cards and draws as many from the top of the\n"
       "deck, in order. Prints, in the judge's exact format, the best category the player can reach\n"
       "(an ace plays high or low in straights; straights do not wrap around).\n"
-      "Blank lines are skipped; Windows line endings are accepted.",
+      "Blank lines are skipped; Windows line endings are accepted. A bad line (not ten distinct\n"
+      "cards, or more than 4096 bytes) is an error naming it; the lines before it are printed.",
       "equity psychic");
   app.footer(
       "\nExamples:\n"
@@ -31,7 +31,7 @@ int run_psychic(const Args& args) {
                "and the final hand's name");
   return run(app, args, [&] {
     InputSource input(path);
-    std::ostringstream out;  // printed only once all input parsed, so an error leaves stdout empty
+    std::ostream& out = std::cout;  // streamed line by line: memory does not grow with the input
     for_each_line(input.stream(), input.name(), [&](std::string_view text, const std::string& where) {
       const PsychicDeal deal = parse_psychic_line(text, where);
       const PsychicPlay play = best_draw(deal);
@@ -49,7 +49,6 @@ int run_psychic(const Args& args) {
         out << ": " << classic_cards(play.final_hand) << ", " << hand_name(play.rank) << "\n";
       }
     });
-    std::cout << out.str();
     return 0;
   });
 }

@@ -88,7 +88,18 @@ private:
 
 inline constexpr CardSet to_set(Card c) { return CardSet(c.bit()); }
 
-// Parses one card: rank 2-9, T, 10, J, Q, K, A (any case) then suit s, c, h, d (any case).
+// ---- Card tokens: the one reader behind cards, hole cards, ranges and hand classes.
+
+// Reads a rank at text[pos]: 2-9, T or 10, J, Q, K, A, in any case. Advances pos past it and
+// returns 0 ('2') .. 12 ('A'); returns -1 and leaves pos alone if there is none.
+int read_rank(std::string_view text, std::size_t& pos);
+
+// Reads a suit at text[pos]: s, c, h, d in any case, or a suit symbol as players paste it, in
+// UTF-8: the black or white spade, club, heart, diamond (also followed by the emoji variation
+// selector U+FE0F). Advances pos past it and returns 0..3 (s c h d); -1 and pos unchanged if none.
+int read_suit(std::string_view text, std::size_t& pos);
+
+// Parses one card: a rank then a suit as read_rank() and read_suit() read them ("As", "10d", "A♠").
 // Throws InputError naming the token and the reason.
 Card parse_card(std::string_view token);
 

@@ -4,6 +4,7 @@
 // top of the deck is known). Both read one problem per line; the commands `equity duel` and
 // `equity psychic` are thin wrappers around these functions.
 #include <array>
+#include <cstddef>
 #include <functional>
 #include <iosfwd>
 #include <span>
@@ -21,9 +22,13 @@ std::string classic_card(Card card);
 // Cards in that style, separated by single spaces.
 std::string classic_cards(std::span<const Card> cards);
 
+// The longest line for_each_line() accepts, in bytes (without the line ending).
+inline constexpr std::size_t kMaxLineBytes = 4096;
+
 // Calls on_line(line, where) for every non-blank line of `in`, without its line ending (Windows
 // line endings accepted). `where` is "SOURCE line N", for messages: parsers take it so that an
-// InputError names the line.
+// InputError names the line. A line longer than kMaxLineBytes is an InputError naming it (memory
+// stays bounded whatever the input, /dev/zero included).
 void for_each_line(std::istream& in, std::string_view source,
                    const std::function<void(std::string_view line, const std::string& where)>& on_line);
 

@@ -3,7 +3,7 @@
 //
 // Syntax (items separated by commas, spaces optional):
 //   classes   AA  AKs  AKo  AK (suited and offsuit)
-//   combos    AsKs  "As Ks"  10s9s
+//   combos    AsKs  "As Ks"  10s9s  A♠K♠ (suit symbols, see read_suit())
 //   anything  random  xx  *
 //   plus      QQ+ (QQ, KK, AA)  A2s+ (A2s..AKs)  KTo+  K9+
 //   dash      22-99 or 99-22  A5s-A2s  K9o-K6o
@@ -31,8 +31,12 @@ class Range {
 public:
   Range() = default;
 
-  // Parses the syntax above. `what` names the argument in messages ("player 2").
-  static Range parse(std::string_view text, std::string_view what = "range");
+  // Parses the syntax above. `what` names the argument in messages ("player 2"). Warnings about
+  // input that parses but is probably not what was meant (an @ weight of at most 1, which is a
+  // percentage: "AA@0.5" is half of one percent) are appended to `warnings` when given, one line
+  // each without a prefix (the command line prints them as "equity: warning: ...").
+  static Range parse(std::string_view text, std::string_view what = "range",
+                     std::vector<std::string>* warnings = nullptr);
   static Range all();  // random: every combo, weight 1
 
   double weight(int index) const { return weights_[static_cast<std::size_t>(index)]; }
