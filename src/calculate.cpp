@@ -51,7 +51,7 @@ struct Player {
 };
 
 // A hand keeps its spelling and its messages; anything else is a range.
-Player parse_player(const std::string& text, std::size_t index) {
+Player parse_player(const std::string& text, std::size_t index, std::vector<std::string>& warnings) {
   const std::string what = "player " + std::to_string(index + 1);
   Player player;
   try {
@@ -62,7 +62,7 @@ Player parse_player(const std::string& text, std::size_t index) {
     return player;
   } catch (const InputError& card_error) {
     try {
-      player.range = Range::parse(text, what);
+      player.range = Range::parse(text, what, &warnings);
     } catch (const InputError&) {
       if (looks_like_cards(text)) throw card_error;  // meant as cards: say why they are wrong
       throw;
@@ -75,6 +75,7 @@ Player parse_player(const std::string& text, std::size_t index) {
 struct Parsed {
   std::vector<Player> players;
   RangeDeal deal;
+  std::vector<std::string> warnings;  // from reading the ranges
 };
 
 Parsed parse_question(const Question& q) {
@@ -85,7 +86,7 @@ Parsed parse_question(const Question& q) {
   Parsed parsed;
   std::vector<HoleCards> hands;
   for (std::size_t i = 0; i < q.players.size(); ++i) {
-    parsed.players.push_back(parse_player(q.players[i], i));
+    parsed.players.push_back(parse_player(q.players[i], i, parsed.warnings));
     parsed.deal.ranges.push_back(parsed.players.back().range);
     if (parsed.players.back().specific) {
       const auto c = parsed.players.back().range.combos();
@@ -562,6 +563,7 @@ Answer calculate(const Question& question) {
     for (std::size_t p = 0; p < a.players.size(); ++p)
       a.players[p].hits = board_hits(parsed.deal.ranges[p], parsed.deal.board, dead);
   }
+  a.warnings.insert(a.warnings.begin(), parsed.warnings.begin(), parsed.warnings.end());
   a.game = question.game;
   a.board = to_string(parsed.deal.board);
   a.dead = to_string(parsed.deal.dead);

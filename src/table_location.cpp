@@ -43,7 +43,7 @@ std::optional<fs::path> find_table(const fs::path& explicit_dir) {
   }
   if (const auto exe_dir = program_directory()) {
     for (const fs::path& dir : {*exe_dir / ".." / "share" / "equity" / "results", *exe_dir / "share" / "equity" / "results"})
-      if (holds_table(dir)) return dir.lexically_normal();
+      if (holds_table(dir)) return fs::weakly_canonical(dir, ec);
   }
   return std::nullopt;
 }

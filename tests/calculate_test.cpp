@@ -265,6 +265,16 @@ TEST(Calculate, DistributionWithoutTheCombosUnlessAskedFor) {
   EXPECT_EQ(test::run_equity("AA KK --svg " + svg).exit_code, 2);  // --svg without --distribution
 }
 
+TEST(Calculate, RangeWarningsReachTheAnswer) {
+  const Answer a = calculate(ask({"AA@0.5", "KK"}));
+  ASSERT_EQ(a.warnings.size(), 1u);
+  EXPECT_NE(a.warnings[0].find("AA@0.5"), std::string::npos) << a.warnings[0];
+  const auto r = test::run_equity("AA@0.5 KK");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err.rfind("equity: warning: ", 0), 0u) << r.err;
+  EXPECT_EQ(calculate(ask({"AA@50", "KK"})).warnings.size(), 0u);
+}
+
 TEST(Calculate, ExactWorkCountsShowdowns) {
   const ExactWork hu = exact_work(ask({"AsAc", "KhQh"}));
   EXPECT_EQ(hu.cards_to_come, 5);
