@@ -396,13 +396,6 @@ void each_combo(const Question& q, const std::vector<ComboTask>& tasks, Answer& 
   for (std::size_t i = 0; i < tasks.size(); ++i) a.players[tasks[i].player].per_combo.push_back(results[i]);
 }
 
-// Whether every player's combo questions have the preflop table's shape.
-bool table_answers_combos(const RangeDeal& deal, const PreparedDeal& prep) {
-  for (std::size_t p = 0; p < deal.ranges.size(); ++p)
-    if (prep.combos[p].empty() || !table_answers(with_combo(deal, p, prep.combos[p].front().index))) return false;
-  return true;
-}
-
 void fill_per_combo(const Question& q, const Parsed& parsed, Answer& a, const Stopwatch& clock) {
   const RangeDeal& deal = parsed.deal;
   if (a.per_combo_method != Method::automatic) {
@@ -418,19 +411,15 @@ void fill_per_combo(const Question& q, const Parsed& parsed, Answer& a, const St
     for (std::size_t p = 0; p < prep.combos.size(); ++p)
       for (const auto& c : prep.combos[p]) tasks.push_back({p, c});
     std::optional<std::filesystem::path> dir;
-    if (q.use_table && q.method != Method::exact && q.method != Method::monte_carlo && table_answers_combos(deal, prep))
+    if (q.use_table && q.method != Method::exact && q.method != Method::monte_carlo && deal.ranges.size() == 2 &&
+        deal.board.empty() && deal.dead.empty())
       dir = find_table(q.table_dir);
     if (!dir && q.method != Method::monte_carlo)
       for (const auto& t : tasks) showdowns += work_of(with_combo(deal, t.player, t.combo.index)).showdowns;
     if (dir) {
       a.per_combo_method = Method::table;
-      const PreflopTable table = PreflopTable::hand_files(*dir);
-      std::mutex table_mutex;  // the table caches the files it reads
-      each_combo(q, tasks, a, clock, [&](const ComboTask& t) {
-        const std::lock_guard lock(table_mutex);
-        const auto r = table_equity(table, with_combo(deal, t.player, t.combo.index));
-        return combo_equity_of(*r, t.player, t.combo.index, t.combo.weight);
-      });
+      auto both = per_combo_from_table(*dir / "hands", deal);
+      for (std::size_t p = 0; p < 2; ++p) a.players[p].per_combo = std::move(both[p]);
     } else if (q.method != Method::monte_carlo && showdowns <= exact_showdown_limit(prep.cards_to_come)) {
       a.per_combo_method = Method::exact;
       each_combo(q, tasks, a, clock, [&](const ComboTask& t) {

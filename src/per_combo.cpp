@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/hand_class.hpp"
+#include "equity/result_file.hpp"
 
 namespace equity {
 
@@ -219,6 +221,95 @@ std::array<std::vector<ComboEquity>, 2> per_combo_heads_up(const RangeDeal& deal
       c.share = c.wins * kShareUnit + c.ties * (kShareUnit / 2);
       c.weighted_share = c.weighted_wins + c.weighted_ties / 2;
       out[side].push_back(c);
+    }
+  return out;
+}
+
+namespace {
+
+// A representative's counts against every opponent combo, by combo index.
+struct CountsByOpponent {
+  std::array<std::array<std::uint32_t, 3>, kCombos> counts{};  // wins, ties, losses of the representative
+};
+
+CountsByOpponent read_class(const std::filesystem::path& hands_dir, int hand_class) {
+  const HoleCards rep = hand_classes()[static_cast<std::size_t>(hand_class)].representative();
+  const std::filesystem::path path = hands_dir / result_file_name(rep);
+  const ResultFileContents file = read_result_file(path, rep);
+  if (!file.complete())
+    throw InputError(path.string() + ": " + std::to_string(file.lines.size()) + " of the 1,225 lines (run `equity table`)");
+  CountsByOpponent out;
+  for (const auto& line : file.lines)
+    out.counts[static_cast<std::size_t>(combo_index(line.opponent[0], line.opponent[1]))] = {
+        static_cast<std::uint32_t>(line.wins()), static_cast<std::uint32_t>(line.ties()),
+        static_cast<std::uint32_t>(line.losses())};
+  return out;
+}
+
+// A suit map taking `hand` to its class's representative (first suits in s c h d order).
+std::array<int, kSuits> to_representative(HoleCards hand) {
+  std::array<int, kSuits> map{-1, -1, -1, -1};
+  const Card hi = hand[0].rank() >= hand[1].rank() ? hand[0] : hand[1];
+  const Card lo = hi == hand[0] ? hand[1] : hand[0];
+  map[static_cast<std::size_t>(hi.suit())] = 0;
+  if (lo.suit() != hi.suit()) map[static_cast<std::size_t>(lo.suit())] = 1;
+  int next = lo.suit() != hi.suit() ? 2 : 1;
+  for (auto& m : map)
+    if (m < 0) m = next++;
+  return map;
+}
+
+}  // namespace
+
+std::array<std::vector<ComboEquity>, 2> per_combo_from_table(const std::filesystem::path& hands_dir,
+                                                             const RangeDeal& deal) {
+  if (deal.ranges.size() != 2 || !deal.board.empty() || !deal.dead.empty())
+    throw InputError("per-combo equity from the table is for two players preflop, without dead cards");
+  const PreparedDeal prep = prepare(deal);
+  const auto& hero = prep.combos[0];
+  const auto& villain = prep.combos[1];
+  std::vector<int> classes;
+  for (const auto& c : hero) classes.push_back(class_index_of({c.cards[0], c.cards[1]}));
+  std::vector<int> needed = classes;
+  std::sort(needed.begin(), needed.end());
+  needed.erase(std::unique(needed.begin(), needed.end()), needed.end());
+  std::vector<std::unique_ptr<CountsByOpponent>> tables(kHandClasses);
+  tbb::parallel_for(std::size_t{0}, needed.size(), [&](std::size_t k) {
+    tables[static_cast<std::size_t>(needed[k])] = std::make_unique<CountsByOpponent>(read_class(hands_dir, needed[k]));
+  });
+
+  std::array<std::vector<ComboEquity>, 2> out;
+  for (std::size_t side = 0; side < 2; ++side)
+    for (const auto& c : prep.combos[side]) {
+      ComboEquity e;
+      e.combo = c.index;
+      e.weight = c.weight;
+      out[side].push_back(e);
+    }
+  const double boards = static_cast<double>(choose(kCards - 4, 5));
+  for (std::size_t i = 0; i < hero.size(); ++i) {
+    const auto& counts = tables[static_cast<std::size_t>(classes[i])]->counts;
+    const auto map = to_representative({hero[i].cards[0], hero[i].cards[1]});
+    const std::uint64_t hero_bits = hero[i].cards[0].bit() | hero[i].cards[1].bit();
+    ComboEquity& h = out[0][i];
+    for (std::size_t j = 0; j < villain.size(); ++j) {
+      const auto& v = villain[j];
+      if ((v.cards[0].bit() | v.cards[1].bit()) & hero_bits) continue;
+      const Card a(v.cards[0].rank(), map[static_cast<std::size_t>(v.cards[0].suit())]);
+      const Card b(v.cards[1].rank(), map[static_cast<std::size_t>(v.cards[1].suit())]);
+      const auto& [wins, ties, losses] = counts[static_cast<std::size_t>(combo_index(a, b))];
+      ComboEquity& o = out[1][j];
+      h.wins += wins, h.ties += ties, h.losses += losses;
+      o.wins += losses, o.ties += ties, o.losses += wins;
+      h.weighted_wins += v.weight * wins, h.weighted_ties += v.weight * ties, h.weighted_showdowns += v.weight * boards;
+      o.weighted_wins += hero[i].weight * losses, o.weighted_ties += hero[i].weight * ties;
+      o.weighted_showdowns += hero[i].weight * boards;
+    }
+  }
+  for (auto& side : out)
+    for (auto& c : side) {
+      c.share = c.wins * kShareUnit + c.ties * (kShareUnit / 2);
+      c.weighted_share = c.weighted_wins + c.weighted_ties / 2;
     }
   return out;
 }

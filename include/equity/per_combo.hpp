@@ -11,6 +11,7 @@
 // without weights, the integer shares and showdowns add up to the player's).
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <vector>
 
 #include "equity/enumeration.hpp"
@@ -43,6 +44,13 @@ struct ComboEquity {
 // ranges on a flop instead of 1.9 billion showdowns. In parallel over the boards with oneTBB;
 // the numbers do not depend on the thread count. Throws InputError for a bad deal (see prepare()).
 std::array<std::vector<ComboEquity>, 2> per_combo_heads_up(const RangeDeal& deal);
+
+// Heads-up preflop (no board, no dead cards), exactly, for both players' combos, from the preflop
+// table's representative result files in `hands_dir` (results/hands): each pair of combos is one
+// line of its hero class's file after mapping suits, so any ranges and weights are answered (about
+// 1.6 million lookups for two full ranges). Throws InputError when a needed file is missing or bad.
+std::array<std::vector<ComboEquity>, 2> per_combo_from_table(const std::filesystem::path& hands_dir,
+                                                             const RangeDeal& deal);
 
 // One combo's counts from the exact answer of the deal in which its player holds just that combo
 // (at weight 1): the player's counts, weighted showdowns = total weight x boards.
