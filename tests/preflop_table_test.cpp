@@ -117,7 +117,7 @@ TEST(BuildHandFiles, SharedMatchupsAreEnumeratedOnceAndFilesMatchEnumeration) {
   };
   const ResultLine line = line_against(as_ac, hand("AsAc"), hand("KhKd"));
   const ResultLine mirror = line_against(kh_kd, hand("KhKd"), hand("AsAc"));
-  // AdAc against KhKs is the same matchup up to suits: ../shared/data/exact/headsup.csv.
+  // AdAc against KhKs is the same matchup up to suits: tests/data/exact/headsup.csv.
   EXPECT_EQ(line.wins(), 1388072u);
   EXPECT_EQ(line.losses(), 317694u);
   EXPECT_EQ(line.ties(), 6538u);
@@ -410,7 +410,7 @@ TEST(CommittedTable, AgreesWithPokerStoveOnAll14196Pairs) {
 TEST(CommittedTable, PublishedExactCounts) {
   const auto& t = committed_table();
   const auto aa_kk = t.classes(class_index(parse_hand_class("AA")), class_index(parse_hand_class("KK")));
-  EXPECT_EQ(aa_kk, (MatchupCounts{36, 50371344, 285228, 10986372}));  // ../shared/data/exact/classes.csv
+  EXPECT_EQ(aa_kk, (MatchupCounts{36, 50371344, 285228, 10986372}));  // tests/data/exact/classes.csv
   for (const auto& row : test::read_csv(test::data_path("exact/headsup.csv"))) {
     const auto counts = t.hands(hand(row[0].c_str()), hand(row[1].c_str()));
     EXPECT_EQ(counts.wins, std::stoull(row[3])) << row[0] << " " << row[1];

@@ -12,9 +12,11 @@
 
 namespace equity::test {
 
-// Reference data shared by the project, by path relative to the project root (the tests' working
-// directory), e.g. data_path("exact/headsup.csv") -> "../shared/data/exact/headsup.csv".
-inline std::string data_path(const std::string& relative) { return "../shared/data/" + relative; }
+// Reference data carried in tests/data/ (sources in tests/data/README.md), by absolute path, e.g.
+// data_path("exact/headsup.csv") -> "<source tree>/tests/data/exact/headsup.csv".
+inline std::string data_path(const std::string& relative) {
+  return std::string(EQUITY_SOURCE_DIR) + "/tests/data/" + relative;
+}
 
 inline std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

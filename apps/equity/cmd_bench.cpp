@@ -69,7 +69,7 @@ EvaluatorRun evaluate_all_seven_card_hands() {
   return run;
 }
 
-// Heads-up matchups with published exact counts (../shared/data/exact/headsup.csv).
+// Heads-up matchups with published exact counts (tests/data/exact/headsup.csv).
 const std::vector<std::pair<std::string, std::string>> kMatchups = {
     {"AsAc", "KhQh"}, {"AdAc", "KhKs"}, {"AcAd", "Td9d"}, {"AhKh", "2s2c"}, {"KdKs", "Kc2d"},
     {"AsAc", "KsQs"}, {"AsKc", "QdQh"}, {"QcQd", "JcJh"}, {"AsAc", "AhKh"}, {"7c2d", "8h9h"}};

@@ -163,7 +163,7 @@ int run_table(const Args& args) {
   CLI::App app(
       "Builds the exact heads-up preflop table: the result files of the 169 class representatives\n"
       "(DIR/hands/AsAc.txt, AsKs.txt, AsKc.txt, ...: 1,225 opponent lines each, format in\n"
-      "../shared/docs/result-files.md), then the aggregates in DIR: preflop-169x169.csv (every ordered\n"
+      "docs/result-files.md), then the aggregates in DIR: preflop-169x169.csv (every ordered\n"
       "pair of classes), vs-random.csv, grid.txt and grid.svg. Each of the 47,008 distinct matchups is\n"
       "enumerated once and shared by every line that needs it.\n"
       "Runs resume: complete lines on disk are kept, a half-written last line is repaired, and a run\n"
@@ -234,7 +234,8 @@ int run_file(const Args& args) {
   CLI::App app(
       "Writes the result file of one specific hand: DIR/HAND.txt with its 1,225 opponent lines in deck\n"
       "order, e.g. ['Ah', 'Ad'], [1675094, 1675094] = boards the hand wins or ties, boards the opponent\n"
-      "wins or ties (format in ../shared/docs/result-files.md). Resumes like `equity table`.\n\n"
+      "wins or ties; ties = first + second - 1,712,304. The format is in docs/result-files.md.\n"
+      "Resumes like `equity table`.\n\n"
       "Examples:\n"
       "  equity file AsAc                  # results/hands/AsAc.txt\n"
       "  equity file 7h2d --out /tmp/hands",
