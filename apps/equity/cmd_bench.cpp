@@ -1,7 +1,8 @@
 // `equity bench`: a fixed workload whose signature changes only when behaviour changes.
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <iostream>
-#include <sstream>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <vector>
 
@@ -132,32 +133,33 @@ int run_bench(const Args& args) {
     }
     std::sort(per_matchup.begin(), per_matchup.end());
     const double median = per_matchup[per_matchup.size() / 2];
-    char sig[32];
-    std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(signature));
+    const std::string sig = fmt::format("{:016x}", signature);
     const double meps = rate(eval.seconds);
     const double slowest = pass_seconds.empty() ? 0 : rate(pass_seconds.back());
     const double fastest = pass_seconds.empty() ? 0 : rate(pass_seconds.front());
     if (json) {
-      std::cout << "{\"signature\": \"" << sig << "\", \"evaluator\": {\"hands\": " << eval.hands
-                << ", \"checksum\": " << eval.checksum << ", \"passes\": " << pass_seconds.size()
-                << ", \"seconds\": " << json_number(eval.seconds) << ", \"million_per_second\": " << json_number(meps)
-                << ", \"slowest_million_per_second\": " << json_number(slowest)
-                << ", \"fastest_million_per_second\": " << json_number(fastest)
-                << ", \"blocks\": " << block_rates.size()
-                << ", \"median_block_million_per_second\": " << json_number(block_median)
-                << "}, \"enumeration\": {\"matchups\": "
-                << deals.size() << ", \"repeats\": " << repeats
-                << ", \"median_ms_per_matchup\": " << json_number(median * 1e3) << "}}\n";
+      nlohmann::ordered_json j;
+      j["signature"] = sig;
+      j["evaluator"] = {{"hands", eval.hands},
+                        {"checksum", eval.checksum},
+                        {"passes", pass_seconds.size()},
+                        {"seconds", eval.seconds},
+                        {"million_per_second", meps},
+                        {"slowest_million_per_second", slowest},
+                        {"fastest_million_per_second", fastest},
+                        {"blocks", block_rates.size()},
+                        {"median_block_million_per_second", block_median}};
+      j["enumeration"] = {{"matchups", deals.size()}, {"repeats", repeats}, {"median_ms_per_matchup", median * 1e3}};
+      fmt::print("{}\n", j.dump());
     } else {
       if (!skip_evaluator)
-        std::cout << "evaluator:   " << with_commas(eval.hands) << " 7-card hands in " << format_duration(eval.seconds)
-                  << " = " << fixed(meps, 0) << " million evaluations/s (one core; median of " << pass_seconds.size()
-                  << " passes, " << fixed(slowest, 0) << " to " << fixed(fastest, 0) << ")\n"
-                  << "             median of " << block_rates.size() << " blocks of 2 million hands: " << fixed(block_median, 0)
-                  << " million evaluations/s\n";
-      std::cout << "enumeration: " << deals.size() << " heads-up matchups x " << repeats << " repeats, median "
-                << fixed(median * 1e3, 3) << " ms per exhaustive matchup (1,712,304 boards)\n"
-                << "signature:   " << sig << "\n";
+        fmt::print("evaluator:   {} 7-card hands in {} = {:.0f} million evaluations/s (one core; median of {} passes, "
+                   "{:.0f} to {:.0f})\n             median of {} blocks of 2 million hands: {:.0f} million evaluations/s\n",
+                   with_commas(eval.hands), format_duration(eval.seconds), meps, pass_seconds.size(), slowest, fastest,
+                   block_rates.size(), block_median);
+      fmt::print("enumeration: {} heads-up matchups x {} repeats, median {:.3f} ms per exhaustive matchup (1,712,304 "
+                 "boards)\nsignature:   {}\n",
+                 deals.size(), repeats, median * 1e3, sig);
     }
     return 0;
   });
