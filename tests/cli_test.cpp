@@ -268,3 +268,12 @@ TEST(Cli, FailedWritesExitWithCodeOne) {
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_EQ(r.out, "");
 }
+
+// Seeds are 0 to 2^53 - 1 (a JavaScript client can repeat the run); nothing wraps around.
+TEST(Cli, SeedsOutOfRangeAreRejected) {
+  for (const char* seed : {"-1", "99999999999999999999", "9007199254740992", "1.5", "0x10"})
+    expect_input_error(std::string("draw --rounds 1 --seed ") + seed,
+                       std::string("--seed: must be a whole number from 0 to 9007199254740991, not ") + seed);
+  const auto top = run_equity("draw --rounds 1 --suits letters --seed 9007199254740991", "\n");
+  EXPECT_EQ(top.exit_code, 0) << top.err;
+}

@@ -4,10 +4,12 @@
 #include <tbb/global_control.h>
 #include <unistd.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <random>
 #include <regex>
 #include <system_error>
 
@@ -71,6 +73,23 @@ std::string plain_parse_error(const CLI::App& app, const CLI::ParseError& e) {
 
 CLI::Validator positive() { return bound_check(false, "POSITIVE"); }
 CLI::Validator non_negative() { return bound_check(true, "NONNEGATIVE"); }
+
+CLI::Validator seed_check() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto [last, error] = std::from_chars(text.data(), end, value);
+        if (!text.empty() && error == std::errc() && last == end && value <= kMaxSeed) return {};
+        return "must be a whole number from 0 to " + std::to_string(kMaxSeed) + ", not " + text;
+      },
+      "SEED");
+}
+
+std::uint64_t random_seed() {
+  std::random_device device;
+  return ((std::uint64_t{device()} << 32) ^ device()) & kMaxSeed;
+}
 
 int run(CLI::App& app, const std::vector<std::string>& args, const std::function<int()>& body) {
   try {
