@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(cmake g++ make libtbb-dev libeigen3-dev libcli11-dev libgtest-dev libbenchmark-dev
-  nlohmann-json3-dev libfmt-dev libcpp-httplib-dev clang libfuzzer-14-dev)
+  nlohmann-json3-dev libfmt-dev libcpp-httplib-dev clang clang-format libfuzzer-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,12 +1,43 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test: the Release suite, then the fast tests
-# again under AddressSanitizer + UndefinedBehaviorSanitizer. Exits non-zero on any failure.
+# Installs what is missing, builds, and runs every test, timing each stage:
+#   1. the Release suite (the preset CI and users build);
+#   2. AddressSanitizer + UndefinedBehaviorSanitizer over the portable build (EQUITY_PORTABLE=ON:
+#      the fallbacks of the platform-specific code get built and tested there), fast tests only;
+#   3. ThreadSanitizer over the suites of the parallel code only (target equity_parallel_tests,
+#      label "parallel"), fast tests only.
+# Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+start=$SECONDS
+stage_start=$SECONDS
+stage() {  # prints the time of the stage just finished
+  echo "test.sh: $1 took $((SECONDS - stage_start)) s (total $((SECONDS - start)) s)" >&2
+  stage_start=$SECONDS
+}
+
 scripts/setup.sh
+stage setup
+
 cmake --preset release
 cmake --build --preset release
+stage "release build"
 ctest --preset release
+stage "release tests"
+
 cmake --preset asan
 cmake --build --preset asan
+stage "asan+ubsan (portable) build"
 ctest --preset asan
+stage "asan+ubsan (portable) tests"
+
+cmake --preset tsan
+cmake --build --preset tsan
+stage "tsan build (parallel suites)"
+ctest --preset tsan
+stage "tsan tests (parallel suites)"
+
+# TODO(lead): run the format check here once the whole tree has been formatted after the merge:
+# scripts/check-format.sh
+# stage "format check"
+echo "test.sh: all stages passed in $((SECONDS - start)) s" >&2

@@ -10,6 +10,8 @@
 #include <set>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "equity/classic.hpp"
 #include "equity/draw_game.hpp"
 #include "equity/error.hpp"
@@ -418,8 +420,10 @@ TEST(EvalCommand, PrintsBestFiveCategoryAndName) {
 TEST(EvalCommand, Json) {
   const auto r = run_equity("eval Ts Js Qs Ks As --json");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.out, "{\"cards\": [\"Ts\", \"Js\", \"Qs\", \"Ks\", \"As\"], \"best\": [\"As\", \"Ks\", \"Qs\", \"Js\", \"Ts\"], "
-                   "\"category\": \"straight flush\", \"name\": \"royal flush\", \"rank\": 7461}\n");
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j, nlohmann::json::parse(R"({"cards": ["Ts", "Js", "Qs", "Ks", "As"], "best": ["As", "Ks", "Qs", "Js", "Ts"],
+                                        "category": "straight flush", "name": "royal flush", "rank": 7461})"));
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1);
 }
 
 TEST(EvalCommand, BadInput) {

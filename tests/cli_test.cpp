@@ -1,10 +1,18 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
 
+#include "equity/preflop_table.hpp"
+#include "equity/range.hpp"
+#include "equity/table_equity.hpp"
 #include "test_support.hpp"
 
 using equity::test::run_equity;
+using nlohmann::json;
 
 namespace {
 
@@ -70,11 +78,13 @@ TEST(Cli, HelpExplainsOptionsWithExamples) {
 TEST(Cli, SlowBenchEvaluatorPasses) {
   const auto r = run_equity("bench --passes 2 --repeats 1 --json");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("{\"signature\": \"d12c2ee94b00fc37\", \"evaluator\": {\"hands\": 133784560, "), std::string::npos)
-      << r.out;
-  EXPECT_NE(r.out.find("\"passes\": 2, "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"slowest_million_per_second\": "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"blocks\": 126, \"median_block_million_per_second\": "), std::string::npos) << r.out;  // 63 a pass
+  const auto j = json::parse(r.out);
+  EXPECT_EQ(j.at("signature"), "d12c2ee94b00fc37");
+  EXPECT_EQ(j.at("evaluator").at("hands"), 133784560);
+  EXPECT_EQ(j.at("evaluator").at("passes"), 2);
+  EXPECT_GT(j.at("evaluator").at("slowest_million_per_second").get<double>(), 0);
+  EXPECT_EQ(j.at("evaluator").at("blocks"), 126);  // 63 a pass
+  EXPECT_TRUE(j.at("evaluator").contains("median_block_million_per_second"));
   const auto bad = run_equity("bench --passes 0");
   EXPECT_EQ(bad.exit_code, 2);
 }
@@ -82,9 +92,166 @@ TEST(Cli, SlowBenchEvaluatorPasses) {
 TEST(Cli, BenchPrintsASignature) {
   const auto r = run_equity("bench --no-evaluator --repeats 3 --json");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\"signature\": \""), std::string::npos);
-  EXPECT_NE(r.out.find("\"median_ms_per_matchup\": "), std::string::npos);
+  const auto j = json::parse(r.out);
+  EXPECT_EQ(j.at("signature").get<std::string>().size(), 16u);
+  EXPECT_GT(j.at("enumeration").at("median_ms_per_matchup").get<double>(), 0);
   // The signature depends only on the results, not on timing or repeats.
-  const auto again = run_equity("bench --no-evaluator --repeats 1 --json");
-  EXPECT_EQ(r.out.substr(0, r.out.find(',')), again.out.substr(0, again.out.find(',')));
+  const auto again = json::parse(run_equity("bench --no-evaluator --repeats 1 --json").out);
+  EXPECT_EQ(j.at("signature"), again.at("signature"));
+}
+
+// ---- the defects of issue 17 in the subcommands ----------------------------------------------
+
+TEST(Cli, RangeHelpCountsWhatTheProgramCounts) {
+  const auto help = run_equity("range --help");
+  const std::string example = "equity range \"QQ+,AKs\"";
+  const auto at = help.out.find(example);
+  ASSERT_NE(at, std::string::npos) << help.out;
+  const std::string line = help.out.substr(at, help.out.find('\n', at) - at);
+  const auto equals = line.rfind("= ");
+  ASSERT_NE(equals, std::string::npos) << line;
+  const int said = std::stoi(line.substr(equals + 2));
+  const auto j = json::parse(run_equity("range 'QQ+,AKs' --json").out);
+  EXPECT_EQ(j.at("combos"), 22);
+  EXPECT_EQ(said, 22) << line;
+}
+
+// Every ./build/... path the READMEs name is the release preset's, and exists once it is built.
+TEST(Cli, ReadmesNameTheBuiltPrograms) {
+  const std::filesystem::path binary_dir = std::filesystem::path(EQUITY_BINARY).parent_path();
+  for (const char* readme : {"README.md", "results/README.md"}) {
+    const std::string text = equity::test::read_file(std::string(EQUITY_SOURCE_DIR) + "/" + readme);
+    const std::regex path(R"(\./build/[A-Za-z0-9_./-]*[A-Za-z0-9_])");
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), path); it != std::sregex_iterator(); ++it) {
+      const std::string named = it->str();
+      SCOPED_TRACE(std::string(readme) + ": " + named);
+      ASSERT_EQ(named.rfind("./build/release/", 0), 0u);
+      if (named.find("bench") == std::string::npos) {  // the sanitizer presets build no benchmarks
+        EXPECT_TRUE(std::filesystem::exists(binary_dir / named.substr(std::string("./build/release/").size())));
+      }
+    }
+  }
+}
+
+TEST(Cli, TableOnlyWithAnEmptyListIsAnError) {
+  equity::test::TempDir dir;
+  for (const char* only : {"''", "' '", "','"}) {
+    const auto r = run_equity(std::string("table --quiet --only ") + only + " --out " + dir.str() + "/t");
+    EXPECT_EQ(r.exit_code, 2) << only;
+    EXPECT_NE(r.err.find("--only"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir.path() / "t")) << "nothing is built or created";
+  }
+}
+
+TEST(Cli, TableHelpSaysWhyLockFilesStay) {
+  const auto r = run_equity("table --help");
+  EXPECT_NE(r.out.find(".lock files stay after the run, on purpose"), std::string::npos) << r.out;
+}
+
+TEST(Cli, GridTakesRandomAClassOrARangeOfWholeClasses) {
+  const auto plain = json::parse(run_equity("grid --json --dir results").out);
+  const auto random = run_equity("grid random --json --dir results");
+  ASSERT_EQ(random.exit_code, 0) << random.err;
+  EXPECT_EQ(json::parse(random.out), plain);
+  EXPECT_EQ(plain.at("villain"), "random");
+
+  const auto r = run_equity("grid 'QQ+,AKs' --json --dir results");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = json::parse(r.out);
+  EXPECT_EQ(j.at("villain"), "QQ+,AKs");
+  ASSERT_EQ(j.at("cells").size(), 169u);
+  const auto table = equity::PreflopTable::load("results");
+  ASSERT_TRUE(table);
+  for (const auto& cell : j.at("cells")) {
+    equity::RangeDeal deal;
+    deal.ranges = {equity::Range::parse(cell.at("class").get<std::string>()), equity::Range::parse("QQ+,AKs")};
+    const auto exact = equity::table_equity(*table, deal);
+    ASSERT_TRUE(exact);
+    EXPECT_EQ(cell.at("combos"), exact->assignments) << cell;
+    EXPECT_EQ(cell.at("wins"), exact->players[0].wins) << cell;
+    EXPECT_EQ(cell.at("ties"), exact->players[0].ties) << cell;
+    EXPECT_EQ(cell.at("losses"), exact->players[0].losses) << cell;
+  }
+  // AA against QQ+,AKs: 6 x (6 + 6 + 6 + 4) combo pairs less the conflicts (AA-AA: 1 each, AA-AKs: 2 each).
+  EXPECT_EQ(j.at("cells").at(0).at("combos"), 6 * (1 + 6 + 6 + 2));
+
+  const auto part = run_equity("grid AsKs,AhKh --dir results");
+  EXPECT_EQ(part.exit_code, 2);
+  EXPECT_NE(part.err.find("whole classes"), std::string::npos) << part.err;
+}
+
+std::size_t longest_line(const std::string& text) {
+  std::size_t longest = 0;
+  for (const auto& line : equity::test::split(text, '\n')) {
+    std::string plain = std::regex_replace(line, std::regex("\x1b\\[[0-9;]*m|\r"), "");
+    longest = std::max(longest, plain.size());
+  }
+  return longest;
+}
+
+TEST(Cli, GridFitsANarrowTerminal) {
+  const auto wide = run_equity("grid --dir results");
+  EXPECT_EQ(longest_line(wide.out), 130u);
+  const auto compact = run_equity("grid --compact --dir results");
+  EXPECT_EQ(compact.exit_code, 0) << compact.err;
+  EXPECT_LE(longest_line(compact.out), 80u) << compact.out;
+  EXPECT_EQ(std::count(compact.out.begin(), compact.out.end(), '\n'), 15) << compact.out;  // title, ranks, 13 rows
+  EXPECT_NE(compact.out.find("A 85.2"), std::string::npos) << compact.out;
+  const auto narrow = equity::test::run_equity_in_terminal("TERM=xterm COLUMNS=80", "grid --dir results");
+  EXPECT_EQ(narrow.exit_code, 0) << narrow.out;
+  EXPECT_LE(longest_line(narrow.out), 80u) << narrow.out;
+  const auto broad = equity::test::run_equity_in_terminal("TERM=xterm COLUMNS=200", "grid --dir results");
+  EXPECT_EQ(longest_line(broad.out), 130u) << broad.out;
+}
+
+TEST(Cli, NoColourWithNoColorOrADumbTerminal) {
+  const auto has_colour = [](const std::string& env) {
+    const auto r = equity::test::run_equity_in_terminal(env, "grid --dir results");
+    EXPECT_EQ(r.exit_code, 0) << env << ": " << r.out;
+    return r.out.find("\x1b[") != std::string::npos;
+  };
+  EXPECT_TRUE(has_colour("TERM=xterm"));
+  EXPECT_TRUE(has_colour("TERM=xterm NO_COLOR="));  // set but empty: no effect
+  EXPECT_FALSE(has_colour("TERM=xterm NO_COLOR=1"));
+  EXPECT_FALSE(has_colour("TERM=dumb"));
+  EXPECT_EQ(run_equity("grid --dir results").out.find("\x1b["), std::string::npos);  // not a terminal
+}
+
+TEST(Cli, OptionErrorsAreInTheProjectsWords) {
+  expect_input_error("table --threads abc", "--threads: \"abc\" is not a whole number");
+  expect_input_error("table --threads 1 --threads 2", "--threads is given 2 times; give it at most once");
+  expect_input_error("table --threads", "--threads needs a whole number");
+  expect_input_error("draw --rounds 0", "--rounds: must be from 1 to 1000000, not 0");
+  expect_input_error("draw --suits emoji", "--suits: \"emoji\" is not one of auto, symbols, letters");
+  expect_input_error("range AA KK", "unexpected argument KK");
+  for (const char* args : {"table --threads abc", "table --threads 1 --threads 2", "grid --bogus"}) {
+    const auto r = run_equity(args);
+    for (const char* raw : {"Could not convert", "At Most", "required but received", "The following argument"})
+      EXPECT_EQ(r.err.find(raw), std::string::npos) << args << ": " << r.err;
+  }
+}
+
+// A failed write is not bad input: exit code 1, the path and the system's reason, on one line.
+TEST(Cli, FailedWritesExitWithCodeOne) {
+  const auto proc = run_equity("table --quiet --only AA --out /proc/equity_test_out");
+  EXPECT_EQ(proc.exit_code, 1) << proc.err;
+  EXPECT_NE(proc.err.find("/proc/equity_test_out: No such file or directory"), std::string::npos) << proc.err;
+  equity::test::TempDir dir;
+  const std::string file = dir.str() + "/a_file";
+  std::ofstream(file) << "not a directory\n";
+  const auto r = run_equity("file AsAc --quiet --out " + file);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find(file + ": Not a directory"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+// Seeds are 0 to 2^53 - 1 (a JavaScript client can repeat the run); nothing wraps around.
+TEST(Cli, SeedsOutOfRangeAreRejected) {
+  for (const char* seed : {"-1", "99999999999999999999", "9007199254740992", "1.5", "0x10"})
+    expect_input_error(std::string("draw --rounds 1 --seed ") + seed,
+                       std::string("--seed: must be a whole number from 0 to 9007199254740991, not ") + seed);
+  const auto top = run_equity("draw --rounds 1 --suits letters --seed 9007199254740991", "\n");
+  EXPECT_EQ(top.exit_code, 0) << top.err;
 }

@@ -31,7 +31,7 @@ void write_text(const fs::path& path, const std::string& text) {
   out << text;
 }
 
-// The documented lines of AsAc.txt (../shared/docs/result-files.md): opponent, first, second, ties.
+// The documented lines of AsAc.txt (docs/result-files.md): opponent, first, second, ties.
 struct KnownLine {
   const char* opponent;
   std::uint64_t first, second, ties;

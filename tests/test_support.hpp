@@ -12,9 +12,14 @@
 
 namespace equity::test {
 
-// Reference data shared by the project, by path relative to the project root (the tests' working
-// directory), e.g. data_path("exact/headsup.csv") -> "../shared/data/exact/headsup.csv".
-inline std::string data_path(const std::string& relative) { return "../shared/data/" + relative; }
+// Reference data carried in tests/data/ (sources in tests/data/README.md), by absolute path, e.g.
+// data_path("exact/headsup.csv") -> "<source tree>/tests/data/exact/headsup.csv".
+inline std::string data_path(const std::string& relative) {
+  std::string path = EQUITY_SOURCE_DIR;  // appended step by step: GCC 12 warns (wrongly) on a + b + c here
+  path += "/tests/data/";
+  path += relative;
+  return path;
+}
 
 inline std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -76,16 +81,15 @@ struct RunResult {
   std::string err;  // stderr
 };
 
-// Runs the built `equity` program with a shell-quoted argument string and optional stdin text.
-inline RunResult run_equity(const std::string& args, const std::string& input = "") {
+// Runs a shell command with optional stdin text, capturing stdout, stderr and the exit code.
+inline RunResult run_command(const std::string& command, const std::string& input = "") {
   static int counter = 0;
   const std::string base = "/tmp/equity_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
   {
     std::ofstream in(base + ".in", std::ios::binary);
     in << input;
   }
-  const std::string cmd = std::string("'") + EQUITY_BINARY + "' " + args + " <" + base + ".in >" + base +
-                          ".out 2>" + base + ".err";
+  const std::string cmd = command + " <" + base + ".in >" + base + ".out 2>" + base + ".err";
   const int status = std::system(cmd.c_str());
   RunResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -95,6 +99,29 @@ inline RunResult run_equity(const std::string& args, const std::string& input = 
   std::remove((base + ".out").c_str());
   std::remove((base + ".err").c_str());
   return r;
+}
+
+// Runs the built `equity` program with a shell-quoted argument string and optional stdin text.
+inline RunResult run_equity(const std::string& args, const std::string& input = "") {
+  std::string command = "'";
+  command += EQUITY_BINARY;
+  command += "' ";
+  command += args;
+  return run_command(command, input);
+}
+
+// Runs `equity` on a pseudo-terminal (util-linux `script`), so that its stdout is a terminal;
+// `env` sets variables first, e.g. "TERM=xterm NO_COLOR=1". Output and errors come back together
+// in `out`, with \r\n line ends. `args` must not hold double quotes.
+inline RunResult run_equity_in_terminal(const std::string& env, const std::string& args) {
+  std::string command = "script -qec \"env ";
+  command += env;
+  command += " '";
+  command += EQUITY_BINARY;
+  command += "' ";
+  command += args;
+  command += "\" /dev/null";
+  return run_command(command);
 }
 
 }  // namespace equity::test

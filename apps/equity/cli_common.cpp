@@ -1,11 +1,17 @@
 #include "cli_common.hpp"
 
+#include <fmt/format.h>
 #include <tbb/global_control.h>
+#include <unistd.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <random>
+#include <regex>
+#include <system_error>
 
 #include "equity/error.hpp"
 #include "equity/table_location.hpp"
@@ -25,34 +31,102 @@ CLI::Validator bound_check(bool allow_zero, std::string description) {
       std::move(description));
 }
 
+// The kind of value an option takes, from CLI11's type name ("INT:NONNEGATIVE" -> "a whole number").
+std::string expected_value(const CLI::App& app, const std::string& name) {
+  const CLI::Option* option = app.get_option_no_throw(name);
+  const std::string type = option ? option->get_type_name() : std::string();
+  if (type.rfind("UINT", 0) == 0) return "a whole number, 0 or more";
+  if (type.rfind("INT", 0) == 0) return "a whole number";
+  if (type.rfind("FLOAT", 0) == 0) return "a number";
+  return "a value";  // text: the option's help names the choices
+}
+
+// CLI11's messages in the project's words: one line naming the option and the bad value.
+std::string plain_parse_error(const CLI::App& app, const CLI::ParseError& e) {
+  const std::string text = e.what();
+  std::smatch m;
+  static const std::regex conversion(R"(Could not convert: (\S+) = (.*))");
+  static const std::regex at_most(R"((\S+): At Most (\d+) required but received (\d+))");
+  static const std::regex missing(R"((\S+): \d+ required \S+ missing)");
+  static const std::regex expected(R"(Expected (?:exactly|at least) (\d+) arguments to (\S+), got (\d+))");
+  static const std::regex range(R"((\S+): Value (\S+) not in range (\S+) to (\S+))");
+  static const std::regex member(R"((\S+): (.*) not in \{(.*)\})");
+  static const std::regex extras(R"(The following arguments? (?:was|were) not expected: (.*))");
+  static const std::regex excludes(R"((\S+) excludes (\S+))");
+  if (std::regex_match(text, m, conversion))
+    return m[1].str() + ": \"" + m[2].str() + "\" is not " + expected_value(app, m[1].str());
+  if (std::regex_match(text, m, at_most))
+    return m[1].str() + " is given " + m[3].str() + " times; give it at most " + (m[2] == "1" ? "once" : m[2].str() + " times");
+  if (std::regex_match(text, m, missing)) return m[1].str() + " needs " + expected_value(app, m[1].str());
+  if (std::regex_match(text, m, expected)) return m[2].str() + " needs " + m[1].str() + " values, got " + m[3].str();
+  if (std::regex_match(text, m, range))
+    return m[1].str() + ": must be from " + m[3].str() + " to " + m[4].str() + ", not " + m[2].str();
+  if (std::regex_match(text, m, member)) {
+    std::string choices = std::regex_replace(m[3].str(), std::regex(","), ", ");
+    return m[1].str() + ": \"" + m[2].str() + "\" is not one of " + choices;
+  }
+  if (std::regex_match(text, m, extras)) return "unexpected argument " + m[1].str();
+  if (std::regex_match(text, m, excludes)) return m[1].str() + " and " + m[2].str() + " cannot be used together";
+  return text;
+}
+
 }  // namespace
 
 CLI::Validator positive() { return bound_check(false, "POSITIVE"); }
 CLI::Validator non_negative() { return bound_check(true, "NONNEGATIVE"); }
+
+CLI::Validator seed_check() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto [last, error] = std::from_chars(text.data(), end, value);
+        if (!text.empty() && error == std::errc() && last == end && value <= kMaxSeed) return {};
+        return "must be a whole number from 0 to " + std::to_string(kMaxSeed) + ", not " + text;
+      },
+      "SEED");
+}
+
+std::uint64_t random_seed() {
+  std::random_device device;
+  return ((std::uint64_t{device()} << 32) ^ device()) & kMaxSeed;
+}
 
 int run(CLI::App& app, const std::vector<std::string>& args, const std::function<int()>& body) {
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     app.parse(reversed);
   } catch (const CLI::CallForHelp&) {
-    std::cout << app.help();
+    fmt::print("{}", app.help());
     return 0;
   } catch (const CLI::CallForAllHelp&) {
-    std::cout << app.help("", CLI::AppFormatMode::All);
+    fmt::print("{}", app.help("", CLI::AppFormatMode::All));
     return 0;
   } catch (const CLI::ParseError& e) {
-    std::cerr << "equity: " << e.what() << " (see --help)\n";
+    fmt::print(stderr, "equity: {} (see --help)\n", plain_parse_error(app, e));
     return 2;
   }
   try {
     return body();
   } catch (const InputError& e) {
-    std::cerr << "equity: " << e.what() << "\n";
+    fmt::print(stderr, "equity: {}\n", e.what());
     return 2;
+  } catch (const WriteError& e) {
+    fmt::print(stderr, "equity: {}\n", e.what());
+    return 1;
   } catch (const Cancelled&) {
-    std::cerr << "equity: cancelled\n";
+    fmt::print(stderr, "equity: cancelled\n");
     return 130;
   }
+}
+
+void prepare_output_dir(const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (!ec && !std::filesystem::is_directory(dir, ec) && !ec) ec = std::make_error_code(std::errc::not_a_directory);
+  if (ec) throw WriteError("cannot create directory " + dir.string() + ": " + ec.message());
+  if (::access(dir.c_str(), W_OK) != 0)
+    throw WriteError("cannot write into " + dir.string() + ": " + std::generic_category().message(errno));
 }
 
 std::string with_commas(std::uint64_t n) {
@@ -69,11 +143,7 @@ std::string with_commas(std::int64_t n) {
   return n < 0 ? "-" + with_commas(static_cast<std::uint64_t>(-n)) : with_commas(static_cast<std::uint64_t>(n));
 }
 
-std::string fixed(double x, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
-  return buf;
-}
+std::string fixed(double x, int decimals) { return fmt::format("{:.{}f}", x, decimals); }
 
 std::string json_string(std::string_view s) {
   std::string out = "\"";

@@ -13,13 +13,25 @@
 namespace equity::cli {
 
 // Parses argv with `app`, then runs `body`. --help prints help on stdout and returns 0; a parse
-// error or an InputError prints one line "equity: ..." on stderr and returns 2.
+// error (CLI11's message rewritten to name the option and the bad value) or an InputError prints
+// one line "equity: ..." on stderr and returns 2; a WriteError prints its line and returns 1.
 int run(CLI::App& app, const std::vector<std::string>& args, const std::function<int()>& body);
+
+// Creates `dir` (and its parents) for output and checks it can be written into; throws WriteError
+// naming the path and the system's reason (a file in the way, no permission, /proc).
+void prepare_output_dir(const std::filesystem::path& dir);
 
 // Checks for numeric options that name the bound in their message ("--trials: must be above 0,
 // not -5"); CLI11's PositiveNumber prints the range up to the largest double instead.
 CLI::Validator positive();      // > 0
 CLI::Validator non_negative();  // >= 0
+
+// Seeds are whole numbers from 0 to 2^53 - 1, so that a JavaScript client can repeat a run:
+// "--seed: must be a whole number from 0 to 9007199254740991, not -1".
+constexpr std::uint64_t kMaxSeed = (std::uint64_t{1} << 53) - 1;
+CLI::Validator seed_check();
+// A seed drawn at random, within kMaxSeed.
+std::uint64_t random_seed();
 
 // 1712304 -> "1,712,304"
 std::string with_commas(std::uint64_t n);
@@ -28,7 +40,8 @@ std::string with_commas(std::int64_t n);
 // Fixed-point with `decimals` digits.
 std::string fixed(double x, int decimals);
 
-// A JSON string literal with escapes.
+// A JSON string literal with escapes. (Kept for cmd_equity.cpp and cmd_duel.cpp; the other
+// subcommands build their JSON with nlohmann-json.)
 std::string json_string(std::string_view s);
 // A JSON number: integers exactly, doubles with enough digits to round-trip the printed value.
 std::string json_number(double x);

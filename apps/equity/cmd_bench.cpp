@@ -1,7 +1,9 @@
 // `equity bench`: a fixed workload whose signature changes only when behaviour changes.
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <iostream>
-#include <sstream>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -69,7 +71,7 @@ EvaluatorRun evaluate_all_seven_card_hands() {
   return run;
 }
 
-// Heads-up matchups with published exact counts (../shared/data/exact/headsup.csv).
+// Heads-up matchups with published exact counts (tests/data/exact/headsup.csv).
 const std::vector<std::pair<std::string, std::string>> kMatchups = {
     {"AsAc", "KhQh"}, {"AdAc", "KhKs"}, {"AcAd", "Td9d"}, {"AhKh", "2s2c"}, {"KdKs", "Kc2d"},
     {"AsAc", "KsQs"}, {"AsKc", "QdQh"}, {"QcQd", "JcJh"}, {"AsAc", "AhKh"}, {"7c2d", "8h9h"}};
@@ -77,6 +79,102 @@ const std::vector<std::pair<std::string, std::string>> kMatchups = {
 std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
   h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
   return h;
+}
+
+// The evaluator passes summed up: speeds in million hands per second.
+struct EvaluatorSummary {
+  std::uint64_t hands = 0;
+  std::uint64_t checksum = 0;
+  std::size_t passes = 0;
+  double median_seconds = 0;
+  double median_rate = 0, slowest_rate = 0, fastest_rate = 0;
+  std::size_t blocks = 0;
+  double median_block_rate = 0;
+};
+
+// Several passes, because one pass is short enough for a busy machine to distort it.
+EvaluatorSummary run_evaluator_passes(int passes) {
+  EvaluatorRun last;
+  std::vector<double> pass_seconds, block_rates;
+  for (int pass = 0; pass < passes; ++pass) {
+    const EvaluatorRun run = evaluate_all_seven_card_hands();
+    if (pass > 0 && run.checksum != last.checksum) throw std::logic_error("evaluator passes disagree");
+    last = run;
+    pass_seconds.push_back(run.seconds);
+    block_rates.insert(block_rates.end(), run.block_rates.begin(), run.block_rates.end());
+  }
+  std::sort(pass_seconds.begin(), pass_seconds.end());
+  std::sort(block_rates.begin(), block_rates.end());
+  const auto rate = [&](double seconds) { return seconds > 0 ? static_cast<double>(last.hands) / seconds / 1e6 : 0; };
+  EvaluatorSummary s;
+  s.hands = last.hands;
+  s.checksum = last.checksum;
+  s.passes = pass_seconds.size();
+  s.median_seconds = pass_seconds[pass_seconds.size() / 2];
+  s.median_rate = rate(s.median_seconds);
+  s.slowest_rate = rate(pass_seconds.back());
+  s.fastest_rate = rate(pass_seconds.front());
+  s.blocks = block_rates.size();
+  s.median_block_rate = block_rates.empty() ? 0 : block_rates[block_rates.size() / 2] / 1e6;
+  return s;
+}
+
+struct EnumerationSummary {
+  std::size_t matchups = 0;
+  int repeats = 0;
+  double median_seconds = 0;  // per matchup
+  std::uint64_t hash = 0;     // of every count of the first repeat
+};
+
+EnumerationSummary run_enumerations(int repeats) {
+  std::vector<Deal> deals;
+  for (const auto& [a, b] : kMatchups) deals.push_back(Deal{{parse_hole_cards(a), parse_hole_cards(b)}, {}, {}});
+  EnumerationSummary s{deals.size(), repeats};
+  std::vector<double> per_matchup;
+  for (int r = 0; r < repeats; ++r) {
+    Stopwatch clock;
+    std::uint64_t h = 0;
+    for (const auto& deal : deals) {
+      const auto res = enumerate(deal);
+      for (const auto& pc : res.players) h = mix(mix(mix(h, pc.wins), pc.ties), pc.losses);
+    }
+    per_matchup.push_back(clock.seconds() / static_cast<double>(deals.size()));
+    if (r == 0) s.hash = h;
+  }
+  std::sort(per_matchup.begin(), per_matchup.end());
+  s.median_seconds = per_matchup[per_matchup.size() / 2];
+  return s;
+}
+
+std::string bench_json(const std::string& signature, const EvaluatorSummary& e, const EnumerationSummary& n) {
+  nlohmann::ordered_json j;
+  j["signature"] = signature;
+  j["evaluator"] = {{"hands", e.hands},
+                    {"checksum", e.checksum},
+                    {"passes", e.passes},
+                    {"seconds", e.median_seconds},
+                    {"million_per_second", e.median_rate},
+                    {"slowest_million_per_second", e.slowest_rate},
+                    {"fastest_million_per_second", e.fastest_rate},
+                    {"blocks", e.blocks},
+                    {"median_block_million_per_second", e.median_block_rate}};
+  j["enumeration"] = {{"matchups", n.matchups}, {"repeats", n.repeats}, {"median_ms_per_matchup", n.median_seconds * 1e3}};
+  return j.dump() + "\n";
+}
+
+std::string bench_text(const std::string& signature, const std::optional<EvaluatorSummary>& e,
+                       const EnumerationSummary& n) {
+  std::string out;
+  if (e)
+    out += fmt::format("evaluator:   {} 7-card hands in {} = {:.0f} million evaluations/s (one core; median of {} passes, "
+                       "{:.0f} to {:.0f})\n             median of {} blocks of 2 million hands: {:.0f} million "
+                       "evaluations/s\n",
+                       with_commas(e->hands), format_duration(e->median_seconds), e->median_rate, e->passes,
+                       e->slowest_rate, e->fastest_rate, e->blocks, e->median_block_rate);
+  out += fmt::format("enumeration: {} heads-up matchups x {} repeats, median {:.3f} ms per exhaustive matchup (1,712,304 "
+                     "boards)\nsignature:   {}\n",
+                     n.matchups, n.repeats, n.median_seconds * 1e3, signature);
+  return out;
 }
 
 }  // namespace
@@ -98,67 +196,18 @@ int run_bench(const Args& args) {
   app.add_flag("--no-evaluator", skip_evaluator, "skip the 133,784,560-hand evaluator pass");
   app.add_flag("--json", json, "print one JSON object");
   return run(app, args, [&] {
+    // The signature: the evaluator's checksum (when it runs), then the enumeration counts.
+    std::optional<EvaluatorSummary> evaluator;
     std::uint64_t signature = 0;
-    // Several passes, because one pass is short enough for a busy machine to distort it.
-    EvaluatorRun eval;
-    std::vector<double> pass_seconds, block_rates;
     if (!skip_evaluator) {
-      for (int pass = 0; pass < passes; ++pass) {
-        const EvaluatorRun run = evaluate_all_seven_card_hands();
-        if (pass > 0 && run.checksum != eval.checksum) throw std::logic_error("evaluator passes disagree");
-        eval = run;
-        pass_seconds.push_back(run.seconds);
-        block_rates.insert(block_rates.end(), run.block_rates.begin(), run.block_rates.end());
-      }
-      std::sort(pass_seconds.begin(), pass_seconds.end());
-      std::sort(block_rates.begin(), block_rates.end());
-      eval.seconds = pass_seconds[pass_seconds.size() / 2];
-      signature = mix(signature, eval.checksum);
+      evaluator = run_evaluator_passes(passes);
+      signature = mix(signature, evaluator->checksum);
     }
-    const auto rate = [&](double seconds) { return seconds > 0 ? static_cast<double>(eval.hands) / seconds / 1e6 : 0; };
-    const double block_median = block_rates.empty() ? 0 : block_rates[block_rates.size() / 2] / 1e6;
-    std::vector<Deal> deals;
-    for (const auto& [a, b] : kMatchups) deals.push_back(Deal{{parse_hole_cards(a), parse_hole_cards(b)}, {}, {}});
-    std::vector<double> per_matchup;
-    for (int r = 0; r < repeats; ++r) {
-      Stopwatch clock;
-      std::uint64_t h = 0;
-      for (const auto& deal : deals) {
-        const auto res = enumerate(deal);
-        for (const auto& pc : res.players) h = mix(mix(mix(h, pc.wins), pc.ties), pc.losses);
-      }
-      per_matchup.push_back(clock.seconds() / static_cast<double>(deals.size()));
-      if (r == 0) signature = mix(signature, h);
-    }
-    std::sort(per_matchup.begin(), per_matchup.end());
-    const double median = per_matchup[per_matchup.size() / 2];
-    char sig[32];
-    std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(signature));
-    const double meps = rate(eval.seconds);
-    const double slowest = pass_seconds.empty() ? 0 : rate(pass_seconds.back());
-    const double fastest = pass_seconds.empty() ? 0 : rate(pass_seconds.front());
-    if (json) {
-      std::cout << "{\"signature\": \"" << sig << "\", \"evaluator\": {\"hands\": " << eval.hands
-                << ", \"checksum\": " << eval.checksum << ", \"passes\": " << pass_seconds.size()
-                << ", \"seconds\": " << json_number(eval.seconds) << ", \"million_per_second\": " << json_number(meps)
-                << ", \"slowest_million_per_second\": " << json_number(slowest)
-                << ", \"fastest_million_per_second\": " << json_number(fastest)
-                << ", \"blocks\": " << block_rates.size()
-                << ", \"median_block_million_per_second\": " << json_number(block_median)
-                << "}, \"enumeration\": {\"matchups\": "
-                << deals.size() << ", \"repeats\": " << repeats
-                << ", \"median_ms_per_matchup\": " << json_number(median * 1e3) << "}}\n";
-    } else {
-      if (!skip_evaluator)
-        std::cout << "evaluator:   " << with_commas(eval.hands) << " 7-card hands in " << format_duration(eval.seconds)
-                  << " = " << fixed(meps, 0) << " million evaluations/s (one core; median of " << pass_seconds.size()
-                  << " passes, " << fixed(slowest, 0) << " to " << fixed(fastest, 0) << ")\n"
-                  << "             median of " << block_rates.size() << " blocks of 2 million hands: " << fixed(block_median, 0)
-                  << " million evaluations/s\n";
-      std::cout << "enumeration: " << deals.size() << " heads-up matchups x " << repeats << " repeats, median "
-                << fixed(median * 1e3, 3) << " ms per exhaustive matchup (1,712,304 boards)\n"
-                << "signature:   " << sig << "\n";
-    }
+    const EnumerationSummary enumeration = run_enumerations(repeats);
+    signature = mix(signature, enumeration.hash);
+    const std::string sig = fmt::format("{:016x}", signature);
+    fmt::print("{}", json ? bench_json(sig, evaluator.value_or(EvaluatorSummary{}), enumeration)
+                          : bench_text(sig, evaluator, enumeration));
     return 0;
   });
 }

@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cstdlib>
 #include <iostream>
-#include <random>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
@@ -42,8 +41,10 @@ int run_draw(const Args& args) {
   std::uint64_t seed = 0;
   int rounds = 1;
   std::string suits = "auto";
-  auto* seed_option = app.add_option("-s,--seed", seed, "seed of the shuffle: the same seed deals the same cards "
-                                                        "(default: random, and shown)");
+  auto* seed_option = app.add_option("-s,--seed", seed,
+                                     "seed of the shuffle, 0 to 2^53 - 1: the same seed deals the same cards "
+                                     "(default: random, and shown)")
+                          ->check(seed_check());
   app.add_option("-r,--rounds", rounds, "hands to play; a tally by category follows the last one")
       ->check(CLI::Range(1, 1000000));
   app.add_option("--suits", suits,
@@ -52,7 +53,7 @@ int run_draw(const Args& args) {
       ->check(CLI::IsMember({"auto", "symbols", "letters"}));
   return run(app, args, [&] {
     DrawOptions options;
-    options.seed = seed_option->count() > 0 ? seed : std::random_device{}();
+    options.seed = seed_option->count() > 0 ? seed : random_seed();
     options.rounds = rounds;
     options.suit_symbols = suits == "symbols" || (suits == "auto" && ::isatty(STDOUT_FILENO) && locale_is_utf8());
     options.echo_input = !::isatty(STDIN_FILENO);

@@ -1,6 +1,7 @@
 // `equity eval CARDS`: the best five of 5, 6 or 7 cards, their category and a readable name.
-#include <iostream>
-#include <sstream>
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
@@ -9,13 +10,10 @@
 namespace equity::cli {
 namespace {
 
-std::string json_cards(std::span<const Card> cards) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < cards.size(); ++i) {
-    if (i) out += ", ";
-    out += json_string(cards[i].str());
-  }
-  return out + "]";
+nlohmann::ordered_json json_cards(std::span<const Card> cards) {
+  auto out = nlohmann::ordered_json::array();
+  for (Card c : cards) out.push_back(c.str());
+  return out;
 }
 
 }  // namespace
@@ -46,19 +44,19 @@ int run_eval(const Args& args) {
     const auto best = best_five(cards);
     const std::string category(category_name(category_of(rank)));
     const std::string name = hand_name(rank);
-    std::ostringstream out;
     if (json) {
-      out << "{\"cards\": " << json_cards(cards) << ", \"best\": " << json_cards(best)
-          << ", \"category\": " << json_string(category) << ", \"name\": " << json_string(name)
-          << ", \"rank\": " << rank << "}\n";
+      nlohmann::ordered_json j;
+      j["cards"] = json_cards(cards);
+      j["best"] = json_cards(best);
+      j["category"] = category;
+      j["name"] = name;
+      j["rank"] = rank;
+      fmt::print("{}\n", j.dump());
     } else {
-      out << "Cards:    " << to_string(cards, " ") << "\n"
-          << "Best:     " << to_string(std::vector<Card>(best.begin(), best.end()), " ") << "\n"
-          << "Category: " << category << "\n"
-          << "Name:     " << name << "\n"
-          << "Rank:     " << rank << " (0.." << kHandRanks - 1 << ", bigger is better)\n";
+      fmt::print("Cards:    {}\nBest:     {}\nCategory: {}\nName:     {}\nRank:     {} (0..{}, bigger is better)\n",
+                 to_string(cards, " "), to_string(std::vector<Card>(best.begin(), best.end()), " "), category, name,
+                 rank, kHandRanks - 1);
     }
-    std::cout << out.str();
     return 0;
   });
 }

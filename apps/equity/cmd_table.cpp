@@ -1,18 +1,21 @@
 // `equity table`, `equity file`, `equity grid`: building the exact preflop table and showing it.
+#include <fmt/color.h>
+#include <fmt/format.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
-#include <cstdio>
 #include <filesystem>
-#include <iostream>
+#include <nlohmann/json.hpp>
 #include <optional>
-#include <sstream>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "equity/error.hpp"
 #include "equity/preflop_table.hpp"
+#include "equity/range.hpp"
+#include "equity/table_equity.hpp"
+#include "terminal.hpp"
 
 namespace equity::cli {
 namespace {
@@ -49,16 +52,14 @@ private:
 
 std::string clock_time(double seconds) {
   const auto s = static_cast<long>(seconds + 0.5);
-  char buf[32];
-  if (s >= 3600) std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-  else std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
-  return buf;
+  if (s >= 3600) return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+  return fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
-// A progress bar on a terminal; a plain line every few seconds otherwise (logs, pipes).
+// A progress bar on a terminal; a plain line every few seconds otherwise (logs, pipes, TERM=dumb).
 class ProgressDisplay {
 public:
-  explicit ProgressDisplay(bool enabled) : enabled_(enabled), terminal_(::isatty(STDERR_FILENO) == 1) {}
+  explicit ProgressDisplay(bool enabled) : enabled_(enabled), terminal_(cursor_control_allowed(STDERR_FILENO)) {}
 
   void update(const BuildProgress& p) {
     if (!enabled_ || p.matchups_total == 0) return;
@@ -69,22 +70,23 @@ public:
     const double rate = elapsed > 0 ? static_cast<double>(p.matchups_done) / elapsed : 0;
     const double eta = rate > 0 ? static_cast<double>(p.matchups_total - p.matchups_done) / rate : 0;
     const double fraction = static_cast<double>(p.matchups_done) / static_cast<double>(p.matchups_total);
-    const std::string numbers = with_commas(p.matchups_done) + " / " + with_commas(p.matchups_total) + " matchups  " +
-                                fixed(100.0 * fraction, 1) + "%  " + with_commas(static_cast<std::uint64_t>(rate)) +
-                                "/s  " + (finished ? "done in " + clock_time(elapsed) : "ETA " + clock_time(eta));
+    const std::string numbers = fmt::format(
+        "{} / {} matchups  {:.1f}%  {}/s  {}", with_commas(p.matchups_done), with_commas(p.matchups_total),
+        100.0 * fraction, with_commas(static_cast<std::uint64_t>(rate)),
+        finished ? "done in " + clock_time(elapsed) : "ETA " + clock_time(eta));
     if (terminal_) {
       constexpr int kWidth = 30;
-      const int filled = static_cast<int>(fraction * kWidth);
-      std::cerr << "\r\x1b[2K[" << std::string(static_cast<std::size_t>(filled), '#')
-                << std::string(static_cast<std::size_t>(kWidth - filled), '.') << "] " << numbers << std::flush;
+      const auto filled = static_cast<std::size_t>(fraction * kWidth);
+      fmt::print(stderr, "\r\x1b[2K[{}{}] {}", std::string(filled, '#'), std::string(kWidth - filled, '.'), numbers);
+      std::fflush(stderr);
       drawn_ = true;
     } else {
-      std::cerr << "equity: " << numbers << "\n";
+      fmt::print(stderr, "equity: {}\n", numbers);
     }
   }
   // Ends the bar's line so that later messages start on their own line.
   void finish() {
-    if (drawn_) std::cerr << "\n";
+    if (drawn_) fmt::print(stderr, "\n");
     drawn_ = false;
   }
 
@@ -112,7 +114,7 @@ RunSummary build_with_progress(const fs::path& hands_dir, const std::vector<Hole
   options.progress = [&](const BuildProgress& p) { display.update(p); };
   options.warn = [&](const std::string& message) {
     display.finish();
-    std::cerr << "equity: warning: " << message << "\n";
+    fmt::print(stderr, "equity: warning: {}\n", message);
   };
   Stopwatch clock;
   RunSummary summary;
@@ -141,20 +143,176 @@ std::string run_line(const RunSummary& s) {
   return out;
 }
 
-std::string report_json(const RunSummary& s) {
+nlohmann::ordered_json report_json(const RunSummary& s) {
   const auto& r = s.report;
-  std::ostringstream out;
-  out << "\"files\": " << r.files << ", \"files_complete\": " << r.files_complete << ", \"lines_resumed\": " << r.lines_resumed
-      << ", \"lines_written\": " << r.lines_written << ", \"matchups_enumerated\": " << r.matchups_enumerated
-      << ", \"lines_reused\": " << r.matchups_reused << ", \"stopped\": " << (r.stopped ? "true" : "false")
-      << ", \"seconds\": " << json_number(s.seconds);
-  return out.str();
+  nlohmann::ordered_json j;
+  j["files"] = r.files;
+  j["files_complete"] = r.files_complete;
+  j["lines_resumed"] = r.lines_resumed;
+  j["lines_written"] = r.lines_written;
+  j["matchups_enumerated"] = r.matchups_enumerated;
+  j["lines_reused"] = r.matchups_reused;
+  j["stopped"] = r.stopped;
+  j["seconds"] = s.seconds;
+  return j;
 }
 
 int interrupted(const RunSummary& s) {
-  std::cerr << "equity: interrupted: " << with_commas(s.report.lines_written)
-            << " lines written in this run are kept; run the same command again to resume\n";
+  fmt::print(stderr, "equity: interrupted: {} lines written in this run are kept; run the same command again to resume\n",
+             with_commas(s.report.lines_written));
   return 130;
+}
+
+// The heroes `equity table` builds: every class, or those of --only (an empty list is an error).
+std::vector<HoleCards> table_heroes(const CLI::Option& only_option, const std::string& only) {
+  if (only_option.count() > 0 && only.find_first_not_of(" ,") == std::string::npos)
+    throw InputError("--only: \"" + only + "\" names no class; give classes such as AA,AKs,72o (or leave --only out for all 169)");
+  std::vector<HoleCards> heroes;
+  if (only_option.count() == 0)
+    for (const auto& c : hand_classes()) heroes.push_back(c.representative());
+  else
+    for (int i : parse_class_list(only)) heroes.push_back(hand_classes()[static_cast<std::size_t>(i)].representative());
+  return heroes;
+}
+
+// How many of the 169 class files in dir/hands are complete.
+std::size_t complete_class_files(const fs::path& dir) {
+  std::size_t complete = 0;
+  for (const auto& c : hand_classes()) {
+    const auto rep = c.representative();
+    if (read_result_file(dir / "hands" / result_file_name(rep), rep).complete()) ++complete;
+  }
+  return complete;
+}
+
+void print_table_run(const fs::path& dir, const RunSummary& summary, std::size_t complete, bool aggregates, bool json) {
+  if (json) {
+    nlohmann::ordered_json j;
+    j["dir"] = dir.string();
+    j.update(report_json(summary));
+    j["table_files_complete"] = complete;
+    j["aggregates_written"] = aggregates;
+    fmt::print("{}\n", j.dump());
+    return;
+  }
+  fmt::print("{}: {} of {} requested files complete ({} of 169 class files in all)\nthis run: {}\n",
+             (dir / "hands").string(), summary.report.files_complete, summary.report.files, complete, run_line(summary));
+  if (aggregates)
+    fmt::print("aggregates: {}, vs-random.csv, grid.txt, grid.svg\n", (dir / "preflop-169x169.csv").string());
+  else
+    fmt::print("aggregates not written: {} class files are still incomplete\n", 169 - complete);
+}
+
+// ---- grid ------------------------------------------------------------------------------------
+
+// One cell of the grid: a hero class against the opponent.
+struct GridCell {
+  HandClass hero;
+  int row = 0, column = 0;
+  std::uint64_t combos = 0;  // combo pairs counted
+  std::uint64_t wins = 0, ties = 0, losses = 0;
+  double equity = 0;
+};
+
+// The opponent of `equity grid`: a random hand (nothing, random, xx or *), one class, or a range of
+// whole classes.
+struct GridOpponent {
+  std::string name;                  // "random", "KK", or the range's canonical form
+  std::optional<int> single_class;   // one class
+  std::optional<Range> range;        // several classes
+};
+
+GridOpponent parse_grid_opponent(const std::string& text) {
+  if (text.empty()) return {"random", std::nullopt, std::nullopt};
+  const Range range = Range::parse(text, "opponent");
+  if (range.size() == Range::all().size() && !range.weighted()) return {"random", std::nullopt, std::nullopt};
+  try {
+    const int c = class_index(parse_hand_class(text));
+    return {hand_classes()[static_cast<std::size_t>(c)].name(), c, std::nullopt};
+  } catch (const InputError&) {
+    return {range.str(), std::nullopt, range};
+  }
+}
+
+// A hero class against a range of whole classes, exactly, from the table (table_equity()).
+GridCell cell_against_range(const PreflopTable& table, const HandClass& hero, const GridOpponent& opponent) {
+  RangeDeal deal;
+  deal.ranges = {Range::parse(hero.name(), "hero"), *opponent.range};
+  const auto result = table_equity(table, deal);
+  if (!result)
+    throw InputError("opponent \"" + opponent.name +
+                     "\": the grid takes a range of whole classes (such as QQ+,AKs), not single combos or "
+                     "part of a class");
+  GridCell cell{hero};
+  cell.combos = result->assignments;
+  cell.wins = result->players[0].wins;
+  cell.ties = result->players[0].ties;
+  cell.losses = result->players[0].losses;
+  cell.equity = result->equity(0);
+  return cell;
+}
+
+std::vector<GridCell> grid_cells(const PreflopTable& table, const GridOpponent& opponent) {
+  std::vector<GridCell> cells;
+  for (int row = 0; row < 13; ++row)
+    for (int column = 0; column < 13; ++column) {
+      const HandClass hero = class_at_grid_cell(row, column);
+      GridCell cell{hero};
+      if (opponent.range) {
+        cell = cell_against_range(table, hero, opponent);
+      } else {
+        const int i = class_index(hero);
+        const auto counts = opponent.single_class ? table.classes(i, *opponent.single_class) : table.versus_random(i);
+        cell = {hero, 0, 0, counts.combos, counts.wins, counts.ties, counts.losses, counts.equity()};
+      }
+      cell.row = row;
+      cell.column = column;
+      cells.push_back(cell);
+    }
+  return cells;
+}
+
+std::string grid_json(const GridOpponent& opponent, const std::vector<GridCell>& cells) {
+  nlohmann::ordered_json j;
+  j["villain"] = opponent.name;
+  j["cells"] = nlohmann::ordered_json::array();
+  for (const auto& c : cells)
+    j["cells"].push_back({{"class", c.hero.name()}, {"row", c.row}, {"column", c.column}, {"combos", c.combos},
+                          {"wins", c.wins}, {"ties", c.ties}, {"losses", c.losses}, {"equity", c.equity}});
+  return j.dump() + "\n";
+}
+
+// The full layout: "AKs 67.0" in 10 columns a cell, 130 a line. The compact one, for terminals
+// narrower than that: ranks along the top and the side, the equity alone in 5 columns a cell
+// (67 a line).
+constexpr int kFullGridWidth = 130;
+constexpr std::string_view kRankNames = "AKQJT98765432";
+
+std::string grid_cell_text(const GridCell& c, bool compact, bool colour) {
+  const std::string text = compact ? fmt::format("{:5.1f}", 100.0 * c.equity)
+                                   : fmt::format(" {:<3} {:4.1f} ", c.hero.name(), 100.0 * c.equity);
+  if (!colour) return text;
+  const auto [r, g, b] = equity_colour(c.equity);
+  const bool dark = (r * 299 + g * 587 + b * 114) / 1000 < 128;
+  const auto style = fmt::bg(fmt::rgb(static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(g), static_cast<std::uint8_t>(b))) |
+                     fmt::fg(dark ? fmt::terminal_color::bright_white : fmt::terminal_color::black);
+  return fmt::format(style, "{}", text);
+}
+
+std::string grid_text(const GridOpponent& opponent, const std::vector<GridCell>& cells, bool compact, bool colour) {
+  std::string out = fmt::format("Equity (%) of each class against {} (exact, heads-up preflop)\n",
+                                opponent.name == "random" ? "a random hand" : opponent.name);
+  if (compact) {
+    out += " ";
+    for (char rank : kRankNames) out += fmt::format("{:>5}", rank);
+    out += "\n";
+  }
+  for (const auto& c : cells) {
+    if (compact && c.column == 0) out += kRankNames[static_cast<std::size_t>(c.row)];
+    out += grid_cell_text(c, compact, colour);
+    if (c.column == 12) out += "\n";
+  }
+  return out;
 }
 
 }  // namespace
@@ -163,12 +321,15 @@ int run_table(const Args& args) {
   CLI::App app(
       "Builds the exact heads-up preflop table: the result files of the 169 class representatives\n"
       "(DIR/hands/AsAc.txt, AsKs.txt, AsKc.txt, ...: 1,225 opponent lines each, format in\n"
-      "../shared/docs/result-files.md), then the aggregates in DIR: preflop-169x169.csv (every ordered\n"
+      "docs/result-files.md), then the aggregates in DIR: preflop-169x169.csv (every ordered\n"
       "pair of classes), vs-random.csv, grid.txt and grid.svg. Each of the 47,008 distinct matchups is\n"
       "enumerated once and shared by every line that needs it.\n"
       "Runs resume: complete lines on disk are kept, a half-written last line is repaired, and a run\n"
       "over a finished directory computes nothing. Ctrl-C stops cleanly; a kill at any moment loses\n"
-      "nothing but the batch in progress. A second run on the same directory refuses to start.\n\n"
+      "nothing but the batch in progress. A second run on the same directory refuses to start: each\n"
+      "run holds DIR/.lock and DIR/hands/.lock. The empty .lock files stay after the run, on purpose: a\n"
+      "lock file removed while another run is opening it would let two runs lock different files.\n"
+      "A failed write (no permission, disk full, a file where DIR should be) exits with code 1.\n\n"
       "Examples:\n"
       "  equity table                      # everything into results/\n"
       "  equity table --only AA,AKs,72o --out /tmp/t\n"
@@ -181,9 +342,10 @@ int run_table(const Args& args) {
   bool quiet = false;
   std::size_t batch = 2048;
   app.add_option("-o,--out", out_dir, "output directory (default: results); hand files go to DIR/hands");
-  app.add_option("--only", only,
-                 "build only these classes, e.g. AA,AKs,72o (for tests or to split work across machines); the "
-                 "aggregates are written once all 169 files are complete");
+  auto* only_option = app.add_option(
+      "--only", only,
+      "build only these classes, e.g. AA,AKs,72o (for tests or to split work across machines); the "
+      "aggregates are written once all 169 files are complete");
   app.add_option("-t,--threads", threads, "worker threads (default 0: all cores); results do not depend on it")
       ->check(non_negative());
   app.add_option("--batch", batch, "matchups enumerated between two writes to the files (default 2048)")
@@ -191,41 +353,18 @@ int run_table(const Args& args) {
   app.add_flag("-q,--quiet", quiet, "no progress display");
   app.add_flag("--json", json, "print one JSON object summarising the run");
   return run(app, args, [&] {
-    const std::vector<int> classes = only.empty() ? std::vector<int>{} : parse_class_list(only);
-    std::vector<HoleCards> heroes;
-    if (classes.empty())
-      for (const auto& c : hand_classes()) heroes.push_back(c.representative());
-    else
-      for (int i : classes) heroes.push_back(hand_classes()[static_cast<std::size_t>(i)].representative());
-
+    const std::vector<HoleCards> heroes = table_heroes(*only_option, only);
     const fs::path dir(out_dir);
+    prepare_output_dir(dir);
     DirectoryLock lock(dir);
     ThreadLimit limit(threads);
     const RunSummary summary = build_with_progress(dir / "hands", heroes, !quiet, batch);
     if (summary.report.stopped) return interrupted(summary);
-
     // The aggregates need all 169 files.
-    std::size_t complete = 0;
-    for (const auto& c : hand_classes()) {
-      const auto rep = c.representative();
-      if (read_result_file(dir / "hands" / result_file_name(rep), rep).complete()) ++complete;
-    }
+    const std::size_t complete = complete_class_files(dir);
     const bool aggregates = complete == static_cast<std::size_t>(kHandClasses);
     if (aggregates) PreflopTable::from_hand_files(dir / "hands").write_aggregates(dir);
-
-    if (json) {
-      std::cout << "{\"dir\": " << json_string(dir.string()) << ", " << report_json(summary)
-                << ", \"table_files_complete\": " << complete << ", \"aggregates_written\": " << (aggregates ? "true" : "false")
-                << "}\n";
-    } else {
-      std::cout << (dir / "hands").string() << ": " << summary.report.files_complete << " of " << summary.report.files
-                << " requested files complete (" << complete << " of 169 class files in all)\n"
-                << "this run: " << run_line(summary) << "\n";
-      if (aggregates)
-        std::cout << "aggregates: " << (dir / "preflop-169x169.csv").string() << ", vs-random.csv, grid.txt, grid.svg\n";
-      else
-        std::cout << "aggregates not written: " << 169 - complete << " class files are still incomplete\n";
-    }
+    print_table_run(dir, summary, complete, aggregates, json);
     return 0;
   });
 }
@@ -234,7 +373,8 @@ int run_file(const Args& args) {
   CLI::App app(
       "Writes the result file of one specific hand: DIR/HAND.txt with its 1,225 opponent lines in deck\n"
       "order, e.g. ['Ah', 'Ad'], [1675094, 1675094] = boards the hand wins or ties, boards the opponent\n"
-      "wins or ties (format in ../shared/docs/result-files.md). Resumes like `equity table`.\n\n"
+      "wins or ties; ties = first + second - 1,712,304. The format is in docs/result-files.md.\n"
+      "Resumes like `equity table`.\n\n"
       "Examples:\n"
       "  equity file AsAc                  # results/hands/AsAc.txt\n"
       "  equity file 7h2d --out /tmp/hands",
@@ -251,14 +391,19 @@ int run_file(const Args& args) {
   app.add_flag("--json", json, "print one JSON object summarising the run");
   return run(app, args, [&] {
     const HoleCards hero = parse_hole_cards(hand_text, "HAND");
+    prepare_output_dir(out_dir);
     ThreadLimit limit(threads);
     const fs::path path = fs::path(out_dir) / result_file_name(hero);
     const RunSummary summary = build_with_progress(out_dir, {hero}, !quiet, 2048);
     if (summary.report.stopped) return interrupted(summary);
-    if (json)
-      std::cout << "{\"file\": " << json_string(path.string()) << ", " << report_json(summary) << "}\n";
-    else
-      std::cout << path.string() << ": 1,225 lines\nthis run: " << run_line(summary) << "\n";
+    if (json) {
+      nlohmann::ordered_json j;
+      j["file"] = path.string();
+      j.update(report_json(summary));
+      fmt::print("{}\n", j.dump());
+    } else {
+      fmt::print("{}: 1,225 lines\nthis run: {}\n", path.string(), run_line(summary));
+    }
     return 0;
   });
 }
@@ -266,66 +411,42 @@ int run_file(const Args& args) {
 int run_grid(const Args& args) {
   CLI::App app(
       "Prints the 13x13 grid of exact heads-up preflop equities from the table built by `equity table`:\n"
-      "each class against a random hand, or against CLASS. Pairs on the diagonal, suited hands above it,\n"
-      "offsuit below, A to 2 from the top left. Coloured when stdout is a terminal (blue: below 50%,\n"
-      "red: above).\n\n"
+      "each class against a random hand, a class, or a range of whole classes (each class's equity\n"
+      "against the range, counted exactly from the table). Pairs on the diagonal, suited hands above\n"
+      "it, offsuit below, A to 2 from the top left. Coloured when stdout is a terminal (blue: below\n"
+      "50%, red: above), unless NO_COLOR is set or TERM=dumb. The grid is 130 columns wide; on a\n"
+      "narrower terminal ($COLUMNS, else the terminal's size) a compact 67-column layout is printed.\n\n"
       "Examples:\n"
-      "  equity grid                       # against a random hand\n"
+      "  equity grid                       # against a random hand (also: equity grid random)\n"
       "  equity grid KK                    # every class against KK\n"
+      "  equity grid \"QQ+,AKs\"             # every class against a range\n"
       "  equity grid --json --dir results",
       "equity grid");
   std::string villain_text;
   std::string dir = default_table_dir().string();
   bool json = false;
   bool no_colour = false;
-  app.add_option("CLASS", villain_text, "opponent class, e.g. KK, AKs, 72o (default: a random hand)");
+  bool compact = false;
+  app.add_option("OPPONENT", villain_text,
+                 "random (the default), a class such as KK, AKs, 72o, or a range of whole classes such as QQ+,AKs");
   app.add_option("-d,--dir", dir, "table directory (default: $EQUITY_RESULTS, else ./results, else the built-in table)");
   app.add_flag("--no-color", no_colour, "no colours even on a terminal");
+  app.add_flag("--compact", compact, "the compact layout (67 columns) even on a wide terminal or into a file");
   app.add_flag("--json", json, "print one JSON object with every class's counts and equity");
   return run(app, args, [&] {
-    std::optional<int> villain;
-    if (!villain_text.empty()) villain = class_index(parse_hand_class(villain_text));
+    const GridOpponent opponent = parse_grid_opponent(villain_text);
     const auto table = PreflopTable::load(dir);
     if (!table)
       throw InputError("no complete table in " + dir + " (" + (fs::path(dir) / "preflop-169x169.csv").string() +
                        " is missing or incomplete); build it with `equity table --out " + dir + "`");
-    const std::string villain_name = villain ? hand_classes()[static_cast<std::size_t>(*villain)].name() : "random";
+    const auto cells = grid_cells(*table, opponent);
     if (json) {
-      std::cout << "{\"villain\": " << json_string(villain_name) << ", \"cells\": [";
-      for (int row = 0; row < 13; ++row)
-        for (int column = 0; column < 13; ++column) {
-          const HandClass c = class_at_grid_cell(row, column);
-          const int i = class_index(c);
-          const auto counts = villain ? table->classes(i, *villain) : table->versus_random(i);
-          std::cout << (row || column ? ", " : "") << "{\"class\": " << json_string(c.name()) << ", \"row\": " << row
-                    << ", \"column\": " << column << ", \"combos\": " << counts.combos << ", \"wins\": " << counts.wins
-                    << ", \"ties\": " << counts.ties << ", \"losses\": " << counts.losses
-                    << ", \"equity\": " << json_number(counts.equity()) << "}";
-        }
-      std::cout << "]}\n";
+      fmt::print("{}", grid_json(opponent, cells));
       return 0;
     }
-    const bool colour = !no_colour && ::isatty(STDOUT_FILENO) == 1;
-    const auto grid = equity_grid(*table, villain);
-    std::cout << "Equity (%) of each class against " << (villain ? villain_name : std::string("a random hand"))
-              << " (exact, heads-up preflop)\n";
-    for (int row = 0; row < 13; ++row) {
-      for (int column = 0; column < 13; ++column) {
-        const HandClass c = class_at_grid_cell(row, column);
-        const double e = grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
-        char cell[32];
-        std::snprintf(cell, sizeof cell, " %-3s %4.1f ", c.name().c_str(), 100.0 * e);
-        if (colour) {
-          const auto [r, g, b] = equity_colour(e);
-          const bool dark = (r * 299 + g * 587 + b * 114) / 1000 < 128;
-          std::cout << "\x1b[48;2;" << r << ';' << g << ';' << b << "m\x1b[" << (dark ? "97" : "30") << 'm' << cell
-                    << "\x1b[0m";
-        } else {
-          std::cout << cell;
-        }
-      }
-      std::cout << '\n';
-    }
+    const int columns = terminal_columns(STDOUT_FILENO);
+    const bool narrow = columns > 0 && columns < kFullGridWidth;
+    fmt::print("{}", grid_text(opponent, cells, compact || narrow, !no_colour && colour_allowed(STDOUT_FILENO)));
     return 0;
   });
 }

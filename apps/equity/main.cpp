@@ -1,9 +1,11 @@
 // `equity`: exact Texas Hold'em equity. `equity HANDS...` computes equities; `equity COMMAND ...`
 // runs one of the subcommands listed by `equity --help`.
+#include <fmt/format.h>
+
 #include <exception>
-#include <iostream>
 
 #include "commands.hpp"
+#include "equity/error.hpp"
 
 namespace equity::cli {
 
@@ -29,7 +31,7 @@ int main(int argc, char** argv) {
   try {
     Args args(argv + 1, argv + argc);
     if (args.size() == 1 && args[0] == "--version") {
-      std::cout << "equity " << EQUITY_VERSION << "\n";
+      fmt::print("equity {}\n", EQUITY_VERSION);
       return 0;
     }
     if (!args.empty()) {
@@ -38,8 +40,14 @@ int main(int argc, char** argv) {
       }
     }
     return run_equity(args);
+  } catch (const equity::InputError& e) {  // subcommands catch these in run(); a safety net
+    fmt::print(stderr, "equity: {}\n", e.what());
+    return 2;
+  } catch (const equity::WriteError& e) {
+    fmt::print(stderr, "equity: {}\n", e.what());
+    return 1;
   } catch (const std::exception& e) {
-    std::cerr << "equity: internal error: " << e.what() << "\n";
+    fmt::print(stderr, "equity: internal error: {}\n", e.what());
     return 1;
   }
 }

@@ -1,0 +1,29 @@
+cmake_minimum_required(VERSION 3.22)
+# Installs the built project into a fresh prefix, then configures, builds and runs the consumer
+# project (tests/consumer/) against it with find_package(equity). Run by ctest as
+#   cmake -DBINARY_DIR=... -DCONSUMER_DIR=... -DWORK_DIR=... -DGENERATOR=... -DCXX_COMPILER=...
+#         -P install_and_consume.cmake
+foreach(var BINARY_DIR CONSUMER_DIR WORK_DIR GENERATOR CXX_COMPILER)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "install_and_consume.cmake: ${var} is not set")
+  endif()
+endforeach()
+set(prefix ${WORK_DIR}/prefix)
+set(build ${WORK_DIR}/build)
+file(REMOVE_RECURSE ${WORK_DIR})
+
+function(step)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT code EQUAL 0)
+    string(REPLACE ";" " " command "${ARGN}")
+    message(FATAL_ERROR "failed (${code}): ${command}\n${out}")
+  endif()
+  message(STATUS "${out}")
+endfunction()
+
+step(${CMAKE_COMMAND} --install ${BINARY_DIR} --prefix ${prefix})
+step(${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${build} -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
+     -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix})
+step(${CMAKE_COMMAND} --build ${build})
+step(${build}/equity_consumer)
+file(REMOVE_RECURSE ${WORK_DIR})
