@@ -15,6 +15,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "equity/deal.hpp"
 #include "equity/error.hpp"
 
 namespace equity {
@@ -24,21 +25,6 @@ namespace fs = std::filesystem;
 // ---- Canonical matchups -----------------------------------------------------------------------
 
 namespace {
-
-const std::array<std::array<int, 4>, 24>& suit_permutations() {
-  static const auto perms = [] {
-    std::array<std::array<int, 4>, 24> out{};
-    std::array<int, 4> p = {0, 1, 2, 3};
-    for (auto& slot : out) {
-      slot = p;
-      std::next_permutation(p.begin(), p.end());
-    }
-    return out;
-  }();
-  return perms;
-}
-
-Card permuted(Card c, const std::array<int, 4>& perm) { return Card(c.rank(), perm[static_cast<std::size_t>(c.suit())]); }
 
 std::uint32_t hand_code(Card a, Card b) {
   const auto hi = static_cast<std::uint32_t>(std::max(a.id(), b.id()));
@@ -57,8 +43,8 @@ CanonicalMatchup canonical_matchup(HoleCards hero, HoleCards villain) {
   CanonicalMatchup best;
   best.key = ~std::uint32_t{0};
   for (const auto& perm : suit_permutations()) {
-    const std::uint32_t h = hand_code(permuted(hero[0], perm), permuted(hero[1], perm));
-    const std::uint32_t v = hand_code(permuted(villain[0], perm), permuted(villain[1], perm));
+    const std::uint32_t h = hand_code(map_card(hero[0], perm), map_card(hero[1], perm));
+    const std::uint32_t v = hand_code(map_card(villain[0], perm), map_card(villain[1], perm));
     if (h * kHandCodes + v < best.key) best.key = h * kHandCodes + v, best.swapped = false;
     if (v * kHandCodes + h < best.key) best.key = v * kHandCodes + h, best.swapped = true;
   }
@@ -412,8 +398,8 @@ MatchupCounts PreflopTable::hands(HoleCards hero, HoleCards villain) const {
   const HoleCards rep = hand_classes()[static_cast<std::size_t>(hero_class)].representative();
   const CardSet rep_cards = to_set(rep[0]) | to_set(rep[1]);
   for (const auto& perm : suit_permutations()) {
-    if ((to_set(permuted(hero[0], perm)) | to_set(permuted(hero[1], perm))) != rep_cards) continue;
-    const HoleCards opponent = deck_ordered({permuted(villain[0], perm), permuted(villain[1], perm)});
+    if ((to_set(map_card(hero[0], perm)) | to_set(map_card(hero[1], perm))) != rep_cards) continue;
+    const HoleCards opponent = deck_ordered({map_card(villain[0], perm), map_card(villain[1], perm)});
     const auto opponents = opponent_hands(rep);
     const auto at = std::find(opponents.begin(), opponents.end(), opponent);
     return counts_of(representative_lines(hero_class)[static_cast<std::size_t>(at - opponents.begin())]);

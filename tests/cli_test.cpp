@@ -62,18 +62,18 @@ TEST(Cli, BothMethodsAndThreadCountsAgree) {
 }
 
 TEST(Cli, BadInputIsOneLineAndExitCodeTwo) {
-  expect_input_error("AsAc", "need at least 2 hands, got 1");
+  expect_input_error("AsAc", "need at least 2 players, got 1");
   expect_input_error("", "hands is required");
   expect_input_error("AsXc KhQh", "hand 1: bad card \"Xc\" in \"AsXc\": unknown rank 'X'");
   expect_input_error("AsAc KhQz", "hand 2: bad card \"Qz\" in \"KhQz\": unknown suit 'z'");
-  expect_input_error("AsAc AsKd", "card As appears twice (again in hand 2)");
+  expect_input_error("AsAc AsKd", "card As appears twice (again in player 2)");
   expect_input_error("AsAc KhQh --board Kh2c3d", "card Kh appears twice (again in board)");
   expect_input_error("AsAc KhQh --board 2c", "board has 1 cards; it must have 0, 3, 4 or 5");
   expect_input_error("AsAc KhQh --board 2c3c", "board has 2 cards");
   expect_input_error("AsAc KhQh --board 2c3c4c5c6c7c", "board has 6 cards");
   expect_input_error("AsAc KhQh --dead 2c2c", "dead cards: duplicate card 2c");
   expect_input_error("AsAcKd KhQh", "hand 1: \"AsAcKd\" has 3 cards, expected 2");
-  expect_input_error("2c2d 3c3d 4c4d 5c5d 6c6d 7c7d 8c8d 9c9d TcTd JcJd QcQd", "at most 10 hands, got 11");
+  expect_input_error("2c2d 3c3d 4c4d 5c5d 6c6d 7c7d 8c8d 9c9d TcTd JcJd QcQd", "at most 10 players, got 11");
   expect_input_error("AsAc KhQh --threads -1", "--threads: must be 0 or more, not -1");
   expect_input_error("AsAc KhQh --mc --trials 0", "--trials: must be above 0, not 0");
   expect_input_error("AsAc KhQh --method fast", "--method");

@@ -4,6 +4,7 @@
 #include <tbb/global_control.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <numeric>
 #include <regex>
@@ -447,7 +448,7 @@ TEST(EquityCommand, SpecificHandsKeepTheirExactOutput) {
   EXPECT_NE(human.out.find("1,712,304 boards enumerated exactly (boards)"), std::string::npos) << human.out;
   const auto dup = test::run_equity("AsAc AsKd");
   EXPECT_EQ(dup.exit_code, 2);
-  EXPECT_EQ(dup.err, "equity: card As appears twice (again in hand 2)\n");
+  EXPECT_EQ(dup.err, "equity: card As appears twice (again in player 2)\n");
 }
 
 TEST(EquityCommand, RangesExactAndMonteCarlo) {
@@ -486,6 +487,33 @@ TEST(EquityCommand, BadRangesExitWithCode2) {
     EXPECT_EQ(r.err.rfind("equity: ", 0), 0u) << args << ": " << r.err;
   }
   EXPECT_NE(test::run_equity("AKx KK").err.find("\"AKx\""), std::string::npos);
+}
+
+TEST(ExactRangesCancel, AFlagRaisedBeforeTheCallCancels) {
+  std::atomic<bool> cancel{true};
+  ExactOptions options;
+  options.cancel = &cancel;
+  int reports = 0;
+  options.progress = [&](double) { ++reports; };
+  EXPECT_THROW((void)enumerate_ranges(make({"AA", "KK"}), options), Cancelled);
+  EXPECT_EQ(reports, 0);
+}
+
+TEST(ExactRangesCancel, AFlagRaisedFromProgressStopsBetweenBlocks) {
+  std::atomic<bool> cancel{false};
+  ExactOptions options;
+  options.cancel = &cancel;
+  int reports = 0;
+  double done = 0;
+  options.progress = [&](double fraction) {  // after the first block of 16 assignments
+    ++reports;
+    done = fraction;
+    cancel = true;
+  };
+  // 1,081 x 1,035 assignments (up to suit symmetry, thousands of blocks): minutes if not cancelled.
+  EXPECT_THROW((void)enumerate_ranges(make({"random", "random"}, "Ks7h2c"), options), Cancelled);
+  EXPECT_EQ(reports, 1);
+  EXPECT_LT(done, 0.01);
 }
 
 }  // namespace
