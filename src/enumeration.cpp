@@ -11,6 +11,7 @@
 
 #include "equity/deal.hpp"
 #include "equity/detail/board_walk.hpp"
+#include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/showdown.hpp"
@@ -156,14 +157,10 @@ struct FlushSuit {
 // The lowest straight flush: no non-flush hand reaches it.
 constexpr HandRank kFirstStraightFlush = 7452;
 
-// Eight 16-bit lanes (GCC/Clang vector extension: one SSE register), loaded and stored unaligned.
-using Vec8 = std::int16_t __attribute__((vector_size(16)));
-inline Vec8 load(const std::int16_t* p) {
-  Vec8 v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-inline void store(std::int16_t* p, Vec8 v) { std::memcpy(p, &v, sizeof v); }
+// Eight 16-bit lanes (detail/platform.hpp: one SSE register with GCC and Clang).
+using detail::Vec8;
+using detail::load;
+using detail::store;
 // The sum of eight lanes that are each at least 0 and sum below 2^16: one multiply per four lanes
 // gathers their sum in the top lane.
 inline std::int64_t lane_sum(Vec8 v) {

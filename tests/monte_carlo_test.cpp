@@ -1,0 +1,96 @@
+// Monte Carlo's limits on its stopping rules and its cancellation flag.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "equity/error.hpp"
+#include "equity/monte_carlo.hpp"
+#include "test_support.hpp"
+
+namespace equity {
+namespace {
+
+RangeDeal random_pair() {
+  RangeDeal d;
+  d.ranges = {Range::all(), Range::all()};
+  return d;
+}
+
+// The InputError's message, or "" when none is thrown.
+std::string rejection(const MonteCarloOptions& options) {
+  try {
+    (void)monte_carlo(random_pair(), options);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(MonteCarloLimits, TooManyTrialsAreRejectedWithTheLimit) {
+  MonteCarloOptions options;
+  options.max_trials = std::numeric_limits<std::uint64_t>::max();  // max_trials + 4095 wrapped to 0 chunks
+  EXPECT_EQ(rejection(options), "trials 18446744073709551615 are too many: at most 1e+15");
+  options.max_trials = kMaxTrials + 1;
+  EXPECT_NE(rejection(options).find("at most 1e+15"), std::string::npos);
+}
+
+TEST(MonteCarloLimits, UnreachableStandardErrorsAreRejected) {
+  MonteCarloOptions options;
+  for (const double target : {1e-300, 1e-8, -1.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
+    options.target_stderr = target;
+    EXPECT_NE(rejection(options).find("it must be at least 1e-07"), std::string::npos) << target;
+  }
+  options.target_stderr = kMinTargetStderr;
+  options.max_trials = 20'000;  // reachable targets are accepted (the trials stop this run)
+  EXPECT_EQ(rejection(options), "");
+}
+
+TEST(MonteCarloLimits, TimeLimitsMustBeFinite) {
+  MonteCarloOptions options;
+  for (const double seconds : {std::numeric_limits<double>::infinity(), std::nan(""), -1.0, 2e6}) {
+    options.max_seconds = seconds;
+    EXPECT_NE(rejection(options).find("seconds above 0 and at most 1e+06"), std::string::npos) << seconds;
+  }
+}
+
+TEST(MonteCarloLimits, TheCommandRejectsThemWithExitCode2) {
+  for (const char* args : {"random random --trials 18446744073709551615", "random random --time inf",
+                           "random random --stderr 1e-300"}) {
+    const auto r = test::run_equity(std::string(args) + " --mc");
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << args << ": one line: " << r.err;
+  }
+}
+
+TEST(MonteCarloCancel, AFlagRaisedBeforeTheCallCancels) {
+  std::atomic<bool> cancel{true};
+  MonteCarloOptions options;
+  options.max_trials = kMaxTrials;
+  options.cancel = &cancel;
+  int reports = 0;
+  options.progress = [&](std::uint64_t, double) { ++reports; };
+  EXPECT_THROW((void)monte_carlo(random_pair(), options), Cancelled);
+  EXPECT_EQ(reports, 0);
+}
+
+TEST(MonteCarloCancel, AFlagRaisedFromProgressStopsAtTheRound) {
+  std::atomic<bool> cancel{false};
+  MonteCarloOptions options;
+  options.max_trials = kMaxTrials;  // about a week of work if not cancelled
+  options.cancel = &cancel;
+  std::uint64_t reports = 0, trials_seen = 0;
+  options.progress = [&](std::uint64_t trials, double) {
+    ++reports;
+    trials_seen = trials;
+    cancel = true;
+  };
+  EXPECT_THROW((void)monte_carlo(random_pair(), options), Cancelled);
+  EXPECT_EQ(reports, 1u);
+  EXPECT_EQ(trials_seen, 8 * kMonteCarloChunk);  // the first round
+}
+
+}  // namespace
+}  // namespace equity
