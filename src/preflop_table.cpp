@@ -225,10 +225,10 @@ BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCa
 void PreflopTable::read_row(int i) {
   const auto& hand_class = hand_classes()[static_cast<std::size_t>(i)];
   const auto& lines = representative_lines(i);
-  combos_.row(i).setZero();
-  wins_.row(i).setZero();
-  ties_.row(i).setZero();
-  losses_.row(i).setZero();
+  combos_.zero_row(i);
+  wins_.zero_row(i);
+  ties_.zero_row(i);
+  losses_.zero_row(i);
   for (const auto& line : lines) {
     const int j = class_index_of(line.opponent);
     combos_(i, j) += 1;
@@ -238,10 +238,10 @@ void PreflopTable::read_row(int i) {
   }
   // Every hand of the class has the same results against each class as its representative.
   const std::int64_t combos = hand_class.combos();
-  combos_.row(i) *= combos;
-  wins_.row(i) *= combos;
-  ties_.row(i) *= combos;
-  losses_.row(i) *= combos;
+  combos_.scale_row(i, combos);
+  wins_.scale_row(i, combos);
+  ties_.scale_row(i, combos);
+  losses_.scale_row(i, combos);
 }
 
 PreflopTable PreflopTable::from_hand_files(const fs::path& hands_dir) {
@@ -304,7 +304,7 @@ int class_index_of_name(std::string_view name) {
   return class_index(parse_hand_class(name));
 }
 
-const char* kCsvHeader = "hero,villain,combos,wins,ties,losses,equity";
+const char* kCsvHeader = kTableCsvHeader;
 
 }  // namespace
 
@@ -370,10 +370,10 @@ MatchupCounts PreflopTable::classes(int hero_class, int villain_class) const {
 }
 
 MatchupCounts PreflopTable::versus_random(int hero_class) const {
-  return MatchupCounts{static_cast<std::uint64_t>(combos_.row(hero_class).sum()),
-                       static_cast<std::uint64_t>(wins_.row(hero_class).sum()),
-                       static_cast<std::uint64_t>(ties_.row(hero_class).sum()),
-                       static_cast<std::uint64_t>(losses_.row(hero_class).sum())};
+  return MatchupCounts{static_cast<std::uint64_t>(combos_.row_sum(hero_class)),
+                       static_cast<std::uint64_t>(wins_.row_sum(hero_class)),
+                       static_cast<std::uint64_t>(ties_.row_sum(hero_class)),
+                       static_cast<std::uint64_t>(losses_.row_sum(hero_class))};
 }
 
 const std::vector<ResultLine>& PreflopTable::representative_lines(int hero_class) const {
@@ -420,122 +420,6 @@ MatchupCounts PreflopTable::hand_versus_random(HoleCards hero) const {
   MatchupCounts sum;
   for (const auto& line : representative_lines(class_index_of(hero))) sum += counts_of(line);
   return sum;
-}
-
-// ---- Aggregate files --------------------------------------------------------------------------
-
-namespace {
-
-std::string csv_row(const std::string& hero, const std::string& villain, const MatchupCounts& c) {
-  char equity[32];
-  std::snprintf(equity, sizeof equity, "%.10f", c.equity());
-  return hero + "," + villain + "," + std::to_string(c.combos) + "," + std::to_string(c.wins) + "," +
-         std::to_string(c.ties) + "," + std::to_string(c.losses) + "," + equity + "\n";
-}
-
-}  // namespace
-
-std::array<int, 3> equity_colour(double equity) {
-  const std::array<double, 3> blue = {59, 76, 192}, white = {242, 242, 242}, red = {180, 4, 38};
-  const auto mix = [](const std::array<double, 3>& a, const std::array<double, 3>& b, double t) {
-    t = std::clamp(t, 0.0, 1.0);
-    std::array<int, 3> out{};
-    for (std::size_t k = 0; k < 3; ++k) out[k] = static_cast<int>(std::lround(a[k] + (b[k] - a[k]) * t));
-    return out;
-  };
-  return equity < 0.5 ? mix(white, blue, (0.5 - equity) / 0.2) : mix(white, red, (equity - 0.5) / 0.35);
-}
-
-std::string PreflopTable::matrix_csv() const {
-  std::string out = std::string(kCsvHeader) + "\n";
-  const auto& classes = hand_classes();
-  for (int i = 0; i < kHandClasses; ++i)
-    for (int j = 0; j < kHandClasses; ++j)
-      out += csv_row(classes[static_cast<std::size_t>(i)].name(), classes[static_cast<std::size_t>(j)].name(), this->classes(i, j));
-  return out;
-}
-
-std::string PreflopTable::vs_random_csv() const {
-  std::string out = std::string(kCsvHeader) + "\n";
-  for (int i = 0; i < kHandClasses; ++i) out += csv_row(hand_classes()[static_cast<std::size_t>(i)].name(), "random", versus_random(i));
-  return out;
-}
-
-std::array<std::array<double, 13>, 13> equity_grid(const PreflopTable& table, std::optional<int> villain_class) {
-  std::array<std::array<double, 13>, 13> grid{};
-  for (int i = 0; i < kHandClasses; ++i) {
-    const auto [row, column] = grid_cell(hand_classes()[static_cast<std::size_t>(i)]);
-    const auto counts = villain_class ? table.classes(i, *villain_class) : table.versus_random(i);
-    grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)] = counts.equity();
-  }
-  return grid;
-}
-
-std::string PreflopTable::grid_text() const {
-  const auto grid = equity_grid(*this);
-  std::string out =
-      "Exact heads-up preflop equity (%) of each hand class against a random hand.\n"
-      "Pairs on the diagonal, suited hands above it, offsuit hands below; A to 2 from the top left.\n\n";
-  for (int row = 0; row < 13; ++row) {
-    for (int column = 0; column < 13; ++column) {
-      char cell[32];
-      std::snprintf(cell, sizeof cell, "%s%-3s %5.2f", column ? "  " : "", class_at_grid_cell(row, column).name().c_str(),
-                    100.0 * grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)]);
-      out += cell;
-    }
-    out += '\n';
-  }
-  return out;
-}
-
-std::string PreflopTable::grid_svg() const {
-  const auto grid = equity_grid(*this);
-  constexpr int kCell = 64, kTop = 56, kLeft = 8, kLegend = 48;
-  const int width = kLeft * 2 + 13 * kCell, height = kTop + 13 * kCell + kLegend;
-  std::ostringstream svg;
-  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
-      << "\" viewBox=\"0 0 " << width << ' ' << height << "\" font-family=\"Helvetica, Arial, sans-serif\">\n"
-      << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-      << "<text x=\"" << width / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"18\" font-weight=\"bold\">"
-      << "Exact heads-up preflop equity against a random hand</text>\n"
-      << "<text x=\"" << width / 2 << "\" y=\"44\" text-anchor=\"middle\" font-size=\"12\" fill=\"#444\">"
-      << "pairs on the diagonal, suited above, offsuit below; blue below 50%, red above</text>\n";
-  for (int row = 0; row < 13; ++row)
-    for (int column = 0; column < 13; ++column) {
-      const double e = grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
-      const auto [r, g, b] = equity_colour(e);
-      const int x = kLeft + column * kCell, y = kTop + row * kCell;
-      const bool dark = (r * 299 + g * 587 + b * 114) / 1000 < 128;
-      char pct[16];
-      std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * e);
-      svg << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << kCell << "\" height=\"" << kCell << "\" fill=\"rgb("
-          << r << ',' << g << ',' << b << ")\" stroke=\"white\"/>\n"
-          << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + 27 << "\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\" fill=\""
-          << (dark ? "white" : "black") << "\">" << class_at_grid_cell(row, column).name() << "</text>\n"
-          << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + 47 << "\" text-anchor=\"middle\" font-size=\"13\" fill=\""
-          << (dark ? "white" : "black") << "\">" << pct << "</text>\n";
-    }
-  // Legend: the colour scale from 30% to 85%.
-  const int legend_y = kTop + 13 * kCell + 14, legend_w = 13 * kCell - 160;
-  for (int k = 0; k < 56; ++k) {
-    const auto [r, g, b] = equity_colour(0.30 + 0.01 * k);
-    svg << "<rect x=\"" << kLeft + 80 + k * legend_w / 56 << "\" y=\"" << legend_y << "\" width=\"" << legend_w / 56 + 1
-        << "\" height=\"14\" fill=\"rgb(" << r << ',' << g << ',' << b << ")\"/>\n";
-  }
-  svg << "<text x=\"" << kLeft + 74 << "\" y=\"" << legend_y + 12 << "\" text-anchor=\"end\" font-size=\"12\">30%</text>\n"
-      << "<text x=\"" << kLeft + 86 + legend_w << "\" y=\"" << legend_y + 12 << "\" font-size=\"12\">85%</text>\n"
-      << "</svg>\n";
-  return svg.str();
-}
-
-void PreflopTable::write_aggregates(const fs::path& dir) const {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) throw InputError("cannot create directory " + dir.string() + ": " + ec.message());
-  write_file_atomically(dir / "preflop-169x169.csv", matrix_csv());
-  write_file_atomically(dir / "vs-random.csv", vs_random_csv());
-  write_file_atomically(dir / "grid.txt", grid_text());
-  write_file_atomically(dir / "grid.svg", grid_svg());
 }
 
 }  // namespace equity

@@ -13,6 +13,7 @@
 #include "commands.hpp"
 #include "equity/error.hpp"
 #include "equity/preflop_table.hpp"
+#include "equity/table_render.hpp"
 
 namespace equity::cli {
 namespace {
@@ -211,7 +212,7 @@ int run_table(const Args& args) {
       if (read_result_file(dir / "hands" / result_file_name(rep), rep).complete()) ++complete;
     }
     const bool aggregates = complete == static_cast<std::size_t>(kHandClasses);
-    if (aggregates) PreflopTable::from_hand_files(dir / "hands").write_aggregates(dir);
+    if (aggregates) write_aggregates(PreflopTable::from_hand_files(dir / "hands"), dir);
 
     if (json) {
       std::cout << "{\"dir\": " << json_string(dir.string()) << ", " << report_json(summary)

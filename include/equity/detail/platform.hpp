@@ -112,7 +112,7 @@ inline std::uint64_t exchange(std::uint64_t* values, std::size_t position, std::
 #if EQUITY_PORTABLE_BUILD
 // Eight 16-bit lanes that multiply and add lane by lane, wrapping modulo 2^16.
 struct Vec8 {
-  std::array<std::int16_t, 8> lane{};
+  std::array<std::int16_t, 8> lane;  // trivial, as the vector type: Vec8{} is zero
   std::int16_t& operator[](int i) { return lane[static_cast<std::size_t>(i)]; }
   std::int16_t operator[](int i) const { return lane[static_cast<std::size_t>(i)]; }
   friend Vec8 operator*(const Vec8& a, const Vec8& b) {
@@ -133,11 +133,20 @@ using Vec8 = std::int16_t __attribute__((vector_size(16)));
 static_assert(sizeof(Vec8) == 16);
 
 // Loaded and stored unaligned.
+#if EQUITY_PORTABLE_BUILD
+inline Vec8 load(const std::int16_t* p) {
+  Vec8 v;
+  std::memcpy(v.lane.data(), p, sizeof v.lane);
+  return v;
+}
+inline void store(std::int16_t* p, const Vec8& v) { std::memcpy(p, v.lane.data(), sizeof v.lane); }
+#else
 inline Vec8 load(const std::int16_t* p) {
   Vec8 v;
   std::memcpy(&v, p, sizeof v);
   return v;
 }
 inline void store(std::int16_t* p, Vec8 v) { std::memcpy(p, &v, sizeof v); }
+#endif
 
 }  // namespace equity::detail
