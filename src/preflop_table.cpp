@@ -94,88 +94,113 @@ struct FileWork {
 
 }  // namespace
 
-BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCards>& heroes_in, const BuildOptions& options) {
-  DirectoryLock lock(hands_dir);
-  const auto warn = [&](const std::string& message) {
-    if (options.warn) options.warn(message);
-  };
+namespace {
 
+// The heroes in deck order, each once; a hand with one card twice is an error.
+std::vector<HoleCards> unique_heroes(const std::vector<HoleCards>& heroes_in) {
   std::vector<HoleCards> heroes;
   for (auto h : heroes_in) {
     h = deck_ordered(h);
     if (h[0] == h[1]) throw InputError("hand " + h[0].str() + h[1].str() + " holds one card twice");
     if (std::find(heroes.begin(), heroes.end(), h) == heroes.end()) heroes.push_back(h);
   }
+  return heroes;
+}
 
-  BuildReport report;
-  report.files = heroes.size();
-  std::unordered_map<std::uint32_t, SeatCounts> known;
-  std::vector<FileWork> files;
-  std::vector<ResultFileContents> contents(heroes.size());
-  for (std::size_t f = 0; f < heroes.size(); ++f) {
-    const fs::path path = hands_dir / result_file_name(heroes[f]);
-    contents[f] = read_result_file(path, heroes[f]);
-    const auto& c = contents[f];
-    if (!c.half_written.empty())
-      warn(path.string() + ": line " + std::to_string(c.lines.size() + (c.original_layout ? 2 : 1)) +
-           " was half-written (\"" + c.half_written.substr(0, 60) + "\"): removed, it will be computed again");
-    if (c.original_layout) warn(path.string() + ": written by the original script: rewritten in the current layout");
-    report.lines_resumed += c.lines.size();
-    for (const auto& line : c.lines) {
-      const auto m = canonical_matchup(heroes[f], line.opponent);
-      known.try_emplace(m.key, m.swapped ? SeatCounts{line.opponent_wins_or_ties, line.hero_wins_or_ties}
-                                         : SeatCounts{line.hero_wins_or_ties, line.opponent_wins_or_ties});
-    }
+// One run of build_hand_files(): the files as found, the matchups to enumerate, the lines pending.
+class HandFileBuilder {
+public:
+  HandFileBuilder(const fs::path& hands_dir, std::vector<HoleCards> heroes, const BuildOptions& options)
+      : hands_dir_(hands_dir), heroes_(std::move(heroes)), options_(options) {
+    report_.files = heroes_.size();
   }
 
-  std::vector<CanonicalMatchup> tasks;
-  std::unordered_map<std::uint32_t, std::int64_t> task_of;
-  BuildProgress progress;
-  for (std::size_t f = 0; f < heroes.size(); ++f) {
-    const auto& c = contents[f];
-    const bool needs_writer = !c.complete() || c.needs_rewrite || c.file_bytes != c.complete_bytes;
-    if (!needs_writer) {
-      ++report.files_complete;
-      continue;
-    }
-    FileWork work;
-    work.hero = heroes[f];
-    work.path = hands_dir / result_file_name(heroes[f]);
-    const auto opponents = opponent_hands(heroes[f]);
-    for (std::size_t i = c.lines.size(); i < opponents.size(); ++i) {
-      const auto m = canonical_matchup(heroes[f], opponents[i]);
-      PendingLine line{opponents[i], m.swapped, -1, {}};
-      if (const auto k = known.find(m.key); k != known.end()) {
-        line.known = k->second;
-        ++report.matchups_reused;
-      } else {
-        auto [it, inserted] = task_of.try_emplace(m.key, static_cast<std::int64_t>(tasks.size()));
-        if (inserted) tasks.push_back(m);
-        line.task = it->second;
+  BuildReport run() {
+    read_files();
+    plan_files();
+    write_ready_lines(0);  // lines answered from other files on disk
+    enumerate_tasks();
+    report_.lines_written = progress_.lines_written;
+    return report_;
+  }
+
+private:
+  void warn(const std::string& message) const {
+    if (options_.warn) options_.warn(message);
+  }
+
+  // Reads every file (repairs are reported) and records the counts of the lines on disk by
+  // canonical matchup, for the lines other files need.
+  void read_files() {
+    contents_.resize(heroes_.size());
+    for (std::size_t f = 0; f < heroes_.size(); ++f) {
+      const fs::path path = hands_dir_ / result_file_name(heroes_[f]);
+      contents_[f] = read_result_file(path, heroes_[f]);
+      const auto& c = contents_[f];
+      if (!c.half_written.empty())
+        warn(path.string() + ": line " + std::to_string(c.lines.size() + (c.original_layout ? 2 : 1)) +
+             " was half-written (\"" + c.half_written.substr(0, 60) + "\"): removed, it will be computed again");
+      if (c.original_layout) warn(path.string() + ": written by the original script: rewritten in the current layout");
+      report_.lines_resumed += c.lines.size();
+      for (const auto& line : c.lines) {
+        const auto m = canonical_matchup(heroes_[f], line.opponent);
+        known_.try_emplace(m.key, m.swapped ? SeatCounts{line.opponent_wins_or_ties, line.hero_wins_or_ties}
+                                            : SeatCounts{line.hero_wins_or_ties, line.opponent_wins_or_ties});
       }
-      work.pending.push_back(line);
     }
-    progress.lines_total += work.pending.size();
-    work.writer = std::make_unique<ResultFileWriter>(work.path, c);  // repairs or rewrites the file
-    if (work.pending.empty()) {
-      ++report.files_complete;
-      continue;
-    }
-    files.push_back(std::move(work));
   }
-  contents.clear();
-  progress.matchups_total = tasks.size();
 
-  std::vector<SeatCounts> results(tasks.size());
-  const auto write_ready_lines = [&](std::size_t tasks_done) {
+  // The lines each incomplete file lacks: known from another file, or a matchup to enumerate
+  // (each distinct matchup once). Opens the files' writers, which repair or rewrite them.
+  void plan_files() {
+    for (std::size_t f = 0; f < heroes_.size(); ++f) {
+      const auto& c = contents_[f];
+      if (c.complete() && !c.needs_rewrite && c.file_bytes == c.complete_bytes) {
+        ++report_.files_complete;
+        continue;
+      }
+      FileWork work;
+      work.hero = heroes_[f];
+      work.path = hands_dir_ / result_file_name(heroes_[f]);
+      const auto opponents = opponent_hands(heroes_[f]);
+      for (std::size_t i = c.lines.size(); i < opponents.size(); ++i) work.pending.push_back(pending_line(heroes_[f], opponents[i]));
+      progress_.lines_total += work.pending.size();
+      work.writer = std::make_unique<ResultFileWriter>(work.path, c);  // repairs or rewrites the file
+      if (work.pending.empty()) {
+        ++report_.files_complete;
+        continue;
+      }
+      files_.push_back(std::move(work));
+    }
+    contents_.clear();
+    progress_.matchups_total = tasks_.size();
+    results_.resize(tasks_.size());
+  }
+
+  PendingLine pending_line(HoleCards hero, HoleCards opponent) {
+    const auto m = canonical_matchup(hero, opponent);
+    PendingLine line{opponent, m.swapped, -1, {}};
+    if (const auto k = known_.find(m.key); k != known_.end()) {
+      line.known = k->second;
+      ++report_.matchups_reused;
+    } else {
+      auto [it, inserted] = task_of_.try_emplace(m.key, static_cast<std::int64_t>(tasks_.size()));
+      if (inserted) tasks_.push_back(m);
+      line.task = it->second;
+    }
+    return line;
+  }
+
+  // Appends to each file the lines whose counts are known once `tasks_done` tasks are.
+  void write_ready_lines(std::size_t tasks_done) {
     std::string buffer;
-    for (auto& work : files) {
+    for (auto& work : files_) {
       buffer.clear();
       std::size_t n = 0;
       while (work.next < work.pending.size()) {
         const auto& p = work.pending[work.next];
         if (p.task >= 0 && static_cast<std::size_t>(p.task) >= tasks_done) break;
-        const SeatCounts s = p.task >= 0 ? results[static_cast<std::size_t>(p.task)] : p.known;
+        const SeatCounts s = p.task >= 0 ? results_[static_cast<std::size_t>(p.task)] : p.known;
         const ResultLine line = p.swapped ? ResultLine{p.opponent, s.second, s.first} : ResultLine{p.opponent, s.first, s.second};
         buffer += format_line(line);
         buffer += '\n';
@@ -184,40 +209,60 @@ BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCa
       }
       if (n == 0) continue;
       work.writer->append(buffer);
-      progress.lines_written += n;
+      progress_.lines_written += n;
       if (work.next == work.pending.size()) {
         work.writer.reset();  // flushes to disk and closes
-        ++report.files_complete;
+        ++report_.files_complete;
       }
     }
-  };
-
-  write_ready_lines(0);  // lines answered from other files on disk
-  const std::size_t batch = std::max<std::size_t>(options.batch_size, 1);
-  std::size_t done = 0;
-  while (done < tasks.size()) {
-    if (options.stop && options.stop->load()) {
-      report.stopped = true;
-      break;
-    }
-    const std::size_t end = std::min(tasks.size(), done + batch);
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(done, end, 8), [&](const tbb::blocked_range<std::size_t>& r) {
-      for (std::size_t t = r.begin(); t != r.end(); ++t) {
-        const auto& m = tasks[t];
-        const auto result = enumerate(Deal{{m.hero, m.villain}, {}, {}});
-        const auto& a = result.players[0];
-        const auto& b = result.players[1];
-        results[t] = SeatCounts{a.wins + a.ties, b.wins + b.ties};
-      }
-    });
-    done = end;
-    progress.matchups_done = done;
-    write_ready_lines(done);
-    if (options.progress) options.progress(progress);
   }
-  report.matchups_enumerated = done;
-  report.lines_written = progress.lines_written;
-  return report;
+
+  // Enumerates the tasks in batches (in parallel within one), writing the lines they complete
+  // after each batch, until done or stopped.
+  void enumerate_tasks() {
+    const std::size_t batch = std::max<std::size_t>(options_.batch_size, 1);
+    std::size_t done = 0;
+    while (done < tasks_.size()) {
+      if (options_.stop && options_.stop->load()) {
+        report_.stopped = true;
+        break;
+      }
+      const std::size_t end = std::min(tasks_.size(), done + batch);
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(done, end, 8), [&](const tbb::blocked_range<std::size_t>& r) {
+        for (std::size_t t = r.begin(); t != r.end(); ++t) {
+          const auto& m = tasks_[t];
+          const auto result = enumerate(Deal{{m.hero, m.villain}, {}, {}});
+          const auto& a = result.players[0];
+          const auto& b = result.players[1];
+          results_[t] = SeatCounts{a.wins + a.ties, b.wins + b.ties};
+        }
+      });
+      done = end;
+      progress_.matchups_done = done;
+      write_ready_lines(done);
+      if (options_.progress) options_.progress(progress_);
+    }
+    report_.matchups_enumerated = done;
+  }
+
+  const fs::path& hands_dir_;
+  const std::vector<HoleCards> heroes_;
+  const BuildOptions& options_;
+  BuildReport report_;
+  BuildProgress progress_;
+  std::vector<ResultFileContents> contents_;            // per hero, until planned
+  std::unordered_map<std::uint32_t, SeatCounts> known_;  // counts on disk by canonical matchup
+  std::vector<CanonicalMatchup> tasks_;                  // matchups to enumerate
+  std::unordered_map<std::uint32_t, std::int64_t> task_of_;
+  std::vector<SeatCounts> results_;                      // per task
+  std::vector<FileWork> files_;                          // files with lines pending
+};
+
+}  // namespace
+
+BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCards>& heroes_in, const BuildOptions& options) {
+  DirectoryLock lock(hands_dir);
+  return HandFileBuilder(hands_dir, unique_heroes(heroes_in), options).run();
 }
 
 // ---- The table --------------------------------------------------------------------------------
