@@ -104,6 +104,63 @@ constexpr bool can_share_boards(bool drawn, int deck_players, int board_cards) {
   return !drawn && deck_players > 0 && board_cards > 0;
 }
 
+// One heads-up deal as the loop sees it: the board's key and the hands from the deck, drawn and
+// specific, in the loop's order (deck players first, then drawn combos, then specific hands).
+// A specific hand's rank is the same for every trial on the board: fixed_value.
+template <int kDeckPlayers, int kDrawn, int kBoardCards>
+struct HeadsUpHands {
+  static constexpr int kFixed = 2 - kDeckPlayers - kDrawn;  // players with a specific hand
+
+  const TrialInputs& deal;
+  const DeckDealer& dealer;
+  const std::array<std::uint32_t, kDrawn>& combo;
+  std::uint64_t full;  // the board's key; its mask is wanted only for a flush
+  std::array<HandRank, kFixed> fixed_value;
+
+  EQUITY_ALWAYS_INLINE std::uint64_t board_mask() const { return deal.board.mask() | dealer.dealt_mask(0, kBoardCards); }
+
+  // kFlush: whether a flush is possible (else only the ranks count).
+  template <bool kFlush, class HoleMask>
+  EQUITY_ALWAYS_INLINE HandRank rank(std::uint64_t key, HoleMask hole_mask) const {
+    return kFlush ? evaluate_key(key, [&] { return board_mask() | hole_mask(); }) : rank_only_value(static_cast<std::uint32_t>(key));
+  }
+
+  // The i-th hand's rank: from the deck, drawn, specific.
+  template <int i, bool kFlush>
+  EQUITY_ALWAYS_INLINE HandRank value() const {
+    if constexpr (i < kDeckPlayers) {
+      const DeckCard first = dealer.card(kBoardCards + 2 * i), second = dealer.card(kBoardCards + 2 * i + 1);
+      return rank<kFlush>(full + first + second, [&] { return card_bit(first) | card_bit(second); });
+    } else if constexpr (i < kDeckPlayers + kDrawn) {
+      const Hand hole = deal.drawn[i - kDeckPlayers]->hands[combo[i - kDeckPlayers]];
+      return rank<kFlush>(full + hole.key(), [&] { return hole.mask(); });
+    } else {
+      return fixed_value[i - kDeckPlayers - kDrawn];
+    }
+  }
+
+  // Each side's wins in the loop's order, one compare and add-with-carry each; the splits are
+  // the rest. The seats' order is restored per board or at the end (heads_up_trials' swap).
+  template <bool kFlush>
+  EQUITY_ALWAYS_INLINE void showdown(std::uint64_t& first, std::uint64_t& second) const {
+    const HandRank a = value<0, kFlush>(), b = value<1, kFlush>();
+    first += a > b;
+    second += b > a;
+  }
+};
+
+// The trials on one shared board: the first on the deal's hole cards, the others each on new
+// ones. Inlined by force: called, it kept the board's key in memory, two instructions a trial.
+template <bool kFlush, int kBoardCards, int kDealt, class Hands>
+EQUITY_ALWAYS_INLINE void board_trials(const Hands& hands, DeckDealer& dealer, Rng& rng, std::uint64_t trials,
+                                       std::uint64_t& wins, std::uint64_t& losses) {
+  hands.template showdown<kFlush>(wins, losses);
+  for (std::uint64_t more = trials - 1; more > 0; --more) {  // counting down: a register less
+    dealer.template redeal<kBoardCards, kDealt>(rng);
+    hands.template showdown<kFlush>(wins, losses);
+  }
+}
+
 // Heads-up trials without categories, the common case, with kDeckPlayers players dealt from the
 // deck, kDrawn players drawing a combo (the others hold a specific hand) and kBoardCards board
 // cards to come known at compile time, so that the deal unrolls and the outcome is counted
@@ -112,13 +169,13 @@ constexpr bool can_share_boards(bool drawn, int deck_players, int board_cards) {
 // each with new hole cards for the deck players.
 template <int kDeckPlayers, int kDrawn, int kBoardCards, bool kShareBoards>
 HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer, std::uint64_t size) {
-  constexpr int kFixed = 2 - kDeckPlayers - kDrawn;  // players with a specific hand
+  using Hands = HeadsUpHands<kDeckPlayers, kDrawn, kBoardCards>;
+  constexpr int kFixed = Hands::kFixed;
   static_assert(kFixed >= 0);
   static_assert(!kShareBoards || can_share_boards(kDrawn > 0, kDeckPlayers, kBoardCards));
   constexpr int kDealt = kBoardCards + 2 * kDeckPlayers;
-  // The loop takes the players' hands from the deck first, then the drawn combos, then the
-  // specific hands. Two players of one kind are in seat order already; with two kinds, the seat of
-  // the first says whether that order is the seats'.
+  // Two players of one kind are in seat order already; with two kinds, the seat of the first
+  // says whether the loop's order is the seats'.
   constexpr bool kMixed = kDeckPlayers != 2 && kDrawn != 2 && kFixed != 2;
   const bool swap = kMixed && (kDeckPlayers > 0 ? deal.deck_seats[0] : deal.drawn_seats[0]) != 0;
   std::array<Hand, kFixed> fixed{};  // the specific hands in the loop's order
@@ -133,54 +190,19 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
     if constexpr (kDrawn > 0)
       draw_combos(std::span<const Sampler* const, kDrawn>(deal.drawn.data(), kDrawn), rng, dealer, counts.rejected, deal.max_rejections, combo);
     dealer.template deal<(kDrawn > 0), kDealt>(rng);
-    // The board's key; its mask is wanted only for a flush.
     std::uint64_t full = deal.board.key();
     for (int c = 0; c < kBoardCards; ++c) full += dealer.card(c);
-    const auto board_mask = [&] { return deal.board.mask() | dealer.dealt_mask(0, kBoardCards); };
-    // The i-th hand's rank: from the deck, drawn, specific. A specific hand's rank is the same for
-    // every trial on the board.
-    std::array<HandRank, kFixed> fixed_value;
+    Hands hands{deal, dealer, combo, full, {}};
     for (std::size_t i = 0; i < kFixed; ++i)
-      fixed_value[i] = evaluate_key(full + fixed[i].key(), [&] { return board_mask() | fixed[i].mask(); });
-    // kFlush: whether a flush is possible (else only the ranks count).
-    const auto value = [&]<int i, bool kFlush>() {
-      const auto rank = [&](std::uint64_t key, auto hole_mask) {
-        return kFlush ? evaluate_key(key, [&] { return board_mask() | hole_mask(); })
-                      : rank_only_value(static_cast<std::uint32_t>(key));
-      };
-      if constexpr (i < kDeckPlayers) {
-        const DeckCard first = dealer.card(kBoardCards + 2 * i), second = dealer.card(kBoardCards + 2 * i + 1);
-        return rank(full + first + second, [&] { return card_bit(first) | card_bit(second); });
-      } else if constexpr (i < kDeckPlayers + kDrawn) {
-        const Hand hole = deal.drawn[i - kDeckPlayers]->hands[combo[i - kDeckPlayers]];
-        return rank(full + hole.key(), [&] { return hole.mask(); });
-      } else {
-        return fixed_value[i - kDeckPlayers - kDrawn];
-      }
-    };
-    // Each side's wins in the loop's order, one compare and add-with-carry each; the splits are
-    // the rest. The seats' order is restored per board or at the end (swap).
-    const auto showdown = [&]<bool kFlush = true>(std::uint64_t& first, std::uint64_t& second) {
-      const HandRank a = value.template operator()<0, kFlush>(), b = value.template operator()<1, kFlush>();
-      first += a > b;
-      second += b > a;
-    };
+      hands.fixed_value[i] = evaluate_key(full + fixed[i].key(), [&] { return hands.board_mask() | fixed[i].mask(); });
     if constexpr (kShareBoards) {
       const std::uint64_t trials = std::min(deal.deals_per_board, size - trial);
       // The board's wins in locals: the counts would be stored after every trial.
       std::uint64_t wins = 0, losses = 0;
       // A flush takes three suited cards on the board; a board without them spares its trials the
-      // flush test (three boards in five). Inlined by force: called, it kept the board's key in
-      // memory, two instructions a trial.
-      const auto board_trials = [&]<bool kFlush>() EQUITY_LAMBDA_ALWAYS_INLINE {
-        showdown.template operator()<kFlush>(wins, losses);
-        for (std::uint64_t more = trials - 1; more > 0; --more) {  // counting down: a register less
-          dealer.template redeal<kBoardCards, kDealt>(rng);
-          showdown.template operator()<kFlush>(wins, losses);
-        }
-      };
-      if (((full >> 32) + 0x5555) & 0x8888) board_trials.template operator()<true>();
-      else board_trials.template operator()<false>();
+      // flush test (three boards in five).
+      if (((full >> 32) + 0x5555) & 0x8888) board_trials<true, kBoardCards, kDealt>(hands, dealer, rng, trials, wins, losses);
+      else board_trials<false, kBoardCards, kDealt>(hands, dealer, rng, trials, wins, losses);
       if (swap) std::swap(wins, losses);
       first_wins += wins;
       second_wins += losses;
@@ -195,7 +217,7 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
       sums.share_sizes[0] += share * trials;
       trial += trials;
     } else {
-      showdown(first_wins, second_wins);
+      hands.template showdown<true>(first_wins, second_wins);
       ++trial;
     }
   }
