@@ -263,6 +263,40 @@ struct ChunkTally {
   }
 };
 
+// The categories of the players' hands in a trial, and those that won alone or tied.
+EQUITY_ALWAYS_INLINE void count_categories(const std::array<HandRank, kMaxPlayers>& value, HandRank best, unsigned winners,
+                                           std::size_t n, ChunkTally& t) {
+  const bool alone = std::has_single_bit(winners);
+  for (std::size_t p = 0; p < n; ++p) {
+    const auto cat = static_cast<std::size_t>(category_of(value[p]));
+    ++t.category[p][cat];
+    if (value[p] == best) ++(alone ? t.category_wins : t.category_ties)[p][cat];
+  }
+}
+
+// Adds a shared board's sums (board_share: each player's share of its pots) and clears the shares.
+EQUITY_ALWAYS_INLINE void add_board(std::array<std::uint64_t, kMaxPlayers>& board_share, std::uint64_t trials, std::size_t n,
+                                    BoardSums& sums) {
+  ++sums.boards;
+  sums.size_squares += trials * trials;
+  for (std::size_t p = 0; p < n; ++p) {
+    sums.share_squares[p] += board_share[p] * board_share[p];
+    sums.share_sizes[p] += board_share[p] * trials;
+    board_share[p] = 0;
+  }
+}
+
+// The trials won by each set of winners (by bit set of their seats), spread over the players.
+EQUITY_ALWAYS_INLINE void spread_winner_sets(const std::array<std::uint32_t, std::size_t{1} << kMaxPlayers>& winner_sets, std::size_t n,
+                               ChunkTally& t) {
+  for (unsigned set = 1; set < (1u << n); ++set) {
+    if (winner_sets[set] == 0) continue;
+    const auto winners = static_cast<std::size_t>(std::popcount(set));
+    for (std::size_t p = 0; p < n; ++p)
+      if (set >> p & 1) t.won_with[p][winners] += winner_sets[set];
+  }
+}
+
 // Trials of any deal. kTrack: some players draw a combo, so the dealer tracks where the cards
 // they hold are. kDeckPlayers and kBoardCards >= 0 are the numbers of players dealt from the deck
 // and of board cards to come, known at compile time so that the deal and the sums of cards unroll
@@ -323,33 +357,12 @@ EQUITY_NOINLINE ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckD
         const std::uint64_t share = kSplitShare[static_cast<std::size_t>(std::popcount(winners))];
         for (std::size_t p = 0; p < n; ++p) board_share[p] += (winners >> p & 1) * share;
       }
-      if constexpr (kByCategory) {
-        const bool alone = std::has_single_bit(winners);
-        for (std::size_t p = 0; p < n; ++p) {
-          const auto cat = static_cast<std::size_t>(category_of(value[p]));
-          ++t.category[p][cat];
-          if (value[p] == best) ++(alone ? t.category_wins : t.category_ties)[p][cat];
-        }
-      }
+      if constexpr (kByCategory) count_categories(value, best, winners, n, t);
     }
-    if constexpr (kShareBoards) {
-      auto& sums = t.board_sums;
-      ++sums.boards;
-      sums.size_squares += trials * trials;
-      for (std::size_t p = 0; p < n; ++p) {
-        sums.share_squares[p] += board_share[p] * board_share[p];
-        sums.share_sizes[p] += board_share[p] * trials;
-        board_share[p] = 0;
-      }
-    }
+    if constexpr (kShareBoards) add_board(board_share, trials, n, t.board_sums);
     trial += trials;
   }
-  for (unsigned set = 1; set < (1u << n); ++set) {
-    if (winner_sets[set] == 0) continue;
-    const auto winners = static_cast<std::size_t>(std::popcount(set));
-    for (std::size_t p = 0; p < n; ++p)
-      if (set >> p & 1) t.won_with[p][winners] += winner_sets[set];
-  }
+  spread_winner_sets(winner_sets, n, t);
   t.trials = size;
   return t;
 }
