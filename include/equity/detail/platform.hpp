@@ -3,8 +3,7 @@
 // EQUITY_PORTABLE=1 by the CMake option of that name (for compilers other than GCC and Clang, and
 // for the sanitizer build that checks the fallbacks); the results are the same, bit for bit.
 //
-//   EQUITY_ALWAYS_INLINE, EQUITY_LAMBDA_ALWAYS_INLINE, EQUITY_NOINLINE
-//                                          inlining attributes (nothing when portable)
+//   EQUITY_ALWAYS_INLINE, EQUITY_NOINLINE  inlining attributes (nothing when portable)
 //   Uint128, multiply_high()               128-bit products (__int128, or two 64-bit halves)
 //   exchange()                             a swap in memory by inline assembly (x86-64)
 //   Vec8                                   eight 16-bit lanes (GCC vector extension, or an array)
@@ -23,14 +22,11 @@
 #define EQUITY_PORTABLE_BUILD 0
 #endif
 
-// EQUITY_LAMBDA_ALWAYS_INLINE goes after a lambda's parameter list.
 #if EQUITY_PORTABLE_BUILD
 #define EQUITY_ALWAYS_INLINE inline
-#define EQUITY_LAMBDA_ALWAYS_INLINE
 #define EQUITY_NOINLINE
 #else
 #define EQUITY_ALWAYS_INLINE [[gnu::always_inline]] inline
-#define EQUITY_LAMBDA_ALWAYS_INLINE __attribute__((always_inline))
 #define EQUITY_NOINLINE [[gnu::noinline]]
 #endif
 
