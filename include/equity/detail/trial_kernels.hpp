@@ -368,8 +368,7 @@ EQUITY_NOINLINE ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckD
 }
 
 // A chunk's loop: the inputs, a fresh dealer, the seed and the chunk (which pick the random
-// stream) and the number of trials.
-// The tally goes to `out` (zero on entry).
+// stream), the number of trials, and the tally to fill (zero on entry).
 using TrialsFunction = void (*)(const TrialInputs&, const DeckDealer&, std::uint64_t seed, std::uint64_t chunk,
                                 std::uint64_t size, ChunkTally& out);
 
