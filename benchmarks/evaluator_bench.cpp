@@ -9,7 +9,7 @@ using namespace equity;
 
 namespace {
 
-[[gnu::noinline]] std::uint64_t sum_last_card(Hand six, std::size_t first) {
+EQUITY_NOINLINE std::uint64_t sum_last_card(Hand six, std::size_t first) {
   std::uint64_t sum = 0;
   for (std::size_t g = first; g < 52; ++g) sum += evaluate(six + kCardHands[g]);
   return sum;

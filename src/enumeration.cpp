@@ -9,7 +9,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "equity/deal.hpp"
 #include "equity/detail/board_walk.hpp"
+#include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/showdown.hpp"
@@ -25,24 +27,14 @@ CardSet Deal::used_cards() const {
 }
 
 void validate(const Deal& deal) {
-  if (deal.hands.size() < 2)
-    throw InputError("need at least 2 hands, got " + std::to_string(deal.hands.size()));
-  if (deal.hands.size() > static_cast<std::size_t>(kMaxPlayers))
-    throw InputError("at most " + std::to_string(kMaxPlayers) + " hands, got " + std::to_string(deal.hands.size()));
-  const std::size_t b = deal.board.size();
-  if (b == 1 || b == 2 || b > 5)
-    throw InputError("board has " + std::to_string(b) + " cards; it must have 0, 3, 4 or 5");
+  check_players(deal.hands.size());
+  check_board(deal.board.size());
   CardSet seen;
-  auto add = [&](Card c, const std::string& where) {
-    if (seen.contains(c)) throw InputError("card " + c.str() + " appears twice (again in " + where + ")");
-    seen.insert(c);
-  };
   for (std::size_t i = 0; i < deal.hands.size(); ++i)
-    for (Card c : deal.hands[i]) add(c, "hand " + std::to_string(i + 1));
-  for (Card c : deal.board) add(c, "board");
-  for (Card c : deal.dead) add(c, "dead cards");
-  if (52 - seen.size() < static_cast<int>(5 - b))
-    throw InputError("not enough cards left in the deck to complete the board");
+    for (Card c : deal.hands[i]) add_card(seen, c, player_name(i));
+  for (Card c : deal.board) add_card(seen, c, "board");
+  for (Card c : deal.dead) add_card(seen, c, "dead cards");
+  check_deck(kCards - seen.size(), 5 - static_cast<int>(deal.board.size()));
 }
 
 double EnumerationResult::equity(std::size_t p) const {
@@ -165,14 +157,10 @@ struct FlushSuit {
 // The lowest straight flush: no non-flush hand reaches it.
 constexpr HandRank kFirstStraightFlush = 7452;
 
-// Eight 16-bit lanes (GCC/Clang vector extension: one SSE register), loaded and stored unaligned.
-using Vec8 = std::int16_t __attribute__((vector_size(16)));
-inline Vec8 load(const std::int16_t* p) {
-  Vec8 v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-inline void store(std::int16_t* p, Vec8 v) { std::memcpy(p, &v, sizeof v); }
+// Eight 16-bit lanes (detail/platform.hpp: one SSE register with GCC and Clang).
+using detail::Vec8;
+using detail::load;
+using detail::store;
 // The sum of eight lanes that are each at least 0 and sum below 2^16: one multiply per four lanes
 // gathers their sum in the top lane.
 inline std::int64_t lane_sum(Vec8 v) {

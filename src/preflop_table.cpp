@@ -15,6 +15,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "equity/deal.hpp"
 #include "equity/error.hpp"
 #include "equity/quote.hpp"
 
@@ -25,21 +26,6 @@ namespace fs = std::filesystem;
 // ---- Canonical matchups -----------------------------------------------------------------------
 
 namespace {
-
-const std::array<std::array<int, 4>, 24>& suit_permutations() {
-  static const auto perms = [] {
-    std::array<std::array<int, 4>, 24> out{};
-    std::array<int, 4> p = {0, 1, 2, 3};
-    for (auto& slot : out) {
-      slot = p;
-      std::next_permutation(p.begin(), p.end());
-    }
-    return out;
-  }();
-  return perms;
-}
-
-Card permuted(Card c, const std::array<int, 4>& perm) { return Card(c.rank(), perm[static_cast<std::size_t>(c.suit())]); }
 
 std::uint32_t hand_code(Card a, Card b) {
   const auto hi = static_cast<std::uint32_t>(std::max(a.id(), b.id()));
@@ -58,8 +44,8 @@ CanonicalMatchup canonical_matchup(HoleCards hero, HoleCards villain) {
   CanonicalMatchup best;
   best.key = ~std::uint32_t{0};
   for (const auto& perm : suit_permutations()) {
-    const std::uint32_t h = hand_code(permuted(hero[0], perm), permuted(hero[1], perm));
-    const std::uint32_t v = hand_code(permuted(villain[0], perm), permuted(villain[1], perm));
+    const std::uint32_t h = hand_code(map_card(hero[0], perm), map_card(hero[1], perm));
+    const std::uint32_t v = hand_code(map_card(villain[0], perm), map_card(villain[1], perm));
     if (h * kHandCodes + v < best.key) best.key = h * kHandCodes + v, best.swapped = false;
     if (v * kHandCodes + h < best.key) best.key = v * kHandCodes + h, best.swapped = true;
   }
@@ -109,88 +95,113 @@ struct FileWork {
 
 }  // namespace
 
-BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCards>& heroes_in, const BuildOptions& options) {
-  DirectoryLock lock(hands_dir);
-  const auto warn = [&](const std::string& message) {
-    if (options.warn) options.warn(message);
-  };
+namespace {
 
+// The heroes in deck order, each once; a hand with one card twice is an error.
+std::vector<HoleCards> unique_heroes(const std::vector<HoleCards>& heroes_in) {
   std::vector<HoleCards> heroes;
   for (auto h : heroes_in) {
     h = deck_ordered(h);
     if (h[0] == h[1]) throw InputError("hand " + h[0].str() + h[1].str() + " holds one card twice");
     if (std::find(heroes.begin(), heroes.end(), h) == heroes.end()) heroes.push_back(h);
   }
+  return heroes;
+}
 
-  BuildReport report;
-  report.files = heroes.size();
-  std::unordered_map<std::uint32_t, SeatCounts> known;
-  std::vector<FileWork> files;
-  std::vector<ResultFileContents> contents(heroes.size());
-  for (std::size_t f = 0; f < heroes.size(); ++f) {
-    const fs::path path = hands_dir / result_file_name(heroes[f]);
-    contents[f] = read_result_file(path, heroes[f]);
-    const auto& c = contents[f];
-    if (!c.half_written.empty())
-      warn(path.string() + ": line " + std::to_string(c.lines.size() + (c.original_layout ? 2 : 1)) +
-           " was half-written (" + quote_input(c.half_written) + "): removed, it will be computed again");
-    if (c.original_layout) warn(path.string() + ": written by the original script: rewritten in the current layout");
-    report.lines_resumed += c.lines.size();
-    for (const auto& line : c.lines) {
-      const auto m = canonical_matchup(heroes[f], line.opponent);
-      known.try_emplace(m.key, m.swapped ? SeatCounts{line.opponent_wins_or_ties, line.hero_wins_or_ties}
-                                         : SeatCounts{line.hero_wins_or_ties, line.opponent_wins_or_ties});
-    }
+// One run of build_hand_files(): the files as found, the matchups to enumerate, the lines pending.
+class HandFileBuilder {
+public:
+  HandFileBuilder(const fs::path& hands_dir, std::vector<HoleCards> heroes, const BuildOptions& options)
+      : hands_dir_(hands_dir), heroes_(std::move(heroes)), options_(options) {
+    report_.files = heroes_.size();
   }
 
-  std::vector<CanonicalMatchup> tasks;
-  std::unordered_map<std::uint32_t, std::int64_t> task_of;
-  BuildProgress progress;
-  for (std::size_t f = 0; f < heroes.size(); ++f) {
-    const auto& c = contents[f];
-    const bool needs_writer = !c.complete() || c.needs_rewrite || c.file_bytes != c.complete_bytes;
-    if (!needs_writer) {
-      ++report.files_complete;
-      continue;
-    }
-    FileWork work;
-    work.hero = heroes[f];
-    work.path = hands_dir / result_file_name(heroes[f]);
-    const auto opponents = opponent_hands(heroes[f]);
-    for (std::size_t i = c.lines.size(); i < opponents.size(); ++i) {
-      const auto m = canonical_matchup(heroes[f], opponents[i]);
-      PendingLine line{opponents[i], m.swapped, -1, {}};
-      if (const auto k = known.find(m.key); k != known.end()) {
-        line.known = k->second;
-        ++report.matchups_reused;
-      } else {
-        auto [it, inserted] = task_of.try_emplace(m.key, static_cast<std::int64_t>(tasks.size()));
-        if (inserted) tasks.push_back(m);
-        line.task = it->second;
+  BuildReport run() {
+    read_files();
+    plan_files();
+    write_ready_lines(0);  // lines answered from other files on disk
+    enumerate_tasks();
+    report_.lines_written = progress_.lines_written;
+    return report_;
+  }
+
+private:
+  void warn(const std::string& message) const {
+    if (options_.warn) options_.warn(message);
+  }
+
+  // Reads every file (repairs are reported) and records the counts of the lines on disk by
+  // canonical matchup, for the lines other files need.
+  void read_files() {
+    contents_.resize(heroes_.size());
+    for (std::size_t f = 0; f < heroes_.size(); ++f) {
+      const fs::path path = hands_dir_ / result_file_name(heroes_[f]);
+      contents_[f] = read_result_file(path, heroes_[f]);
+      const auto& c = contents_[f];
+      if (!c.half_written.empty())
+        warn(path.string() + ": line " + std::to_string(c.lines.size() + (c.original_layout ? 2 : 1)) +
+             " was half-written (" + quote_input(c.half_written) + "): removed, it will be computed again");
+      if (c.original_layout) warn(path.string() + ": written by the original script: rewritten in the current layout");
+      report_.lines_resumed += c.lines.size();
+      for (const auto& line : c.lines) {
+        const auto m = canonical_matchup(heroes_[f], line.opponent);
+        known_.try_emplace(m.key, m.swapped ? SeatCounts{line.opponent_wins_or_ties, line.hero_wins_or_ties}
+                                            : SeatCounts{line.hero_wins_or_ties, line.opponent_wins_or_ties});
       }
-      work.pending.push_back(line);
     }
-    progress.lines_total += work.pending.size();
-    work.writer = std::make_unique<ResultFileWriter>(work.path, c);  // repairs or rewrites the file
-    if (work.pending.empty()) {
-      ++report.files_complete;
-      continue;
-    }
-    files.push_back(std::move(work));
   }
-  contents.clear();
-  progress.matchups_total = tasks.size();
 
-  std::vector<SeatCounts> results(tasks.size());
-  const auto write_ready_lines = [&](std::size_t tasks_done) {
+  // The lines each incomplete file lacks: known from another file, or a matchup to enumerate
+  // (each distinct matchup once). Opens the files' writers, which repair or rewrite them.
+  void plan_files() {
+    for (std::size_t f = 0; f < heroes_.size(); ++f) {
+      const auto& c = contents_[f];
+      if (c.complete() && !c.needs_rewrite && c.file_bytes == c.complete_bytes) {
+        ++report_.files_complete;
+        continue;
+      }
+      FileWork work;
+      work.hero = heroes_[f];
+      work.path = hands_dir_ / result_file_name(heroes_[f]);
+      const auto opponents = opponent_hands(heroes_[f]);
+      for (std::size_t i = c.lines.size(); i < opponents.size(); ++i) work.pending.push_back(pending_line(heroes_[f], opponents[i]));
+      progress_.lines_total += work.pending.size();
+      work.writer = std::make_unique<ResultFileWriter>(work.path, c);  // repairs or rewrites the file
+      if (work.pending.empty()) {
+        ++report_.files_complete;
+        continue;
+      }
+      files_.push_back(std::move(work));
+    }
+    contents_.clear();
+    progress_.matchups_total = tasks_.size();
+    results_.resize(tasks_.size());
+  }
+
+  PendingLine pending_line(HoleCards hero, HoleCards opponent) {
+    const auto m = canonical_matchup(hero, opponent);
+    PendingLine line{opponent, m.swapped, -1, {}};
+    if (const auto k = known_.find(m.key); k != known_.end()) {
+      line.known = k->second;
+      ++report_.matchups_reused;
+    } else {
+      auto [it, inserted] = task_of_.try_emplace(m.key, static_cast<std::int64_t>(tasks_.size()));
+      if (inserted) tasks_.push_back(m);
+      line.task = it->second;
+    }
+    return line;
+  }
+
+  // Appends to each file the lines whose counts are known once `tasks_done` tasks are.
+  void write_ready_lines(std::size_t tasks_done) {
     std::string buffer;
-    for (auto& work : files) {
+    for (auto& work : files_) {
       buffer.clear();
       std::size_t n = 0;
       while (work.next < work.pending.size()) {
         const auto& p = work.pending[work.next];
         if (p.task >= 0 && static_cast<std::size_t>(p.task) >= tasks_done) break;
-        const SeatCounts s = p.task >= 0 ? results[static_cast<std::size_t>(p.task)] : p.known;
+        const SeatCounts s = p.task >= 0 ? results_[static_cast<std::size_t>(p.task)] : p.known;
         const ResultLine line = p.swapped ? ResultLine{p.opponent, s.second, s.first} : ResultLine{p.opponent, s.first, s.second};
         buffer += format_line(line);
         buffer += '\n';
@@ -199,40 +210,60 @@ BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCa
       }
       if (n == 0) continue;
       work.writer->append(buffer);
-      progress.lines_written += n;
+      progress_.lines_written += n;
       if (work.next == work.pending.size()) {
         work.writer.reset();  // flushes to disk and closes
-        ++report.files_complete;
+        ++report_.files_complete;
       }
     }
-  };
-
-  write_ready_lines(0);  // lines answered from other files on disk
-  const std::size_t batch = std::max<std::size_t>(options.batch_size, 1);
-  std::size_t done = 0;
-  while (done < tasks.size()) {
-    if (options.stop && options.stop->load()) {
-      report.stopped = true;
-      break;
-    }
-    const std::size_t end = std::min(tasks.size(), done + batch);
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(done, end, 8), [&](const tbb::blocked_range<std::size_t>& r) {
-      for (std::size_t t = r.begin(); t != r.end(); ++t) {
-        const auto& m = tasks[t];
-        const auto result = enumerate(Deal{{m.hero, m.villain}, {}, {}});
-        const auto& a = result.players[0];
-        const auto& b = result.players[1];
-        results[t] = SeatCounts{a.wins + a.ties, b.wins + b.ties};
-      }
-    });
-    done = end;
-    progress.matchups_done = done;
-    write_ready_lines(done);
-    if (options.progress) options.progress(progress);
   }
-  report.matchups_enumerated = done;
-  report.lines_written = progress.lines_written;
-  return report;
+
+  // Enumerates the tasks in batches (in parallel within one), writing the lines they complete
+  // after each batch, until done or stopped.
+  void enumerate_tasks() {
+    const std::size_t batch = std::max<std::size_t>(options_.batch_size, 1);
+    std::size_t done = 0;
+    while (done < tasks_.size()) {
+      if (options_.stop && options_.stop->load()) {
+        report_.stopped = true;
+        break;
+      }
+      const std::size_t end = std::min(tasks_.size(), done + batch);
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(done, end, 8), [&](const tbb::blocked_range<std::size_t>& r) {
+        for (std::size_t t = r.begin(); t != r.end(); ++t) {
+          const auto& m = tasks_[t];
+          const auto result = enumerate(Deal{{m.hero, m.villain}, {}, {}});
+          const auto& a = result.players[0];
+          const auto& b = result.players[1];
+          results_[t] = SeatCounts{a.wins + a.ties, b.wins + b.ties};
+        }
+      });
+      done = end;
+      progress_.matchups_done = done;
+      write_ready_lines(done);
+      if (options_.progress) options_.progress(progress_);
+    }
+    report_.matchups_enumerated = done;
+  }
+
+  const fs::path& hands_dir_;
+  const std::vector<HoleCards> heroes_;
+  const BuildOptions& options_;
+  BuildReport report_;
+  BuildProgress progress_;
+  std::vector<ResultFileContents> contents_;            // per hero, until planned
+  std::unordered_map<std::uint32_t, SeatCounts> known_;  // counts on disk by canonical matchup
+  std::vector<CanonicalMatchup> tasks_;                  // matchups to enumerate
+  std::unordered_map<std::uint32_t, std::int64_t> task_of_;
+  std::vector<SeatCounts> results_;                      // per task
+  std::vector<FileWork> files_;                          // files with lines pending
+};
+
+}  // namespace
+
+BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCards>& heroes_in, const BuildOptions& options) {
+  DirectoryLock lock(hands_dir);
+  return HandFileBuilder(hands_dir, unique_heroes(heroes_in), options).run();
 }
 
 // ---- The table --------------------------------------------------------------------------------
@@ -240,10 +271,10 @@ BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCa
 void PreflopTable::read_row(int i) {
   const auto& hand_class = hand_classes()[static_cast<std::size_t>(i)];
   const auto& lines = representative_lines(i);
-  combos_.row(i).setZero();
-  wins_.row(i).setZero();
-  ties_.row(i).setZero();
-  losses_.row(i).setZero();
+  combos_.zero_row(i);
+  wins_.zero_row(i);
+  ties_.zero_row(i);
+  losses_.zero_row(i);
   for (const auto& line : lines) {
     const int j = class_index_of(line.opponent);
     combos_(i, j) += 1;
@@ -253,10 +284,10 @@ void PreflopTable::read_row(int i) {
   }
   // Every hand of the class has the same results against each class as its representative.
   const std::int64_t combos = hand_class.combos();
-  combos_.row(i) *= combos;
-  wins_.row(i) *= combos;
-  ties_.row(i) *= combos;
-  losses_.row(i) *= combos;
+  combos_.scale_row(i, combos);
+  wins_.scale_row(i, combos);
+  ties_.scale_row(i, combos);
+  losses_.scale_row(i, combos);
 }
 
 PreflopTable PreflopTable::from_hand_files(const fs::path& hands_dir) {
@@ -308,6 +339,7 @@ std::int64_t parse_count(std::string_view text, const std::function<std::string(
   return value;
 }
 
+// The class index of a class name as the table writes it ("AKs"), else as anybody writes it.
 // The table file's text; empty if it does not exist. A directory or a read error is an InputError
 // naming the path (a table that cannot be read is a bad table, not a missing one).
 std::string read_table_file(const fs::path& path) {
@@ -323,7 +355,6 @@ std::string read_table_file(const fs::path& path) {
   return std::move(text).str();
 }
 
-// The class index of a class name as the table writes it ("AKs"), else as anybody writes it.
 int class_index_of_name(std::string_view name) {
   static const std::unordered_map<std::string, int> by_name = [] {
     std::unordered_map<std::string, int> m;
@@ -334,7 +365,7 @@ int class_index_of_name(std::string_view name) {
   return class_index(parse_hand_class(name));
 }
 
-const char* kCsvHeader = "hero,villain,combos,wins,ties,losses,equity";
+const char* kCsvHeader = kTableCsvHeader;
 
 }  // namespace
 
@@ -404,10 +435,10 @@ MatchupCounts PreflopTable::classes(int hero_class, int villain_class) const {
 }
 
 MatchupCounts PreflopTable::versus_random(int hero_class) const {
-  return MatchupCounts{static_cast<std::uint64_t>(combos_.row(hero_class).sum()),
-                       static_cast<std::uint64_t>(wins_.row(hero_class).sum()),
-                       static_cast<std::uint64_t>(ties_.row(hero_class).sum()),
-                       static_cast<std::uint64_t>(losses_.row(hero_class).sum())};
+  return MatchupCounts{static_cast<std::uint64_t>(combos_.row_sum(hero_class)),
+                       static_cast<std::uint64_t>(wins_.row_sum(hero_class)),
+                       static_cast<std::uint64_t>(ties_.row_sum(hero_class)),
+                       static_cast<std::uint64_t>(losses_.row_sum(hero_class))};
 }
 
 const std::vector<ResultLine>& PreflopTable::representative_lines(int hero_class) const {
@@ -432,8 +463,8 @@ MatchupCounts PreflopTable::hands(HoleCards hero, HoleCards villain) const {
   const HoleCards rep = hand_classes()[static_cast<std::size_t>(hero_class)].representative();
   const CardSet rep_cards = to_set(rep[0]) | to_set(rep[1]);
   for (const auto& perm : suit_permutations()) {
-    if ((to_set(permuted(hero[0], perm)) | to_set(permuted(hero[1], perm))) != rep_cards) continue;
-    const HoleCards opponent = deck_ordered({permuted(villain[0], perm), permuted(villain[1], perm)});
+    if ((to_set(map_card(hero[0], perm)) | to_set(map_card(hero[1], perm))) != rep_cards) continue;
+    const HoleCards opponent = deck_ordered({map_card(villain[0], perm), map_card(villain[1], perm)});
     const auto opponents = opponent_hands(rep);
     const auto at = std::find(opponents.begin(), opponents.end(), opponent);
     return counts_of(representative_lines(hero_class)[static_cast<std::size_t>(at - opponents.begin())]);
@@ -454,122 +485,6 @@ MatchupCounts PreflopTable::hand_versus_random(HoleCards hero) const {
   MatchupCounts sum;
   for (const auto& line : representative_lines(class_index_of(hero))) sum += counts_of(line);
   return sum;
-}
-
-// ---- Aggregate files --------------------------------------------------------------------------
-
-namespace {
-
-std::string csv_row(const std::string& hero, const std::string& villain, const MatchupCounts& c) {
-  char equity[32];
-  std::snprintf(equity, sizeof equity, "%.10f", c.equity());
-  return hero + "," + villain + "," + std::to_string(c.combos) + "," + std::to_string(c.wins) + "," +
-         std::to_string(c.ties) + "," + std::to_string(c.losses) + "," + equity + "\n";
-}
-
-}  // namespace
-
-std::array<int, 3> equity_colour(double equity) {
-  const std::array<double, 3> blue = {59, 76, 192}, white = {242, 242, 242}, red = {180, 4, 38};
-  const auto mix = [](const std::array<double, 3>& a, const std::array<double, 3>& b, double t) {
-    t = std::clamp(t, 0.0, 1.0);
-    std::array<int, 3> out{};
-    for (std::size_t k = 0; k < 3; ++k) out[k] = static_cast<int>(std::lround(a[k] + (b[k] - a[k]) * t));
-    return out;
-  };
-  return equity < 0.5 ? mix(white, blue, (0.5 - equity) / 0.2) : mix(white, red, (equity - 0.5) / 0.35);
-}
-
-std::string PreflopTable::matrix_csv() const {
-  std::string out = std::string(kCsvHeader) + "\n";
-  const auto& classes = hand_classes();
-  for (int i = 0; i < kHandClasses; ++i)
-    for (int j = 0; j < kHandClasses; ++j)
-      out += csv_row(classes[static_cast<std::size_t>(i)].name(), classes[static_cast<std::size_t>(j)].name(), this->classes(i, j));
-  return out;
-}
-
-std::string PreflopTable::vs_random_csv() const {
-  std::string out = std::string(kCsvHeader) + "\n";
-  for (int i = 0; i < kHandClasses; ++i) out += csv_row(hand_classes()[static_cast<std::size_t>(i)].name(), "random", versus_random(i));
-  return out;
-}
-
-std::array<std::array<double, 13>, 13> equity_grid(const PreflopTable& table, std::optional<int> villain_class) {
-  std::array<std::array<double, 13>, 13> grid{};
-  for (int i = 0; i < kHandClasses; ++i) {
-    const auto [row, column] = grid_cell(hand_classes()[static_cast<std::size_t>(i)]);
-    const auto counts = villain_class ? table.classes(i, *villain_class) : table.versus_random(i);
-    grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)] = counts.equity();
-  }
-  return grid;
-}
-
-std::string PreflopTable::grid_text() const {
-  const auto grid = equity_grid(*this);
-  std::string out =
-      "Exact heads-up preflop equity (%) of each hand class against a random hand.\n"
-      "Pairs on the diagonal, suited hands above it, offsuit hands below; A to 2 from the top left.\n\n";
-  for (int row = 0; row < 13; ++row) {
-    for (int column = 0; column < 13; ++column) {
-      char cell[32];
-      std::snprintf(cell, sizeof cell, "%s%-3s %5.2f", column ? "  " : "", class_at_grid_cell(row, column).name().c_str(),
-                    100.0 * grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)]);
-      out += cell;
-    }
-    out += '\n';
-  }
-  return out;
-}
-
-std::string PreflopTable::grid_svg() const {
-  const auto grid = equity_grid(*this);
-  constexpr int kCell = 64, kTop = 56, kLeft = 8, kLegend = 48;
-  const int width = kLeft * 2 + 13 * kCell, height = kTop + 13 * kCell + kLegend;
-  std::ostringstream svg;
-  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
-      << "\" viewBox=\"0 0 " << width << ' ' << height << "\" font-family=\"Helvetica, Arial, sans-serif\">\n"
-      << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-      << "<text x=\"" << width / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"18\" font-weight=\"bold\">"
-      << "Exact heads-up preflop equity against a random hand</text>\n"
-      << "<text x=\"" << width / 2 << "\" y=\"44\" text-anchor=\"middle\" font-size=\"12\" fill=\"#444\">"
-      << "pairs on the diagonal, suited above, offsuit below; blue below 50%, red above</text>\n";
-  for (int row = 0; row < 13; ++row)
-    for (int column = 0; column < 13; ++column) {
-      const double e = grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
-      const auto [r, g, b] = equity_colour(e);
-      const int x = kLeft + column * kCell, y = kTop + row * kCell;
-      const bool dark = (r * 299 + g * 587 + b * 114) / 1000 < 128;
-      char pct[16];
-      std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * e);
-      svg << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << kCell << "\" height=\"" << kCell << "\" fill=\"rgb("
-          << r << ',' << g << ',' << b << ")\" stroke=\"white\"/>\n"
-          << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + 27 << "\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\" fill=\""
-          << (dark ? "white" : "black") << "\">" << class_at_grid_cell(row, column).name() << "</text>\n"
-          << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + 47 << "\" text-anchor=\"middle\" font-size=\"13\" fill=\""
-          << (dark ? "white" : "black") << "\">" << pct << "</text>\n";
-    }
-  // Legend: the colour scale from 30% to 85%.
-  const int legend_y = kTop + 13 * kCell + 14, legend_w = 13 * kCell - 160;
-  for (int k = 0; k < 56; ++k) {
-    const auto [r, g, b] = equity_colour(0.30 + 0.01 * k);
-    svg << "<rect x=\"" << kLeft + 80 + k * legend_w / 56 << "\" y=\"" << legend_y << "\" width=\"" << legend_w / 56 + 1
-        << "\" height=\"14\" fill=\"rgb(" << r << ',' << g << ',' << b << ")\"/>\n";
-  }
-  svg << "<text x=\"" << kLeft + 74 << "\" y=\"" << legend_y + 12 << "\" text-anchor=\"end\" font-size=\"12\">30%</text>\n"
-      << "<text x=\"" << kLeft + 86 + legend_w << "\" y=\"" << legend_y + 12 << "\" font-size=\"12\">85%</text>\n"
-      << "</svg>\n";
-  return svg.str();
-}
-
-void PreflopTable::write_aggregates(const fs::path& dir) const {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) throw InputError("cannot create directory " + dir.string() + ": " + ec.message());
-  write_file_atomically(dir / "preflop-169x169.csv", matrix_csv());
-  write_file_atomically(dir / "vs-random.csv", vs_random_csv());
-  write_file_atomically(dir / "grid.txt", grid_text());
-  write_file_atomically(dir / "grid.svg", grid_svg());
 }
 
 }  // namespace equity

@@ -1,9 +1,5 @@
 #include "equity/result_file.hpp"
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -91,8 +87,6 @@ private:
   std::string_view text_;
   std::size_t pos_ = 0;
 };
-
-std::string errno_text() { return std::strerror(errno); }
 
 }  // namespace
 
@@ -252,17 +246,6 @@ ResultFileContents read_result_file(const fs::path& path, HoleCards hero) {
 
 namespace {
 
-void write_all(int fd, std::string_view data, const fs::path& path) {
-  while (!data.empty()) {
-    const ssize_t n = ::write(fd, data.data(), data.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      throw InputError("cannot write " + path.string() + ": " + errno_text());
-    }
-    data.remove_prefix(static_cast<std::size_t>(n));
-  }
-}
-
 std::string format_lines(const std::vector<ResultLine>& lines) {
   std::string out;
   out.reserve(lines.size() * 40);
@@ -275,79 +258,14 @@ std::string format_lines(const std::vector<ResultLine>& lines) {
 
 }  // namespace
 
-void write_file_atomically(const fs::path& path, std::string_view contents) {
-  const fs::path temporary = path.string() + ".tmp";
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw InputError("cannot create " + temporary.string() + ": " + errno_text());
-  try {
-    write_all(fd, contents, temporary);
-    if (::fsync(fd) != 0) throw InputError("cannot write " + temporary.string() + ": " + errno_text());
-  } catch (...) {
-    ::close(fd);
-    ::unlink(temporary.c_str());
-    throw;
-  }
-  ::close(fd);
-  if (::rename(temporary.c_str(), path.c_str()) != 0) {
-    const std::string reason = errno_text();
-    ::unlink(temporary.c_str());
-    throw InputError("cannot rename " + temporary.string() + " to " + path.string() + ": " + reason);
-  }
-}
-
 ResultFileWriter::ResultFileWriter(fs::path path, const ResultFileContents& contents) : path_(std::move(path)) {
-  if (contents.needs_rewrite) {
-    write_file_atomically(path_, format_lines(contents.lines));
-  } else if (contents.exists && contents.file_bytes != contents.complete_bytes) {
-    if (::truncate(path_.c_str(), static_cast<off_t>(contents.complete_bytes)) != 0)
-      throw InputError("cannot repair " + path_.string() + ": " + errno_text());
-  }
-  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw InputError("cannot open " + path_.string() + " for writing: " + errno_text());
-}
-
-ResultFileWriter::~ResultFileWriter() {
-  if (fd_ >= 0) {
-    ::fdatasync(fd_);
-    ::close(fd_);
-  }
+  if (contents.needs_rewrite) write_file_atomically(path_, format_lines(contents.lines));
+  else if (contents.exists && contents.file_bytes != contents.complete_bytes) truncate_file(path_, contents.complete_bytes);
+  file_.emplace(path_);
 }
 
 void ResultFileWriter::append(const std::vector<ResultLine>& lines) { append(format_lines(lines)); }
 
-void ResultFileWriter::append(std::string_view formatted_lines) { write_all(fd_, formatted_lines, path_); }
-
-DirectoryLock::DirectoryLock(const fs::path& dir) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) throw InputError("cannot create directory " + dir.string() + ": " + ec.message());
-  const fs::path path = dir / ".lock";
-  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw InputError("cannot open lock file " + path.string() + ": " + errno_text());
-  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-    const bool busy = errno == EWOULDBLOCK;
-    const std::string reason = errno_text();
-    char pid[32] = {};
-    const ssize_t n = ::pread(fd_, pid, sizeof pid - 1, 0);
-    ::close(fd_);
-    fd_ = -1;
-    if (busy) {
-      std::string owner = n > 0 ? std::string(pid, static_cast<std::size_t>(n)) : std::string();
-      while (!owner.empty() && (owner.back() == '\n' || owner.back() == ' ')) owner.pop_back();
-      throw InputError(dir.string() + " is in use by another equity run" +
-                       (owner.empty() ? std::string() : " (process " + owner + ")") + ": lock " + path.string() +
-                       " is held; wait for it to finish (or stop it) and run again");
-    }
-    throw InputError("cannot lock " + path.string() + ": " + reason);
-  }
-  const std::string pid = std::to_string(::getpid()) + "\n";
-  if (::ftruncate(fd_, 0) == 0) {
-    [[maybe_unused]] const ssize_t n = ::pwrite(fd_, pid.data(), pid.size(), 0);
-  }
-}
-
-DirectoryLock::~DirectoryLock() {
-  if (fd_ >= 0) ::close(fd_);  // closing releases the lock; the file stays so that no run races on it
-}
+void ResultFileWriter::append(std::string_view formatted_lines) { file_->append(formatted_lines); }
 
 }  // namespace equity

@@ -1,5 +1,7 @@
 #include "equity/table_equity.hpp"
 
+#include <Eigen/Core>
+
 #include <array>
 #include <cmath>
 #include <vector>
@@ -59,11 +61,17 @@ struct PairCounts {
   double combos = 0, wins = 0, ties = 0, losses = 0;  // weighted by the product of the weights
 };
 
+// A count matrix as Eigen sees it (dynamic size, as the products were written for).
+using CountMap = Eigen::Map<const Eigen::Matrix<std::int64_t, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
+CountMap eigen(const CountMatrix& m) { return CountMap(m.data(), CountMatrix::kSize, CountMatrix::kSize); }
+
 PairCounts class_versus_class(const PreflopTable& table, const TableRange& hero, const TableRange& villain) {
   const auto exact = [&](const CountMatrix& m) {
-    return static_cast<std::uint64_t>(hero.member.dot(m * villain.member));
+    return static_cast<std::uint64_t>(hero.member.dot(eigen(m) * villain.member));
   };
-  const auto weighted = [&](const CountMatrix& m) { return hero.weights.dot(m.cast<double>() * villain.weights); };
+  const auto weighted = [&](const CountMatrix& m) {
+    return hero.weights.dot(eigen(m).cast<double>() * villain.weights);
+  };
   PairCounts out;
   out.counts = {exact(table.combos()), exact(table.wins()), exact(table.ties()), exact(table.losses())};
   out.combos = weighted(table.combos());

@@ -52,7 +52,7 @@ TEST(Cli, BadInputIsOneLineAndExitCodeTwo) {
   expect_input_error("", "hands is required");
   expect_input_error("AsXc KhQh", "player 1: bad card \"Xc\" in \"AsXc\": unknown rank 'X'");
   expect_input_error("AsAc KhQz", "player 2: bad card \"Qz\" in \"KhQz\": unknown suit 'z'");
-  expect_input_error("AsAc AsKd", "card As appears twice (again in ");
+  expect_input_error("AsAc AsKd", "card As appears twice (again in player 2)");
   expect_input_error("AsAc KhQh --board Kh2c3d", "card Kh appears twice (again in board)");
   expect_input_error("AsAc KhQh --board 2c", "board has 1 cards; it must have 0, 3, 4 or 5");
   expect_input_error("AsAc KhQh --board 2c3c", "board has 2 cards");

@@ -204,6 +204,6 @@ TEST(Enumeration, RejectsImpossibleDeals) {
   try {
     enumerate(make_deal({"AsAc", "AsKd"}));
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "card As appears twice (again in hand 2)");
+    EXPECT_STREQ(e.what(), "card As appears twice (again in player 2)");
   }
 }

@@ -2,7 +2,9 @@
 // Carlo has its own suite, monte_carlo_test.cpp).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
+#include <numeric>
 
 #include <algorithm>
 #include <regex>
@@ -223,6 +225,33 @@ TEST(EquityCommand, BadRangesExitWithCode2) {
     EXPECT_EQ(r.err.rfind("equity: ", 0), 0u) << args << ": " << r.err;
   }
   EXPECT_NE(test::run_equity("AKx KK").err.find("\"AKx\""), std::string::npos);
+}
+
+TEST(ExactRangesCancel, AFlagRaisedBeforeTheCallCancels) {
+  std::atomic<bool> cancel{true};
+  ExactOptions options;
+  options.cancel = &cancel;
+  int reports = 0;
+  options.progress = [&](double) { ++reports; };
+  EXPECT_THROW((void)enumerate_ranges(make({"AA", "KK"}), options), Cancelled);
+  EXPECT_EQ(reports, 0);
+}
+
+TEST(ExactRangesCancel, AFlagRaisedFromProgressStopsBetweenBlocks) {
+  std::atomic<bool> cancel{false};
+  ExactOptions options;
+  options.cancel = &cancel;
+  int reports = 0;
+  double done = 0;
+  options.progress = [&](double fraction) {  // after the first block of 16 assignments
+    ++reports;
+    done = fraction;
+    cancel = true;
+  };
+  // 1,081 x 1,035 assignments (up to suit symmetry, thousands of blocks): minutes if not cancelled.
+  EXPECT_THROW((void)enumerate_ranges(make({"random", "random"}, "Ks7h2c"), options), Cancelled);
+  EXPECT_EQ(reports, 1);
+  EXPECT_LT(done, 0.01);
 }
 
 }  // namespace

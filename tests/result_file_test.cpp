@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 
 #include "equity/cards.hpp"
@@ -267,6 +268,29 @@ TEST(WriteFileAtomically, ReplacesTheWholeFile) {
   write_file_atomically(path, "two\n");
   EXPECT_EQ(test::read_file(path.string()), "two\n");
   EXPECT_FALSE(fs::exists(path.string() + ".tmp"));
+}
+
+// A failed write is a WriteError naming the path and the system's reason, not bad input.
+std::string write_error(const std::function<void()>& write) {
+  try {
+    write();
+  } catch (const WriteError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(FailedWrites, AreWriteErrorsWithThePathAndTheReason) {
+  TempDir dir;
+  const fs::path file = dir.path() / "file";
+  write_file_atomically(file, "a file, not a directory\n");
+  EXPECT_EQ(write_error([&] { write_file_atomically(file / "x.csv", "one\n"); }),
+            "cannot create " + (file / "x.csv.tmp").string() + ": Not a directory");
+  EXPECT_EQ(write_error([&] { DirectoryLock lock(file / "hands"); }).rfind("cannot create directory " + (file / "hands").string() + ": ", 0),
+            0u);
+  EXPECT_EQ(write_error([&] { AppendFile("/dev/full").append("line\n"); }), "cannot write /dev/full: No space left on device");
+  EXPECT_EQ(write_error([&] { AppendFile(file / "x.txt"); }),
+            "cannot open for writing " + (file / "x.txt").string() + ": Not a directory");
 }
 
 }  // namespace

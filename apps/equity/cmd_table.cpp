@@ -16,6 +16,7 @@
 #include "equity/range.hpp"
 #include "equity/table_equity.hpp"
 #include "terminal.hpp"
+#include "equity/table_render.hpp"
 
 namespace equity::cli {
 namespace {
@@ -363,7 +364,7 @@ int run_table(const Args& args) {
     // The aggregates need all 169 files.
     const std::size_t complete = complete_class_files(dir);
     const bool aggregates = complete == static_cast<std::size_t>(kHandClasses);
-    if (aggregates) PreflopTable::from_hand_files(dir / "hands").write_aggregates(dir);
+    if (aggregates) write_aggregates(PreflopTable::from_hand_files(dir / "hands"), dir);
     print_table_run(dir, summary, complete, aggregates, json);
     return 0;
   });

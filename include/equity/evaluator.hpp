@@ -14,6 +14,7 @@
 
 #include "equity/cards.hpp"
 #include "equity/detail/evaluator_tables.hpp"
+#include "equity/detail/platform.hpp"
 
 namespace equity {
 
@@ -89,7 +90,7 @@ inline HandRank flush_value(unsigned suited_ranks) { return detail::kFlushTable[
 // a flush: loops that keep the keys of their cards without the masks (Monte Carlo's dealer)
 // rebuild a mask only then.
 template <class MaskFunction>
-[[gnu::always_inline]] inline HandRank evaluate_key(std::uint64_t key, MaskFunction mask) {
+EQUITY_ALWAYS_INLINE HandRank evaluate_key(std::uint64_t key, MaskFunction mask) {
   const std::uint64_t flush_bits = ((key >> 32) + 0x3333) & 0x8888;  // suit count >= 5
   if (flush_bits != 0) [[unlikely]] {
     const int suit = std::countr_zero(flush_bits) >> 2;
@@ -98,7 +99,7 @@ template <class MaskFunction>
   return rank_only_value(static_cast<std::uint32_t>(key));
 }
 
-[[gnu::always_inline]] inline HandRank evaluate(Hand h) {
+EQUITY_ALWAYS_INLINE HandRank evaluate(Hand h) {
   return evaluate_key(h.key(), [h] { return h.mask(); });
 }
 

@@ -14,8 +14,9 @@
 // that conflict less. A specific hand is removed from the other ranges and from the deck first,
 // which changes nothing but the rejection rate. The board, and the hole cards of every
 // player whose range is every combo at one weight ("random"), are dealt from the rest of the deck
-// by a partial Fisher-Yates shuffle: the same distribution, without redraws (src/monte_carlo.cpp
-// says why).
+// by a partial Fisher-Yates shuffle: the same distribution, without redraws (DeckDealer in
+// detail/deck_dealer.hpp says why). The random numbers, the dealer and the trial loops are in
+// detail/ (rng.hpp, deck_dealer.hpp, trial_kernels.hpp); src/monte_carlo.cpp drives them.
 //
 // Shared boards: when every player is dealt from the deck and board cards come, each board serves
 // kDealsPerEvenBoard trials, each with new hole cards from the cards the board left. Every trial
@@ -42,10 +43,17 @@ inline constexpr std::uint64_t kMonteCarloChunk = 4096;  // trials per chunk
 // Trials per board when every player is dealt from the deck (see below); divides kMonteCarloChunk.
 inline constexpr std::uint64_t kDealsPerEvenBoard = 32;
 
+// The limits of the stopping rules, so that every run ends and its counts fit in 64 bits (a pot
+// share of kShareUnit a trial): at most kMaxTrials trials, whatever the rule; a standard error
+// target that those reach at the worst variance; a finite time of at most kMaxSeconds.
+inline constexpr std::uint64_t kMaxTrials = 1'000'000'000'000'000;  // 1e15
+inline constexpr double kMinTargetStderr = 1e-7;
+inline constexpr double kMaxSeconds = 1e6;  // about 11.6 days
+
 struct MonteCarloOptions {
   std::uint64_t seed = 1;
   double target_stderr = 0;      // stop once every player's standard error is below this (0: off)
-  std::uint64_t max_trials = 0;  // stop after this many trials (0: off)
+  std::uint64_t max_trials = 0;  // stop after this many trials (0: off, that is kMaxTrials)
   double max_seconds = 0;        // stop after about this long (0: off)
   bool by_category = false;      // fill the players' category counts (slower)
   // Trials per board where boards can be shared (0: kDealsPerEvenBoard when every player is dealt
@@ -53,7 +61,8 @@ struct MonteCarloOptions {
   std::uint64_t deals_per_board = 0;
   // Called between rounds from the calling thread.
   std::function<void(std::uint64_t trials, double worst_stderr)> progress;
-  // Checked between rounds: once it is true, monte_carlo() throws Cancelled (error.hpp).
+  // Checked between rounds and before each chunk: once it is true, monte_carlo() throws
+  // Cancelled (error.hpp).
   const std::atomic<bool>* cancel = nullptr;
 };
 
@@ -79,7 +88,9 @@ struct MonteCarloResult {
   std::vector<MonteCarloPlayer> players;
 };
 
-// Needs at least one stopping rule; throws InputError otherwise and for bad deals (see prepare()).
+// Needs at least one stopping rule; throws InputError otherwise, for a rule out of the limits
+// above (a NaN or infinite target, more than kMaxTrials trials, a target standard error below
+// kMinTargetStderr), and for bad deals (see prepare()).
 MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& options);
 
 }  // namespace equity

@@ -1,12 +1,11 @@
 #pragma once
 // The exact heads-up preflop table: 169 starting-hand classes, their representative result files
 // (results/hands/AsAc.txt ...), the 169x169 class matrices, and lookups answered from them.
+// The aggregate files and the grid rendered from the table are in table_render.hpp.
 //
 // Work sharing: a heads-up matchup is unchanged by permuting suits and, with the players' counts
 // swapped, by exchanging the players. canonical_matchup() picks one form out of those 48, so the
 // 169 x 1,225 representative lines need only 47,008 enumerations.
-#include <Eigen/Core>
-
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -18,10 +17,14 @@
 #include <string_view>
 #include <vector>
 
+#include "equity/count_matrix.hpp"
 #include "equity/hand_class.hpp"
 #include "equity/result_file.hpp"
 
 namespace equity {
+
+// The header line of the table's CSV files (table_render.hpp writes them, PreflopTable::load reads).
+inline constexpr char kTableCsvHeader[] = "hero,villain,combos,wins,ties,losses,equity";
 
 // Distinct heads-up preflop matchups up to suits and seats.
 inline constexpr int kDistinctMatchups = 47'008;
@@ -89,9 +92,6 @@ BuildReport build_hand_files(const std::filesystem::path& hands_dir, const std::
 
 // ---- The table --------------------------------------------------------------------------------
 
-// 169 x 169 (heap-allocated: four fixed-size ones would not fit on a stack comfortably).
-using CountMatrix = Eigen::Matrix<std::int64_t, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-
 // The full table. Rows are the hero's class, columns the villain's (table order).
 class PreflopTable {
 public:
@@ -127,33 +127,18 @@ public:
   const CountMatrix& ties() const { return ties_; }
   const CountMatrix& losses() const { return losses_; }
 
-  // The aggregate files, byte for byte.
-  std::string matrix_csv() const;     // preflop-169x169.csv
-  std::string vs_random_csv() const;  // vs-random.csv
-  std::string grid_text() const;      // grid.txt
-  std::string grid_svg() const;       // grid.svg
-  // Writes the four aggregates into `dir` (temporary file + rename each).
-  void write_aggregates(const std::filesystem::path& dir) const;
-
 private:
   const std::vector<ResultLine>& representative_lines(int hero_class) const;
   // Fills row i from the representative file of class i (read once, through representative_lines()).
   void read_row(int i);
 
   std::filesystem::path hands_dir_;
-  CountMatrix combos_ = CountMatrix::Zero(kHandClasses, kHandClasses);
-  CountMatrix wins_ = CountMatrix::Zero(kHandClasses, kHandClasses);
-  CountMatrix ties_ = CountMatrix::Zero(kHandClasses, kHandClasses);
-  CountMatrix losses_ = CountMatrix::Zero(kHandClasses, kHandClasses);
+  CountMatrix combos_;
+  CountMatrix wins_;
+  CountMatrix ties_;
+  CountMatrix losses_;
   // Representative files read so far (not thread-safe: one table per thread).
   mutable std::map<int, std::vector<ResultLine>> lines_;
 };
-
-// Equity of each of the 169 classes in a 13x13 grid (row, column 0 = ace), as grid_cell() places
-// them: against a random hand, or against `villain_class`.
-std::array<std::array<double, 13>, 13> equity_grid(const PreflopTable& table, std::optional<int> villain_class = {});
-
-// The heatmap colour (r, g, b) of an equity: blue at 30% and below, white at 50%, red at 85% and above.
-std::array<int, 3> equity_colour(double equity);
 
 }  // namespace equity

@@ -19,31 +19,12 @@
 #include <vector>
 
 #include "equity/cards.hpp"
+#include "equity/deal.hpp"  // RangeDeal, prepare(), suit_symmetries()
 #include "equity/enumeration.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/range.hpp"
 
 namespace equity {
-
-// The question: one range per player, the known board and dead cards.
-struct RangeDeal {
-  std::vector<Range> ranges;  // 2..10 players
-  std::vector<Card> board;    // 0, 3, 4 or 5 cards
-  std::vector<Card> dead;
-};
-
-// The players' combos after card removal: board and dead cards, and the cards of every player
-// whose range is one specific hand. Throws InputError for a bad player count or board, a card
-// twice among board, dead cards and specific hands, a range left empty, or ranges that cannot be
-// dealt together without sharing a card.
-struct PreparedDeal {
-  std::vector<std::vector<WeightedCombo>> combos;  // per player
-  CardSet known;                                   // board and dead cards
-  std::vector<Card> board, dead;
-  int cards_to_come = 0;                           // board cards still to deal
-  bool weighted = false;                           // some combo weight is not 1
-};
-PreparedDeal prepare(const RangeDeal& deal);
 
 // Per player, summed over every non-conflicting combo assignment and every board.
 struct RangePlayerCounts {
@@ -57,6 +38,8 @@ struct RangePlayerCounts {
   // Only with by_category: showdowns ending with this player's best hand in each category, and
   // those of them won alone or tied.
   std::array<std::uint64_t, kCategories> category{}, category_wins{}, category_ties{};
+
+  RangePlayerCounts& operator+=(const RangePlayerCounts& o);
 };
 
 struct RangeEquityResult {
@@ -82,21 +65,14 @@ struct ExactOptions {
   bool walk_every_board = false;  // evaluate boards one by one instead of enumerate()'s grouping
   bool by_category = false;       // fill the category counts (walks every board)
   bool use_symmetry = true;
-  // Called now and then from one thread with the fraction done (0..1).
+  // Called from one thread with the fraction done (0..1): after the first block of assignments,
+  // then at most every quarter of a second.
   std::function<void(double)> progress;
-  // Checked now and then: once it is true, enumerate_ranges() throws Cancelled (error.hpp).
+  // Checked before the work and between blocks of assignments: once it is true,
+  // enumerate_ranges() throws Cancelled (error.hpp).
   const std::atomic<bool>* cancel = nullptr;
 };
 
 RangeEquityResult enumerate_ranges(const RangeDeal& deal, const ExactOptions& options = {});
-
-// A quick estimate of the seconds enumerate_ranges() would take with `threads` threads: the
-// number of orbits to enumerate (an upper bound: the product of the combo counts divided by the
-// symmetries) times the measured time of one assignment. Infinity when the counts could overflow.
-double estimate_exact_seconds(const RangeDeal& deal, int threads, const ExactOptions& options = {});
-
-// The suit permutations (as suit -> suit maps) that map the board, the dead cards and every
-// range with its weights to themselves; the identity first.
-std::vector<std::array<int, kSuits>> suit_symmetries(const RangeDeal& deal);
 
 }  // namespace equity

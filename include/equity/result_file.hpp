@@ -11,11 +11,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "equity/enumeration.hpp"
+#include "equity/files.hpp"  // write_file_atomically, DirectoryLock: included so that existing includes compile
 
 namespace equity {
 
@@ -84,32 +86,13 @@ ResultFileContents read_result_file(const std::filesystem::path& path, HoleCards
 class ResultFileWriter {
 public:
   ResultFileWriter(std::filesystem::path path, const ResultFileContents& contents);
-  ~ResultFileWriter();
-  ResultFileWriter(const ResultFileWriter&) = delete;
-  ResultFileWriter& operator=(const ResultFileWriter&) = delete;
 
   void append(const std::vector<ResultLine>& lines);
   void append(std::string_view formatted_lines);  // newline-ended lines already formatted
 
 private:
   std::filesystem::path path_;
-  int fd_ = -1;
-};
-
-// Writes a whole file atomically: a temporary file in the same directory, then rename.
-void write_file_atomically(const std::filesystem::path& path, std::string_view contents);
-
-// An exclusive advisory lock (flock) on DIR/.lock, held for the lifetime of the object. Throws
-// InputError if another process holds it.
-class DirectoryLock {
-public:
-  explicit DirectoryLock(const std::filesystem::path& dir);
-  ~DirectoryLock();
-  DirectoryLock(const DirectoryLock&) = delete;
-  DirectoryLock& operator=(const DirectoryLock&) = delete;
-
-private:
-  int fd_ = -1;
+  std::optional<AppendFile> file_;
 };
 
 }  // namespace equity

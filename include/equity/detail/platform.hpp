@@ -1,0 +1,148 @@
+#pragma once
+// Everything compiler-specific, each with a portable fallback. The library is built with
+// EQUITY_PORTABLE=1 by the CMake option of that name (for compilers other than GCC and Clang, and
+// for the sanitizer build that checks the fallbacks); the results are the same, bit for bit.
+//
+//   EQUITY_ALWAYS_INLINE, EQUITY_NOINLINE  inlining attributes (nothing when portable)
+//   Uint128, multiply_high()               128-bit products (__int128, or two 64-bit halves)
+//   exchange()                             a swap in memory by inline assembly (x86-64)
+//   Vec8                                   eight 16-bit lanes (GCC vector extension, or an array)
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#if !defined(EQUITY_PORTABLE) && !(defined(__GNUC__) || defined(__clang__))
+#define EQUITY_PORTABLE 1
+#endif
+
+#if defined(EQUITY_PORTABLE) && EQUITY_PORTABLE
+#define EQUITY_PORTABLE_BUILD 1
+#else
+#define EQUITY_PORTABLE_BUILD 0
+#endif
+
+#if EQUITY_PORTABLE_BUILD
+#define EQUITY_ALWAYS_INLINE inline
+#define EQUITY_NOINLINE
+#else
+#define EQUITY_ALWAYS_INLINE [[gnu::always_inline]] inline
+#define EQUITY_NOINLINE [[gnu::noinline]]
+#endif
+
+namespace equity::detail {
+
+// ---- 128-bit arithmetic -------------------------------------------------------------------------
+
+#if EQUITY_PORTABLE_BUILD
+// An unsigned 128-bit number with the operations the random number generator needs.
+struct Uint128 {
+  std::uint64_t high = 0, low = 0;
+};
+// The full product of two 64-bit numbers, from 32-bit halves.
+inline Uint128 multiply_full(std::uint64_t a, std::uint64_t b) {
+  const std::uint64_t a_lo = a & 0xffffffffu, a_hi = a >> 32, b_lo = b & 0xffffffffu, b_hi = b >> 32;
+  const std::uint64_t lo_lo = a_lo * b_lo, hi_lo = a_hi * b_lo, lo_hi = a_lo * b_hi, hi_hi = a_hi * b_hi;
+  const std::uint64_t cross = (lo_lo >> 32) + (hi_lo & 0xffffffffu) + lo_hi;
+  return {hi_hi + (hi_lo >> 32) + (cross >> 32), (cross << 32) | (lo_lo & 0xffffffffu)};
+}
+inline Uint128 make_uint128(std::uint64_t high, std::uint64_t low) { return {high, low}; }
+inline std::uint64_t high_half(const Uint128& x) { return x.high; }
+// x * m modulo 2^128.
+inline Uint128 multiply(const Uint128& x, std::uint64_t m) {
+  Uint128 product = multiply_full(x.low, m);
+  product.high += x.high * m;
+  return product;
+}
+#else
+__extension__ using Uint128 = unsigned __int128;  // GCC and Clang: the full product of two 64-bit numbers
+inline Uint128 make_uint128(std::uint64_t high, std::uint64_t low) { return Uint128{high} << 64 | low; }
+inline std::uint64_t high_half(const Uint128& x) { return static_cast<std::uint64_t>(x >> 64); }
+inline Uint128 multiply(const Uint128& x, std::uint64_t m) { return x * m; }
+#endif
+
+// fraction * range as 128 bits: returns the high half and leaves the low half in fraction. On
+// x86-64 one MUL gives both halves in RAX and RDX; written with __int128, GCC 12 moves the low
+// half through the stack between chained multiplies, which cost a seventh of a Monte Carlo trial.
+inline std::uint64_t multiply_high(std::uint64_t& fraction, const std::uint64_t& range) {
+#if !EQUITY_PORTABLE_BUILD && defined(__x86_64__)
+  std::uint64_t high;
+  asm("mulq %[range]" : "+a"(fraction), "=d"(high) : [range] "m"(range) : "cc");
+  return high;
+#elif !EQUITY_PORTABLE_BUILD
+  const Uint128 product = Uint128{fraction} * range;
+  fraction = static_cast<std::uint64_t>(product);
+  return static_cast<std::uint64_t>(product >> 64);
+#else
+  const Uint128 product = multiply_full(fraction, range);
+  fraction = product.low;
+  return product.high;
+#endif
+}
+
+// ---- Memory ---------------------------------------------------------------------------------------
+
+// Returns values[position] and puts `value` there. GCC computes the address into a register for
+// the load and the store (an instruction a card dealt, a sixth of a Monte Carlo deal); the
+// assembly addresses both from the pointer and the position. Its memory operand is the `kReach`
+// values from `values` (naming a whole enclosing object there made GCC keep the loops' locals in
+// memory).
+template <std::size_t kReach>
+inline std::uint64_t exchange(std::uint64_t* values, std::size_t position, std::uint64_t value) {
+#if !EQUITY_PORTABLE_BUILD && defined(__x86_64__)
+  std::uint64_t taken;
+  asm("movq (%[values],%[position],8), %[taken]\n\t"
+      "movq %[value], (%[values],%[position],8)"
+      : [taken] "=&r"(taken), "+m"(*reinterpret_cast<std::uint64_t(*)[kReach]>(values))
+      : [values] "r"(values), [position] "r"(position), [value] "r"(value));
+  return taken;
+#else
+  const std::uint64_t taken = values[position];
+  values[position] = value;
+  return taken;
+#endif
+}
+
+// ---- Vectors --------------------------------------------------------------------------------------
+
+#if EQUITY_PORTABLE_BUILD
+// Eight 16-bit lanes that multiply and add lane by lane, wrapping modulo 2^16.
+struct Vec8 {
+  std::array<std::int16_t, 8> lane;  // trivial, as the vector type: Vec8{} is zero
+  std::int16_t& operator[](int i) { return lane[static_cast<std::size_t>(i)]; }
+  std::int16_t operator[](int i) const { return lane[static_cast<std::size_t>(i)]; }
+  friend Vec8 operator*(const Vec8& a, const Vec8& b) {
+    Vec8 r;
+    for (std::size_t i = 0; i < 8; ++i) r.lane[i] = static_cast<std::int16_t>(a.lane[i] * b.lane[i]);
+    return r;
+  }
+  friend Vec8 operator+(const Vec8& a, const Vec8& b) {
+    Vec8 r;
+    for (std::size_t i = 0; i < 8; ++i) r.lane[i] = static_cast<std::int16_t>(a.lane[i] + b.lane[i]);
+    return r;
+  }
+};
+#else
+// Eight 16-bit lanes (GCC/Clang vector extension: one SSE register).
+using Vec8 = std::int16_t __attribute__((vector_size(16)));
+#endif
+static_assert(sizeof(Vec8) == 16);
+
+// Loaded and stored unaligned.
+#if EQUITY_PORTABLE_BUILD
+inline Vec8 load(const std::int16_t* p) {
+  Vec8 v;
+  std::memcpy(v.lane.data(), p, sizeof v.lane);
+  return v;
+}
+inline void store(std::int16_t* p, const Vec8& v) { std::memcpy(p, v.lane.data(), sizeof v.lane); }
+#else
+inline Vec8 load(const std::int16_t* p) {
+  Vec8 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+inline void store(std::int16_t* p, Vec8 v) { std::memcpy(p, &v, sizeof v); }
+#endif
+
+}  // namespace equity::detail

@@ -1,0 +1,29 @@
+#pragma once
+// The preflop table as people read it: the aggregate files (CSV of the class matrix and of each
+// class against a random hand, a text grid, an SVG heatmap), byte for byte as results/ holds them,
+// and the grid and colours the terminal shows.
+#include <array>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "equity/preflop_table.hpp"
+
+namespace equity {
+
+std::string matrix_csv(const PreflopTable& table);     // preflop-169x169.csv
+std::string vs_random_csv(const PreflopTable& table);  // vs-random.csv
+std::string grid_text(const PreflopTable& table);      // grid.txt
+std::string grid_svg(const PreflopTable& table);       // grid.svg
+// Writes the four aggregates into `dir` (created if needed; temporary file + rename each).
+// Throws WriteError when a file cannot be written.
+void write_aggregates(const PreflopTable& table, const std::filesystem::path& dir);
+
+// Equity of each of the 169 classes in a 13x13 grid (row, column 0 = ace), as grid_cell() places
+// them: against a random hand, or against `villain_class`.
+std::array<std::array<double, 13>, 13> equity_grid(const PreflopTable& table, std::optional<int> villain_class = {});
+
+// The heatmap colour (r, g, b) of an equity: blue at 30% and below, white at 50%, red at 85% and above.
+std::array<int, 3> equity_colour(double equity);
+
+}  // namespace equity
