@@ -217,33 +217,9 @@ void add_dash(Range& r, const ItemParser& p, const ClassSpec& first, const Class
     add_class(r, {k, k - gap, first.kind == 's'}, first.kind, weight);
 }
 
-// Reads the hand part of an item (whitespace removed, no weight) into `r`.
-void parse_hand(Range& r, const ItemParser& p, std::string_view s, double weight, const HandOrder& order) {
-  std::string lower;
-  for (char c : s) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (lower == "random" || lower == "xx" || lower == "*") {
-    for (int i = 0; i < kCombos; ++i) r.set(i, weight);
-    return;
-  }
-  if (s.find('%') != std::string_view::npos || (!s.empty() && s.front() == '-')) {
-    add_percentage(r, p, s, weight, order);
-    return;
-  }
-  if (add_wildcard_hand(r, p, s, weight)) return;
-
-  // A specific combo: a rank then a suit, twice.
+// A class form: AKs, QQ+, A2s+, JJ-, A5s-, 22-99, A5s-A2s, T9s-65s.
+void add_class_form(Range& r, const ItemParser& p, std::string_view s, double weight) {
   std::size_t pos = 0;
-  if (const int rank1 = read_rank(s, pos), suit1 = rank1 < 0 ? -1 : read_suit(s, pos); suit1 >= 0) {
-    const int rank2 = read_rank(s, pos), suit2 = rank2 < 0 ? -1 : read_suit(s, pos);
-    if (suit2 < 0 || pos != s.size())
-      p.fail("a specific hand is two cards such as AsKs (plus and dash forms take classes such as AKs)");
-    const Card a(rank1, suit1), b(rank2, suit2);
-    if (a == b) p.fail("the same card twice");
-    r.set(combo_index(a, b), weight);
-    return;
-  }
-
-  pos = 0;
   const ClassSpec first = p.read_class(s, pos);
   if (pos == s.size()) {
     add_class(r, {first.high, first.low, first.kind == 's'}, first.kind, weight);
@@ -270,6 +246,35 @@ void parse_hand(Range& r, const ItemParser& p, std::string_view s, double weight
     return;
   }
   p.fail("unexpected " + quote_char_at(s, pos) + " (expected '+', '-', ':' or '@' here)");
+}
+
+// Reads the hand part of an item (whitespace removed, no weight) into `r`.
+void parse_hand(Range& r, const ItemParser& p, std::string_view s, double weight, const HandOrder& order) {
+  std::string lower;
+  for (char c : s) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower == "random" || lower == "xx" || lower == "*") {
+    for (int i = 0; i < kCombos; ++i) r.set(i, weight);
+    return;
+  }
+  if (s.find('%') != std::string_view::npos) {
+    add_percentage(r, p, s, weight, order);
+    return;
+  }
+  if (add_wildcard_hand(r, p, s, weight)) return;
+
+  // A specific combo: a rank then a suit, twice.
+  std::size_t pos = 0;
+  if (const int rank1 = read_rank(s, pos), suit1 = rank1 < 0 ? -1 : read_suit(s, pos); suit1 >= 0) {
+    const int rank2 = read_rank(s, pos), suit2 = rank2 < 0 ? -1 : read_suit(s, pos);
+    if (suit2 < 0 || pos != s.size())
+      p.fail("a specific hand is two cards such as AsKs (plus and dash forms take classes such as AKs)");
+    const Card a(rank1, suit1), b(rank2, suit2);
+    if (a == b) p.fail("the same card twice");
+    r.set(combo_index(a, b), weight);
+    return;
+  }
+
+  add_class_form(r, p, s, weight);
 }
 
 // An item without whitespace and brackets: the hand and its own weight, or the bracket group's.

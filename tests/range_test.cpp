@@ -376,6 +376,7 @@ TEST(Percentage, MalformedPercentagesNameTheItem) {
       {"5.1234567%", "a percentage has at most 6 decimals"},
       {"15%x", "cannot read \"15%x\": unexpected 'x' after the percentage"},
       {"AA%", "cannot read \"AA%\": expected a number"},
+      {"-AK", "cannot read \"-AK\": '-' is not a rank"},
   };
   for (const auto& [text, expected] : cases) {
     const std::string message = parse_error(text);

@@ -47,7 +47,12 @@ int main(int argc, char** argv) {
     std::cerr << "usage: equity_order_vs2 TRIALS OUTPUT.csv\n";
     return 2;
   }
-  const std::uint64_t trials = std::stoull(argv[1]);
+  const std::string count = argv[1];
+  if (count.empty() || count.find_first_not_of("0123456789") != std::string::npos || count.size() > 12) {
+    std::cerr << "equity_order_vs2: TRIALS " << count << " is not a whole number below 10^12\n";
+    return 2;
+  }
+  const std::uint64_t trials = std::stoull(count);
   std::vector<Row> rows;
   for (int i = 0; i < equity::kHandClasses; ++i) {
     rows.push_back(measure(i, trials));
