@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "equity/error.hpp"
+#include "equity/hand_order.hpp"
 #include "equity/quote.hpp"
 
 namespace equity {
@@ -19,6 +20,12 @@ Range Range::all() {
 
 int Range::size() const {
   return static_cast<int>(std::count_if(weights_.begin(), weights_.end(), [](double w) { return w > 0; }));
+}
+
+double Range::weighted_size() const {
+  double sum = 0;
+  for (double w : weights_) sum += w;
+  return sum;
 }
 
 bool Range::weighted() const {
@@ -141,28 +148,78 @@ double parse_weight(const ItemParser& p, std::string_view text, char marker, std
   return weight;
 }
 
-// Reads the hand part of an item (whitespace removed, no weight) into `r`.
-void parse_hand(Range& r, const ItemParser& p, std::string_view s, double weight) {
-  std::string lower;
-  for (char c : s) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (lower == "random" || lower == "xx" || lower == "*") {
-    for (int i = 0; i < kCombos; ++i) r.set(i, weight);
-    return;
+// A percentage item ("15%", "5%-10%") from `order`.
+void add_percentage(Range& r, const ItemParser& p, std::string_view s, double weight, const HandOrder& order) {
+  PercentageSelection selection;
+  if (auto why = detail::read_percentage(s, order, selection); !why.empty()) p.fail(why);
+  if (selection.classes.empty())
+    p.fail("selects no hands in the order " + std::string(order.name) + " (0%, or both ends reach the same classes)");
+  for (int c : selection.classes) {
+    const HandClass& k = hand_classes()[static_cast<std::size_t>(c)];
+    add_class(r, k, k.pair() ? 'b' : k.suited ? 's' : 'o', weight);
   }
+}
 
-  // A specific combo: a rank then a suit, twice.
+// A card whose suit may be the wildcard 'x': rank, then suit (-1 for x). False if not a card.
+bool read_wild_card(std::string_view s, std::size_t& pos, int& rank, int& suit) {
+  rank = read_rank(s, pos);
+  if (rank < 0) return false;
+  if (pos < s.size() && (s[pos] == 'x' || s[pos] == 'X')) {
+    ++pos;
+    suit = -1;
+    return true;
+  }
+  suit = read_suit(s, pos);
+  return suit >= 0;
+}
+
+// Two cards, at least one with the suit wildcard: AxKx, AsKx, AxAx. False if `s` is not two cards
+// (a specific hand without wildcards is read, and rejected, elsewhere).
+bool add_wildcard_hand(Range& r, const ItemParser& p, std::string_view s, double weight) {
+  if (s.find_first_of("xX") == std::string_view::npos) return false;  // no rank or suit has an x
   std::size_t pos = 0;
-  if (const int rank1 = read_rank(s, pos), suit1 = rank1 < 0 ? -1 : read_suit(s, pos); suit1 >= 0) {
-    const int rank2 = read_rank(s, pos), suit2 = rank2 < 0 ? -1 : read_suit(s, pos);
-    if (suit2 < 0 || pos != s.size())
-      p.fail("a specific hand is two cards such as AsKs (plus and dash forms take classes such as AKs)");
-    const Card a(rank1, suit1), b(rank2, suit2);
-    if (a == b) p.fail("the same card twice");
-    r.set(combo_index(a, b), weight);
+  int rank1 = 0, suit1 = 0, rank2 = 0, suit2 = 0;
+  if (!read_wild_card(s, pos, rank1, suit1) || !read_wild_card(s, pos, rank2, suit2) || pos != s.size())
+    return false;  // the class parser says what is wrong ("AX": 'X' is not a rank)
+  bool any = false;
+  for (int i = 0; i < kCombos; ++i) {
+    const auto c = combo_cards(i);
+    const auto fits = [](Card card, int rank, int suit) { return card.rank() == rank && (suit < 0 || card.suit() == suit); };
+    if ((fits(c[0], rank1, suit1) && fits(c[1], rank2, suit2)) || (fits(c[1], rank1, suit1) && fits(c[0], rank2, suit2))) {
+      r.set(i, weight);
+      any = true;
+    }
+  }
+  if (!any) p.fail("no two different cards fit it");
+  return true;
+}
+
+// The classes between two ends of a dash range (or from the first down, when `second` is the
+// first with its low rank set to 2 for "A5s-", to 22 for "JJ-").
+void add_dash(Range& r, const ItemParser& p, const ClassSpec& first, const ClassSpec& second, double weight) {
+  const bool pair1 = first.high == first.low, pair2 = second.high == second.low;
+  if (pair1 != pair2) p.fail("a dash range joins two pairs (22-99) or two hands with the same first rank (A5s-A2s) or gap (T9s-65s)");
+  if (pair1) {
+    for (int k = std::min(first.high, second.high); k <= std::max(first.high, second.high); ++k)
+      add_class(r, {k, k, false}, 'b', weight);
     return;
   }
+  if (first.kind != second.kind) p.fail("both ends of a dash range must be suited, offsuit or both alike");
+  if (first.high == second.high) {
+    for (int k = std::min(first.low, second.low); k <= std::max(first.low, second.low); ++k)
+      add_class(r, {first.high, k, first.kind == 's'}, first.kind, weight);
+    return;
+  }
+  const int gap = first.high - first.low;
+  if (second.high - second.low != gap)
+    p.fail("both ends of a dash range must have the same first rank (A5s-A2s) or the same gap (T9s-65s, T8s-53s)");
+  for (int k = std::min(first.high, second.high); k <= std::max(first.high, second.high); ++k)
+    add_class(r, {k, k - gap, first.kind == 's'}, first.kind, weight);
+}
 
-  pos = 0;
+// A class form: AKs, QQ+, A2s+, JJ-, A5s-, 22-99, A5s-A2s, T9s-65s.
+void add_class_form(Range& r, const ItemParser& p, std::string_view s, double weight) {
+  std::size_t pos = 0;
   const ClassSpec first = p.read_class(s, pos);
   if (pos == s.size()) {
     add_class(r, {first.high, first.low, first.kind == 's'}, first.kind, weight);
@@ -179,48 +236,112 @@ void parse_hand(Range& r, const ItemParser& p, std::string_view s, double weight
   }
   if (s[pos] == '-') {
     ++pos;
-    const ClassSpec second = p.read_class(s, pos);
-    if (pos != s.size()) p.fail("unexpected text after the dash range");
-    const bool pair1 = first.high == first.low, pair2 = second.high == second.low;
-    if (pair1 != pair2) p.fail("a dash range joins two pairs (22-99) or two hands with the same first rank (A5s-A2s)");
-    if (pair1) {
-      for (int k = std::min(first.high, second.high); k <= std::max(first.high, second.high); ++k)
-        add_class(r, {k, k, false}, 'b', weight);
+    if (pos == s.size()) {  // JJ- (JJ..22), A5s- (A5s..A2s)
+      add_dash(r, p, first, {first.high == first.low ? 0 : first.high, 0, first.kind}, weight);
       return;
     }
-    if (first.high != second.high) p.fail("both ends of a dash range must have the same first rank, as in A5s-A2s");
-    if (first.kind != second.kind) p.fail("both ends of a dash range must be suited, offsuit or both alike");
-    for (int k = std::min(first.low, second.low); k <= std::max(first.low, second.low); ++k)
-      add_class(r, {first.high, k, first.kind == 's'}, first.kind, weight);
+    const ClassSpec second = p.read_class(s, pos);
+    if (pos != s.size()) p.fail("unexpected text after the dash range");
+    add_dash(r, p, first, second, weight);
     return;
   }
   p.fail("unexpected " + quote_char_at(s, pos) + " (expected '+', '-', ':' or '@' here)");
 }
 
-void parse_item(Range& r, std::string_view range_text, std::string_view item, std::string_view what,
-                std::vector<std::string>* warnings) {
-  const ItemParser p(range_text, item, what);
-  // Spaces inside an item are optional ("As Ks").
-  std::string s;
-  for (char c : item)
-    if (!std::isspace(static_cast<unsigned char>(c))) s += c;
-  double weight = 1.0;
+// Reads the hand part of an item (whitespace removed, no weight) into `r`.
+void parse_hand(Range& r, const ItemParser& p, std::string_view s, double weight, const HandOrder& order) {
+  std::string lower;
+  for (char c : s) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower == "random" || lower == "xx" || lower == "*") {
+    for (int i = 0; i < kCombos; ++i) r.set(i, weight);
+    return;
+  }
+  if (s.find('%') != std::string_view::npos) {
+    add_percentage(r, p, s, weight, order);
+    return;
+  }
+  if (add_wildcard_hand(r, p, s, weight)) return;
+
+  // A specific combo: a rank then a suit, twice.
+  std::size_t pos = 0;
+  if (const int rank1 = read_rank(s, pos), suit1 = rank1 < 0 ? -1 : read_suit(s, pos); suit1 >= 0) {
+    const int rank2 = read_rank(s, pos), suit2 = rank2 < 0 ? -1 : read_suit(s, pos);
+    if (suit2 < 0 || pos != s.size())
+      p.fail("a specific hand is two cards such as AsKs (plus and dash forms take classes such as AKs)");
+    const Card a(rank1, suit1), b(rank2, suit2);
+    if (a == b) p.fail("the same card twice");
+    r.set(combo_index(a, b), weight);
+    return;
+  }
+
+  add_class_form(r, p, s, weight);
+}
+
+// An item without whitespace and brackets: the hand and its own weight, or the bracket group's.
+void parse_item(Range& r, const ItemParser& p, std::string s, const double* group_weight,
+                std::vector<std::string>* warnings, const HandOrder& order) {
+  double weight = group_weight ? *group_weight : 1.0;
   const auto mark = s.find_first_of(":@");
   if (mark != std::string::npos) {
+    if (group_weight) p.fail("an item inside a bracket group takes the group's weight (no ':' or '@')");
     weight = parse_weight(p, std::string_view(s).substr(mark + 1), s[mark], warnings);
     s.resize(mark);
   }
-  if (s.empty()) p.fail("no hand before the weight");
-  parse_hand(r, p, s, weight);
+  if (s.empty()) p.fail(group_weight ? "no hand inside the brackets" : "no hand before the weight");
+  parse_hand(r, p, s, weight, order);
+}
+
+// An Equilab bracket group, "[75]AKo,KQo[/75]": open while its items are read.
+struct BracketGroup {
+  bool open = false;
+  std::string tag;  // "[75]"
+  double weight = 1;
+};
+
+// Takes a leading "[N]" off `s` and opens `group`.
+void open_bracket(const ItemParser& p, std::string& s, BracketGroup& group) {
+  const auto close = s.find(']');
+  if (close == std::string::npos) p.fail("'[' without ']' (a bracket weight is written [75]AKo,KQo[/75])");
+  const std::string tag = s.substr(0, close + 1);
+  if (group.open) p.fail(quote_input(tag) + " opens inside " + quote_input(group.tag) + " (bracket groups do not nest)");
+  group = {true, tag, parse_weight(p, std::string_view(tag).substr(1, tag.size() - 2), '@', nullptr)};
+  s.erase(0, close + 1);
+}
+
+// Takes a trailing "[/N]" off `s`; it must close `group`.
+void close_bracket(const ItemParser& p, std::string& s, const BracketGroup& group) {
+  const auto start = s.rfind("[/");
+  if (start == std::string::npos) p.fail("']' without '[/' (a bracket weight is written [75]AKo,KQo[/75])");
+  const std::string tag = s.substr(start);
+  if (!group.open) p.fail(quote_input(tag) + " closes no bracket group");
+  const double weight = parse_weight(p, std::string_view(tag).substr(2, tag.size() - 3), '@', nullptr);
+  if (weight != group.weight) p.fail(quote_input(tag) + " does not close " + quote_input(group.tag));
+  s.resize(start);
+}
+
+// One comma-separated item of `text`, with its brackets.
+void parse_bracketed_item(Range& r, std::string_view text, std::string_view item, std::string_view what,
+                          std::vector<std::string>* warnings, const HandOrder& order, BracketGroup& group) {
+  const ItemParser p(text, item, what);
+  std::string s;  // spaces inside an item are optional ("As Ks")
+  for (char c : item)
+    if (!std::isspace(static_cast<unsigned char>(c))) s += c;
+  if (!s.empty() && s.front() == '[' && s.rfind("[/", 0) != 0) open_bracket(p, s, group);
+  const bool closes = !s.empty() && s.back() == ']';
+  if (closes) close_bracket(p, s, group);
+  parse_item(r, p, s, group.open ? &group.weight : nullptr, warnings, order);
+  if (closes) group.open = false;
 }
 
 }  // namespace
 
-Range Range::parse(std::string_view text, std::string_view what, std::vector<std::string>* warnings) {
+Range Range::parse(std::string_view text, std::string_view what, std::vector<std::string>* warnings, std::string_view order_name) {
+  const HandOrder& order = hand_order(order_name);
   Range r;
   bool any_text = false;
   for (char c : text) any_text |= !std::isspace(static_cast<unsigned char>(c));
   if (!any_text) throw InputError(std::string(what) + ": empty range");
+  BracketGroup group;
   std::size_t start = 0;
   while (start <= text.size()) {
     const auto comma = text.find(',', start);
@@ -230,10 +351,13 @@ Range Range::parse(std::string_view text, std::string_view what, std::vector<std
     while (!item.empty() && std::isspace(static_cast<unsigned char>(item.back()))) item.remove_suffix(1);
     if (item.empty())
       throw InputError(std::string(what) + " " + quote_input(text) + ": empty item (two commas, or a comma at an end)");
-    parse_item(r, text, item, what, warnings);
+    parse_bracketed_item(r, text, item, what, warnings, order, group);
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
+  if (group.open)
+    throw InputError(std::string(what) + " " + quote_input(text) + ": " + quote_input(group.tag) + " is never closed (by [/" +
+                     group.tag.substr(1, group.tag.size() - 2) + "])");
   return r;
 }
 

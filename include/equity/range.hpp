@@ -1,15 +1,22 @@
 #pragma once
 // Ranges: weighted sets of hole-card combos, written the way players write them.
 //
-// Syntax (items separated by commas, spaces optional):
+// Syntax (items separated by commas, spaces optional; docs/ranges.md has the whole grammar):
 //   classes   AA  AKs  AKo  AK (suited and offsuit)
 //   combos    AsKs  "As Ks"  10s9s  A♠K♠ (suit symbols, see read_suit())
+//   wildcards AxKx (every AK)  AsKx (the ace of spades with any king)  AxAx
 //   anything  random  xx  *
 //   plus      QQ+ (QQ, KK, AA)  A2s+ (A2s..AKs)  KTo+  K9+
-//   dash      22-99 or 99-22  A5s-A2s  K9o-K6o
+//   minus     JJ- (JJ..22)  A5s- (A5s..A2s)  K9o-
+//   dash      22-99 or 99-22  A5s-A2s  K9o-K6o; spans of equal gap T9s-65s  J9o-64o  T8s-53s
+//   percent   15%  0.5%  5%-10%: a prefix of the 169 classes in an ordering (hand_order.hpp)
 //   weights   AKs:0.5 or AKs@50 (a fraction in (0, 1], or a percentage in (0, 100])
+//   brackets  [75]AKo,KQo[/75]  [82.5]QJs[/82.5] (Equilab, Flopzilla, GTO+): every item between
+//             them weighted number / 100; they do not nest, and items inside carry no weight of
+//             their own
 // A later item overrides the weight of an earlier one for the combos they share. Anything that
-// does not parse throws InputError quoting the bad item.
+// does not parse throws InputError quoting the bad item, and so does an item that selects no
+// hands ("0%").
 #include <array>
 #include <cstdint>
 #include <string>
@@ -18,6 +25,7 @@
 
 #include "equity/cards.hpp"
 #include "equity/hand_class.hpp"
+#include "equity/hand_order.hpp"
 
 namespace equity {
 
@@ -34,16 +42,18 @@ public:
   // Parses the syntax above. `what` names the argument in messages ("player 2"). Warnings about
   // input that parses but is probably not what was meant (an @ weight of at most 1, which is a
   // percentage: "AA@0.5" is half of one percent) are appended to `warnings` when given, one line
-  // each without a prefix (the command line prints them as "equity: warning: ...").
+  // each without a prefix (the command line prints them as "equity: warning: ..."). `order` names
+  // the ordering percentages select from (hand_order()); an unknown name throws InputError.
   static Range parse(std::string_view text, std::string_view what = "range",
-                     std::vector<std::string>* warnings = nullptr);
+                     std::vector<std::string>* warnings = nullptr, std::string_view order = kDefaultHandOrder);
   static Range all();  // random: every combo, weight 1
 
   double weight(int index) const { return weights_[static_cast<std::size_t>(index)]; }
   bool contains(int index) const { return weights_[static_cast<std::size_t>(index)] > 0; }
   void set(int index, double weight) { weights_[static_cast<std::size_t>(index)] = weight; }
 
-  int size() const;       // combos with a weight above 0
+  int size() const;       // combos with a weight above 0 (raw combos)
+  double weighted_size() const;  // the sum of the weights: "AA,KK:0.5,AKs:0.75" is 12 (of 16 raw)
   bool empty() const { return size() == 0; }
   bool weighted() const;  // some combo has a weight other than 1
   // Exactly one combo of weight 1: a specific hand.
