@@ -13,6 +13,7 @@
 #include "equity/cards.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
+#include "equity/hand_order.hpp"
 #include "equity/monte_carlo.hpp"
 #include "equity/per_combo.hpp"
 #include "equity/preflop_table.hpp"
@@ -51,7 +52,8 @@ struct Player {
 };
 
 // A hand keeps its spelling and its messages; anything else is a range.
-Player parse_player(const std::string& text, std::size_t index, std::vector<std::string>& warnings) {
+Player parse_player(const std::string& text, std::size_t index, std::string_view order,
+                    std::vector<std::string>& warnings) {
   const std::string what = "player " + std::to_string(index + 1);
   Player player;
   try {
@@ -62,7 +64,7 @@ Player parse_player(const std::string& text, std::size_t index, std::vector<std:
     return player;
   } catch (const InputError& card_error) {
     try {
-      player.range = Range::parse(text, what, &warnings);
+      player.range = Range::parse(text, what, &warnings, order);
     } catch (const InputError&) {
       if (looks_like_cards(text)) throw card_error;  // meant as cards: say why they are wrong
       throw;
@@ -83,10 +85,11 @@ Parsed parse_question(const Question& q) {
   if (q.players.size() < 2) throw InputError("at least 2 players, not " + std::to_string(q.players.size()));
   if (q.players.size() > static_cast<std::size_t>(kMaxPlayers))
     throw InputError("at most " + std::to_string(kMaxPlayers) + " players, not " + std::to_string(q.players.size()));
+  (void)hand_order(q.order);  // an unknown ordering is an error even when no range uses it
   Parsed parsed;
   std::vector<HoleCards> hands;
   for (std::size_t i = 0; i < q.players.size(); ++i) {
-    parsed.players.push_back(parse_player(q.players[i], i, parsed.warnings));
+    parsed.players.push_back(parse_player(q.players[i], i, q.order, parsed.warnings));
     parsed.deal.ranges.push_back(parsed.players.back().range);
     if (parsed.players.back().specific) {
       const auto c = parsed.players.back().range.combos();

@@ -255,3 +255,31 @@ TEST(Cli, SeedsOutOfRangeAreRejected) {
   const auto top = run_equity("draw --rounds 1 --suits letters --seed 9007199254740991", "\n");
   EXPECT_EQ(top.exit_code, 0) << top.err;
 }
+
+// Percentages, orderings, brackets and hits through the commands (issue 18).
+TEST(Cli, RangeShowsWhatAPercentageSelectsAndWhatItHits) {
+  const auto pct = run_equity("range 15%");
+  EXPECT_EQ(pct.exit_code, 0) << pct.err;
+  EXPECT_NE(pct.out.find("15% in the equity ordering: 31 classes, 200 combos"), std::string::npos) << pct.out;
+  EXPECT_EQ(pct.out.find("AA KK QQ JJ TT 99 88 AKs"), pct.out.find('\n') + 1) << pct.out;
+  const auto vs2 = nlohmann::json::parse(run_equity("range 15% --order vs2 --json").out);
+  EXPECT_EQ(vs2["percentage"]["order"], "vs2");
+  EXPECT_EQ(vs2["percentage"]["combos"], 206);
+  EXPECT_EQ(run_equity("range 15% --order nope").exit_code, 2);
+  const auto hits = nlohmann::json::parse(run_equity("range 'QQ+,AK' --board Ks7h2c --hits --json").out);
+  EXPECT_EQ(hits["hits"]["made"]["set"]["combos"], 3);
+  EXPECT_EQ(hits["hits"]["made"]["top_pair"]["combos"], 12);
+  EXPECT_EQ(hits["hits"]["combos"], 27);
+  EXPECT_EQ(run_equity("range AA --hits").exit_code, 2);  // no board
+}
+
+TEST(Cli, EquityTakesBracketWeightsPercentagesAndOrders) {
+  const auto bracket = nlohmann::json::parse(run_equity("'[50]AKs[/50]' QQ --json").out);
+  EXPECT_EQ(bracket["players"][0]["hand"], "AKs:0.5");
+  EXPECT_EQ(bracket["weighted"], true);
+  const auto pct = nlohmann::json::parse(run_equity("10% random --json").out);
+  EXPECT_EQ(pct["players"][0]["combos"], 134);
+  const auto vs2 = nlohmann::json::parse(run_equity("10% random --order vs2 --json").out);
+  EXPECT_NE(vs2["players"][0]["hand"], pct["players"][0]["hand"]);
+  expect_input_error("10% random --order nope", "order \"nope\"");
+}

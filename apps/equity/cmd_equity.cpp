@@ -29,8 +29,9 @@ std::string commands_footer() {
     text += "  " + name + std::string(c.summary) + "\n";
   }
   text +=
-      "\nRanges: AA AKs AKo AK AsKs random (or xx, *); QQ+ 22-99 A2s+ A5s-A2s KTo+ K9+; lists with commas;\n"
-      "weights AKs:0.5 or AKs@50. See `equity range --help`.\n"
+      "\nRanges: AA AKs AKo AK AsKs random (or xx, *); QQ+ JJ- 22-99 A2s+ A5s-A2s KTo+ K9+ T9s-65s AxKx;\n"
+      "15% 5%-10% (the strongest classes); lists with commas; weights AKs:0.5, AKs@50, [75]AKo,KQo[/75].\n"
+      "See `equity range --help` and docs/ranges.md.\n"
       "\nExamples:\n"
       "  equity AsAc KhQh                      exact heads-up equity, every board walked\n"
       "  equity AhKh QsQd 7c7d --board Ks7h2c  three players on a flop\n"
@@ -307,6 +308,9 @@ int run_equity(const Args& args) {
   app.add_option("hands", q.players, "2 to 10 hands or ranges, e.g. AsAc KhQh or \"QQ+,AKs\" random")->required();
   app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5, e.g. Ks7h2c");
   app.add_option("-d,--dead", q.dead, "cards removed from the deck, e.g. 2c3d");
+  app.add_option("--order", q.order,
+                 "the ordering percentage ranges (15%, 5%-10%) take: equity (against one random hand, the "
+                 "default) or vs2 (against two random hands); `equity range 15%` shows what they select");
   app.add_option("-t,--threads", q.threads, "worker threads (0 = all cores); the numbers do not depend on it")
       ->check(non_negative());
   app.add_option("--method", method,
@@ -350,7 +354,12 @@ int run_equity(const Args& args) {
   exact_flag->excludes(trials_opt);
   exact_flag->excludes(time_opt);
 
-  return run(app, args, [&] {
+  // CLI11 reads an argument in brackets as a list ("[50]AKs[/50]" would lose its brackets); a
+  // trailing space, which ranges allow, keeps it whole.
+  Args kept = args;
+  for (auto& a : kept)
+    if (a.size() > 1 && a.front() == '[' && a.back() == ']') a += ' ';
+  return run(app, kept, [&] {
     if (!seed_text.empty()) q.seed = parse_seed(seed_text);
     if (!svg_path.empty() && !q.distribution) throw InputError("--svg draws the equity distribution: add --distribution");
     q.use_table = !no_table;

@@ -5,7 +5,9 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "equity/board_hits.hpp"
 #include "equity/error.hpp"
+#include "equity/hand_order.hpp"
 #include "equity/range.hpp"
 
 namespace equity::cli {
@@ -77,6 +79,49 @@ std::string range_text(const Range& range, CardSet dead, const std::vector<Weigh
   return out;
 }
 
+// A percentage item alone ("15%", "5%-10%"): the classes it selects, strongest first, and their
+// combos; nullopt for anything else.
+std::optional<PercentageSelection> percentage_of(const std::string& text, const std::string& order) {
+  if (text.find('%') == std::string::npos || text.find_first_of(",:@[") != std::string::npos) return std::nullopt;
+  return expand_percentage(text, order);
+}
+
+std::string percentage_text(const std::string& text, const std::string& order, const PercentageSelection& p) {
+  std::string out = fmt::format("{} in the {} ordering: {} classes, {} combos ({:.2f}% of 1,326), strongest first:\n", text,
+                                order, p.classes.size(), p.combos, 100.0 * p.combos / kCombos);
+  for (std::size_t i = 0; i < p.classes.size(); ++i)
+    out += hand_classes()[static_cast<std::size_t>(p.classes[i])].name() +
+           ((i + 1) % 13 == 0 || i + 1 == p.classes.size() ? "\n" : " ");
+  return out + "\n";
+}
+
+// What the range hits on the board: every made category and draw with its combos.
+std::string hits_text(const BoardHits& h, bool weighted) {
+  std::string out = fmt::format("\nOn the board: {} combos{}\n", weighted ? fmt::format("{:.2f}", h.weight) : std::to_string(h.combos),
+                                weighted ? fmt::format(" weighted ({} raw)", h.combos) : "");
+  auto row = [&](std::string_view name, const HitCount& c) {
+    out += fmt::format("  {:<24}{:>9}{:>9.3f}%\n", name, weighted ? fmt::format("{:.2f}", c.weight) : std::to_string(c.combos),
+                       100 * c.share);
+  };
+  for (int c = 0; c < kMadeCategories; ++c) row(category_name(static_cast<MadeCategory>(c)), h.made[static_cast<std::size_t>(c)]);
+  out += "  draws:\n";
+  for (int c = 0; c < kDrawCategories; ++c) row(category_name(static_cast<DrawCategory>(c)), h.draws[static_cast<std::size_t>(c)]);
+  return out;
+}
+
+nlohmann::ordered_json hits_json(const BoardHits& h) {
+  nlohmann::ordered_json made, draws;
+  for (int c = 0; c < kMadeCategories; ++c) {
+    const auto& x = h.made[static_cast<std::size_t>(c)];
+    made[std::string(category_name(static_cast<MadeCategory>(c)))] = {{"combos", x.combos}, {"weight", x.weight}, {"share", x.share}};
+  }
+  for (int c = 0; c < kDrawCategories; ++c) {
+    const auto& x = h.draws[static_cast<std::size_t>(c)];
+    draws[std::string(category_name(static_cast<DrawCategory>(c)))] = {{"combos", x.combos}, {"weight", x.weight}, {"share", x.share}};
+  }
+  return {{"combos", h.combos}, {"weight", h.weight}, {"made", made}, {"draws", draws}};
+}
+
 }  // namespace
 
 int run_range(const Args& args) {
@@ -84,32 +129,65 @@ int run_range(const Args& args) {
       "Prints the combos of a range (count and list) and its 13x13 grid: pairs on the diagonal, suited\n"
       "hands above it, offsuit below. A grid cell shows the class when all its combos are in at full\n"
       "weight, the weighted percentage of its combos when some are, and . when none are.\n"
-      "Syntax: AA AKs AKo AK AsKs random (xx, *); QQ+ 22-99 A2s+ A5s-A2s KTo+ K9+; commas between items;\n"
-      "weights AKs:0.5 or AKs@50. A later item overrides an earlier one's weight.",
+      "Syntax: AA AKs AKo AK AsKs random (xx, *); QQ+ JJ- 22-99 A2s+ A5s-A2s KTo+ K9+; spans T9s-65s J9o-64o;\n"
+      "suit wildcards AxKx; percentages 15% 5%-10% (the strongest classes in an ordering, --order);\n"
+      "commas between items; weights AKs:0.5, AKs@50, or [75]AKo,KQo[/75]. A later item overrides an\n"
+      "earlier one's weight. Full syntax: docs/ranges.md. With --board, what the range hits on it.",
       "equity range");
   app.footer(
       "\nExamples:\n"
       "  equity range \"QQ+,AKs\"            18 + 4 = 22 combos\n"
       "  equity range \"22-99,A5s-A2s@50\" --json\n"
-      "  equity range random --dead AsKd   1,225 combos without the dead cards\n");
-  std::string text, dead_text;
-  bool json = false, grid_only = false;
+      "  equity range random --dead AsKd   1,225 combos without the dead cards\n"
+      "  equity range 15%                  what 15% selects: 200 combos, strongest first\n"
+      "  equity range \"QQ+,AK\" --board Ks7h2c --hits   made hands and draws on the flop\n");
+  std::string text, dead_text, board_text, order = std::string(kDefaultHandOrder);
+  bool json = false, grid_only = false, hits = false;
   app.add_option("range", text, "the range, e.g. \"QQ+,AKs,A5s-A2s\"")->required();
   app.add_option("-d,--dead", dead_text, "cards removed first (board or known cards), e.g. AsKd");
   app.add_flag("--json", json, "print one JSON object: canonical range, count, combos with weights, grid");
   app.add_flag("--grid", grid_only, "print only the grid");
+  app.add_option("--order", order, "the ordering percentages take: equity (the default) or vs2");
+  app.add_option("-b,--board", board_text, "a board of 3, 4 or 5 cards: its cards are removed, and --hits uses it");
+  app.add_flag("--hits", hits, "with --board: what the range hits (made hands and draws; docs/hits.md)");
 
   return run(app, args, [&] {
-    const Range range = Range::parse(text, "range");
+    if (hits && board_text.empty()) throw InputError("--hits needs a board of 3, 4 or 5 cards (--board)");
+    std::vector<std::string> warnings;
+    const Range range = Range::parse(text, "range", &warnings, order);
+    for (const auto& w : warnings) fmt::print(stderr, "equity: warning: {}\n", w);
+    const auto percentage = percentage_of(text, order);
     CardSet dead;
     for (Card c : parse_cards(dead_text, "dead cards")) dead.insert(c);
+    const std::vector<Card> board = parse_cards(board_text, "board");
+    CardSet known = dead;
+    for (Card c : board) {
+      if (known.contains(c)) throw InputError("card " + c.str() + " is both dead and on the board");
+      known.insert(c);
+    }
+    std::optional<BoardHits> board_hit;
+    if (hits) board_hit = board_hits(range, board, dead);
+    dead = known;
     const auto combos = range.combos(dead);
     if (combos.empty()) throw InputError("range \"" + range.str() + "\" has no combo left once the dead cards are removed");
     double total_weight = 0;
     for (const auto& c : combos) total_weight += c.weight;
     const RangeGrid grid = range_grid(range, dead);
-    fmt::print("{}", json ? range_json(range, combos, total_weight, grid)
-                          : range_text(range, dead, combos, total_weight, grid, grid_only));
+    if (json) {
+      auto j = nlohmann::ordered_json::parse(range_json(range, combos, total_weight, grid));
+      if (percentage) {
+        j["percentage"] = {{"order", order}, {"combos", percentage->combos}, {"classes", nlohmann::ordered_json::array()}};
+        for (int c : percentage->classes) j["percentage"]["classes"].push_back(hand_classes()[static_cast<std::size_t>(c)].name());
+      }
+      if (board_hit) j["hits"] = hits_json(*board_hit);
+      fmt::print("{}\n", j.dump());
+      return 0;
+    }
+    std::string out;
+    if (percentage && !grid_only) out += percentage_text(text, order, *percentage);
+    out += range_text(range, dead, combos, total_weight, grid, grid_only);
+    if (board_hit) out += hits_text(*board_hit, range.weighted());
+    fmt::print("{}", out);
     return 0;
   });
 }

@@ -69,6 +69,7 @@ struct Question {
   std::vector<std::string> players;  // 2..10 hands ("AsAc", "As Ac", "A♠A♣") or ranges ("QQ+,AKs", "random")
   std::string board;                 // 0, 3, 4 or 5 cards, e.g. "Ks7h2c"
   std::string dead;                  // cards out of the deck
+  std::string order = "equity";      // the ordering percentage ranges ("15%") read (hand_order.hpp)
   Method method = Method::automatic;
   ExactMethod exact_method = ExactMethod::automatic;  // other than automatic: implies exact
   bool by_category = false;       // per player: showdowns ending in each hand category
