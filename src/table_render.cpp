@@ -30,7 +30,7 @@ std::array<int, 3> equity_colour(double equity) {
     for (std::size_t k = 0; k < 3; ++k) out[k] = static_cast<int>(std::lround(a[k] + (b[k] - a[k]) * t));
     return out;
   };
-  return equity < 0.5 ? mix(white, blue, (0.5 - equity) / 0.2) : mix(white, red, (equity - 0.5) / 0.35);
+  return equity < 0.5 ? mix(white, blue, (0.5 - equity) / 0.35) : mix(white, red, (equity - 0.5) / 0.35);
 }
 
 std::string matrix_csv(const PreflopTable& table) {
@@ -75,44 +75,74 @@ std::string grid_text(const PreflopTable& table) {
   return out;
 }
 
-std::string grid_svg(const PreflopTable& table) {
-  const auto grid = equity_grid(table);
-  constexpr int kCell = 64, kTop = 56, kLeft = 8, kLegend = 48;
+namespace {
+
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '&') out += "&amp;";
+    else if (c == '"') out += "&quot;";
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string equity_grid_svg(const std::array<std::array<std::optional<double>, 13>, 13>& cells, const std::string& title) {
+  constexpr int kCell = 64, kTop = 56, kLeft = 8, kLegend = 60;
   const int width = kLeft * 2 + 13 * kCell, height = kTop + 13 * kCell + kLegend;
   std::ostringstream svg;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
       << "\" viewBox=\"0 0 " << width << ' ' << height << "\" font-family=\"Helvetica, Arial, sans-serif\">\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
       << "<text x=\"" << width / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"18\" font-weight=\"bold\">"
-      << "Exact heads-up preflop equity against a random hand</text>\n"
+      << xml_escape(title) << "</text>\n"
       << "<text x=\"" << width / 2 << "\" y=\"44\" text-anchor=\"middle\" font-size=\"12\" fill=\"#444\">"
-      << "pairs on the diagonal, suited above, offsuit below; blue below 50%, red above</text>\n";
+      << "pairs on the diagonal, suited above, offsuit below; blue below 50%, white at 50%, red above</text>\n";
   for (int row = 0; row < 13; ++row)
     for (int column = 0; column < 13; ++column) {
-      const double e = grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
-      const auto [r, g, b] = equity_colour(e);
+      const auto& value = cells[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
       const int x = kLeft + column * kCell, y = kTop + row * kCell;
+      const auto [r, g, b] = value ? equity_colour(*value) : std::array<int, 3>{255, 255, 255};
       const bool dark = (r * 299 + g * 587 + b * 114) / 1000 < 128;
-      char pct[16];
-      std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * e);
+      const char* ink = value ? (dark ? "white" : "black") : "#bbb";
       svg << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << kCell << "\" height=\"" << kCell << "\" fill=\"rgb("
-          << r << ',' << g << ',' << b << ")\" stroke=\"white\"/>\n"
+          << r << ',' << g << ',' << b << ")\" stroke=\"" << (value ? "white" : "#eee") << "\"/>\n"
           << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + 27 << "\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\" fill=\""
-          << (dark ? "white" : "black") << "\">" << class_at_grid_cell(row, column).name() << "</text>\n"
-          << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + 47 << "\" text-anchor=\"middle\" font-size=\"13\" fill=\""
-          << (dark ? "white" : "black") << "\">" << pct << "</text>\n";
+          << ink << "\">" << class_at_grid_cell(row, column).name() << "</text>\n";
+      if (value) {
+        char pct[16];
+        std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * *value);
+        svg << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + 47 << "\" text-anchor=\"middle\" font-size=\"13\" fill=\""
+            << ink << "\">" << pct << "</text>\n";
+      }
     }
-  // Legend: the colour scale from 30% to 85%.
-  const int legend_y = kTop + 13 * kCell + 14, legend_w = 13 * kCell - 160;
-  for (int k = 0; k < 56; ++k) {
-    const auto [r, g, b] = equity_colour(0.30 + 0.01 * k);
-    svg << "<rect x=\"" << kLeft + 80 + k * legend_w / 56 << "\" y=\"" << legend_y << "\" width=\"" << legend_w / 56 + 1
+  // Legend: the colour scale from 0% to 100%, with 50% (white) marked.
+  const int legend_y = kTop + 13 * kCell + 14, legend_x = kLeft + 80, legend_w = 13 * kCell - 160;
+  for (int k = 0; k <= 100; ++k) {
+    const auto [r, g, b] = equity_colour(0.01 * k);
+    svg << "<rect x=\"" << legend_x + k * legend_w / 101 << "\" y=\"" << legend_y << "\" width=\"" << legend_w / 101 + 1
         << "\" height=\"14\" fill=\"rgb(" << r << ',' << g << ',' << b << ")\"/>\n";
   }
-  svg << "<text x=\"" << kLeft + 74 << "\" y=\"" << legend_y + 12 << "\" text-anchor=\"end\" font-size=\"12\">30%</text>\n"
-      << "<text x=\"" << kLeft + 86 + legend_w << "\" y=\"" << legend_y + 12 << "\" font-size=\"12\">85%</text>\n"
+  const int middle = legend_x + 50 * legend_w / 101 + legend_w / 202;
+  svg << "<line x1=\"" << middle << "\" y1=\"" << legend_y - 4 << "\" x2=\"" << middle << "\" y2=\"" << legend_y + 18
+      << "\" stroke=\"black\"/>\n"
+      << "<text x=\"" << middle << "\" y=\"" << legend_y + 32 << "\" text-anchor=\"middle\" font-size=\"12\">50%</text>\n"
+      << "<text x=\"" << legend_x - 6 << "\" y=\"" << legend_y + 12 << "\" text-anchor=\"end\" font-size=\"12\">0%</text>\n"
+      << "<text x=\"" << legend_x + legend_w + 6 << "\" y=\"" << legend_y + 12 << "\" font-size=\"12\">100%</text>\n"
       << "</svg>\n";
   return svg.str();
+}
+
+std::string grid_svg(const PreflopTable& table) {
+  const auto grid = equity_grid(table);
+  std::array<std::array<std::optional<double>, 13>, 13> cells;
+  for (std::size_t row = 0; row < 13; ++row)
+    for (std::size_t column = 0; column < 13; ++column) cells[row][column] = grid[row][column];
+  return equity_grid_svg(cells, "Exact heads-up preflop equity against a random hand");
 }
 
 void write_aggregates(const PreflopTable& table, const std::filesystem::path& dir) {

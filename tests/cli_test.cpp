@@ -149,17 +149,19 @@ TEST(Cli, TableHelpSaysWhyLockFilesStay) {
   EXPECT_NE(r.out.find(".lock files stay after the run, on purpose"), std::string::npos) << r.out;
 }
 
-TEST(Cli, GridTakesRandomAClassOrARangeOfWholeClasses) {
+TEST(Cli, GridTakesAHeroAndOpponentRanges) {
   const auto plain = json::parse(run_equity("grid --json --dir results").out);
   const auto random = run_equity("grid random --json --dir results");
   ASSERT_EQ(random.exit_code, 0) << random.err;
   EXPECT_EQ(json::parse(random.out), plain);
-  EXPECT_EQ(plain.at("villain"), "random");
+  EXPECT_EQ(plain.at("hero"), "random");
+  EXPECT_EQ(plain.at("villains").at(0), "random");
+  EXPECT_EQ(plain.at("method"), "table");
 
-  const auto r = run_equity("grid 'QQ+,AKs' --json --dir results");
+  const auto r = run_equity("grid random 'QQ+,AKs' --json --dir results");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = json::parse(r.out);
-  EXPECT_EQ(j.at("villain"), "QQ+,AKs");
+  EXPECT_EQ(j.at("villains").at(0), "QQ+,AKs");
   ASSERT_EQ(j.at("cells").size(), 169u);
   const auto table = equity::PreflopTable::load("results");
   ASSERT_TRUE(table);
@@ -168,17 +170,23 @@ TEST(Cli, GridTakesRandomAClassOrARangeOfWholeClasses) {
     deal.ranges = {equity::Range::parse(cell.at("class").get<std::string>()), equity::Range::parse("QQ+,AKs")};
     const auto exact = equity::table_equity(*table, deal);
     ASSERT_TRUE(exact);
-    EXPECT_EQ(cell.at("combos"), exact->assignments) << cell;
+    EXPECT_EQ(cell.at("showdowns"), exact->showdowns()) << cell;
     EXPECT_EQ(cell.at("wins"), exact->players[0].wins) << cell;
     EXPECT_EQ(cell.at("ties"), exact->players[0].ties) << cell;
     EXPECT_EQ(cell.at("losses"), exact->players[0].losses) << cell;
   }
   // AA against QQ+,AKs: 6 x (6 + 6 + 6 + 4) combo pairs less the conflicts (AA-AA: 1 each, AA-AKs: 2 each).
-  EXPECT_EQ(j.at("cells").at(0).at("combos"), 6 * (1 + 6 + 6 + 2));
+  EXPECT_EQ(j.at("cells").at(0).at("showdowns"), 6 * (1 + 6 + 6 + 2) * 1712304);
 
-  const auto part = run_equity("grid AsKs,AhKh --dir results");
-  EXPECT_EQ(part.exit_code, 2);
-  EXPECT_NE(part.err.find("whole classes"), std::string::npos) << part.err;
+  // A hero range has only its classes; any opponent range, and a board, go through the one call.
+  const auto hero = json::parse(run_equity("grid 'QQ+,AK' 'AsKs,AhKh' --board Ks7h2c --json").out);
+  EXPECT_EQ(hero.at("cells").size(), 5u);  // AA, AKs, AKo, KK, QQ
+  EXPECT_EQ(hero.at("method"), "exact");
+  EXPECT_EQ(hero.at("board"), "Ks7h2c");
+  const equity::test::TempDir dir;
+  const auto svg = run_equity("grid 15% random --board Ks7h2c --svg " + dir.str() + "/g.svg");
+  EXPECT_EQ(svg.exit_code, 0) << svg.err;
+  EXPECT_NE(equity::test::read_file(dir.str() + "/g.svg").find(">50%</text>"), std::string::npos);
 }
 
 std::size_t longest_line(const std::string& text) {

@@ -533,13 +533,13 @@ TEST(CommittedTable, VersusRandomAndGridProgram) {
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 14);
   EXPECT_EQ(r.out.find("\x1b["), std::string::npos);  // no colours into a pipe
   EXPECT_NE(r.out.find(" AA  85.2 "), std::string::npos) << r.out;
-  const auto j = test::run_equity("grid KK --json --dir results");
+  const auto j = test::run_equity("grid random KK --json --dir results");
   EXPECT_EQ(j.exit_code, 0) << j.err;
   auto cell = nlohmann::json::parse(j.out).at("cells").at(0);
   EXPECT_NEAR(cell.at("equity").get<double>(), (50371344 + 285228 / 2.0) / (36 * 1712304.0), 1e-15);
   cell.erase("equity");
-  EXPECT_EQ(cell, nlohmann::json::parse(R"({"class": "AA", "row": 0, "column": 0, "combos": 36, "wins": 50371344,
-                                           "ties": 285228, "losses": 10986372})"));
+  EXPECT_EQ(cell, nlohmann::json::parse(R"({"class": "AA", "row": 0, "column": 0, "combos": 6, "showdowns": 61642944,
+                                           "wins": 50371344, "ties": 285228, "losses": 10986372})"));
   const auto bad = test::run_equity("grid KKs --dir results");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(bad.out, "");

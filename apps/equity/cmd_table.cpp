@@ -1,6 +1,8 @@
 // `equity table`, `equity file`, `equity grid`: building the exact preflop table and showing it.
 #include <fmt/color.h>
 #include <fmt/format.h>
+
+#include <map>
 #include <signal.h>
 #include <unistd.h>
 
@@ -11,6 +13,7 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "equity/calculate.hpp"
 #include "equity/error.hpp"
 #include "equity/preflop_table.hpp"
 #include "equity/range.hpp"
@@ -206,80 +209,74 @@ void print_table_run(const fs::path& dir, const RunSummary& summary, std::size_t
 
 // ---- grid ------------------------------------------------------------------------------------
 
-// One cell of the grid: a hero class against the opponent.
+// One cell of the grid: a hero class against the other players (absent: not in the hero's range).
 struct GridCell {
   HandClass hero;
   int row = 0, column = 0;
-  std::uint64_t combos = 0;  // combo pairs counted
-  std::uint64_t wins = 0, ties = 0, losses = 0;
+  bool present = false;
+  std::uint64_t combos = 0;                       // the class's combos in the range
+  std::uint64_t wins = 0, ties = 0, losses = 0;   // showdowns of its combos
   double equity = 0;
 };
 
-// The opponent of `equity grid`: a random hand (nothing, random, xx or *), one class, or a range of
-// whole classes.
-struct GridOpponent {
-  std::string name;                  // "random", "KK", or the range's canonical form
-  std::optional<int> single_class;   // one class
-  std::optional<Range> range;        // several classes
+// The question a grid answers: the hero's per-class equity against the others, through the one call.
+struct Grid {
+  Answer answer;
+  std::vector<GridCell> cells;  // 169, row by row
 };
 
-GridOpponent parse_grid_opponent(const std::string& text) {
-  if (text.empty()) return {"random", std::nullopt, std::nullopt};
-  const Range range = Range::parse(text, "opponent");
-  if (range.size() == Range::all().size() && !range.weighted()) return {"random", std::nullopt, std::nullopt};
-  try {
-    const int c = class_index(parse_hand_class(text));
-    return {hand_classes()[static_cast<std::size_t>(c)].name(), c, std::nullopt};
-  } catch (const InputError&) {
-    return {range.str(), std::nullopt, range};
+Grid grid_of(Question q) {
+  q.per_combo = true;
+  Grid grid;
+  grid.answer = calculate(q);
+  const PlayerAnswer& hero = grid.answer.players.front();
+  std::map<int, const ComboEquity*> by_class;
+  for (const auto& c : hero.per_class) by_class[c.combo] = &c;
+  std::map<int, std::uint64_t> combos;
+  for (const auto& c : hero.per_combo) {
+    const auto cards = combo_cards(c.combo);
+    ++combos[class_index_of({cards[0], cards[1]})];
   }
-}
-
-// A hero class against a range of whole classes, exactly, from the table (table_equity()).
-GridCell cell_against_range(const PreflopTable& table, const HandClass& hero, const GridOpponent& opponent) {
-  RangeDeal deal;
-  deal.ranges = {Range::parse(hero.name(), "hero"), *opponent.range};
-  const auto result = table_equity(table, deal);
-  if (!result)
-    throw InputError("opponent \"" + opponent.name +
-                     "\": the grid takes a range of whole classes (such as QQ+,AKs), not single combos or "
-                     "part of a class");
-  GridCell cell{hero};
-  cell.combos = result->assignments;
-  cell.wins = result->players[0].wins;
-  cell.ties = result->players[0].ties;
-  cell.losses = result->players[0].losses;
-  cell.equity = result->equity(0);
-  return cell;
-}
-
-std::vector<GridCell> grid_cells(const PreflopTable& table, const GridOpponent& opponent) {
-  std::vector<GridCell> cells;
   for (int row = 0; row < 13; ++row)
     for (int column = 0; column < 13; ++column) {
-      const HandClass hero = class_at_grid_cell(row, column);
-      GridCell cell{hero};
-      if (opponent.range) {
-        cell = cell_against_range(table, hero, opponent);
-      } else {
-        const int i = class_index(hero);
-        const auto counts = opponent.single_class ? table.classes(i, *opponent.single_class) : table.versus_random(i);
-        cell = {hero, 0, 0, counts.combos, counts.wins, counts.ties, counts.losses, counts.equity()};
+      GridCell cell{class_at_grid_cell(row, column), row, column};
+      const auto it = by_class.find(class_index(cell.hero));
+      if (it != by_class.end() && it->second->weighted_showdowns > 0) {
+        cell.present = true;
+        cell.combos = combos[it->first];
+        cell.wins = it->second->wins;
+        cell.ties = it->second->ties;
+        cell.losses = it->second->losses;
+        cell.equity = it->second->equity();
       }
-      cell.row = row;
-      cell.column = column;
-      cells.push_back(cell);
+      grid.cells.push_back(cell);
     }
-  return cells;
+  return grid;
 }
 
-std::string grid_json(const GridOpponent& opponent, const std::vector<GridCell>& cells) {
+std::string against(const Answer& a) {
+  std::string names;
+  for (std::size_t p = 1; p < a.players.size(); ++p)
+    names += (p > 1 ? " and " : "") + (a.players[p].hand == "random" ? std::string("a random hand") : a.players[p].hand);
+  return names;
+}
+
+std::string grid_json(const Grid& grid) {
   nlohmann::ordered_json j;
-  j["villain"] = opponent.name;
+  const Answer& a = grid.answer;
+  j["hero"] = a.players.front().hand;
+  j["villains"] = nlohmann::ordered_json::array();
+  for (std::size_t p = 1; p < a.players.size(); ++p) j["villains"].push_back(a.players[p].hand);
+  if (!a.board.empty()) j["board"] = a.board;
+  if (!a.dead.empty()) j["dead"] = a.dead;
+  j["method"] = method_name(a.per_combo_method);
   j["cells"] = nlohmann::ordered_json::array();
-  for (const auto& c : cells)
+  for (const auto& c : grid.cells) {
+    if (!c.present) continue;
     j["cells"].push_back({{"class", c.hero.name()}, {"row", c.row}, {"column", c.column}, {"combos", c.combos},
-                          {"wins", c.wins}, {"ties", c.ties}, {"losses", c.losses}, {"equity", c.equity}});
+                          {"showdowns", c.wins + c.ties + c.losses}, {"wins", c.wins}, {"ties", c.ties},
+                          {"losses", c.losses}, {"equity", c.equity}});
+  }
   return j.dump() + "\n";
 }
 
@@ -290,6 +287,7 @@ constexpr int kFullGridWidth = 130;
 constexpr std::string_view kRankNames = "AKQJT98765432";
 
 std::string grid_cell_text(const GridCell& c, bool compact, bool colour) {
+  if (!c.present) return compact ? std::string(5, ' ') : fmt::format(" {:<3}      ", c.hero.name());
   const std::string text = compact ? fmt::format("{:5.1f}", 100.0 * c.equity)
                                    : fmt::format(" {:<3} {:4.1f} ", c.hero.name(), 100.0 * c.equity);
   if (!colour) return text;
@@ -300,9 +298,30 @@ std::string grid_cell_text(const GridCell& c, bool compact, bool colour) {
   return fmt::format(style, "{}", text);
 }
 
-std::string grid_text(const GridOpponent& opponent, const std::vector<GridCell>& cells, bool compact, bool colour) {
-  std::string out = fmt::format("Equity (%) of each class against {} (exact, heads-up preflop)\n",
-                                opponent.name == "random" ? "a random hand" : opponent.name);
+// The colour scale's legend: 0% to 100% in steps of 10, white at 50%.
+std::string grid_legend(bool colour) {
+  if (!colour) return "";
+  std::string out = "scale";
+  for (int pct = 0; pct <= 100; pct += 10) {
+    const auto [r, g, b] = equity_colour(pct / 100.0);
+    const bool dark = (r * 299 + g * 587 + b * 114) / 1000 < 128;
+    const auto style = fmt::bg(fmt::rgb(static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(g), static_cast<std::uint8_t>(b))) |
+                       fmt::fg(dark ? fmt::terminal_color::bright_white : fmt::terminal_color::black);
+    out += fmt::format(style, "{:>5}", fmt::format("{}%", pct));
+  }
+  return out + "  (white: 50%)\n";
+}
+
+std::string grid_text(const Grid& grid, bool compact, bool colour) {
+  const Answer& a = grid.answer;
+  const PlayerAnswer& hero = a.players.front();
+  std::string out = fmt::format("Equity % of {} against {}{} ({})\n",
+                                hero.hand == "random" ? std::string("each class") : "each class of " + hero.hand, against(a),
+                                a.board.empty() ? std::string(" preflop") : " on " + a.board,
+                                a.per_combo_method == Method::table ? "exact, table"
+                                : a.per_combo_method == Method::exact ? "exact"
+                                                                      : "Monte Carlo");
+  const auto& cells = grid.cells;
   if (compact) {
     out += " ";
     for (char rank : kRankNames) out += fmt::format("{:>5}", rank);
@@ -313,7 +332,7 @@ std::string grid_text(const GridOpponent& opponent, const std::vector<GridCell>&
     out += grid_cell_text(c, compact, colour);
     if (c.column == 12) out += "\n";
   }
-  return out;
+  return out + grid_legend(colour);
 }
 
 }  // namespace
@@ -411,43 +430,56 @@ int run_file(const Args& args) {
 
 int run_grid(const Args& args) {
   CLI::App app(
-      "Prints the 13x13 grid of exact heads-up preflop equities from the table built by `equity table`:\n"
-      "each class against a random hand, a class, or a range of whole classes (each class's equity\n"
-      "against the range, counted exactly from the table). Pairs on the diagonal, suited hands above\n"
-      "it, offsuit below, A to 2 from the top left. Coloured when stdout is a terminal (blue: below\n"
-      "50%, red: above), unless NO_COLOR is set or TERM=dumb. The grid is 130 columns wide; on a\n"
-      "narrower terminal ($COLUMNS, else the terminal's size) a compact 67-column layout is printed.\n\n"
+      "Prints the 13x13 grid of a hero range's equity, class by class, against the other players'\n"
+      "ranges (heads-up preflop from the table, exact heads-up on a board, else each class's combos\n"
+      "answered exactly or by Monte Carlo as `equity --per-combo` would). With no range, every class\n"
+      "against a random hand. Pairs on the diagonal, suited hands above it, offsuit below, A to 2 from\n"
+      "the top left; blank cells are classes the hero does not hold. Coloured when stdout is a terminal\n"
+      "(a scale symmetric around 50%: blue below, white at 50%, red above), unless NO_COLOR is set or\n"
+      "TERM=dumb. The grid is 130 columns wide; on a narrower terminal ($COLUMNS, else the terminal's\n"
+      "size) a compact 67-column layout is printed.\n\n"
       "Examples:\n"
-      "  equity grid                       # against a random hand (also: equity grid random)\n"
-      "  equity grid KK                    # every class against KK\n"
-      "  equity grid \"QQ+,AKs\"             # every class against a range\n"
-      "  equity grid --json --dir results",
+      "  equity grid                          # every class against a random hand\n"
+      "  equity grid random KK                # every class against KK\n"
+      "  equity grid \"22+,A2s+,KTs+\" \"QQ+,AK\" # a range against a range\n"
+      "  equity grid 15% random --board Ks7h2c --svg grid.svg",
       "equity grid");
-  std::string villain_text;
-  std::string dir = default_table_dir().string();
-  bool json = false;
-  bool no_colour = false;
-  bool compact = false;
-  app.add_option("OPPONENT", villain_text,
-                 "random (the default), a class such as KK, AKs, 72o, or a range of whole classes such as QQ+,AKs");
-  app.add_option("-d,--dir", dir, "table directory (default: $EQUITY_RESULTS, else ./results, else the built-in table)");
+  Question q;
+  std::vector<std::string> players;
+  std::string svg_path;
+  bool json = false, no_colour = false, compact = false;
+  app.add_option("RANGES", players,
+                 "the hero's range (default: random), then the other players' (default: one random hand)");
+  app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5");
+  app.add_option("--dead", q.dead, "cards removed from the deck");
+  app.add_option("--order", q.order, "the ordering percentage ranges take: equity (the default) or vs2");
+  app.add_option("-d,--dir", q.table_dir, "preflop table directory (default: $EQUITY_RESULTS, else the installed table)");
+  app.add_option("--svg", svg_path, "also write the grid as an SVG picture to FILE");
   app.add_flag("--no-color", no_colour, "no colours even on a terminal");
   app.add_flag("--compact", compact, "the compact layout (67 columns) even on a wide terminal or into a file");
   app.add_flag("--json", json, "print one JSON object with every class's counts and equity");
   return run(app, args, [&] {
-    const GridOpponent opponent = parse_grid_opponent(villain_text);
-    const auto table = PreflopTable::load(dir);
-    if (!table)
-      throw InputError("no complete table in " + dir + " (" + (fs::path(dir) / "preflop-169x169.csv").string() +
-                       " is missing or incomplete); build it with `equity table --out " + dir + "`");
-    const auto cells = grid_cells(*table, opponent);
+    q.players = players;
+    if (q.players.empty()) q.players.push_back("random");
+    if (q.players.size() == 1) q.players.push_back("random");
+    const Grid grid = grid_of(q);
+    for (const auto& w : grid.answer.warnings) fmt::print(stderr, "equity: warning: {}\n", w);
+    if (!svg_path.empty()) {
+      std::array<std::array<std::optional<double>, 13>, 13> cells;
+      for (const auto& c : grid.cells)
+        if (c.present) cells[static_cast<std::size_t>(c.row)][static_cast<std::size_t>(c.column)] = c.equity;
+      const PlayerAnswer& hero = grid.answer.players.front();
+      write_file_atomically(svg_path, equity_grid_svg(cells, (hero.hand == "random" ? "Every class" : hero.hand) +
+                                                                 " against " + against(grid.answer) +
+                                                                 (grid.answer.board.empty() ? "" : " on " + grid.answer.board)));
+    }
     if (json) {
-      fmt::print("{}", grid_json(opponent, cells));
+      fmt::print("{}", grid_json(grid));
       return 0;
     }
     const int columns = terminal_columns(STDOUT_FILENO);
     const bool narrow = columns > 0 && columns < kFullGridWidth;
-    fmt::print("{}", grid_text(opponent, cells, compact || narrow, !no_colour && colour_allowed(STDOUT_FILENO)));
+    fmt::print("{}", grid_text(grid, compact || narrow, !no_colour && colour_allowed(STDOUT_FILENO)));
     return 0;
   });
 }

@@ -23,7 +23,12 @@ void write_aggregates(const PreflopTable& table, const std::filesystem::path& di
 // them: against a random hand, or against `villain_class`.
 std::array<std::array<double, 13>, 13> equity_grid(const PreflopTable& table, std::optional<int> villain_class = {});
 
-// The heatmap colour (r, g, b) of an equity: blue at 30% and below, white at 50%, red at 85% and above.
+// The heatmap colour (r, g, b) of an equity, on a scale symmetric around 50%: white at 50%, blue
+// deepening to 15% and below, red to 85% and above (35 points either way).
 std::array<int, 3> equity_colour(double equity);
+
+// A 13x13 grid of equities as an SVG heatmap (cells without a value are left blank), titled, with
+// the colour scale's legend from 0% to 100% marking 50%.
+std::string equity_grid_svg(const std::array<std::array<std::optional<double>, 13>, 13>& cells, const std::string& title);
 
 }  // namespace equity
