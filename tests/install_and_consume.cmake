@@ -26,4 +26,19 @@ step(${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${build} -G ${GENERATOR} -DCMAKE_BUI
      -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix})
 step(${CMAKE_COMMAND} --build ${build})
 step(${build}/equity_consumer)
+
+# The installed program finds the installed table beside itself, with nothing pointing back at
+# the source or build tree: the prefix is moved elsewhere first, and the program runs from /.
+set(moved ${WORK_DIR}/moved)
+file(RENAME ${prefix} ${moved})
+execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=EQUITY_RESULTS ${moved}/bin/equity AA KK --json
+                WORKING_DIRECTORY / RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT code EQUAL 0 OR NOT out MATCHES "\"mode\":\"table\"" OR NOT out MATCHES "\"wins\":50371344")
+  message(FATAL_ERROR "the moved install did not answer AA KK from its table (${code}): ${out}${err}")
+endif()
+string(FIND "${out}" "${moved}/share/equity/results" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "the table read was not the installed one: ${out}")
+endif()
+message(STATUS "moved install: ${out}")
 file(REMOVE_RECURSE ${WORK_DIR})
