@@ -4,7 +4,9 @@
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer over the portable build (EQUITY_PORTABLE=ON:
 #      the fallbacks of the platform-specific code get built and tested there), fast tests only;
 #   3. ThreadSanitizer over the suites of the parallel code only (target equity_parallel_tests,
-#      label "parallel"), fast tests only.
+#      label "parallel"), fast tests only;
+#   4. every libFuzzer target (clang, ASan + UBSan) for EQUITY_FUZZ_SECONDS seconds each (default 15)
+#      from its seed corpus, which holds every defect input found so far (scripts/fuzz.sh).
 # Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +38,9 @@ cmake --build --preset tsan
 stage "tsan build (parallel suites)"
 ctest --preset tsan
 stage "tsan tests (parallel suites)"
+
+scripts/fuzz.sh "${EQUITY_FUZZ_SECONDS:-15}"
+stage "fuzz (every target)"
 
 # TODO(lead): run the format check here once the whole tree has been formatted after the merge:
 # scripts/check-format.sh
