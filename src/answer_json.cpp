@@ -99,6 +99,8 @@ ordered_json player(const PlayerAnswer& p, bool per_combo_monte_carlo) {
 
 }  // namespace
 
+std::string to_json(const BoardHits& h) { return hits(h).dump(); }
+
 std::string to_json(const Answer& a) {
   ordered_json j;
   j["game"] = "holdem";

@@ -122,10 +122,22 @@ void check_options(const Question& q) {
 
 // ---- Running each method ------------------------------------------------------------------------
 
-void fill_categories(PlayerAnswer& a, const CategoryCounts& made, const CategoryCounts& wins, const CategoryCounts& ties) {
-  a.category = made;
-  a.category_wins = wins;
-  a.category_ties = ties;
+// What every method says of a player: who, how many combos, the counts and the categories.
+template <class Counts>
+PlayerAnswer player_answer(const Player& player, std::size_t combos, const Counts& counts, bool by_category) {
+  PlayerAnswer pa;
+  pa.hand = player.label;
+  pa.specific = player.specific;
+  pa.combos = combos;
+  pa.wins = counts.wins;
+  pa.ties = counts.ties;
+  pa.losses = counts.losses;
+  if (by_category) {
+    pa.category = counts.category;
+    pa.category_wins = counts.category_wins;
+    pa.category_ties = counts.category_ties;
+  }
+  return pa;
 }
 
 Answer exact_answer(const RangeEquityResult& r, const std::vector<Player>& players, bool by_category) {
@@ -137,20 +149,13 @@ Answer exact_answer(const RangeEquityResult& r, const std::vector<Player>& playe
   a.symmetries = r.symmetries;
   for (std::size_t p = 0; p < r.players.size(); ++p) {
     const auto& pc = r.players[p];
-    PlayerAnswer pa;
-    pa.hand = players[p].label;
-    pa.specific = players[p].specific;
-    pa.combos = r.combos[p];
-    pa.wins = pc.wins;
-    pa.ties = pc.ties;
-    pa.losses = pc.losses;
+    PlayerAnswer pa = player_answer(players[p], r.combos[p], pc, by_category);
     pa.equity = r.equity(p);
     if (r.weighted) {
       pa.weighted_wins = pc.weighted_wins;
       pa.weighted_ties = pc.weighted_ties;
       pa.weighted_losses = pc.weighted_losses;
     }
-    if (by_category) fill_categories(pa, pc.category, pc.category_wins, pc.category_ties);
     a.players.push_back(std::move(pa));
   }
   return a;
@@ -166,17 +171,10 @@ Answer monte_carlo_answer(const MonteCarloResult& r, const std::vector<Player>& 
   a.stopped_by = r.stopped_by;
   for (std::size_t p = 0; p < r.players.size(); ++p) {
     const auto& mp = r.players[p];
-    PlayerAnswer pa;
-    pa.hand = players[p].label;
-    pa.specific = players[p].specific;
-    pa.combos = r.combos[p];
-    pa.wins = mp.wins;
-    pa.ties = mp.ties;
-    pa.losses = mp.losses;
+    PlayerAnswer pa = player_answer(players[p], r.combos[p], mp, by_category);
     pa.equity = mp.equity;
     pa.standard_error = mp.standard_error;
     pa.ci95 = std::array<double, 2>{mp.low, mp.high};
-    if (by_category) fill_categories(pa, mp.category, mp.category_wins, mp.category_ties);
     a.players.push_back(std::move(pa));
   }
   return a;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "equity/table_render.hpp"
+
 namespace equity {
 
 Distribution equity_distribution(const std::vector<ComboEquity>& combos) {
@@ -39,20 +41,6 @@ Distribution equity_distribution(const std::vector<ComboEquity>& combos) {
 }
 
 namespace {
-
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string format(const char* pattern, double a, double b = 0) {
   char buf[96];
@@ -104,7 +92,7 @@ std::string distribution_svg(const std::vector<std::string>& labels, const std::
     svg += "<rect x=\"" + format("%.0f", left) + "\" y=\"" + format("%.1f", y - 10) + "\" width=\"14\" height=\"14\" fill=\"" +
            colour + "\"/>\n";
     const std::string label = labels[p].size() > 36 ? labels[p].substr(0, 35) + "..." : labels[p];
-    svg += "<text x=\"" + format("%.0f", left + 20) + "\" y=\"" + format("%.1f", y + 1) + "\">" + escape(label) +
+    svg += "<text x=\"" + format("%.0f", left + 20) + "\" y=\"" + format("%.1f", y + 1) + "\">" + xml_escape(label) +
            ": mean " + format("%.1f%%", 100 * players[p].mean) + "; 75%+ " + format("%.1f%%", 100 * b[0].share) +
            ", 50-75% " + format("%.1f%%", 100 * b[1].share) + ", 33-50% " + format("%.1f%%", 100 * b[2].share) +
            ", below 33% " + format("%.1f%%", 100 * b[3].share) + "</text>\n";

@@ -75,9 +75,7 @@ std::string grid_text(const PreflopTable& table) {
   return out;
 }
 
-namespace {
-
-std::string xml_escape(const std::string& text) {
+std::string xml_escape(std::string_view text) {
   std::string out;
   for (char c : text) {
     if (c == '<') out += "&lt;";
@@ -88,8 +86,6 @@ std::string xml_escape(const std::string& text) {
   }
   return out;
 }
-
-}  // namespace
 
 std::string equity_grid_svg(const std::array<std::array<std::optional<double>, 13>, 13>& cells, const std::string& title) {
   constexpr int kCell = 64, kTop = 56, kLeft = 8, kLegend = 60;

@@ -5,6 +5,7 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "equity/answer_json.hpp"
 #include "equity/board_hits.hpp"
 #include "equity/error.hpp"
 #include "equity/hand_order.hpp"
@@ -109,19 +110,6 @@ std::string hits_text(const BoardHits& h, bool weighted) {
   return out;
 }
 
-nlohmann::ordered_json hits_json(const BoardHits& h) {
-  nlohmann::ordered_json made, draws;
-  for (int c = 0; c < kMadeCategories; ++c) {
-    const auto& x = h.made[static_cast<std::size_t>(c)];
-    made[std::string(category_name(static_cast<MadeCategory>(c)))] = {{"combos", x.combos}, {"weight", x.weight}, {"share", x.share}};
-  }
-  for (int c = 0; c < kDrawCategories; ++c) {
-    const auto& x = h.draws[static_cast<std::size_t>(c)];
-    draws[std::string(category_name(static_cast<DrawCategory>(c)))] = {{"combos", x.combos}, {"weight", x.weight}, {"share", x.share}};
-  }
-  return {{"combos", h.combos}, {"weight", h.weight}, {"made", made}, {"draws", draws}};
-}
-
 }  // namespace
 
 int run_range(const Args& args) {
@@ -179,7 +167,7 @@ int run_range(const Args& args) {
         j["percentage"] = {{"order", order}, {"combos", percentage->combos}, {"classes", nlohmann::ordered_json::array()}};
         for (int c : percentage->classes) j["percentage"]["classes"].push_back(hand_classes()[static_cast<std::size_t>(c)].name());
       }
-      if (board_hit) j["hits"] = hits_json(*board_hit);
+      if (board_hit) j["hits"] = nlohmann::ordered_json::parse(to_json(*board_hit));
       fmt::print("{}\n", j.dump());
       return 0;
     }

@@ -12,4 +12,8 @@ namespace equity {
 // fractions are doubles printed with enough digits to read back the same double.
 std::string to_json(const Answer& answer);
 
+// What a range hits on a board, as the answer's "hits" object ({"combos", "weight", "made": {...},
+// "draws": {...}}, every category present), for callers that ask board_hits() directly.
+std::string to_json(const BoardHits& hits);
+
 }  // namespace equity

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "equity/preflop_table.hpp"
 
@@ -26,6 +27,9 @@ std::array<std::array<double, 13>, 13> equity_grid(const PreflopTable& table, st
 // The heatmap colour (r, g, b) of an equity, on a scale symmetric around 50%: white at 50%, blue
 // deepening to 15% and below, red to 85% and above (35 points either way).
 std::array<int, 3> equity_colour(double equity);
+
+// Text for SVG or HTML: < > & " as entities.
+std::string xml_escape(std::string_view text);
 
 // A 13x13 grid of equities as an SVG heatmap (cells without a value are left blank), titled, with
 // the colour scale's legend from 0% to 100% marking 50%.
