@@ -288,6 +288,80 @@ private:
   bool shown_ = false;
 };
 
+// What the command line says beyond the Question itself.
+struct Flags {
+  std::string method, seed_text, svg_path;
+  bool json = false, force_mc = false, force_exact = false, no_table = false;
+  CLI::Option *stderr_opt = nullptr, *trials_opt = nullptr, *time_opt = nullptr;
+};
+
+void add_question_options(CLI::App& app, Question& q, Flags& f) {
+  app.add_option("hands", q.players, "2 to 10 hands or ranges, e.g. AsAc KhQh or \"QQ+,AKs\" random")->required();
+  app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5, e.g. Ks7h2c");
+  app.add_option("-d,--dead", q.dead, "cards removed from the deck, e.g. 2c3d");
+  app.add_option("--order", q.order,
+                 "the ordering percentage ranges (15%, 5%-10%) take: equity (against one random hand, the "
+                 "default) or vs2 (against two random hands); `equity range 15%` shows what they select");
+  app.add_option("-t,--threads", q.threads, "worker threads (0 = all cores); the numbers do not depend on it")
+      ->check(non_negative());
+  app.add_option("--method", f.method,
+                 "exact enumeration: grouped: boards grouped by ranks, flushes handled by suit; boards: every board "
+                 "evaluated one by one (an independent check); sweep: heads-up on a known board, each board's "
+                 "combos ranked once (the default there for ranges)")
+      ->check(CLI::IsMember({"grouped", "boards", "sweep"}));
+  app.add_option("--table", q.table_dir,
+                 "preflop table directory for heads-up preflop questions (default: $EQUITY_RESULTS, else the "
+                 "table installed with the program)");
+  app.add_flag("--no-table", f.no_table, "always enumerate, even when the preflop table has the answer");
+  app.add_flag("--json", f.json, "print one JSON object instead of the table (fields: docs/json.md)");
+}
+
+void add_monte_carlo_options(CLI::App& app, Question& q, Flags& f) {
+  auto* mc_flag = app.add_flag("--mc", f.force_mc, "Monte Carlo even when exact would be quick, e.g. --mc --stderr 1e-4");
+  auto* exact_flag = app.add_flag("--exact", f.force_exact,
+                                  "exact enumeration however long it takes (at most 10 million combo assignments)");
+  f.stderr_opt = app.add_option("--stderr", q.target_stderr,
+                                "Monte Carlo: stop when every equity's standard error is below this, e.g. 0.001 "
+                                "(default 0.0005 when no other limit is given)")
+                     ->check(positive());
+  f.trials_opt =
+      app.add_option("--trials", q.max_trials, "Monte Carlo: stop after this many deals, e.g. 1000000")->check(positive());
+  f.time_opt = app.add_option("--time", q.max_seconds, "Monte Carlo: stop after about this many seconds, e.g. 2.5")
+                   ->check(positive());
+  app.add_option("--seed", f.seed_text,
+                 "Monte Carlo: random seed from 0 to 2^53 - 1, for reproducible runs (default: drawn at random and "
+                 "printed)");
+  for (auto* option : {mc_flag, f.stderr_opt, f.trials_opt, f.time_opt}) exact_flag->excludes(option);
+}
+
+void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
+  app.add_flag("--per-combo", q.per_combo,
+               "per player: every combo's equity against the other players (exact heads-up with a board, from the "
+               "table heads-up preflop, else each combo's own exact or Monte Carlo answer); a 13x13 matrix of "
+               "the classes, every combo in --json");
+  app.add_flag("--distribution", q.distribution,
+               "per player: the range's combos by equity, in four buckets (text, JSON) and as a curve (JSON, --svg)");
+  app.add_option("--svg", f.svg_path, "with --distribution: write the players' curves as an SVG chart to FILE");
+  app.add_flag("--hits", q.hits,
+               "with a board: what each range hits on it (made hands from straight flush to nothing, and draws; "
+               "definitions in docs/hits.md)");
+  app.add_flag("--by-category", q.by_category,
+               "per player: how often the final hand is each category, and the wins and ties by category");
+}
+
+// The flags' part of the question, and their contradictions.
+void apply_flags(Question& q, const Flags& f) {
+  if (!f.seed_text.empty()) q.seed = parse_seed(f.seed_text);
+  if (!f.svg_path.empty() && !q.distribution) throw InputError("--svg draws the equity distribution: add --distribution");
+  q.use_table = !f.no_table && f.method.empty();  // an exact method asked for: enumerate
+  if (!f.method.empty()) q.exact_method = parse_exact_method(f.method);
+  if (f.force_exact) q.method = Method::exact;
+  if (f.force_mc) q.method = Method::monte_carlo;
+  if (!f.method.empty() && (f.force_mc || f.stderr_opt->count() + f.trials_opt->count() + f.time_opt->count() > 0))
+    throw InputError("--method " + f.method +
+                     " enumerates exactly: it does not go with Monte Carlo (--mc, --stderr, --trials, --time)");
+}
+
 }  // namespace
 
 int run_equity(const Args& args) {
@@ -297,80 +371,26 @@ int run_equity(const Args& args) {
       "small enough (see below): every combo assignment and every board is counted. Otherwise Monte Carlo\n"
       "with a standard error and a 95% interval. Equity = (wins + each split pot's share) / showdowns.\n\n"
       "The method is chosen by counting work, so the same question gets the same method on any machine:\n"
-      "heads-up preflop hands and whole classes come from the preflop table; otherwise exact when the\n"
-      "showdowns to enumerate (combo assignments up to suit symmetry x boards) are at most 6 billion\n"
-      "preflop, 300 million on a flop, 40 million on a turn or 1 million on a river; else Monte Carlo.",
+      "heads-up preflop hands and whole classes come from the preflop table; heads-up ranges on a board\n"
+      "are counted exactly by a sweep; otherwise exact when the showdowns to enumerate (combo assignments\n"
+      "up to suit symmetry x boards) are at most 6 billion preflop, 300 million on a flop, 40 million on\n"
+      "a turn or 1 million on a river; else Monte Carlo.",
       "equity");
   app.footer(commands_footer());
   Question q;
-  std::string method, seed_text, svg_path;
-  bool json = false, force_mc = false, force_exact = false, no_table = false;
-  app.add_option("hands", q.players, "2 to 10 hands or ranges, e.g. AsAc KhQh or \"QQ+,AKs\" random")->required();
-  app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5, e.g. Ks7h2c");
-  app.add_option("-d,--dead", q.dead, "cards removed from the deck, e.g. 2c3d");
-  app.add_option("--order", q.order,
-                 "the ordering percentage ranges (15%, 5%-10%) take: equity (against one random hand, the "
-                 "default) or vs2 (against two random hands); `equity range 15%` shows what they select");
-  app.add_option("-t,--threads", q.threads, "worker threads (0 = all cores); the numbers do not depend on it")
-      ->check(non_negative());
-  app.add_option("--method", method,
-                                    "exact enumeration: grouped: boards grouped by ranks, flushes handled by suit; "
-                                    "boards: every board evaluated one by one (an independent check); sweep: heads-up "
-                                    "on a known board, each board's combos ranked once (the default there for ranges)")
-                         ->check(CLI::IsMember({"grouped", "boards", "sweep"}));
-  app.add_option("--table", q.table_dir,
-                 "preflop table directory for heads-up preflop questions (default: $EQUITY_RESULTS, else the "
-                 "table installed with the program)");
-  app.add_flag("--no-table", no_table, "always enumerate, even when the preflop table has the answer");
-  app.add_flag("--json", json, "print one JSON object instead of the table (fields: docs/json.md)");
-  auto* mc_flag = app.add_flag("--mc", force_mc, "Monte Carlo even when exact would be quick, e.g. --mc --stderr 1e-4");
-  auto* exact_flag = app.add_flag("--exact", force_exact,
-                                  "exact enumeration however long it takes (at most 10 million combo assignments)");
-  auto* stderr_opt = app.add_option("--stderr", q.target_stderr,
-                                    "Monte Carlo: stop when every equity's standard error is below this, e.g. 0.001 "
-                                    "(default 0.0005 when no other limit is given)")
-                         ->check(positive());
-  auto* trials_opt =
-      app.add_option("--trials", q.max_trials, "Monte Carlo: stop after this many deals, e.g. 1000000")->check(positive());
-  auto* time_opt = app.add_option("--time", q.max_seconds, "Monte Carlo: stop after about this many seconds, e.g. 2.5")
-                       ->check(positive());
-  app.add_option("--seed", seed_text,
-                 "Monte Carlo: random seed from 0 to 2^53 - 1, for reproducible runs (default: drawn at random and "
-                 "printed)");
-  app.add_flag("--per-combo", q.per_combo,
-               "per player: every combo's equity against the other players (exact heads-up with a board, from the "
-               "table heads-up preflop, else each combo's own exact or Monte Carlo answer); a 13x13 matrix of "
-               "the classes, every combo in --json");
-  app.add_flag("--distribution", q.distribution,
-               "per player: the range's combos by equity, in four buckets (text, JSON) and as a curve (JSON, --svg)");
-  app.add_option("--svg", svg_path, "with --distribution: write the players' curves as an SVG chart to FILE");
-  app.add_flag("--hits", q.hits,
-               "with a board: what each range hits on it (made hands from straight flush to nothing, and draws; "
-               "definitions in docs/hits.md)");
-  app.add_flag("--by-category", q.by_category,
-               "per player: how often the final hand is each category, and the wins and ties by category");
-  exact_flag->excludes(mc_flag);
-  exact_flag->excludes(stderr_opt);
-  exact_flag->excludes(trials_opt);
-  exact_flag->excludes(time_opt);
-
+  Flags f;
+  add_question_options(app, q, f);
+  add_monte_carlo_options(app, q, f);
+  add_analysis_options(app, q, f);
   // CLI11 reads an argument in brackets as a list ("[50]AKs[/50]" would lose its brackets); a
   // trailing space, which ranges allow, keeps it whole.
   Args kept = args;
   for (auto& a : kept)
     if (a.size() > 1 && a.front() == '[' && a.back() == ']') a += ' ';
   return run(app, kept, [&] {
-    if (!seed_text.empty()) q.seed = parse_seed(seed_text);
-    if (!svg_path.empty() && !q.distribution) throw InputError("--svg draws the equity distribution: add --distribution");
-    q.use_table = !no_table;
-    if (!method.empty()) q.exact_method = parse_exact_method(method);
-    if (force_exact) q.method = Method::exact;
-    if (force_mc) q.method = Method::monte_carlo;
-    if (!method.empty() && (force_mc || stderr_opt->count() + trials_opt->count() + time_opt->count() > 0))
-      throw InputError("--method " + method + " enumerates exactly: it does not go with Monte Carlo (--mc, --stderr, --trials, --time)");
-    if (!method.empty()) q.use_table = false;  // an exact method asked for: enumerate
+    apply_flags(q, f);
     ProgressLine progress;
-    if (!json && isatty(2)) q.progress = [&progress](const Progress& p) { progress(p); };
+    if (!f.json && isatty(2)) q.progress = [&progress](const Progress& p) { progress(p); };
     q.cancel = &g_cancel_requested;
     Answer answer;
     {
@@ -378,8 +398,8 @@ int run_equity(const Args& args) {
       answer = calculate(q);
     }
     for (const auto& w : answer.warnings) std::cerr << "equity: warning: " << w << "\n";
-    if (!svg_path.empty()) write_svg(svg_path, answer);
-    if (json)
+    if (!f.svg_path.empty()) write_svg(f.svg_path, answer);
+    if (f.json)
       std::cout << to_json(answer) << "\n";
     else
       print_answer(answer);
