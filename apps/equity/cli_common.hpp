@@ -40,12 +40,6 @@ std::string with_commas(std::int64_t n);
 // Fixed-point with `decimals` digits.
 std::string fixed(double x, int decimals);
 
-// A JSON string literal with escapes. (Kept for cmd_equity.cpp and cmd_duel.cpp; the other
-// subcommands build their JSON with nlohmann-json.)
-std::string json_string(std::string_view s);
-// A JSON number: integers exactly, doubles with enough digits to round-trip the printed value.
-std::string json_number(double x);
-
 // Sets the number of worker threads for the lifetime of the object (0: all cores).
 class ThreadLimit {
 public:

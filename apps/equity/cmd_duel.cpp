@@ -1,6 +1,8 @@
 // `equity duel [FILE|-]`: Project Euler 54, who wins each showdown of two 5-card hands.
 #include <iostream>
 
+#include <nlohmann/json.hpp>
+
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "equity/classic.hpp"
@@ -32,7 +34,7 @@ int run_duel(const Args& args) {
       "equity duel");
   app.footer(
       "\nExamples:\n"
-      "  equity duel ../shared/data/euler54/p054_poker.txt    Player 1: 376, Player 2: 624, Ties: 0\n"
+      "  equity duel tests/data/euler54/p054_poker.txt    Player 1: 376, Player 2: 624, Ties: 0\n"
       "  echo '5H 5C 6S 7S KD 2C 3S 8S 8D TD' | equity duel --verbose\n"
       "  equity duel p054_poker.txt --json                    {\"hands\": 1000, \"player1\": 376, ...}\n");
   std::string path;
@@ -53,21 +55,25 @@ int run_duel(const Args& args) {
       const Outcome outcome = compare(rank1, rank2);
       tally.add(outcome);
       if (!verbose) return;
-      if (json)
-        std::cout << (printed ? ",\n  " : "\n  ") << "{\"where\": " << json_string(where)
-                  << ", \"player1\": {\"cards\": " << json_string(classic_cards(hands.player1))
-                  << ", \"name\": " << json_string(hand_name(rank1)) << ", \"rank\": " << rank1 << "}"
-                  << ", \"player2\": {\"cards\": " << json_string(classic_cards(hands.player2))
-                  << ", \"name\": " << json_string(hand_name(rank2)) << ", \"rank\": " << rank2 << "}"
-                  << ", \"winner\": " << winner_number(outcome) << "}";
-      else
+      if (json) {
+        // One line's object at a time (the lines are streamed, so the array is written around them).
+        const nlohmann::ordered_json line = {
+            {"where", where},
+            {"player1", {{"cards", classic_cards(hands.player1)}, {"name", hand_name(rank1)}, {"rank", rank1}}},
+            {"player2", {{"cards", classic_cards(hands.player2)}, {"name", hand_name(rank2)}, {"rank", rank2}}},
+            {"winner", winner_number(outcome)}};
+        std::cout << (printed ? ",\n  " : "\n  ") << line.dump();
+      } else {
         std::cout << where << ": " << winner_text(outcome) << ": " << classic_cards(hands.player1) << " ("
                   << hand_name(rank1) << ") vs " << classic_cards(hands.player2) << " (" << hand_name(rank2) << ")\n";
+      }
       ++printed;
     });
     if (json) {
-      std::cout << (verbose ? "], " : "{") << "\"hands\": " << tally.hands() << ", \"player1\": " << tally.player1
-                << ", \"player2\": " << tally.player2 << ", \"ties\": " << tally.ties << "}\n";
+      const nlohmann::ordered_json totals = {
+          {"hands", tally.hands()}, {"player1", tally.player1}, {"player2", tally.player2}, {"ties", tally.ties}};
+      const std::string object = totals.dump();  // {"hands":...}: its fields follow the lines
+      std::cout << (verbose ? "], " + object.substr(1) : object) << "\n";
     } else {
       std::cout << "Player 1: " << tally.player1 << "\n"
                 << "Player 2: " << tally.player2 << "\n"

@@ -19,7 +19,7 @@ int run_psychic(const Args& args) {
       "equity psychic");
   app.footer(
       "\nExamples:\n"
-      "  equity psychic ../shared/data/uva131/psychic.in\n"
+      "  equity psychic tests/data/uva131/psychic.in\n"
       "  echo 'TH JH QC QD QS QH KH AH 2S 6S' | equity psychic --explain\n"
       "    Hand: TH JH QC QD QS Deck: QH KH AH 2S 6S Best hand: straight-flush\n"
       "      discard QC QD QS, draw QH KH AH: TH JH QH KH AH, royal flush\n");

@@ -1,5 +1,5 @@
 #pragma once
-// Per-hand result files (format: ../shared/docs/result-files.md).
+// Per-hand result files (format: docs/result-files.md).
 //
 // One file per hero hand, named after it ("AsAc.txt"), one line per opponent hand in deck order
 // (every pair i < j of the 50 cards left, deck order As Ac Ah Ad Ks ... 2d), each newline-ended:
