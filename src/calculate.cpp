@@ -355,6 +355,15 @@ struct ComboTask {
   WeightedCombo combo;
 };
 
+// The showdowns of one combo's question; 0 for a combo that meets no opponent combo.
+double combo_work(const RangeDeal& deal, const ComboTask& t) {
+  try {
+    return work_of(with_combo(deal, t.player, t.combo.index)).showdowns;
+  } catch (const InputError&) {
+    return 0;
+  }
+}
+
 ComboEquity monte_carlo_combo(const RangeDeal& deal, const ComboTask& t, const Question& q, std::uint64_t seed) {
   MonteCarloOptions mc;
   mc.seed = seed ^ ((t.player * kCombos + static_cast<std::uint64_t>(t.combo.index) + 1) * 0x9e3779b97f4a7c15ULL);
@@ -386,7 +395,14 @@ void each_combo(const Question& q, const std::vector<ComboTask>& tasks, Answer& 
   std::size_t done = 0;
   tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t i) {
     if (q.cancel && q.cancel->load()) throw Cancelled();
-    results[i] = solve(tasks[i]);
+    try {
+      results[i] = solve(tasks[i]);
+    } catch (const InputError&) {
+      // The whole question was sound, so this combo alone meets no opponent combo: no showdowns.
+      results[i] = ComboEquity{};
+      results[i].combo = tasks[i].combo.index;
+      results[i].weight = tasks[i].combo.weight;
+    }
     if (q.progress) {
       const std::lock_guard lock(progress_mutex);
       ++done;
@@ -416,7 +432,7 @@ void fill_per_combo(const Question& q, const Parsed& parsed, Answer& a, const St
         deal.board.empty() && deal.dead.empty())
       dir = find_table(q.table_dir);
     if (!dir && q.method != Method::monte_carlo)
-      for (const auto& t : tasks) showdowns += work_of(with_combo(deal, t.player, t.combo.index)).showdowns;
+      for (const auto& t : tasks) showdowns += combo_work(deal, t);
     if (dir) {
       a.per_combo_method = Method::table;
       auto both = per_combo_from_table(*dir / "hands", deal);

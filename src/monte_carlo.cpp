@@ -6,6 +6,7 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <chrono>
@@ -251,6 +252,9 @@ private:
       }
     });
     check_cancel(options_.cancel);
+    // Run inside a task of a parallel loop that is being cancelled (another task threw), the
+    // chunks were skipped: stop rather than count rounds of nothing for ever.
+    if (tbb::is_current_task_group_canceling()) throw Cancelled();
     totals_.add(tallies_);
     next_chunk_ += count;
     ++round_;

@@ -2,6 +2,7 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <atomic>
@@ -238,6 +239,8 @@ std::vector<Accumulator> run_blocks(const PreparedDeal& prep, const std::vector<
   if (blocks <= 1) run(tbb::blocked_range<std::size_t>(0, blocks, 1));
   else tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks, 1), run);
   check_cancel(options.cancel);
+  // Inside a parallel loop being cancelled (another task threw), blocks were skipped: no answer.
+  if (tbb::is_current_task_group_canceling()) throw Cancelled();
   return partial;
 }
 

@@ -3,7 +3,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <atomic>
+#include <chrono>
+#include <algorithm>
 #include <cstdlib>
+#include <thread>
 #include <filesystem>
 #include <fstream>
 
@@ -273,6 +277,35 @@ TEST(Calculate, RangeWarningsReachTheAnswer) {
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err.rfind("equity: warning: ", 0), 0u) << r.err;
   EXPECT_EQ(calculate(ask({"AA@50", "KK"})).warnings.size(), 0u);
+}
+
+// An exception in one combo's task of a per-combo Monte Carlo (combos in parallel, each a
+// parallel Monte Carlo) ends the call: the other combos' runs, whose chunks oneTBB then skips,
+// stop instead of counting rounds of nothing for ever.
+TEST(Calculate, AFailingComboEndsPerComboMonteCarlo) {
+  Question q = ask({"AA,KK,QQ,JJ", "random", "random"}, "Ks7h2c");
+  q.per_combo = true;
+  q.per_combo_stderr = 2e-4;  // long per combo
+  q.method = Method::monte_carlo;
+  q.max_trials = 10000;
+  q.progress = [](const Progress& p) {
+    if (p.method == Method::monte_carlo && p.trials == 0) throw std::runtime_error("stop");  // a combo done
+  };
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_THROW((void)calculate(q), std::runtime_error);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));
+}
+
+// A combo that meets no opponent combo has no showdowns (equity null in JSON), not an error.
+TEST(Calculate, PerComboOfACombinationThatMeetsNobody) {
+  Question q = ask({"AsAh,KK", "AsAc,AhAd", "QQ"});
+  q.per_combo = true;
+  q.use_table = false;
+  const Answer a = calculate(q);
+  ASSERT_FALSE(a.players[0].per_combo.empty());
+  const auto& first = a.players[0].per_combo;
+  const auto it = std::find_if(first.begin(), first.end(), [](const ComboEquity& c) { return c.showdowns() == 0; });
+  EXPECT_NE(it, first.end());
 }
 
 TEST(Calculate, ExactWorkCountsShowdowns) {
