@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <string>
@@ -70,23 +71,39 @@ Evaluation evaluate_of(const py::handle& cards_in) {
   throw InputError("internal: no bad row");
 }
 
-// Ranks of N rows of 7 card ids. Rows are checked with a 64-bit mask per row and one flag for all.
-void rank_rows(const std::uint8_t* ids, std::size_t rows, HandRank* out) {
-  bool bad = false;
+// Each card id's Hand key (equity/evaluator.hpp), and 0 for 52..63, so that `id & 63` indexes it
+// without a branch (ids of 52 and above are flagged apart).
+inline constexpr std::array<std::uint64_t, 64> kKeys = [] {
+  std::array<std::uint64_t, 64> keys{};
+  for (int id = 0; id < kCards; ++id) keys[static_cast<std::size_t>(id)] = kCardHands[static_cast<std::size_t>(id)].key();
+  return keys;
+}();
+
+// The Hand mask of a row, for a flush (rare: rebuilt only then).
+std::uint64_t row_mask(const std::uint8_t* row) {
+  std::uint64_t mask = 0;
+  for (int k = 0; k < 7; ++k)
+    if (row[k] < kCards) mask |= kCardHands[row[k]].mask();
+  return mask;
+}
+
+// Ranks of N rows of 7 card ids: the keys summed and evaluated, with a 64-bit mask per row and one
+// flag for all rows checking the ids, without a branch.
+void rank_rows(const std::uint8_t* __restrict ids, std::size_t rows, HandRank* __restrict out) {
+  unsigned bad = 0;
   for (std::size_t r = 0; r < rows; ++r) {
     const std::uint8_t* row = ids + 7 * r;
-    Hand h;
-    std::uint64_t seen = 0;
+    std::uint64_t key = 0, seen = 0;
     for (int k = 0; k < 7; ++k) {
-      const unsigned id = row[k] < kCards ? row[k] : 0;
-      bad |= row[k] >= kCards;
-      seen |= std::uint64_t{1} << id;
-      h += kCardHands[id];
+      const unsigned id = row[k];
+      bad |= static_cast<unsigned>(id >= kCards);
+      key += kKeys[id & 63];
+      seen |= std::uint64_t{1} << (id & 63);
     }
-    bad |= std::popcount(seen) != 7;
-    out[r] = evaluate(h);
+    bad |= static_cast<unsigned>(std::popcount(seen) != 7);
+    out[r] = evaluate_key(key, [row] { return row_mask(row); });
   }
-  if (bad) bad_row(ids, rows);
+  if (bad != 0) bad_row(ids, rows);
 }
 
 // The card ids as uint8: the array itself when it is C-contiguous uint8, else a checked copy.
@@ -94,7 +111,7 @@ py::array_t<std::uint8_t> card_ids(const py::array& cards) {
   const char kind = cards.dtype().kind();
   if (kind != 'i' && kind != 'u')
     throw InputError("evaluate_batch: card ids of an integer dtype, not " + py::str(cards.dtype()).cast<std::string>());
-  if (cards.dtype().is(py::dtype::of<std::uint8_t>()) && (cards.flags() & py::array::c_style))
+  if (kind == 'u' && cards.itemsize() == 1 && (cards.flags() & py::array::c_style))
     return py::reinterpret_borrow<py::array_t<std::uint8_t>>(cards);
   const auto wide = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(cards);
   py::array_t<std::uint8_t> ids(wide.request().shape);
