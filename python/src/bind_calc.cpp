@@ -122,14 +122,16 @@ bool is_hand(const std::string& text) {
 }
 
 // Whether the preflop table answers the question (so it takes microseconds): heads-up preflop,
-// whole classes or specific hands, and a table found. A player that does not parse is left to
-// calculate() to report.
+// whole classes or specific hands, and a table named or found (a named directory is checked by
+// calculate() alone: a stat less a call). A player that does not parse is left to calculate() to
+// report.
 bool table_answers_quickly(const Question& q) {
   if ((q.method != Method::automatic && q.method != Method::table) || !q.use_table || q.by_category || q.per_combo ||
       q.distribution || q.hits || q.players.size() != 2 || !q.board.empty() || !q.dead.empty())
     return false;
   try {
-    if (is_hand(q.players[0]) && is_hand(q.players[1])) return find_table(q.table_dir).has_value();
+    const auto table_found = [&] { return !q.table_dir.empty() || find_table().has_value(); };
+    if (is_hand(q.players[0]) && is_hand(q.players[1])) return table_found();
     RangeDeal deal;
     for (const auto& text : q.players) {
       if (is_hand(text)) {
@@ -141,7 +143,7 @@ bool table_answers_quickly(const Question& q) {
         deal.ranges.push_back(Range::parse(text));
       }
     }
-    return table_answers(deal) && find_table(q.table_dir).has_value();
+    return table_answers(deal) && table_found();
   } catch (const InputError&) {
     return true;  // calculate() says what is wrong, at once
   }
