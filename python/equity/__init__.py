@@ -116,7 +116,7 @@ def calc(
 
         >>> r = equity.calc(["QQ+,AKs", "random"], board="Ks7h2c")
         >>> r.mode, round(r.players[0].equity, 3)
-        ('exact', 0.832)
+        ('exact', 0.873)
         >>> equity.calc(["AhKh", "random", "random"], trials=100_000, seed=1).players[0].stderr
     """
     return _equity.calc(
