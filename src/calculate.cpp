@@ -19,6 +19,7 @@
 #include "equity/preflop_table.hpp"
 #include "equity/range.hpp"
 #include "equity/range_equity.hpp"
+#include "equity/table_cache.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/table_location.hpp"
 
@@ -301,7 +302,7 @@ std::optional<Answer> try_table(const Question& q, const Parsed& parsed, std::ve
   }
   std::optional<RangeEquityResult> result;
   try {
-    result = table_equity(*dir, parsed.deal);
+    result = cached_table_equity(*dir, parsed.deal);  // files read once per process
   } catch (const InputError& e) {
     if (forced) throw;
     warnings.push_back(std::string("the preflop table is unusable, so this was enumerated: ") + e.what());

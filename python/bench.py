@@ -1,0 +1,76 @@
+"""Measures the Python module's performance targets and prints medians.
+
+    PYTHONPATH=build/python/python python3 python/bench.py [--quick]
+
+1. equity.calc(["AsAc", "KhQh"]) from the preflop table, per call in a loop (target: < 20 us).
+2. The same enumerated exactly: Python's wall time against the C++ computing time the answer
+   reports (result.seconds); target: no more than 10 % added.
+3. evaluate_batch of 10 million random 7-card hands on one core (target: >= 300 M/s).
+"""
+import os
+import statistics
+import sys
+import time
+
+import numpy as np
+
+# This file sits beside the package's sources (python/equity, without the compiled module): import
+# the built or installed package instead.
+sys.path = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+import equity  # noqa: E402
+
+
+def median_of(runs, f):
+    return statistics.median(f() for _ in range(runs))
+
+
+def table_call_us(calls):
+    equity.calc(["AsAc", "KhQh"])  # the table file read once
+    start = time.perf_counter()
+    for _ in range(calls):
+        equity.calc(["AsAc", "KhQh"])
+    return (time.perf_counter() - start) / calls * 1e6
+
+
+def exact_overhead(players):
+    start = time.perf_counter()
+    r = equity.calc(players, method="exact")
+    wall = time.perf_counter() - start
+    return wall / r.seconds - 1, r.seconds
+
+
+def random_hands(n, seed=1):
+    rng = np.random.default_rng(seed)
+    hands = rng.integers(0, 52, size=(n, 7), dtype=np.uint8)
+    while True:
+        s = np.sort(hands, axis=1)
+        bad = np.nonzero((s[:, 1:] == s[:, :-1]).any(axis=1))[0]
+        if bad.size == 0:
+            return hands
+        hands[bad] = rng.integers(0, 52, size=(bad.size, 7), dtype=np.uint8)
+
+
+def batch_rate(hands):
+    start = time.perf_counter()
+    equity.evaluate_batch(hands)
+    return hands.shape[0] / (time.perf_counter() - start)
+
+
+def main():
+    quick = "--quick" in sys.argv
+    runs = 3 if quick else 7
+    us = median_of(runs, lambda: table_call_us(2_000 if quick else 20_000))
+    print(f"calc(['AsAc', 'KhQh']) from the table: {us:.2f} us a call (median of {runs}; target < 20)")
+    for players in (["AsAc", "KhQh"], ["AsAc", "KhQh", "7d7c"]):
+        overheads = [exact_overhead(players) for _ in range(3 if quick else 5)]
+        added = statistics.median(o for o, _ in overheads)
+        cpp = statistics.median(s for _, s in overheads)
+        print(f"exact {' vs '.join(players)}: C++ {cpp * 1e3:.1f} ms, Python adds {100 * added:.1f} % "
+              f"({added * cpp * 1e6:.0f} us; median; target <= 10 %)")
+    hands = random_hands(1_000_000 if quick else 10_000_000)
+    rate = median_of(runs, lambda: batch_rate(hands))
+    print(f"evaluate_batch of {hands.shape[0]:,} random hands: {rate / 1e6:.0f} M/s (median of {runs}; target >= 300)")
+
+
+if __name__ == "__main__":
+    main()

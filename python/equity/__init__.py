@@ -1,0 +1,161 @@
+"""Exact Texas Hold'em equity at C++ speed.
+
+    >>> import equity
+    >>> r = equity.calc(["AsAc", "KhQh"])
+    >>> r.mode, r.players[0].wins, round(r.players[0].equity, 4)
+    ('table', 1406263, 0.8232)
+
+calc() answers any question the `equity` command answers (hands, ranges, boards, dead cards; the
+preflop table, exact enumeration or Monte Carlo); Range reads ranges; evaluate() and
+evaluate_batch() rank hands; preflop_table() gives the 169x169 table as numpy arrays.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+from typing import Optional, Sequence, Union
+
+import numpy as np
+
+from ._equity import (
+    Evaluation,
+    Player,
+    Range,
+    Result,
+    card_id,
+    card_name,
+    evaluate,
+    evaluate_batch,
+)
+from . import _equity
+
+__all__ = [
+    "Evaluation",
+    "Player",
+    "PreflopTable",
+    "Range",
+    "Result",
+    "calc",
+    "card_id",
+    "card_name",
+    "evaluate",
+    "evaluate_batch",
+    "preflop_table",
+    "table_directory",
+]
+
+
+def table_directory() -> str:
+    """The preflop table's directory calc() reads by default ("" when none).
+
+    $EQUITY_RESULTS when set (the library checks it), else the table installed with the package
+    (equity/results, a link to the project's results/ in a build tree).
+    """
+    if os.environ.get("EQUITY_RESULTS"):
+        return ""  # the library reads and checks $EQUITY_RESULTS itself
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
+    if os.path.isfile(os.path.join(here, "preflop-169x169.csv")):
+        return os.path.realpath(here)
+    return ""
+
+
+_TABLE = table_directory()
+
+Cards = Union[str, Sequence[str], None]
+
+
+def calc(
+    players: Sequence[Union[str, Range]],
+    board: Cards = None,
+    dead: Cards = None,
+    method: str = "auto",
+    stderr: Optional[float] = None,
+    trials: Optional[int] = None,
+    time: Optional[float] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    by_category: bool = False,
+    per_combo: bool = False,
+    distribution: bool = False,
+    hits: bool = False,
+    per_combo_stderr: Optional[float] = None,
+    table: Optional[str] = None,
+    use_table: bool = True,
+) -> Result:
+    """The equity of 2 to 10 hands or ranges: what `equity PLAYERS... --json` prints.
+
+    players      2 to 10 hands ("AsAc", "As Ac", "10d9d"), ranges ("QQ+,AKs,KQo:0.5", "random")
+                 or equity.Range objects, e.g. ["AsAc", "KhQh"] or ["QQ+,AKs", "random"].
+    board        0, 3, 4 or 5 known cards: "Ks7h2c" or ["Ks", "7h", "2c"].
+    dead         cards out of the deck, e.g. "2c3d".
+    method       "auto" (the preflop table, else exact when the work is small enough, else Monte
+                 Carlo; chosen by counting work, so the same on any machine), "table", "exact",
+                 "monte-carlo" (or "mc"), or an exact enumeration: "grouped", "boards", "sweep".
+    stderr       Monte Carlo: stop when every equity's standard error is below this, e.g. 1e-3
+                 (default 5e-4 when no trials or time is given).
+    trials       Monte Carlo: stop after this many deals, e.g. 1_000_000.
+    time         Monte Carlo: stop after about this many seconds, e.g. 2.5.
+    seed         Monte Carlo: 0 to 2**53 - 1; the same seed gives the same numbers on any number of
+                 threads (default: drawn at random; result.seed repeats it).
+    threads      worker threads (default: all cores); the numbers do not depend on it.
+    by_category  per player: showdowns ending in each hand category (player.categories).
+    per_combo    per player: every combo's and class's equity (player.per_combo, player.per_class).
+    distribution per player: the combos by equity, as buckets and a curve (player.distribution).
+    hits         with a board: what each range hits on it (player.hits).
+    per_combo_stderr  the standard error of Monte Carlo per-combo estimates (default 2.5e-3).
+    table        the preflop table's directory (default: table_directory()).
+    use_table    False: always enumerate, as --no-table.
+
+    The result's fields are the JSON's (docs/json.md): result.mode ("table", "exact",
+    "monte-carlo"), result.showdowns or result.trials, and per player (result.players[i]) hand,
+    combos, wins, ties, losses, equity, stderr and ci95; fields that do not apply are None.
+    result.to_dict() is the JSON object itself.
+
+    The GIL is released while computing; Ctrl-C raises KeyboardInterrupt within a fraction of a
+    second. Bad input raises ValueError with the command line's message.
+
+        >>> r = equity.calc(["QQ+,AKs", "random"], board="Ks7h2c")
+        >>> r.mode, round(r.players[0].equity, 3)
+        ('exact', 0.873)
+        >>> equity.calc(["AhKh", "random", "random"], trials=100_000, seed=1).players[0].stderr
+    """
+    return _equity.calc(
+        list(players), board, dead, method, stderr, trials, time, seed, threads, by_category,
+        per_combo, distribution, hits, per_combo_stderr, _TABLE if table is None else table,
+        use_table,
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class PreflopTable:
+    """The exact heads-up preflop table: row = hero's class, column = villain's (table order).
+
+    classes  the 169 class names in table order: AA, AKs, AKo, AQs, ..., 32o, 22.
+    combos   int64 169x169: non-conflicting combo pairs of the two classes.
+    wins, ties, losses  int64 169x169: boards won, tied, lost by the hero, summed over the combo
+             pairs (wins + ties + losses = combos x 1,712,304).
+    equity   float64 169x169: (wins + ties / 2) / (combos x 1,712,304).
+    directory  the directory read.
+    """
+
+    classes: list
+    combos: np.ndarray
+    wins: np.ndarray
+    ties: np.ndarray
+    losses: np.ndarray
+    equity: np.ndarray
+    directory: str
+
+    def index(self, name: str) -> int:
+        """The row (and column) of a class such as "AKs"."""
+        return self.classes.index(name)
+
+
+def preflop_table(dir: Optional[str] = None) -> PreflopTable:
+    """The 169x169 preflop table as numpy arrays, from the installed table (or `dir`).
+
+        >>> t = equity.preflop_table()
+        >>> int(t.wins[t.index("AA"), t.index("KK")])
+        1812913584
+    """
+    return PreflopTable(*_equity.preflop_table(_TABLE if dir is None else dir))

@@ -1,0 +1,90 @@
+# Type stubs of the `equity` package (the compiled part is equity._equity).
+from typing import Any, Iterator, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+Cards = Union[str, Sequence[str], None]
+
+class Range:
+    def __init__(self, expr: str) -> None: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Tuple[str, float]]: ...
+    def __contains__(self, combo: str) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def weight(self, combo: str) -> float: ...
+    def combos(self, removed: str = "") -> list[Tuple[str, float]]: ...
+    def grid(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def weighted(self) -> bool: ...
+    @property
+    def specific(self) -> bool: ...
+
+class Player:
+    hand: str
+    specific: bool
+    combos: int
+    wins: int
+    ties: int
+    losses: int
+    equity: float
+    stderr: Optional[float]
+    ci95: Optional[Tuple[float, float]]
+    def to_dict(self) -> dict[str, Any]: ...
+    def __getattr__(self, name: str) -> Any: ...  # any other field of the player's JSON object
+
+class Result:
+    mode: str
+    players: list[Player]
+    boards: Optional[int]
+    assignments: Optional[int]
+    showdowns: Optional[int]
+    trials: Optional[int]
+    seed: Optional[int]
+    seconds: float
+    warnings: list[str]
+    def to_dict(self) -> dict[str, Any]: ...
+    def to_json(self) -> str: ...
+    def __getattr__(self, name: str) -> Any: ...  # any other field of the JSON object
+
+class Evaluation:
+    rank: int
+    category: str
+    name: str
+    best: str
+
+class PreflopTable:
+    classes: list[str]
+    combos: npt.NDArray[np.int64]
+    wins: npt.NDArray[np.int64]
+    ties: npt.NDArray[np.int64]
+    losses: npt.NDArray[np.int64]
+    equity: npt.NDArray[np.float64]
+    directory: str
+    def index(self, name: str) -> int: ...
+
+def calc(
+    players: Sequence[Union[str, Range]],
+    board: Cards = None,
+    dead: Cards = None,
+    method: str = "auto",
+    stderr: Optional[float] = None,
+    trials: Optional[int] = None,
+    time: Optional[float] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    by_category: bool = False,
+    per_combo: bool = False,
+    distribution: bool = False,
+    hits: bool = False,
+    per_combo_stderr: Optional[float] = None,
+    table: Optional[str] = None,
+    use_table: bool = True,
+) -> Result: ...
+def evaluate(cards: Union[str, Sequence[str], Sequence[int]]) -> Evaluation: ...
+def evaluate_batch(cards: npt.ArrayLike) -> npt.NDArray[np.uint16]: ...
+def card_id(card: str) -> int: ...
+def card_name(id: int) -> str: ...
+def preflop_table(dir: Optional[str] = None) -> PreflopTable: ...
+def table_directory() -> str: ...

@@ -1,0 +1,326 @@
+// equity.calc(): a Question from the arguments, calculate() with the GIL released, and the Answer
+// as a Result whose fields are those of the command line's JSON (docs/json.md).
+//
+// Ctrl-C: a computation that may be long runs on a worker thread with Question::cancel pointing at
+// a flag, while the calling thread sleeps without the GIL and wakes every 50 ms to run Python's
+// signal handlers (PyErr_CheckSignals); when they raise (KeyboardInterrupt), the flag is raised,
+// the worker stops within a fraction of a second, and the exception propagates. Questions the
+// preflop table answers take microseconds and run on the calling thread (a thread per call would
+// cost more than the answer).
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "equity/answer_json.hpp"
+#include "equity/calculate.hpp"
+#include "equity/cards.hpp"
+#include "equity/error.hpp"
+#include "equity/range.hpp"
+#include "equity/range_equity.hpp"
+#include "equity/table_equity.hpp"
+#include "equity/table_location.hpp"
+
+namespace py = pybind11;
+
+namespace equity::python {
+namespace {
+
+// ---- The question -------------------------------------------------------------------------------
+
+// A player: a string as the command line takes it, or an equity.Range (its canonical text).
+std::string player_text(const py::handle& player, std::size_t index) {
+  if (py::isinstance<py::str>(player)) return player.cast<std::string>();
+  if (py::isinstance<Range>(player)) return player.cast<const Range&>().str();
+  throw InputError("player " + std::to_string(index + 1) + ": a hand or range as a string, or an equity.Range, not " +
+                   std::string(py::str(py::type::handle_of(player).attr("__name__"))));
+}
+
+// Cards as one string ("Ks7h2c") or a sequence of card strings (["Ks", "7h", "2c"]).
+std::string cards_text(const py::handle& cards, const char* what) {
+  if (cards.is_none()) return {};
+  if (py::isinstance<py::str>(cards)) return cards.cast<std::string>();
+  std::string text;
+  for (const auto& card : cards) {
+    if (!py::isinstance<py::str>(card)) throw InputError(std::string(what) + ": cards as strings such as \"Ks\"");
+    text += card.cast<std::string>() + " ";
+  }
+  return text;
+}
+
+void check_positive(const std::optional<double>& value, const char* what) {
+  if (value && !(*value > 0)) throw InputError(std::string(what) + ": must be above 0, not " + py::str(py::float_(*value)).cast<std::string>());
+}
+
+struct CalcArgs {
+  py::list players;
+  py::object board, dead;
+  std::string method = "auto";
+  std::optional<double> stderr_target, time;
+  std::optional<long long> trials, seed, threads;
+  bool by_category = false, per_combo = false, distribution = false, hits = false;
+  std::optional<double> per_combo_stderr;
+  std::string table;
+  bool use_table = true;
+};
+
+// "auto", "table", "exact", "monte-carlo" (or "mc"), or an exact method: "grouped", "boards",
+// "sweep" (which enumerate, never reading the table, as the command line's --method does).
+void set_method(Question& q, const std::string& method) {
+  for (const char* exact : {"grouped", "boards", "sweep"})
+    if (method == exact) {
+      q.exact_method = parse_exact_method(method);
+      q.use_table = false;
+      return;
+    }
+  q.method = parse_method(method);
+}
+
+Question question_of(const CalcArgs& a) {
+  Question q;
+  for (std::size_t i = 0; i < a.players.size(); ++i) q.players.push_back(player_text(a.players[i], i));
+  q.board = cards_text(a.board, "board");
+  q.dead = cards_text(a.dead, "dead");
+  q.use_table = a.use_table;
+  q.table_dir = a.table;
+  set_method(q, a.method);
+  check_positive(a.stderr_target, "stderr");
+  check_positive(a.time, "time");
+  check_positive(a.per_combo_stderr, "per_combo_stderr");
+  if (a.trials && *a.trials <= 0) throw InputError("trials: must be above 0, not " + std::to_string(*a.trials));
+  if (a.seed && *a.seed < 0) throw InputError("seed: from 0 to 2^53 - 1, not " + std::to_string(*a.seed));
+  if (a.threads && *a.threads < 0) throw InputError("threads: must be 0 (all cores) or more, not " + std::to_string(*a.threads));
+  if (a.stderr_target) q.target_stderr = *a.stderr_target;
+  if (a.time) q.max_seconds = *a.time;
+  if (a.trials) q.max_trials = static_cast<std::uint64_t>(*a.trials);
+  if (a.seed) q.seed = static_cast<std::uint64_t>(*a.seed);
+  if (a.threads) q.threads = static_cast<int>(*a.threads);
+  if (a.per_combo_stderr) q.per_combo_stderr = *a.per_combo_stderr;
+  q.by_category = a.by_category;
+  q.per_combo = a.per_combo;
+  q.distribution = a.distribution;
+  q.hits = a.hits;
+  return q;
+}
+
+// ---- Running it ---------------------------------------------------------------------------------
+
+bool is_hand(const std::string& text) {
+  try {
+    (void)parse_hole_cards(text);
+    return true;
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
+// Whether the preflop table answers the question (so it takes microseconds): heads-up preflop,
+// whole classes or specific hands, and a table named or found (a named directory is checked by
+// calculate() alone: a stat less a call). A player that does not parse is left to calculate() to
+// report.
+bool table_answers_quickly(const Question& q) {
+  if ((q.method != Method::automatic && q.method != Method::table) || !q.use_table || q.by_category || q.per_combo ||
+      q.distribution || q.hits || q.players.size() != 2 || !q.board.empty() || !q.dead.empty())
+    return false;
+  try {
+    const auto table_found = [&] { return !q.table_dir.empty() || find_table().has_value(); };
+    if (is_hand(q.players[0]) && is_hand(q.players[1])) return table_found();
+    RangeDeal deal;
+    for (const auto& text : q.players) {
+      if (is_hand(text)) {
+        const HoleCards cards = parse_hole_cards(text);
+        Range r;
+        r.set(combo_index(cards[0], cards[1]), 1.0);
+        deal.ranges.push_back(r);
+      } else {
+        deal.ranges.push_back(Range::parse(text));
+      }
+    }
+    return table_answers(deal) && table_found();
+  } catch (const InputError&) {
+    return true;  // calculate() says what is wrong, at once
+  }
+}
+
+// calculate() on a worker, the calling thread running Python's signal handlers every 50 ms.
+Answer calculate_interruptibly(Question q) {
+  std::atomic<bool> cancel{false};
+  q.cancel = &cancel;
+  std::future<Answer> result;
+  {
+    py::gil_scoped_release release;
+    result = std::async(std::launch::async, [&q] { return calculate(q); });
+  }
+  for (;;) {
+    {
+      py::gil_scoped_release release;
+      if (result.wait_for(std::chrono::milliseconds(50)) == std::future_status::ready) break;
+    }
+    if (PyErr_CheckSignals() != 0) {  // a handler raised: stop the worker, then raise that
+      cancel.store(true);
+      {
+        py::gil_scoped_release release;
+        result.wait();
+      }
+      try {
+        (void)result.get();
+      } catch (...) {  // Cancelled, as asked
+      }
+      throw py::error_already_set();
+    }
+  }
+  return result.get();
+}
+
+Answer run(const Question& q) {
+  if (table_answers_quickly(q)) {
+    py::gil_scoped_release release;
+    return calculate(q);
+  }
+  return calculate_interruptibly(q);
+}
+
+// ---- The result ---------------------------------------------------------------------------------
+
+// The JSON object as Python values, built once per result.
+class Dict {
+public:
+  explicit Dict(std::shared_ptr<const Answer> answer) : answer_(std::move(answer)) {}
+  const Answer& answer() const { return *answer_; }
+  py::dict get() {
+    if (!dict_) dict_ = py::module_::import("json").attr("loads")(to_json(*answer_));
+    return py::reinterpret_borrow<py::dict>(*dict_);
+  }
+
+private:
+  std::shared_ptr<const Answer> answer_;
+  std::optional<py::object> dict_;
+};
+
+struct Result {
+  std::shared_ptr<Dict> dict;
+  const Answer& a() const { return dict->answer(); }
+  bool counted() const { return a().method != Method::monte_carlo; }  // table or exact
+};
+
+struct Player {
+  std::shared_ptr<Dict> dict;
+  std::size_t index = 0;
+  const PlayerAnswer& p() const { return dict->answer().players[index]; }
+};
+
+template <class T>
+py::object some(bool present, const T& value) {
+  return present ? py::cast(value) : py::none();
+}
+
+py::object json_field(const py::dict& d, const std::string& name, const char* type_name) {
+  if (d.contains(name)) return d[name.c_str()];
+  throw py::attribute_error("'" + std::string(type_name) + "' has no field '" + name + "'");
+}
+
+void bind_result(py::module_& m) {
+  py::class_<Player>(m, "Player", "One player's answer: the fields of a player in the command line's JSON.")
+      .def_property_readonly("hand", [](const Player& s) { return s.p().hand; }, "\"AsAc\", or the range in canonical form")
+      .def_property_readonly("specific", [](const Player& s) { return s.p().specific; }, "one hand rather than a range")
+      .def_property_readonly("combos", [](const Player& s) { return s.p().combos; }, "combos left after card removal")
+      .def_property_readonly("wins", [](const Player& s) { return s.p().wins; }, "showdowns (or trials) won alone")
+      .def_property_readonly("ties", [](const Player& s) { return s.p().ties; }, "... with the best hand shared")
+      .def_property_readonly("losses", [](const Player& s) { return s.p().losses; }, "... lost")
+      .def_property_readonly("equity", [](const Player& s) { return s.p().equity; }, "the share of the pot won on average")
+      .def_property_readonly("stderr", [](const Player& s) { return some(s.p().standard_error.has_value(), s.p().standard_error.value_or(0)); },
+                             "Monte Carlo: the standard error of equity (else None)")
+      .def_property_readonly("ci95", [](const Player& s) { return some(s.p().ci95.has_value(), s.p().ci95.value_or(std::array<double, 2>{})); },
+                             "Monte Carlo: (low, high), equity -+ 1.96 stderr (else None)")
+      .def("to_dict", [](const Player& s) { return s.dict->get()["players"].cast<py::list>()[s.index]; },
+           "This player's object of the command line's JSON.")
+      .def("__getattr__", [](const Player& s, const std::string& name) {
+        return json_field(s.dict->get()["players"].cast<py::list>()[s.index].cast<py::dict>(), name, "Player");
+      })
+      .def("__repr__", [](const Player& s) {
+        return "Player(hand=" + py::repr(py::str(s.p().hand)).cast<std::string>() + ", equity=" +
+               py::repr(py::float_(s.p().equity)).cast<std::string>() + ")";
+      });
+
+  py::class_<Result>(m, "Result",
+                     "The answer to calc(): the fields of the command line's JSON (docs/json.md). Fields that do "
+                     "not apply to the mode that ran are None; to_dict() gives the JSON object itself.")
+      .def_property_readonly("mode", [](const Result& r) { return std::string(method_name(r.a().method)); },
+                             "\"table\", \"exact\" or \"monte-carlo\"")
+      .def_property_readonly("players", [](const Result& r) {
+        py::list out;
+        for (std::size_t i = 0; i < r.a().players.size(); ++i) out.append(py::cast(Player{r.dict, i}));
+        return out;
+      }, "one Player per player, in the order given")
+      .def_property_readonly("boards", [](const Result& r) { return some(r.counted(), r.a().boards); }, "table, exact: boards per combo assignment")
+      .def_property_readonly("assignments", [](const Result& r) { return some(r.counted(), r.a().assignments); },
+                             "table, exact: combo assignments with no card twice")
+      .def_property_readonly("showdowns", [](const Result& r) { return some(r.counted(), r.a().showdowns()); },
+                             "table, exact: assignments x boards (each player's wins + ties + losses)")
+      .def_property_readonly("trials", [](const Result& r) { return some(!r.counted(), r.a().trials); },
+                             "Monte Carlo: accepted deals (each player's wins + ties + losses)")
+      .def_property_readonly("seed", [](const Result& r) { return some(!r.counted(), r.a().seed); }, "Monte Carlo: the seed that repeats the run")
+      .def_property_readonly("seconds", [](const Result& r) { return r.a().seconds; }, "computing time")
+      .def_property_readonly("warnings", [](const Result& r) { return r.a().warnings; }, "things to know; empty when none")
+      .def("to_dict", [](const Result& r) { return r.dict->get(); },
+           "The command line's JSON object (`equity ... --json`) as Python values; the same dict on every call.")
+      .def("to_json", [](const Result& r) { return to_json(r.a()); }, "The command line's JSON, one line.")
+      .def("__getattr__", [](const Result& r, const std::string& name) { return json_field(r.dict->get(), name, "Result"); })
+      .def("__repr__", [](const Result& r) {
+        std::string s = "Result(mode=" + py::repr(py::str(std::string(method_name(r.a().method)))).cast<std::string>() + ", players=[";
+        for (std::size_t i = 0; i < r.a().players.size(); ++i)
+          s += (i ? ", " : "") + py::repr(py::cast(Player{r.dict, i})).cast<std::string>();
+        return s + "])";
+      });
+}
+
+}  // namespace
+
+void bind_calc(py::module_& m) {
+  bind_result(m);
+  m.def(
+      "calc",
+      [](py::list players, py::object board, py::object dead, std::string method, std::optional<double> stderr_target,
+         std::optional<long long> trials, std::optional<double> time, std::optional<long long> seed,
+         std::optional<long long> threads, bool by_category, bool per_combo, bool distribution, bool hits,
+         std::optional<double> per_combo_stderr, std::string table, bool use_table) {
+        CalcArgs a{std::move(players), std::move(board), std::move(dead), std::move(method), stderr_target, time,
+                   trials, seed, threads, by_category, per_combo, distribution, hits, per_combo_stderr, std::move(table),
+                   use_table};
+        const Question q = question_of(a);
+        return Result{std::make_shared<Dict>(std::make_shared<const Answer>(run(q)))};
+      },
+      py::arg("players"), py::arg("board") = py::none(), py::arg("dead") = py::none(), py::arg("method") = "auto",
+      py::arg("stderr") = py::none(), py::arg("trials") = py::none(), py::arg("time") = py::none(),
+      py::arg("seed") = py::none(), py::arg("threads") = py::none(), py::arg("by_category") = false,
+      py::arg("per_combo") = false, py::arg("distribution") = false, py::arg("hits") = false,
+      py::arg("per_combo_stderr") = py::none(), py::arg("table") = "", py::arg("use_table") = true,
+      "The compiled calc(); see equity.calc for the arguments.");
+  // The C-level cancel path, for the tests: a Monte Carlo question with Question::cancel already
+  // raised; true when calculate() throws Cancelled (the library checks the flag between rounds).
+  m.def("_cancel_is_checked", [] {
+    Question q;
+    q.players = {"AhKh", "random"};
+    q.method = Method::monte_carlo;
+    q.max_trials = 200'000;
+    q.seed = 1;
+    const std::atomic<bool> cancel{true};
+    q.cancel = &cancel;
+    try {
+      py::gil_scoped_release release;
+      (void)calculate(q);
+    } catch (const Cancelled&) {
+      return true;
+    }
+    return false;
+  });
+}
+
+}  // namespace equity::python

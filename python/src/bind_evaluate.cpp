@@ -1,0 +1,172 @@
+// equity.evaluate() for one hand of 5 to 7 cards, equity.evaluate_batch() for a numpy array of them.
+//
+// evaluate_batch sums each row's Hand keys (the evaluator's additive keys, equity/evaluator.hpp)
+// and evaluates them in one tight loop over the array without the GIL; bad rows are found by a
+// mask check in the same loop and reported after it.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "equity/cards.hpp"
+#include "equity/error.hpp"
+#include "equity/evaluator.hpp"
+
+namespace py = pybind11;
+
+namespace equity::python {
+namespace {
+
+struct Evaluation {
+  HandRank rank = 0;      // 0..7461, bigger is better; equal ranks split the pot
+  std::string category;   // "straight flush" ... "high card"
+  std::string name;       // "full house, threes full of nines"
+  std::string best;       // the best five cards, tie-break order
+};
+
+// Cards as one string ("AsKsQsJsTs"), a sequence of card strings, or a sequence of card ids
+// (0..51 = 4 * rank + suit, rank 0 = '2', suits s c h d).
+std::vector<Card> cards_of(const py::handle& cards) {
+  if (py::isinstance<py::str>(cards)) return parse_cards(cards.cast<std::string>());
+  std::vector<Card> out;
+  for (const auto& c : cards) {
+    if (py::isinstance<py::str>(c)) {
+      out.push_back(parse_card(c.cast<std::string>()));
+    } else {
+      const long long id = c.cast<long long>();
+      if (id < 0 || id >= kCards) throw InputError("card id " + std::to_string(id) + ": from 0 to 51");
+      out.push_back(Card(static_cast<int>(id)));
+    }
+  }
+  return out;
+}
+
+Evaluation evaluate_of(const py::handle& cards_in) {
+  const std::vector<Card> cards = cards_of(cards_in);
+  Evaluation e;
+  e.rank = evaluate_cards(cards);  // checks 5..7 distinct cards
+  e.category = std::string(category_name(category_of(e.rank)));
+  e.name = hand_name(e.rank);
+  for (Card c : best_five(cards)) e.best += c.str();
+  return e;
+}
+
+// The first row that is not 7 distinct card ids, as an error.
+[[noreturn]] void bad_row(const std::uint8_t* ids, std::size_t rows) {
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::uint64_t mask = 0;
+    for (int k = 0; k < 7; ++k) {
+      const int id = ids[7 * r + static_cast<std::size_t>(k)];
+      if (id >= kCards) throw InputError("row " + std::to_string(r) + ": card id " + std::to_string(id) + " is not 0..51");
+      mask |= std::uint64_t{1} << id;
+    }
+    if (std::popcount(mask) != 7) throw InputError("row " + std::to_string(r) + ": a card twice");
+  }
+  throw InputError("internal: no bad row");
+}
+
+// Each card id's Hand key (equity/evaluator.hpp), and 0 for 52..63, so that `id & 63` indexes it
+// without a branch (ids of 52 and above are flagged apart).
+inline constexpr std::array<std::uint64_t, 64> kKeys = [] {
+  std::array<std::uint64_t, 64> keys{};
+  for (int id = 0; id < kCards; ++id) keys[static_cast<std::size_t>(id)] = kCardHands[static_cast<std::size_t>(id)].key();
+  return keys;
+}();
+
+// The Hand mask of a row, for a flush (rare: rebuilt only then).
+std::uint64_t row_mask(const std::uint8_t* row) {
+  std::uint64_t mask = 0;
+  for (int k = 0; k < 7; ++k)
+    if (row[k] < kCards) mask |= kCardHands[row[k]].mask();
+  return mask;
+}
+
+// Ranks of N rows of 7 card ids: the keys summed and evaluated, with a 64-bit mask per row and one
+// flag for all rows checking the ids, without a branch.
+void rank_rows(const std::uint8_t* __restrict ids, std::size_t rows, HandRank* __restrict out) {
+  unsigned bad = 0;
+  for (std::size_t r = 0; r < rows; ++r) {
+    const std::uint8_t* row = ids + 7 * r;
+    std::uint64_t key = 0, seen = 0;
+    for (int k = 0; k < 7; ++k) {
+      const unsigned id = row[k];
+      bad |= static_cast<unsigned>(id >= kCards);
+      key += kKeys[id & 63];
+      seen |= std::uint64_t{1} << (id & 63);
+    }
+    bad |= static_cast<unsigned>(std::popcount(seen) != 7);
+    out[r] = evaluate_key(key, [row] { return row_mask(row); });
+  }
+  if (bad != 0) bad_row(ids, rows);
+}
+
+// The card ids as uint8: the array itself when it is C-contiguous uint8, else a checked copy.
+py::array_t<std::uint8_t> card_ids(const py::array& cards) {
+  const char kind = cards.dtype().kind();
+  if (kind != 'i' && kind != 'u')
+    throw InputError("evaluate_batch: card ids of an integer dtype, not " + py::str(cards.dtype()).cast<std::string>());
+  if (kind == 'u' && cards.itemsize() == 1 && (cards.flags() & py::array::c_style))
+    return py::reinterpret_borrow<py::array_t<std::uint8_t>>(cards);
+  const auto wide = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(cards);
+  py::array_t<std::uint8_t> ids(wide.request().shape);
+  const std::int64_t* in = wide.data();
+  std::uint8_t* out = ids.mutable_data();
+  for (py::ssize_t i = 0; i < wide.size(); ++i) {
+    if (in[i] < 0 || in[i] >= kCards)
+      throw InputError("row " + std::to_string(i / 7) + ": card id " + std::to_string(in[i]) + " is not 0..51");
+    out[i] = static_cast<std::uint8_t>(in[i]);
+  }
+  return ids;
+}
+
+py::array_t<std::uint16_t> evaluate_batch(const py::array& cards_in) {
+  if (cards_in.ndim() != 2 || cards_in.shape(1) != 7)
+    throw InputError("evaluate_batch: an array of shape (N, 7) of card ids, not one of shape " +
+                     py::str(py::object(cards_in.attr("shape"))).cast<std::string>());
+  const py::array_t<std::uint8_t> cards = card_ids(cards_in);
+  const auto rows = static_cast<std::size_t>(cards.shape(0));
+  py::array_t<std::uint16_t> ranks(static_cast<py::ssize_t>(rows));
+  const std::uint8_t* ids = cards.data();
+  HandRank* out = ranks.mutable_data();
+  {
+    py::gil_scoped_release release;
+    rank_rows(ids, rows, out);
+  }
+  return ranks;
+}
+
+}  // namespace
+
+void bind_evaluate(py::module_& m) {
+  py::class_<Evaluation>(m, "Evaluation", "A hand's value: rank (0..7461, bigger is better), category, name, best five.")
+      .def_readonly("rank", &Evaluation::rank)
+      .def_readonly("category", &Evaluation::category)
+      .def_readonly("name", &Evaluation::name)
+      .def_readonly("best", &Evaluation::best)
+      .def("__repr__", [](const Evaluation& e) {
+        return "Evaluation(rank=" + std::to_string(e.rank) + ", category='" + e.category + "', name='" + e.name +
+               "', best='" + e.best + "')";
+      });
+  m.def("evaluate", &evaluate_of, py::arg("cards"),
+        "The value of 5 to 7 cards: a string (\"AsKsQsJsTs2c3d\"), card strings or card ids (0..51 = 4 * rank + "
+        "suit, rank 0 = '2', suits s c h d).\n\n"
+        "    >>> equity.evaluate(\"AsAcAdKsKc\").name\n"
+        "    'full house, aces full of kings'");
+  m.def("evaluate_batch", &evaluate_batch, py::arg("cards"),
+        "The ranks (uint16, 0..7461) of N hands of 7 cards: a numpy array of shape (N, 7) of card ids (any integer "
+        "dtype; uint8 is read without a copy). Raises ValueError naming the first row with a bad id or a card twice.");
+  m.def("card_id", [](const std::string& card) { return parse_card(card).id(); }, py::arg("card"),
+        "The id (0..51) of a card such as \"As\": 4 * rank + suit, rank 0 = '2', suits s c h d.");
+  m.def("card_name", [](int id) {
+    if (id < 0 || id >= kCards) throw InputError("card id " + std::to_string(id) + ": from 0 to 51");
+    return Card(id).str();
+  }, py::arg("id"), "The card of an id, such as \"As\".");
+}
+
+}  // namespace equity::python
