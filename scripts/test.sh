@@ -5,7 +5,8 @@
 #      the fallbacks of the platform-specific code get built and tested there), fast tests only;
 #   3. ThreadSanitizer over the suites of the parallel code only (target equity_parallel_tests,
 #      label "parallel"), fast tests only;
-#   4. every libFuzzer target (clang, ASan + UBSan) for EQUITY_FUZZ_SECONDS seconds each (default 15)
+#   4. the Python module (build/python) and its pytest suite (scripts/test-python.sh);
+#   5. every libFuzzer target (clang, ASan + UBSan) for EQUITY_FUZZ_SECONDS seconds each (default 15)
 #      from its seed corpus, which holds every defect input found so far (scripts/fuzz.sh).
 # Exits non-zero on the first failure.
 set -euo pipefail
@@ -38,6 +39,9 @@ cmake --build --preset tsan
 stage "tsan build (parallel suites)"
 ctest --preset tsan
 stage "tsan tests (parallel suites)"
+
+scripts/test-python.sh
+stage "python module build and tests"
 
 scripts/fuzz.sh "${EQUITY_FUZZ_SECONDS:-15}"
 stage "fuzz (every target)"

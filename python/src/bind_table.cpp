@@ -19,7 +19,7 @@ namespace {
 
 py::array_t<std::int64_t> array_of(const CountMatrix& m) {
   py::array_t<std::int64_t> out({kHandClasses, kHandClasses});
-  std::copy(m.data(), m.data() + m.size(), out.mutable_data());  // both row-major
+  std::copy(m.data(), m.data() + kHandClasses * kHandClasses, out.mutable_data());  // both row-major
   return out;
 }
 

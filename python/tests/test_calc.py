@@ -106,7 +106,7 @@ def test_to_dict_and_attributes_agree():
     "kwargs, message",
     [
         (dict(players=["AsAc"]), "at least 2 players, not 1"),
-        (dict(players=["AsAc", "KhQx"]), "player 2"),
+        (dict(players=["AsAc", "KhQz"]), "player 2"),
         (dict(players=["AsAc", "KhQh"], board="Ks7h"), "board"),
         (dict(players=["AsAc", "AsKd"]), "As"),
         (dict(players=["AsAc", "QQ+,AKz"]), "AKz"),
@@ -125,7 +125,7 @@ def test_bad_input_raises_value_error_naming_it(kwargs, message):
 def test_errors_carry_the_command_line_message(cli):
     from conftest import run_cli
 
-    for args in (["AsAc", "KhQx"], ["AsAc", "QQ+,AKz"], ["AsAc", "KhQh", "--board", "Ks7h"]):
+    for args in (["AsAc", "KhQz"], ["AsAc", "QQ+,AKz"], ["AsAc", "KhQh", "--board", "Ks7h"]):
         done = run_cli(cli, args)
         assert done.returncode == 2
         with pytest.raises(ValueError) as e:
