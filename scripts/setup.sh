@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(cmake g++ make libtbb-dev libeigen3-dev libcli11-dev libgtest-dev libbenchmark-dev
-  nlohmann-json3-dev libfmt-dev libcpp-httplib-dev clang libfuzzer-14-dev)
+  nlohmann-json3-dev libfmt-dev libcpp-httplib-dev clang libfuzzer-14-dev
+  chromium chromium-driver python3-selenium python3-pytest)
 
 missing=()
 for p in "${packages[@]}"; do
