@@ -27,7 +27,8 @@ function removedCards() {
 
 function showCount(i) {
   const { count, weight } = state.players[i].model.count(removedCards());
-  const text = Math.abs(weight - count) > 1e-9 ? `${+weight.toFixed(2)} of ${count} combos` : `${count} combos`;
+  const combos = (n) => `${n} ${n === 1 ? "combo" : "combos"}`;
+  const text = Math.abs(weight - count) > 1e-9 ? `${+weight.toFixed(2)} of ${combos(count)}` : combos(count);
   const el = $(`#count-${i + 1}`);
   if (el) el.textContent = text;
   if (i === state.editing) $("#editing-count").textContent = text;
@@ -102,7 +103,7 @@ function renderPlayers() {
     row.className = "player" + (i === state.editing ? " editing" : "");
     row.innerHTML = `
       <label class="who"><input type="radio" name="editing" ${i === state.editing ? "checked" : ""} aria-label="edit player ${n} in the grid">
-        <span class="swatch" style="background:${COLOURS[i]}"></span>Player ${n}</label>
+        <span class="swatch" style="background:${COLOURS[i]}"></span><span class="word">Player</span> ${n}</label>
       <input id="range-${n}" class="range" autocomplete="off" spellcheck="false" placeholder="e.g. QQ+,AKs or AsAc">
       <span class="count" id="count-${n}"></span>
       <button type="button" class="remove" aria-label="remove player ${n}" ${state.players.length <= 2 ? "disabled" : ""}>×</button>

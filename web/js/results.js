@@ -42,10 +42,10 @@ export function renderEquities(table, answer) {
       <td class="num equity"><span id="equity-${i + 1}">${percent(p.equity)}</span>${error}</td>
       <td class="num">${percent(win)}</td><td class="num">${percent(tie)}</td>
       <td class="num wide">${count(p.wins)}</td><td class="num wide">${count(p.ties)}</td>
-      <td class="num wide">${count(p.losses)}</td><td class="num">${count(p.combos)}</td></tr>`;
+      <td class="num wide">${count(p.losses)}</td><td class="num combos-col">${count(p.combos)}</td></tr>`;
   });
   table.innerHTML = `<thead><tr><th>#</th><th>Hand / range</th><th>Equity</th><th>Win</th><th>Tie</th>
-    <th class="wide">Wins</th><th class="wide">Ties</th><th class="wide">Losses</th><th>Combos</th></tr></thead>
+    <th class="wide">Wins</th><th class="wide">Ties</th><th class="wide">Losses</th><th class="combos-col">Combos</th></tr></thead>
     <tbody>${rows.join("")}</tbody>`;
 }
 

@@ -34,7 +34,9 @@ def details_done(driver):
     WebDriverWait(driver, WAIT).until(lambda d: css(d, "#details-status").text.startswith("("))
 
 
-def screenshot(driver, shots, name):
+def screenshot(driver, shots, name, top=True):
+    if top:
+        driver.execute_script("window.scrollTo(0, 0)")
     driver.save_screenshot(str(shots / f"{name}.png"))
 
 
@@ -127,7 +129,7 @@ def test_hand_matrix_and_distribution_chart(page, shots):
     css(page, '#per-combo th[data-key="equity"]').click()
     assert css(page, "#per-combo tbody tr td").text.startswith("A")  # the best combos first
     page.execute_script("document.querySelector('#details-panel').scrollIntoView()")
-    screenshot(page, shots, "desktop-details")
+    screenshot(page, shots, "desktop-details", top=False)
 
 
 def test_players_can_be_added_up_to_ten(page):
@@ -156,7 +158,9 @@ def test_phone_sized_screen(phone, url, shots):
     assert css(phone, "#equity-1").text == "82.315%"
     width = phone.execute_script("return document.documentElement.scrollWidth")
     assert width <= 375
-    screenshot(phone, shots, "phone-equity")
+    screenshot(phone, shots, "phone-top")
+    phone.execute_script("document.querySelector('#run-panel').scrollIntoView()")
+    screenshot(phone, shots, "phone-equity", top=False)
     details_done(phone)
     phone.execute_script("document.querySelector('#details-panel').scrollIntoView()")
-    screenshot(phone, shots, "phone-details")
+    screenshot(phone, shots, "phone-details", top=False)
