@@ -115,15 +115,16 @@ Question parse_equity_request(std::string_view body, double budget_seconds) {
 std::string error_json(std::string_view message, std::string_view field) {
   json j = {{"error", message}};
   if (!field.empty()) j["field"] = field;
-  return j.dump();
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);  // messages may quote invalid UTF-8
 }
 
 std::string field_of(std::string_view message) {
   const auto starts = [&](std::string_view prefix) { return message.substr(0, prefix.size()) == prefix; };
   for (const std::string_view name : {"players", "board", "dead", "method", "stderr", "trials", "time", "seed", "per_combo",
                                       "hits", "distribution", "by_category"}) {
-    if (starts(std::string(name) + ":") || (starts(name) && name == "players" && message.size() > 7 && message[7] == '['))
-      return name == "players" ? std::string(message.substr(0, message.find(']') + 1)) : std::string(name);
+    if (starts(std::string(name) + ":")) return std::string(name);
+    if (name == "players" && starts("players[") && message.find(']') != std::string_view::npos)
+      return std::string(message.substr(0, message.find(']') + 1));
   }
   if (starts("player ")) {
     std::size_t pos = 7, n = 0;
@@ -165,7 +166,7 @@ std::string range_json(std::string_view expr, std::string_view dead_text) {
   }
   const json j = {{"range", range.str()}, {"count", combos.size()}, {"weight", weight},
                   {"warnings", warnings},  {"combos", combos},       {"grid", grid}};
-  return j.dump();
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::vector<std::string> equity_ordering(const std::filesystem::path& table_dir) {

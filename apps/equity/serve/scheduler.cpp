@@ -47,9 +47,14 @@ public:
     finished_.notify_all();
   }
 
+  // Raises the cancellation flag, and answers whoever waits at once: the computation itself stops
+  // when the library next checks the flag, and holds its slot until then.
   void cancel(Stop why) {
     Stop none = Stop::none;
-    if (stop_.compare_exchange_strong(none, why)) cancel_.store(true);
+    if (!stop_.compare_exchange_strong(none, why)) return;
+    cancel_.store(true);
+    const std::lock_guard lock(mutex_);
+    finished_.notify_all();
   }
 
   // Called by the watchdog: the budget, the client's connection and, for jobs, the last poll.
@@ -68,12 +73,14 @@ public:
   Clock::time_point started() const { return started_; }
   std::thread& thread() { return thread_; }
 
-  // The outcome once finished within `wait_seconds`, else 202 with the progress so far.
+  // The outcome once finished or stopped within `wait_seconds`, else 202 with the progress so far.
   Outcome wait(const std::string& id, double wait_seconds) {
     last_poll_.store(Clock::now());
     std::unique_lock lock(mutex_);
-    finished_.wait_for(lock, std::chrono::duration<double>(wait_seconds), [&] { return outcome_.has_value(); });
+    finished_.wait_for(lock, std::chrono::duration<double>(wait_seconds),
+                       [&] { return outcome_.has_value() || stop_.load() != Stop::none; });
     if (outcome_) return *outcome_;
+    if (stop_.load() != Stop::none) return cancelled_outcome();
     nlohmann::json progress = {{"method", method_name(progress_.method)}, {"fraction", progress_.fraction},
                                {"trials", progress_.trials},           {"stderr", progress_.worst_stderr},
                                {"seconds", std::chrono::duration<double>(Clock::now() - started_).count()}};
@@ -170,9 +177,11 @@ std::shared_ptr<Work> Scheduler::make_work(Question q, std::function<bool()> gon
 
 Outcome Scheduler::compute(Question q, std::function<bool()> gone) {
   if (!acquire()) return kBusy;
+  // In a thread of its own, so that the request is answered when the budget runs out or the
+  // client goes, however long the library takes to notice the cancellation.
   const auto work = make_work(std::move(q), std::move(gone));
-  work->run([this] { release(); });
-  return work->wait("", 0);
+  work->thread() = std::thread([this, work] { work->run([this] { release(); }); });
+  return work->wait("", 1e6);
 }
 
 Outcome Scheduler::start_job(Question q, double wait_seconds) {

@@ -1,7 +1,8 @@
 #pragma once
 // The computations of `equity serve`: at most a few at once (429 beyond), each under a time budget,
-// cancelled when its client goes away; run in the request's thread (POST /api/equity) or as a job
-// in a thread of its own that the page polls for progress (/api/jobs).
+// cancelled when its client goes away. Each runs in a thread of its own; the request waits for it
+// (POST /api/equity), or the page polls it as a job for progress (/api/jobs). A cancelled
+// computation is answered at once and keeps its slot until the library stops it.
 #include <chrono>
 #include <condition_variable>
 #include <functional>
@@ -41,8 +42,8 @@ public:
   Scheduler(const Scheduler&) = delete;
   Scheduler& operator=(const Scheduler&) = delete;
 
-  // Answers `q` in the calling thread: 200 with to_json(), 400 for an InputError, 429 with no free
-  // slot, 504 past the budget; `gone` (checked now and then) says the client has disconnected.
+  // Answers `q`: 200 with to_json(), 400 for an InputError, 429 with no free slot, 504 past the
+  // budget; `gone` (checked now and then) says the client has disconnected.
   Outcome compute(Question q, std::function<bool()> gone);
 
   // Starts `q` as a job and waits up to `wait_seconds` for it: the final outcome when it finished
