@@ -320,10 +320,13 @@ async function calculate() {
   $("#calculate").disabled = true;
   $("#cancel").hidden = false;
   const body = question();
+  const clicked = performance.now();
   const job = new Job(body, showProgress);
   state.job = job;
   try {
     const answer = await job.promise;
+    // Click-to-numbers times, for the performance test (web/tests/test_perf.py).
+    requestAnimationFrame(() => ($("#results").dataset.clickMs = (performance.now() - clicked).toFixed(2)));
     renderEquities($("#results"), answer);
     const mode = $("#mode");
     mode.textContent = methodText(answer);
@@ -331,7 +334,7 @@ async function calculate() {
     $("#time").textContent = `in ${duration(answer.seconds)}`;
     $("#showdowns").textContent =
       answer.mode === "monte-carlo" ? `${answer.trials.toLocaleString("en-US")} deals` : `${answer.showdowns.toLocaleString("en-US")} showdowns`;
-    details(body, answer.players.length);
+    details(body, answer.players.length, clicked);
   } catch (error) {
     showError(error);
   } finally {
@@ -345,7 +348,7 @@ async function calculate() {
 }
 
 // The chosen player's details: per-combo equity, distribution and board hits, as a second job.
-async function details(body, players) {
+async function details(body, players, clicked) {
   const select = $("#detail-player");
   const chosen = Math.min(Number(select.value || state.editing), players - 1);
   select.innerHTML = Array.from({ length: players }, (_, i) => `<option value="${i}">player ${i + 1}</option>`).join("");
@@ -361,6 +364,7 @@ async function details(body, players) {
     state.answer = await job.promise;
     $("#details-status").textContent = `(${state.answer.per_combo_method}, ${duration(state.answer.seconds)})`;
     renderDetails();
+    requestAnimationFrame(() => ($("#details-panel").dataset.clickMs = (performance.now() - clicked).toFixed(2)));
   } catch (error) {
     if (state.details === job) $("#details-status").textContent = error.status === 499 ? "cancelled" : error.message;
   }

@@ -49,6 +49,8 @@ export function renderEquities(table, answer) {
     <tbody>${rows.join("")}</tbody>`;
 }
 
+const ROWS_SHOWN = 100;
+
 // The per-combo table, sortable by clicking a column's head.
 export class ComboTable {
   constructor(table) {
@@ -57,6 +59,11 @@ export class ComboTable {
     this.key = "equity";
     this.descending = true;
     table.addEventListener("click", (event) => {
+      if (event.target.closest("[data-more]")) {
+        this.all = true;
+        this.render();
+        return;
+      }
       const th = event.target.closest("th[data-key]");
       if (!th) return;
       this.descending = th.dataset.key === this.key ? !this.descending : th.dataset.key !== "combo";
@@ -66,6 +73,7 @@ export class ComboTable {
   }
 
   show(perCombo) {
+    this.all = false;
     this.rows = perCombo.map((c) => {
       const combo = comboKey(c.combo);
       return { ...c, combo, order: cardOrder(combo.slice(0, 2)) * 52 + cardOrder(combo.slice(2)) };
@@ -80,12 +88,17 @@ export class ComboTable {
     const head = [["combo", "Combo"], ["equity", "Equity"], ["weight", "Weight"], ["wins", "Wins"], ["ties", "Ties"], ["showdowns", "Showdowns"]]
       .map(([k, label]) => `<th data-key="${k}" class="${k === this.key ? (this.descending ? "desc" : "asc") : ""}">${label}</th>`)
       .join("");
-    const body = this.rows
+    // The first rows only until asked: a table of 1,000 rows takes the browser a while to lay out.
+    const shown = this.all ? this.rows : this.rows.slice(0, ROWS_SHOWN);
+    const more = shown.length < this.rows.length
+      ? `<tr><td colspan="6"><button type="button" class="secondary small" data-more>show all ${this.rows.length} combos</button></td></tr>`
+      : "";
+    const body = shown
       .map((c) => `<tr><td class="combo">${cardLabel(c.combo.slice(0, 2))}${cardLabel(c.combo.slice(2))}</td>
         <td class="num">${percent(c.equity, 2)}</td><td class="num">${c.weight}</td><td class="num">${count(c.wins)}</td>
         <td class="num">${count(c.ties)}</td><td class="num">${count(c.showdowns)}</td></tr>`)
       .join("");
-    this.table.innerHTML = `<thead><tr>${head}</tr></thead><tbody>${body}</tbody>`;
+    this.table.innerHTML = `<thead><tr>${head}</tr></thead><tbody>${body}${more}</tbody>`;
   }
 }
 
