@@ -396,6 +396,10 @@ async function start() {
     $("#time").textContent = "cancelled";
   });
   $("#detail-player").addEventListener("change", renderDetails);
+  // Enter in any text box calculates.
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && event.target.matches("input[type=text], input:not([type]), #board, #dead")) calculate();
+  });
   for (const text of ["AsAc", "KhQh"]) addPlayer(text);
   renderEditor();
   try {

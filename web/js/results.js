@@ -105,15 +105,17 @@ export class ComboTable {
 // Every player's distribution curve (share of the range on x, equity on y), the chosen one bold,
 // and its buckets below.
 export function renderDistribution(container, players, chosen) {
-  const w = 420, h = 230, left = 40, bottom = 26, top = 10, right = 10;
+  const w = 420, h = 240, left = 40, bottom = 36, top = 10, right = 18;
   const x = (v) => left + v * (w - left - right);
   const y = (v) => top + (1 - v) * (h - top - bottom);
   let svg = `<svg viewBox="0 0 ${w} ${h}" role="img" aria-label="equity distribution">`;
   for (const v of [0, 0.25, 0.5, 0.75, 1]) {
     svg += `<line class="gridline" x1="${x(0)}" x2="${x(1)}" y1="${y(v)}" y2="${y(v)}"/>`;
     svg += `<text class="tick" x="${left - 6}" y="${y(v) + 4}" text-anchor="end">${v * 100}%</text>`;
-    svg += `<text class="tick" x="${x(v)}" y="${h - 8}" text-anchor="middle">${v * 100}%</text>`;
+    svg += `<text class="tick" x="${x(v)}" y="${h - 20}" text-anchor="middle">${v * 100}%</text>`;
   }
+  svg += `<text class="tick" x="${x(0.5)}" y="${h - 4}" text-anchor="middle">share of the range, best combos first</text>`;
+  svg += `<text class="tick" transform="translate(10 ${y(0.5)}) rotate(-90)" text-anchor="middle">equity</text>`;
   players.forEach((p, i) => {
     if (!p.distribution) return;
     const points = [[0, p.distribution.curve[0]?.[1] ?? 0], ...p.distribution.curve];
