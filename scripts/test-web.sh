@@ -22,7 +22,17 @@ fi
 log=$(mktemp)
 "$program" serve --port 0 >"$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"' EXIT
+stop_server() {
+  kill "$server" 2>/dev/null || return 0
+  for _ in $(seq 100); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$server" 2>/dev/null; then
+    echo "test-web: the server did not stop within 10 s of SIGTERM; killed" >&2
+    kill -9 "$server" 2>/dev/null
+  fi
+  wait "$server" 2>/dev/null || true
+  rm -f "$log"
+}
+trap stop_server EXIT
 url=""
 for _ in $(seq 100); do
   url=$(grep -o 'http://[^ ]*' "$log" || true)

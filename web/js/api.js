@@ -49,8 +49,8 @@ export class Job {
     while (response.status === 202) {
       const state = await response.json();
       this.id = state.id;
-      onProgress(state.progress);
       if (this.cancelled) break;
+      onProgress(state.progress);
       response = await fetch(`/api/jobs/${this.id}`);
     }
     if (this.cancelled) throw new ApiError("cancelled", "", 499);

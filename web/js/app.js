@@ -283,12 +283,18 @@ function renderDeck() {
 // ---- Calculate --------------------------------------------------------------------------------
 
 function question() {
-  return {
+  const q = {
     players: state.players.map((p) => p.text.trim()),
     board: $("#board").value.trim(),
     dead: $("#dead").value.trim(),
     method: $("#method").value,
   };
+  // Monte Carlo targets, when given (they make automatic choose Monte Carlo).
+  const stderr = Number($("#mc-stderr").value);
+  const time = Number($("#mc-time").value);
+  if (stderr > 0) q.stderr = stderr / 100;
+  if (time > 0) q.time = time;
+  return q;
 }
 
 function clearErrors() {
@@ -305,6 +311,7 @@ function showError(error) {
   const player = field.match(/^players\[(\d+)\]$/);
   if (player) setFieldError(`range-${Number(player[1]) + 1}`, error.message);
   else if (field === "board" || field === "dead") setFieldError(field, error.message);
+  else if (field === "stderr" || field === "time") setFieldError(`mc-${field}`, error.message);
 }
 
 function showProgress(p) {
@@ -337,6 +344,7 @@ async function calculate() {
     details(body, answer.players.length, clicked);
   } catch (error) {
     showError(error);
+    if (error.status === 499) $("#time").textContent = "cancelled";
   } finally {
     if (state.job === job) {
       state.job = null;

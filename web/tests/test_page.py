@@ -164,3 +164,26 @@ def test_phone_sized_screen(phone, url, shots):
     details_done(phone)
     phone.execute_script("document.querySelector('#details-panel').scrollIntoView()")
     screenshot(phone, shots, "phone-details", top=False)
+
+
+def test_a_long_monte_carlo_shows_progress_and_cancels(page):
+    type_range(page, 1, "random")
+    type_range(page, 2, "random")
+    css(page, "#add-player").click()
+    type_range(page, 3, "random")
+    css(page, "#mc-time").send_keys("4")  # ends by itself even where the library checks cancellation late
+    css(page, "#calculate").click()
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#progress").is_displayed() and "sampling" in css(d, "#time").text)
+    css(page, "#cancel").click()
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#calculate").is_enabled())
+    assert css(page, "#time").text == "cancelled"
+    assert not page.find_elements(By.CSS_SELECTOR, "#equity-1")
+
+
+def test_the_percentage_slider_takes_the_best_classes(page):
+    css(page, "#range-1").click()
+    page.execute_script("const s = document.querySelector('#percent'); s.value = 5;"
+                        "s.dispatchEvent(new Event('input'));")
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#range-1").get_attribute("value") == "77+,AK,AQs-AJs")  # 72 combos, the first prefix reaching 66.3
+    count = int(css(page, "#count-1").text.split()[0])
+    assert count >= 0.05 * 1326
