@@ -213,9 +213,9 @@ TEST(Serve, JobsReportProgressAndCanBeCancelled) {
   EXPECT_EQ(res->status, 404);
 }
 
-// Waits up to 10 s for the server to report no computation running.
+// Waits up to 30 s for the server to report no computation running.
 bool settles(const TestServer& server) {
-  for (int i = 0; i < 200; ++i) {
+  for (int i = 0; i < 600; ++i) {
     auto res = server.client().Get("/api/health");
     if (res && json::parse(res->body)["running"] == 0) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(50));

@@ -13,7 +13,8 @@ public:
       : remote_addr_(std::move(remote_addr)), remote_port_(remote_port), local_port_(local_port) {}
 
   // True once the peer has closed or reset the connection; false while it is open or when the
-  // socket cannot be found (then the time budget still bounds the work).
+  // socket cannot be found among the first 8,192 descriptors (then the time budget still bounds
+  // the work).
   bool closed();
 
 private:
