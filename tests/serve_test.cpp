@@ -1,5 +1,6 @@
 // `equity serve`'s API over HTTP (cpp-httplib's client against a server on a free loopback port):
 // the CLI's JSON for the same question, the range endpoint, jobs, and hostile input.
+#include <gtest/gtest.h>
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
