@@ -25,6 +25,7 @@ int run_eval(const Args& args);
 int run_duel(const Args& args);
 int run_psychic(const Args& args);
 int run_draw(const Args& args);
+int run_serve(const Args& args);  // cmd_serve.cpp
 
 // Every named subcommand, in the order --help lists them.
 const std::vector<Command>& commands();

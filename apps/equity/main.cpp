@@ -19,6 +19,7 @@ const std::vector<Command>& commands() {
       {"duel", "Project Euler 54: who wins each showdown of two 5-card hands", run_duel},
       {"psychic", "UVa 131: the best hand reachable by one draw from a known deck", run_psychic},
       {"draw", "five-card draw, an interactive game", run_draw},
+      {"serve", "the calculator as a local web app and JSON API (http://127.0.0.1:8080/)", run_serve},
       {"bench", "fixed benchmark workload: evaluator speed, enumeration speed, signature", run_bench},
   };
   return list;

@@ -1,0 +1,43 @@
+#pragma once
+// The JSON API of `equity serve` without the HTTP: request bodies in, response bodies out. Every
+// function here is pure (no sockets, no files), so the tests call them directly as well as over HTTP.
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "equity/calculate.hpp"
+
+namespace equity::serve {
+
+// The body of POST /api/equity (and /api/jobs) as a Question:
+//   {"players": ["AsAc", "QQ+,AKs"], "board": "", "dead": "", "method": "auto", "stderr": 1e-3,
+//    "trials": N, "time": S, "seed": 1, "per_combo": true, "hits": true, "distribution": true,
+//    "by_category": false}
+// Only "players" is required. Throws InputError naming the field for malformed JSON, an unknown
+// field, a wrong type or a bad value ("time" must fit in `budget_seconds`). The ranges, cards and
+// method combinations are checked by calculate() itself, with the CLI's messages.
+Question parse_equity_request(std::string_view body, double budget_seconds);
+
+// {"error": "...", "field": "..."}: the message, and the field of the request it concerns
+// ("players[1]", "board", "dead", a body field's name) when known.
+std::string error_json(std::string_view message, std::string_view field = {});
+
+// The field an InputError message of calculate() concerns, from the place it names first:
+// "player 2 ..." -> "players[1]", "board ..." -> "board", "dead cards ..." -> "dead", else "".
+std::string field_of(std::string_view message);
+
+// GET /api/range?expr=...&dead=...: the canonical range, its combos after removing the dead cards
+// (raw count and total weight), each combo with its weight, and the 13x13 grid (row, column 0 =
+// ace; pairs on the diagonal, suited above) with each class's name, combos in, combos of the class
+// left and weight. Throws InputError for a bad range ("range ...") or bad dead cards.
+std::string range_json(std::string_view expr, std::string_view dead);
+
+// The 169 classes from the best to the worst equity against one random hand, read from the preflop
+// table's vs-random.csv in `table_dir` (once, at start-up); empty when the file is missing or bad.
+std::vector<std::string> equity_ordering(const std::filesystem::path& table_dir);
+
+// GET /api/orderings: {"orderings": {"equity": ["AA", "KK", ...]}} (no entry without a table).
+std::string orderings_json(const std::vector<std::string>& equity_order);
+
+}  // namespace equity::serve

@@ -1,0 +1,79 @@
+#pragma once
+// The computations of `equity serve`: at most a few at once (429 beyond), each under a time budget,
+// cancelled when its client goes away. Each runs in a thread of its own; the request waits for it
+// (POST /api/equity), or the page polls it as a job for progress (/api/jobs). A cancelled
+// computation is answered at once and keeps its slot until the library stops it.
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "equity/calculate.hpp"
+
+namespace equity::serve {
+
+struct Limits {
+  int running = 3;             // computations at once
+  int waiting = 8;             // requests that may wait for a free slot; more are refused (429)
+  double wait_seconds = 2;     // how long a request waits for a slot before 429
+  double budget_seconds = 30;  // a computation running longer is cancelled (504)
+  double job_idle_seconds = 10;  // a job nobody has polled for this long is cancelled
+  double job_keep_seconds = 60;  // a finished job is forgotten after this long
+};
+
+// An HTTP status and a JSON body.
+struct Outcome {
+  int status = 200;
+  std::string body;
+};
+
+class Work;
+
+class Scheduler {
+public:
+  explicit Scheduler(Limits limits);
+  ~Scheduler();  // cancels all work and waits for it
+  Scheduler(const Scheduler&) = delete;
+  Scheduler& operator=(const Scheduler&) = delete;
+
+  // Answers `q`: 200 with to_json(), 400 for an InputError, 429 with no free slot, 504 past the
+  // budget; `gone` (checked now and then) says the client has disconnected.
+  Outcome compute(Question q, std::function<bool()> gone);
+
+  // Starts `q` as a job and waits up to `wait_seconds` for it: the final outcome when it finished
+  // by then, else 202 {"id": ..., "state": "running", "progress": {...}}; 429 with no free slot.
+  Outcome start_job(Question q, double wait_seconds);
+  // The job's state, waiting up to `wait_seconds` for it to finish (202 while it runs, then the
+  // outcome compute() would have given); 404 for an unknown id.
+  Outcome poll_job(const std::string& id, double wait_seconds);
+  // Cancels and forgets the job: 200 {"id": ..., "state": "cancelled"}, 404 for an unknown id.
+  Outcome cancel_job(const std::string& id);
+
+  int running() const;  // computations running now
+  // Cancels every computation (503) and refuses new ones; waits for the jobs' threads. Idempotent.
+  void shutdown();
+
+private:
+  bool acquire();
+  void release();
+  void watch();  // the watchdog thread: budgets, disconnections, idle and finished jobs
+  std::shared_ptr<Work> make_work(Question q, std::function<bool()> gone);
+
+  Limits limits_;
+  mutable std::mutex mutex_;
+  std::condition_variable slot_freed_, stop_watch_;
+  int running_ = 0, waiting_ = 0;
+  bool stopping_ = false;
+  std::vector<std::shared_ptr<Work>> active_;
+  std::map<std::string, std::shared_ptr<Work>> jobs_;
+  std::uint64_t next_id_ = 1;
+  std::thread watchdog_;
+};
+
+}  // namespace equity::serve

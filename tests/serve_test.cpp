@@ -1,0 +1,367 @@
+// `equity serve`'s API over HTTP (cpp-httplib's client against a server on a free loopback port):
+// the CLI's JSON for the same question, the range endpoint, jobs, and hostile input.
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <regex>
+#include <thread>
+
+#include "equity/table_location.hpp"
+#include "serve/api.hpp"
+#include "serve/connection.hpp"
+#include "serve/server.hpp"
+#include "test_support.hpp"
+
+namespace equity::serve {
+namespace {
+
+using nlohmann::json;
+
+// A server in a thread of this process, stopped when the object goes.
+class TestServer {
+public:
+  explicit TestServer(Limits limits = {}) {
+    ServerOptions options;
+    options.port = 0;
+    options.web_dir = std::string(EQUITY_SOURCE_DIR) + "/web";
+    options.limits = limits;
+    options.version = "test";
+    if (const auto table = find_table()) options.table_dir = *table;
+    server_ = std::make_unique<Server>(options);
+    port_ = server_->bind();
+    thread_ = std::thread([this] { server_->run(); });
+  }
+  ~TestServer() {
+    server_->stop();
+    thread_.join();
+  }
+  httplib::Client client(double read_timeout = 60) const {
+    httplib::Client c("127.0.0.1", port_);
+    c.set_read_timeout(std::chrono::duration<double>(read_timeout));
+    return c;
+  }
+  int port() const { return port_; }
+
+private:
+  std::unique_ptr<Server> server_;
+  int port_ = 0;
+  std::thread thread_;
+};
+
+// A long question: Monte Carlo for a second or two (longer under load), unless cancelled sooner.
+// (Bounded, so that the tests end even where the library checks the cancellation flag late.)
+const std::string kEndless = R"({"players": ["random", "random", "random"], "method": "monte-carlo", "trials": 100000000})";
+
+std::string without_seconds(const std::string& body) {
+  return std::regex_replace(body, std::regex(R"("seconds":[0-9.e+-]+)"), R"("seconds":0)");
+}
+
+int post_status(const TestServer& server, const std::string& path, const std::string& body, std::string* answer = nullptr) {
+  auto res = server.client().Post(path.c_str(), body, "application/json");
+  if (!res) return -1;
+  if (answer) *answer = res->body;
+  return res->status;
+}
+
+json error_of(const std::string& body) { return json::parse(body); }
+
+// The status line's code for a request that announces a body of `length` bytes and sends none: the
+// server must refuse it from the headers alone (with a body sent, the server's early close can
+// reset the connection before the client reads the answer).
+int status_for_announced_body(int port, std::size_t length) {
+  httplib::Client probe("127.0.0.1", port);  // only to make sure the server is up
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) return -1;
+  const std::string request = "POST /api/equity HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                              "Content-Length: " + std::to_string(length) + "\r\n\r\n";
+  if (write(fd, request.data(), request.size()) != static_cast<ssize_t>(request.size())) return -1;
+  char buffer[64] = {};
+  const ssize_t n = read(fd, buffer, sizeof buffer - 1);
+  close(fd);
+  return n > 12 ? std::atoi(buffer + 9) : -1;  // "HTTP/1.1 413 ..."
+}
+
+TEST(Serve, AnswersExactlyWhatTheCliPrints) {
+  const TestServer server;
+  const struct {
+    std::string cli, body;
+  } cases[] = {
+      {"AsAc KhQh", R"({"players": ["AsAc", "KhQh"]})"},
+      {"'QQ+,AKs' 'JJ,AQs' --board Ks7h2c --per-combo --hits --distribution",
+       R"({"players": ["QQ+,AKs", "JJ,AQs"], "board": "Ks7h2c", "per_combo": true, "hits": true, "distribution": true})"},
+      {"AhKh QsQd 7c7d --board Ks7h2c --dead 2d --by-category",
+       R"({"players": ["AhKh", "QsQd", "7c7d"], "board": "Ks7h2c", "dead": "2d", "by_category": true})"},
+      {"random random random --mc --trials 20000 --seed 7",
+       R"({"players": ["random", "random", "random"], "method": "monte-carlo", "trials": 20000, "seed": 7})"},
+      {"'AA@50,KK' random --per-combo", R"({"players": ["AA@50,KK", "random"], "per_combo": true, "method": "auto"})"},
+  };
+  for (const auto& c : cases) {
+    const auto cli = test::run_equity(c.cli + " --json");
+    ASSERT_EQ(cli.exit_code, 0) << c.cli << ": " << cli.err;
+    std::string body;
+    ASSERT_EQ(post_status(server, "/api/equity", c.body, &body), 200) << body;
+    EXPECT_EQ(without_seconds(body), without_seconds(cli.out)) << c.cli;
+  }
+}
+
+TEST(Serve, TheFirstExampleIsExact) {
+  const TestServer server;
+  std::string body;
+  ASSERT_EQ(post_status(server, "/api/equity", R"({"players": ["AsAc", "KhQh"]})", &body), 200);
+  const json j = json::parse(body);
+  EXPECT_EQ(j["players"][0]["wins"], 1406263u);
+  EXPECT_EQ(j["players"][0]["ties"], 6453u);
+  EXPECT_EQ(j["players"][0]["losses"], 299588u);
+  EXPECT_EQ(j["showdowns"], 1712304u);
+}
+
+TEST(Serve, BadFieldsAreNamed) {
+  const TestServer server;
+  const struct {
+    std::string body, field, words;
+  } cases[] = {
+      {R"({"players": ["AsAc", "KhQz"]})", "players[1]", "Qz"},
+      {R"({"players": ["AsAc", "KhQh"], "board": "Ks7h2x"})", "board", "2x"},
+      {R"({"players": ["AsAc", "KhQh"], "dead": "As"})", "", "As"},
+      {R"({"players": ["AsAc", "KhQh"], "colour": "red"})", "", "unknown field 'colour'"},
+      {R"({"players": ["AsAc", 5]})", "players[1]", "a string"},
+      {R"({"players": "AsAc KhQh"})", "players", "an array"},
+      {R"({"players": ["AsAc", "KhQh"], "seed": -1})", "seed", "whole number"},
+      {R"({"players": ["AsAc", "KhQh"], "trials": 1.5})", "trials", "whole number"},
+      {R"({"players": ["AsAc", "KhQh"], "stderr": 0})", "stderr", "above 0"},
+      {R"({"players": ["AsAc", "KhQh"], "time": 1000})", "time", "budget"},
+      {R"({"players": ["AsAc", "KhQh"], "method": "magic"})", "", "magic"},
+      {R"({"players": ["AsAc", "KhQh"], "hits": "yes"})", "hits", "true or false"},
+      {R"({"players": ["AsAc"]})", "", "at least 2 players"},
+      {R"({"board": "Ks7h2c"})", "players", "missing"},
+      {R"([1, 2])", "", "JSON object"},
+      {R"({"players": ["AsAc", "KhQh"])", "", "malformed JSON"},
+      {"\xff\xfe{}", "", "malformed JSON"},
+      {"", "", "malformed JSON"},
+  };
+  for (const auto& c : cases) {
+    std::string body;
+    EXPECT_EQ(post_status(server, "/api/equity", c.body, &body), 400) << c.body;
+    const json j = error_of(body);
+    EXPECT_NE(j["error"].get<std::string>().find(c.words), std::string::npos) << body;
+    if (!c.field.empty()) {
+      EXPECT_EQ(j.value("field", ""), c.field) << body;
+    }
+  }
+}
+
+TEST(Serve, RangesAndOrderings) {
+  const TestServer server;
+  auto res = server.client().Get("/api/range?expr=QQ%2B%2CAKs&dead=As");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200);
+  const json j = json::parse(res->body);
+  EXPECT_EQ(j["range"], "QQ+,AKs");
+  EXPECT_EQ(j["count"], 18u);  // 22 less the 3 AA and the 1 AKs with the ace of spades
+  EXPECT_EQ(j["grid"][0][0]["class"], "AA");
+  EXPECT_EQ(j["grid"][0][0]["combos"], 3);
+  EXPECT_EQ(j["grid"][0][0]["of"], 3);
+  EXPECT_EQ(j["grid"][0][1]["class"], "AKs");
+  EXPECT_EQ(j["grid"][0][1]["combos"], 3);
+  EXPECT_EQ(j["grid"][1][0]["class"], "AKo");
+  EXPECT_EQ(j["grid"][1][0]["combos"], 0);
+
+  res = server.client().Get("/api/range?expr=AKs%3A0.5");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(json::parse(res->body)["weight"], 2.0);
+
+  res = server.client().Get("/api/range?expr=AKx");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+  EXPECT_EQ(error_of(res->body)["field"], "expr");
+  res = server.client().Get("/api/range");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+
+  res = server.client().Get("/api/orderings");
+  ASSERT_TRUE(res);
+  const json order = json::parse(res->body)["orderings"]["equity"];
+  ASSERT_EQ(order.size(), 169u);
+  EXPECT_EQ(order[0], "AA");
+  EXPECT_EQ(order[168], "32o");
+}
+
+TEST(Serve, StaticFilesAndUnknownPaths) {
+  const TestServer server;
+  auto res = server.client().Get("/");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_NE(res->body.find("id=\"calculate\""), std::string::npos);
+  res = server.client().Get("/js/app.js");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  for (const char* path : {"/nope", "/api/nope", "/../CMakeLists.txt", "/%2e%2e/CMakeLists.txt", "/api/jobs/12345"}) {
+    res = server.client().Get(path);
+    ASSERT_TRUE(res) << path;
+    EXPECT_EQ(res->status, 404) << path;
+    EXPECT_TRUE(json::parse(res->body).contains("error")) << path;
+  }
+  res = server.client().Get("/api/health");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(json::parse(res->body)["status"], "ok");
+}
+
+TEST(Serve, JobsReportProgressAndCanBeCancelled) {
+  const TestServer server;
+  std::string body;
+  // A quick question is answered like /api/equity (at once, or after a poll on a loaded machine).
+  int status = post_status(server, "/api/jobs", R"({"players": ["AsAc", "KhQh"]})", &body);
+  for (int polls = 0; status == 202 && polls < 100; ++polls) {
+    auto res = server.client().Get(("/api/jobs/" + json::parse(body)["id"].get<std::string>()).c_str());
+    ASSERT_TRUE(res);
+    status = res->status;
+    body = res->body;
+  }
+  ASSERT_EQ(status, 200);
+  EXPECT_EQ(json::parse(body)["players"][0]["wins"], 1406263u);
+  // A long one answers 202 with an id, then its progress, until cancelled.
+  ASSERT_EQ(post_status(server, "/api/jobs", kEndless, &body), 202);
+  const std::string id = json::parse(body)["id"];
+  auto res = server.client().Get(("/api/jobs/" + id).c_str());
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 202);
+  EXPECT_EQ(json::parse(res->body)["progress"]["method"], "monte-carlo");
+  res = server.client().Delete(("/api/jobs/" + id).c_str());
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  res = server.client().Get(("/api/jobs/" + id).c_str());
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 404);
+}
+
+// Waits up to 30 s for the server to report no computation running.
+bool settles(const TestServer& server) {
+  for (int i = 0; i < 600; ++i) {
+    auto res = server.client().Get("/api/health");
+    if (res && json::parse(res->body)["running"] == 0) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+TEST(Serve, TheTimeBudgetCancelsLongQuestions) {
+  Limits limits;
+  limits.budget_seconds = 0.3;
+  const TestServer server(limits);
+  std::string body;
+  EXPECT_EQ(post_status(server, "/api/equity", kEndless, &body), 504);
+  EXPECT_NE(error_of(body)["error"].get<std::string>().find("budget"), std::string::npos);
+  EXPECT_TRUE(settles(server));
+}
+
+TEST(Serve, AClientThatDisconnectsCancelsItsWork) {
+  const TestServer server;
+  auto client = server.client(0.4);  // gives up (and closes the connection) after 0.4 s
+  auto res = client.Post("/api/equity", kEndless, "application/json");
+  EXPECT_FALSE(res);
+  EXPECT_TRUE(settles(server));
+}
+
+TEST(Serve, HostileInputLeavesItAnswering) {
+  Limits limits;
+  limits.running = 2;
+  limits.waiting = 2;
+  limits.wait_seconds = 0.2;
+  limits.budget_seconds = 0.3;
+  const TestServer server(limits);
+  // Oversized bodies: 413, from the announced length.
+  EXPECT_EQ(status_for_announced_body(server.port(), 70 * 1024), 413);
+  EXPECT_EQ(status_for_announced_body(server.port(), 64 * 1024 + 1), 413);
+  EXPECT_EQ(status_for_announced_body(server.port(), std::size_t{1} << 40), 413);
+  // Deep nesting, long strings and many players within 64 KiB: 400.
+  EXPECT_EQ(post_status(server, "/api/equity", std::string(30000, '[') + std::string(30000, ']')), 400);
+  EXPECT_EQ(post_status(server, "/api/equity", R"({"players": [")" + std::string(60000, 'A') + R"(", "KK"]})"), 400);
+  std::string many = R"({"players": [)";
+  for (int i = 0; i < 1000; ++i) many += std::string(i ? "," : "") + "\"random\"";
+  EXPECT_EQ(post_status(server, "/api/equity", many + "]}"), 400);
+  // Garbage on the socket itself.
+  {
+    httplib::Client c("127.0.0.1", server.port());
+    auto res = c.Get("/api/range?expr=%ff%fe%00");
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 400);
+  }
+  // Many long questions at once: at most 2 run, 2 may wait, the rest get 429; none hangs.
+  std::atomic<int> busy{0}, timed_out{0}, other{0};
+  std::vector<std::thread> clients;
+  for (int i = 0; i < 10; ++i)
+    clients.emplace_back([&] {
+      const int status = post_status(server, "/api/equity", kEndless);
+      (status == 429 ? busy : status == 504 ? timed_out : other)++;
+      if (status != 429 && status != 504) ADD_FAILURE() << "status " << status;
+    });
+  for (auto& t : clients) t.join();
+  // (How many of each depends on when the threads start: each refused or timed out, none other.)
+  EXPECT_GE(busy.load(), 1);
+  EXPECT_GE(timed_out.load(), 1);
+  EXPECT_EQ(other.load(), 0);
+  EXPECT_TRUE(settles(server));
+  // And it still answers correctly.
+  std::string body;
+  ASSERT_EQ(post_status(server, "/api/equity", R"({"players": ["AsAc", "KhQh"]})", &body), 200);
+  EXPECT_EQ(json::parse(body)["players"][0]["wins"], 1406263u);
+}
+
+TEST(ServeScheduler, AGoneClientIsAnsweredAtOnceAndItsWorkCancelled) {
+  Scheduler scheduler(Limits{});
+  Question q = parse_equity_request(kEndless, 30);
+  const Outcome outcome = scheduler.compute(q, [] { return true; });
+  EXPECT_EQ(outcome.status, 499);
+}
+
+TEST(ServeConnection, ProbeSeesTheClientClose) {
+  httplib::Server server;
+  std::atomic<bool> closed_seen{false}, release{false};
+  server.Get("/wait", [&](const httplib::Request& req, httplib::Response& res) {
+    ConnectionProbe probe(req.remote_addr, req.remote_port, req.local_port);
+    EXPECT_FALSE(probe.closed());
+    release = true;
+    for (int i = 0; i < 200 && !closed_seen; ++i) {
+      closed_seen = probe.closed();
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    res.set_content("late", "text/plain");
+  });
+  const int port = server.bind_to_any_port("127.0.0.1");
+  std::thread thread([&] { server.listen_after_bind(); });
+  {
+    httplib::Client client("127.0.0.1", port);
+    client.set_read_timeout(std::chrono::milliseconds(300));
+    EXPECT_FALSE(client.Get("/wait"));  // gives up and closes the connection
+  }
+  for (int i = 0; i < 200 && !closed_seen; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_TRUE(release.load());
+  EXPECT_TRUE(closed_seen.load());
+  server.stop();
+  thread.join();
+}
+
+TEST(ServeApi, FieldOfMessages) {
+  EXPECT_EQ(field_of("player 2: bad card"), "players[1]");
+  EXPECT_EQ(field_of("player 10 range 'x'"), "players[9]");
+  EXPECT_EQ(field_of("board: 6 cards"), "board");
+  EXPECT_EQ(field_of("dead cards: bad card"), "dead");
+  EXPECT_EQ(field_of("players[3]: a string, not 5"), "players[3]");
+  EXPECT_EQ(field_of("seed: a whole number"), "seed");
+  EXPECT_EQ(field_of("at least 2 players, not 1"), "");
+}
+
+}  // namespace
+}  // namespace equity::serve

@@ -1,0 +1,64 @@
+// The server's JSON API (docs/serve.md): ranges, orderings, and computations as jobs with progress.
+
+// An error answered by the API: its message and the request field it concerns ("players[1]", "board").
+export class ApiError extends Error {
+  constructor(message, field = "", status = 0) {
+    super(message);
+    this.field = field;
+    this.status = status;
+  }
+}
+
+async function json(response) {
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    throw new ApiError(`the server answered ${response.status} without JSON`, "", response.status);
+  }
+  if (!response.ok && response.status !== 202) throw new ApiError(data.error || `HTTP ${response.status}`, data.field || "", response.status);
+  return data;
+}
+
+// The combos and grid of a range: {range, count, weight, warnings, combos: [{cards, weight}], grid}.
+export async function fetchRange(expr) {
+  return json(await fetch(`/api/range?expr=${encodeURIComponent(expr)}`));
+}
+
+// {"equity": ["AA", "KK", ...]}: the named orderings of the 169 classes.
+export async function fetchOrderings() {
+  return (await json(await fetch("/api/orderings"))).orderings;
+}
+
+// A computation as a job: resolves to the answer (the CLI's --json), calls onProgress with
+// {method, fraction, trials, stderr, seconds} while it runs. job.cancel() stops it (rejects with
+// an ApiError of status 499).
+export class Job {
+  constructor(body, onProgress = () => {}) {
+    this.id = null;
+    this.cancelled = false;
+    this.promise = this.run(body, onProgress);
+  }
+
+  async run(body, onProgress) {
+    let response = await fetch("/api/jobs", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    while (response.status === 202) {
+      const state = await response.json();
+      this.id = state.id;
+      if (this.cancelled) break;
+      onProgress(state.progress);
+      response = await fetch(`/api/jobs/${this.id}`);
+    }
+    if (this.cancelled) throw new ApiError("cancelled", "", 499);
+    return json(response);
+  }
+
+  cancel() {
+    this.cancelled = true;
+    if (this.id) fetch(`/api/jobs/${this.id}`, { method: "DELETE" }).catch(() => {});
+  }
+}
