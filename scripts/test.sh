@@ -6,7 +6,9 @@
 #   3. ThreadSanitizer over the suites of the parallel code only (target equity_parallel_tests,
 #      label "parallel"), fast tests only;
 #   4. the Python module (build/python) and its pytest suite (scripts/test-python.sh);
-#   5. every libFuzzer target (clang, ASan + UBSan) for EQUITY_FUZZ_SECONDS seconds each (default 15)
+#   5. the web page in headless Chromium against the release build's `equity serve`
+#      (scripts/test-web.sh; screenshots in build/release/web-screenshots/);
+#   6. every libFuzzer target (clang, ASan + UBSan) for EQUITY_FUZZ_SECONDS seconds each (default 15)
 #      from its seed corpus, which holds every defect input found so far (scripts/fuzz.sh).
 # Exits non-zero on the first failure.
 set -euo pipefail
@@ -42,6 +44,9 @@ stage "tsan tests (parallel suites)"
 
 scripts/test-python.sh
 stage "python module build and tests"
+
+scripts/test-web.sh
+stage "web page in headless Chromium"
 
 scripts/fuzz.sh "${EQUITY_FUZZ_SECONDS:-15}"
 stage "fuzz (every target)"

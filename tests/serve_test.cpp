@@ -192,10 +192,21 @@ TEST(Serve, RangesAndOrderings) {
 
   res = server.client().Get("/api/orderings");
   ASSERT_TRUE(res);
-  const json order = json::parse(res->body)["orderings"]["equity"];
+  const json orderings = json::parse(res->body)["orderings"];
+  const json order = orderings["equity"];
   ASSERT_EQ(order.size(), 169u);
   EXPECT_EQ(order[0], "AA");
   EXPECT_EQ(order[168], "32o");
+  EXPECT_EQ(orderings["vs2"].size(), 169u);
+  // A question names its ordering for percentage ranges; an unknown one is a 400 naming the field.
+  res = server.client().Post("/api/equity", R"({"players": ["10%", "random"], "order": "vs2"})", "application/json");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200) << res->body;
+  EXPECT_EQ(json::parse(res->body)["players"][0]["combos"], 140);  // 134 in the default ordering
+  res = server.client().Post("/api/equity", R"({"players": ["10%", "random"], "order": "nope"})", "application/json");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+  EXPECT_NE(res->body.find("order"), std::string::npos) << res->body;
 }
 
 TEST(Serve, StaticFilesAndUnknownPaths) {

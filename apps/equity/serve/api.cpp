@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "equity/error.hpp"
+#include "equity/hand_order.hpp"
 #include "equity/range.hpp"
 
 namespace equity::serve {
@@ -102,10 +103,13 @@ Question parse_equity_request(std::string_view body, double budget_seconds) {
       q.distribution = as_bool(value, key);
     } else if (key == "by_category") {
       q.by_category = as_bool(value, key);
+    } else if (key == "order") {
+      q.order = as_string(value, key);
+      (void)hand_order(q.order);  // an unknown ordering names this field
     } else {
       throw InputError("unknown field '" + key +
                        "' (fields: players, board, dead, method, stderr, trials, time, seed, per_combo, hits, "
-                       "distribution, by_category)");
+                       "distribution, by_category, order)");
     }
   }
   if (!has_players) throw InputError("players: missing (an array of 2 to 10 hands or ranges)");
@@ -169,37 +173,13 @@ std::string range_json(std::string_view expr, std::string_view dead_text) {
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-std::vector<std::string> equity_ordering(const std::filesystem::path& table_dir) {
-  std::ifstream in(table_dir / "vs-random.csv");
-  std::string line;
-  if (!std::getline(in, line)) return {};
-  std::map<std::string, std::pair<double, int>> rows;  // class -> (equity, table order)
-  while (std::getline(in, line)) {
-    std::vector<std::string> fields;
-    std::stringstream s(line);
-    for (std::string f; std::getline(s, f, ',');) fields.push_back(f);
-    if (fields.size() != 7) return {};
-    try {
-      const int index = class_index(parse_hand_class(fields[0]));
-      rows[hand_classes()[static_cast<std::size_t>(index)].name()] = {std::stod(fields[6]), index};
-    } catch (const std::exception&) {
-      return {};
-    }
-  }
-  if (rows.size() != kHandClasses) return {};
-  std::vector<std::string> order;
-  for (const auto& [name, row] : rows) order.push_back(name);
-  std::stable_sort(order.begin(), order.end(), [&](const std::string& a, const std::string& b) {
-    const auto& ra = rows[a];
-    const auto& rb = rows[b];
-    return ra.first != rb.first ? ra.first > rb.first : ra.second < rb.second;
-  });
-  return order;
-}
-
-std::string orderings_json(const std::vector<std::string>& equity_order) {
+std::string orderings_json() {
   json orderings = json::object();
-  if (!equity_order.empty()) orderings["equity"] = equity_order;
+  for (const HandOrder& order : hand_orders()) {
+    json names = json::array();
+    for (const auto c : *order.classes) names.push_back(hand_classes()[c].name());
+    orderings[std::string(order.name)] = std::move(names);
+  }
   return json{{"orderings", orderings}}.dump();
 }
 

@@ -33,11 +33,9 @@ std::string field_of(std::string_view message);
 // left and weight. Throws InputError for a bad range ("range ...") or bad dead cards.
 std::string range_json(std::string_view expr, std::string_view dead);
 
-// The 169 classes from the best to the worst equity against one random hand, read from the preflop
-// table's vs-random.csv in `table_dir` (once, at start-up); empty when the file is missing or bad.
-std::vector<std::string> equity_ordering(const std::filesystem::path& table_dir);
 
-// GET /api/orderings: {"orderings": {"equity": ["AA", "KK", ...]}} (no entry without a table).
-std::string orderings_json(const std::vector<std::string>& equity_order);
+// GET /api/orderings: {"orderings": {"equity": ["AA", "KK", ...], "vs2": [...]}}: the named
+// orderings percentage ranges use (hand_order.hpp), best first.
+std::string orderings_json();
 
 }  // namespace equity::serve

@@ -32,16 +32,13 @@ const char* status_text(int status) {
 }  // namespace
 
 struct Server::Impl {
-  explicit Impl(ServerOptions o) : options(std::move(o)), scheduler(options.limits) {
-    if (!options.table_dir.empty()) equity_order = equity_ordering(options.table_dir);
-  }
+  explicit Impl(ServerOptions o) : options(std::move(o)), scheduler(options.limits) {}
 
   void routes();
   void equity(const httplib::Request& req, httplib::Response& res);
 
   ServerOptions options;
   Scheduler scheduler;
-  std::vector<std::string> equity_order;
   httplib::Server http;
   int port = -1;
 };
@@ -81,7 +78,7 @@ void Server::Impl::routes() {
     }
   });
   http.Get("/api/orderings", [this](const httplib::Request&, httplib::Response& res) {
-    reply(res, {200, orderings_json(equity_order)});
+    reply(res, {200, orderings_json()});
   });
   http.Get("/api/health", [this](const httplib::Request&, httplib::Response& res) {
     const nlohmann::json j = {{"status", "ok"}, {"version", options.version}, {"running", scheduler.running()},

@@ -20,7 +20,7 @@ struct ServerOptions {
   std::string host = "127.0.0.1";
   int port = 8080;                 // 0: a free port
   std::filesystem::path web_dir;   // the static files; empty: none (API only)
-  std::filesystem::path table_dir; // the preflop table, for the orderings; empty: none
+  std::filesystem::path table_dir; // the preflop table found at start-up (reported by /api/health); empty: none
   std::string version;
   Limits limits;
   int http_threads = 16;
