@@ -42,12 +42,15 @@ int main(int argc, char** argv) {
       client.set_tcp_nodelay(true);
       const auto& classes = equity::hand_classes();
       for (std::size_t i = static_cast<std::size_t>(c) * 37; Clock::now() < end; i += 13) {
-        const std::string body = "{\"players\": [\"" + classes[i % 169].name() + "\", \"" + classes[(i * 7 + 3) % 169].name() + "\"]}";
+        const std::string body =
+            "{\"players\": [\"" + classes[i % 169].name() + "\", \"" + classes[(i * 7 + 3) % 169].name() + "\"]}";
         const auto start = Clock::now();
         auto res = client.Post("/api/equity", body, "application/json");
         latencies[static_cast<std::size_t>(c)].push_back(std::chrono::duration<double>(Clock::now() - start).count());
         if (!res || res->status != 200 || res->body.find("\"mode\":\"table\"") == std::string::npos) {
-          if (errors++ < 3) std::fprintf(stderr, "serve_bench: error: %s\n", res ? (std::to_string(res->status) + " " + res->body).c_str() : "no answer");
+          if (errors++ < 3)
+            std::fprintf(stderr, "serve_bench: error: %s\n",
+                         res ? (std::to_string(res->status) + " " + res->body).c_str() : "no answer");
         }
       }
     });
@@ -58,8 +61,13 @@ int main(int argc, char** argv) {
   std::vector<double> all;
   for (const auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
   std::sort(all.begin(), all.end());
-  const auto at = [&](double q) { return all.empty() ? 0.0 : 1000 * all[static_cast<std::size_t>(q * static_cast<double>(all.size() - 1))]; };
-  std::printf("serve_bench: %d clients, %.1f s: %zu requests, %.0f per second, %ld errors; latency median %.2f ms, p90 %.2f ms, p99 %.2f ms\n",
-              clients, seconds, all.size(), static_cast<double>(all.size()) / seconds, errors.load(), at(0.5), at(0.9), at(0.99));
+  const auto at = [&](double q) {
+    return all.empty() ? 0.0 : 1000 * all[static_cast<std::size_t>(q * static_cast<double>(all.size() - 1))];
+  };
+  std::printf(
+      "serve_bench: %d clients, %.1f s: %zu requests, %.0f per second, %ld errors; latency median %.2f ms, p90 %.2f "
+      "ms, p99 %.2f ms\n",
+      clients, seconds, all.size(), static_cast<double>(all.size()) / seconds, errors.load(), at(0.5), at(0.9),
+      at(0.99));
   return errors.load() == 0 ? 0 : 1;
 }

@@ -2,8 +2,8 @@
 // evaluated, the best five and the name). Parsed cards print and parse back to themselves, and
 // the fast evaluator agrees with the reference evaluator.
 #include "equity/cards.hpp"
-#include "equity/error.hpp"
 #include "equity/detail/evaluator_tables.hpp"
+#include "equity/error.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/reference_evaluator.hpp"
 #include "fuzz_support.hpp"

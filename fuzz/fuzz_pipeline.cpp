@@ -112,8 +112,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const PreparedDeal prep = prepare(deal);
     double assignments = 1;
     for (const auto& list : prep.combos) assignments *= static_cast<double>(list.size());
-    if (!force_monte_carlo && assignments <= 16) run_exact(deal);
-    else if (often_fit(prep)) run_monte_carlo(deal, data[0] >> 3);
+    if (!force_monte_carlo && assignments <= 16)
+      run_exact(deal);
+    else if (often_fit(prep))
+      run_monte_carlo(deal, data[0] >> 3);
   } catch (const InputError& e) {
     FUZZ_CHECK(std::string_view(e.what()).find('\n') == std::string_view::npos);
   }

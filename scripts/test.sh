@@ -8,7 +8,8 @@
 #   4. the Python module (build/python) and its pytest suite (scripts/test-python.sh);
 #   5. the web page in headless Chromium against the release build's `equity serve`
 #      (scripts/test-web.sh; screenshots in build/release/web-screenshots/);
-#   6. every libFuzzer target (clang, ASan + UBSan) for EQUITY_FUZZ_SECONDS seconds each (default 15)
+#   6. every C++ file against .clang-format (scripts/check-format.sh);
+#   7. every libFuzzer target (clang, ASan + UBSan) for EQUITY_FUZZ_SECONDS seconds each (default 15)
 #      from its seed corpus, which holds every defect input found so far (scripts/fuzz.sh).
 # Exits non-zero on the first failure.
 set -euo pipefail
@@ -51,7 +52,6 @@ stage "web page in headless Chromium"
 scripts/fuzz.sh "${EQUITY_FUZZ_SECONDS:-15}"
 stage "fuzz (every target)"
 
-# TODO(lead): run the format check here once the whole tree has been formatted after the merge:
-# scripts/check-format.sh
-# stage "format check"
+scripts/check-format.sh
+stage "format check"
 echo "test.sh: all stages passed in $((SECONDS - start)) s" >&2

@@ -1,8 +1,7 @@
 #include "equity/answer_json.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "equity/hand_class.hpp"
 
@@ -61,7 +60,10 @@ ordered_json hits(const BoardHits& h) {
 ordered_json distribution(const Distribution& d) {
   ordered_json buckets = ordered_json::array(), curve = ordered_json::array();
   for (const auto& b : d.buckets)
-    buckets.push_back({{"low", number(b.low)}, {"high", number(b.high)}, {"combos", b.combos}, {"weight", number(b.weight)},
+    buckets.push_back({{"low", number(b.low)},
+                       {"high", number(b.high)},
+                       {"combos", b.combos},
+                       {"weight", number(b.weight)},
                        {"share", number(b.share)}});
   for (const auto& point : d.curve) curve.push_back({number(point.share), number(point.equity)});
   return {{"mean", number(d.mean)}, {"buckets", buckets}, {"curve", curve}};
@@ -88,9 +90,11 @@ ordered_json player(const PlayerAnswer& p, bool per_combo_monte_carlo) {
   if (p.distribution) j["distribution"] = distribution(*p.distribution);
   if (!p.per_combo.empty() || !p.per_class.empty()) {
     ordered_json combos = ordered_json::array(), classes = ordered_json::array();
-    for (const auto& c : p.per_combo) combos.push_back(combo_line(c, "combo", combo_name(c.combo), per_combo_monte_carlo));
+    for (const auto& c : p.per_combo)
+      combos.push_back(combo_line(c, "combo", combo_name(c.combo), per_combo_monte_carlo));
     for (const auto& c : p.per_class)
-      classes.push_back(combo_line(c, "class", hand_classes()[static_cast<std::size_t>(c.combo)].name(), per_combo_monte_carlo));
+      classes.push_back(
+          combo_line(c, "class", hand_classes()[static_cast<std::size_t>(c.combo)].name(), per_combo_monte_carlo));
     j["per_combo"] = std::move(combos);
     j["per_class"] = std::move(classes);
   }

@@ -10,9 +10,21 @@
 namespace equity {
 namespace {
 
-constexpr std::array<std::string_view, kMadeCategories> kMadeNames = {
-    "straight_flush", "quads", "full_house", "flush", "straight", "set", "trips", "two_pair", "overpair", "top_pair",
-    "pocket_pair_below_top", "middle_pair", "weak_pair", "ace_high", "nothing"};
+constexpr std::array<std::string_view, kMadeCategories> kMadeNames = {"straight_flush",
+                                                                      "quads",
+                                                                      "full_house",
+                                                                      "flush",
+                                                                      "straight",
+                                                                      "set",
+                                                                      "trips",
+                                                                      "two_pair",
+                                                                      "overpair",
+                                                                      "top_pair",
+                                                                      "pocket_pair_below_top",
+                                                                      "middle_pair",
+                                                                      "weak_pair",
+                                                                      "ace_high",
+                                                                      "nothing"};
 constexpr std::array<std::string_view, kDrawCategories> kDrawNames = {
     "flush_draw", "nut_flush_draw", "oesd", "gutshot", "overcards", "backdoor_flush_draw", "combo_draw"};
 

@@ -27,12 +27,10 @@ namespace equity {
 namespace {
 
 class Stopwatch {
-public:
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
+ public:
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
 
-private:
+ private:
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
@@ -112,7 +110,8 @@ void check_options(const Question& q) {
   if (!(q.target_stderr >= 0) || !(q.max_seconds >= 0))
     throw InputError("Monte Carlo targets must be 0 (off) or above");
   const bool mc_targets = q.target_stderr > 0 || q.max_trials > 0 || q.max_seconds > 0;
-  if (q.exact_method != ExactMethod::automatic && (q.method == Method::monte_carlo || q.method == Method::table || mc_targets))
+  if (q.exact_method != ExactMethod::automatic &&
+      (q.method == Method::monte_carlo || q.method == Method::table || mc_targets))
     throw InputError("the " + std::string(exact_method_name(q.exact_method)) +
                      " method is a way of enumerating exactly: it does not go with " +
                      std::string(q.method == Method::table ? "the preflop table" : "Monte Carlo"));
@@ -221,7 +220,8 @@ Answer run_monte_carlo(const Question& q, const Parsed& parsed, const Stopwatch&
   if (q.progress)
     mc.progress = [&](std::uint64_t trials, double worst) {
       const double seconds = clock.seconds();
-      q.progress(Progress{Method::monte_carlo, monte_carlo_fraction(mc, trials, worst, seconds), trials, worst, seconds});
+      q.progress(
+          Progress{Method::monte_carlo, monte_carlo_fraction(mc, trials, worst, seconds), trials, worst, seconds});
     };
   return monte_carlo_answer(monte_carlo(parsed.deal, mc), parsed.players, q.by_category);
 }
@@ -235,7 +235,8 @@ bool sweep_applies(const Question& q, const Parsed& parsed) {
 bool sweep_answers(const Question& q, const Parsed& parsed) {
   if (q.exact_method == ExactMethod::sweep) {
     if (!sweep_applies(q, parsed))
-      throw InputError("the sweep method is for two players on a known board of 3, 4 or 5 cards, without --by-category");
+      throw InputError(
+          "the sweep method is for two players on a known board of 3, 4 or 5 cards, without --by-category");
     return true;
   }
   return q.exact_method == ExactMethod::automatic && sweep_applies(q, parsed) &&
@@ -270,9 +271,10 @@ Answer run_sweep(const Question& q, const Parsed& parsed) {
     const std::uint64_t showdowns = pa.wins + pa.ties + pa.losses;
     a.assignments = a.boards > 0 ? showdowns / a.boards : 0;
     // As RangeEquityResult::equity() computes it, so that both exact methods print the same digits.
-    pa.equity = a.weighted ? weighted.equity()
-                           : static_cast<double>(share) / (static_cast<double>(kShareUnit) * static_cast<double>(a.assignments) *
-                                                           static_cast<double>(a.boards));
+    pa.equity = a.weighted
+                    ? weighted.equity()
+                    : static_cast<double>(share) / (static_cast<double>(kShareUnit) *
+                                                    static_cast<double>(a.assignments) * static_cast<double>(a.boards));
     if (a.weighted) {
       pa.weighted_wins = weighted.weighted_wins;
       pa.weighted_ties = weighted.weighted_ties;
@@ -291,8 +293,9 @@ std::optional<Answer> try_table(const Question& q, const Parsed& parsed, std::ve
   const bool forced = q.method == Method::table;
   if (!table_answers(parsed.deal)) {
     if (forced)
-      throw InputError("the preflop table answers heads-up preflop questions of specific hands or whole classes "
-                       "(no board, no dead cards, one weight per class)");
+      throw InputError(
+          "the preflop table answers heads-up preflop questions of specific hands or whole classes "
+          "(no board, no dead cards, one weight per class)");
     return std::nullopt;
   }
   const auto dir = find_table(q.table_dir);
@@ -390,7 +393,8 @@ ComboEquity monte_carlo_combo(const RangeDeal& deal, const ComboTask& t, const Q
 // Each combo's own question, solved by `solve`, in parallel over the combos (each result in its
 // own slot, so the order of work does not matter), with progress and cancellation between combos.
 template <class Solve>
-void each_combo(const Question& q, const std::vector<ComboTask>& tasks, Answer& a, const Stopwatch& clock, Solve solve) {
+void each_combo(const Question& q, const std::vector<ComboTask>& tasks, Answer& a, const Stopwatch& clock,
+                Solve solve) {
   std::vector<ComboEquity> results(tasks.size());
   std::mutex progress_mutex;
   std::size_t done = 0;
@@ -503,10 +507,14 @@ Answer answer(const Question& q, const Parsed& parsed, const Stopwatch& clock) {
 
 std::string_view method_name(Method method) {
   switch (method) {
-    case Method::automatic: return "auto";
-    case Method::table: return "table";
-    case Method::exact: return "exact";
-    case Method::monte_carlo: return "monte-carlo";
+    case Method::automatic:
+      return "auto";
+    case Method::table:
+      return "table";
+    case Method::exact:
+      return "exact";
+    case Method::monte_carlo:
+      return "monte-carlo";
   }
   return "auto";
 }
@@ -520,10 +528,14 @@ Method parse_method(std::string_view text) {
 
 std::string_view exact_method_name(ExactMethod method) {
   switch (method) {
-    case ExactMethod::automatic: return "auto";
-    case ExactMethod::grouped: return "grouped";
-    case ExactMethod::boards: return "boards";
-    case ExactMethod::sweep: return "sweep";
+    case ExactMethod::automatic:
+      return "auto";
+    case ExactMethod::grouped:
+      return "grouped";
+    case ExactMethod::boards:
+      return "boards";
+    case ExactMethod::sweep:
+      return "sweep";
   }
   return "auto";
 }
@@ -536,10 +548,14 @@ ExactMethod parse_exact_method(std::string_view text) {
 
 double exact_showdown_limit(int cards_to_come) {
   switch (cards_to_come) {
-    case 0: return 1e6;
-    case 1: return 4e7;
-    case 2: return 3e8;
-    default: return 6e9;
+    case 0:
+      return 1e6;
+    case 1:
+      return 4e7;
+    case 2:
+      return 3e8;
+    default:
+      return 6e9;
   }
 }
 

@@ -22,8 +22,7 @@ std::vector<Card> CardSet::cards() const {
 
 std::string CardSet::str() const {
   auto list = cards();
-  std::sort(list.begin(), list.end(),
-            [](Card a, Card b) { return a.deck_index() < b.deck_index(); });
+  std::sort(list.begin(), list.end(), [](Card a, Card b) { return a.deck_index() < b.deck_index(); });
   return to_string(list);
 }
 
@@ -69,7 +68,8 @@ Card read_card(std::string_view text, std::size_t& pos, std::string_view what) {
   const int rank = read_rank(text, pos);
   if (rank < 0) {
     std::size_t end = start + std::max<std::size_t>(utf8_char_length(text.substr(start)), 1);
-    if (end < text.size() && !is_separator(text[end])) end += std::max<std::size_t>(utf8_char_length(text.substr(end)), 1);
+    if (end < text.size() && !is_separator(text[end]))
+      end += std::max<std::size_t>(utf8_char_length(text.substr(end)), 1);
     throw InputError(std::string(what) + ": bad card " + quote_input(text.substr(start, end - start)) + " in " +
                      quote_input(text) + ": unknown rank " + quote_char_at(text, start) +
                      " (expected one of 2-9, T, J, Q, K, A)");

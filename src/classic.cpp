@@ -24,8 +24,9 @@ std::array<Card, 10> parse_ten_cards(std::string_view line, std::string_view whe
 }  // namespace
 
 std::string classic_card(Card card) {
-  return {kRankChars[static_cast<std::size_t>(card.rank())],
-          static_cast<char>(std::toupper(static_cast<unsigned char>(kSuitChars[static_cast<std::size_t>(card.suit())])))};
+  return {
+      kRankChars[static_cast<std::size_t>(card.rank())],
+      static_cast<char>(std::toupper(static_cast<unsigned char>(kSuitChars[static_cast<std::size_t>(card.suit())])))};
 }
 
 std::string classic_cards(std::span<const Card> cards) {
@@ -53,7 +54,8 @@ bool read_bounded_line(std::istream& in, std::string& line, std::string_view sou
     if (c == '\n') return true;
     if (line.size() == kMaxLineBytes)
       throw InputError(std::string(source) + " line " + std::to_string(number) + ": longer than " +
-                       std::to_string(kMaxLineBytes) + " bytes: " + quote_input(std::string_view(line).substr(0, 40)) + "...");
+                       std::to_string(kMaxLineBytes) + " bytes: " + quote_input(std::string_view(line).substr(0, 40)) +
+                       "...");
     line.push_back(static_cast<char>(c));
   }
 }
@@ -84,9 +86,15 @@ DuelHands parse_duel_line(std::string_view line, std::string_view where) {
 
 void DuelTally::add(Outcome outcome_for_player1) {
   switch (outcome_for_player1) {
-    case Outcome::Win: ++player1; break;
-    case Outcome::Lose: ++player2; break;
-    case Outcome::Split: ++ties; break;
+    case Outcome::Win:
+      ++player1;
+      break;
+    case Outcome::Lose:
+      ++player2;
+      break;
+    case Outcome::Split:
+      ++ties;
+      break;
   }
 }
 
@@ -130,8 +138,8 @@ PsychicPlay best_draw(const PsychicDeal& deal) {
 
 std::string_view uva_category_name(Category category) {
   static constexpr std::array<std::string_view, kCategories> names = {
-      "highest-card", "one-pair", "two-pairs", "three-of-a-kind", "straight",
-      "flush", "full-house", "four-of-a-kind", "straight-flush"};
+      "highest-card", "one-pair",   "two-pairs",      "three-of-a-kind", "straight",
+      "flush",        "full-house", "four-of-a-kind", "straight-flush"};
   return names[static_cast<std::size_t>(category)];
 }
 

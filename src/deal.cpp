@@ -52,7 +52,8 @@ CardSet specific_cards(const RangeDeal& deal, const CardSet& known, std::vector<
     if (!deal.ranges[p].specific()) continue;
     const auto cards = deal.ranges[p].combos().front().cards;
     for (Card c : cards) {
-      if (known.contains(c)) throw InputError("card " + c.str() + " of " + player_name(p) + " is also on the board or dead");
+      if (known.contains(c))
+        throw InputError("card " + c.str() + " of " + player_name(p) + " is also on the board or dead");
       add_card(specific, c, player_name(p));
       own[p].insert(c);
     }
@@ -137,7 +138,8 @@ std::vector<SuitMap> suit_symmetries(const RangeDeal& deal) {
   for (const auto& r : deal.ranges) held.push_back(r.combos());
   std::vector<SuitMap> out;
   for (const SuitMap& m : suit_permutations())
-    if (map_set(deal.board, m) == board && map_set(deal.dead, m) == dead && keeps_ranges(deal, held, m)) out.push_back(m);
+    if (map_set(deal.board, m) == board && map_set(deal.dead, m) == dead && keeps_ranges(deal, held, m))
+      out.push_back(m);
   return out;  // the identity is the first permutation in lexicographic order
 }
 

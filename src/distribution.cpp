@@ -60,18 +60,20 @@ std::string distribution_svg(const std::vector<std::string>& labels, const std::
   std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"780\" height=\"" + format("%.0f", total_height) +
                     "\" font-family=\"sans-serif\" font-size=\"12\">\n";
   svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  svg += "<text x=\"" + format("%.0f", left) + "\" y=\"18\" font-size=\"14\" font-weight=\"bold\">Equity distribution</text>\n";
+  svg += "<text x=\"" + format("%.0f", left) +
+         "\" y=\"18\" font-size=\"14\" font-weight=\"bold\">Equity distribution</text>\n";
   for (int tick = 0; tick <= 10; ++tick) {  // grid lines every 10%
     const double x = left + width * tick / 10.0, y = top + height * (1 - tick / 10.0);
     const char* colour = tick == 5 ? "#888" : "#e5e5e5";
-    svg += "<line x1=\"" + format("%.1f", left) + "\" y1=\"" + format("%.1f", y) + "\" x2=\"" + format("%.1f", left + width) +
-           "\" y2=\"" + format("%.1f", y) + "\" stroke=\"" + colour + "\"" + (tick == 5 ? " stroke-dasharray=\"4 3\"" : "") + "/>\n";
+    svg += "<line x1=\"" + format("%.1f", left) + "\" y1=\"" + format("%.1f", y) + "\" x2=\"" +
+           format("%.1f", left + width) + "\" y2=\"" + format("%.1f", y) + "\" stroke=\"" + colour + "\"" +
+           (tick == 5 ? " stroke-dasharray=\"4 3\"" : "") + "/>\n";
     svg += "<line x1=\"" + format("%.1f", x) + "\" y1=\"" + format("%.1f", top) + "\" x2=\"" + format("%.1f", x) +
            "\" y2=\"" + format("%.1f", top + height) + "\" stroke=\"#e5e5e5\"/>\n";
     svg += "<text x=\"" + format("%.1f", left - 6) + "\" y=\"" + format("%.1f", y + 4) + "\" text-anchor=\"end\">" +
            format("%.0f%%", tick * 10.0) + "</text>\n";
-    svg += "<text x=\"" + format("%.1f", x) + "\" y=\"" + format("%.1f", top + height + 16) + "\" text-anchor=\"middle\">" +
-           format("%.0f%%", tick * 10.0) + "</text>\n";
+    svg += "<text x=\"" + format("%.1f", x) + "\" y=\"" + format("%.1f", top + height + 16) +
+           "\" text-anchor=\"middle\">" + format("%.0f%%", tick * 10.0) + "</text>\n";
   }
   svg += "<text x=\"" + format("%.1f", left + width / 2) + "\" y=\"" + format("%.1f", top + height + 34) +
          "\" text-anchor=\"middle\">share of the range, strongest combos first</text>\n";
@@ -86,11 +88,12 @@ std::string distribution_svg(const std::vector<std::string>& labels, const std::
       points += format("%.1f,%.1f ", left + width * previous, y) + format("%.1f,%.1f ", left + width * point.share, y);
       previous = point.share;
     }
-    svg += "<polyline fill=\"none\" stroke=\"" + std::string(colour) + "\" stroke-width=\"2\" points=\"" + points + "\"/>\n";
+    svg += "<polyline fill=\"none\" stroke=\"" + std::string(colour) + "\" stroke-width=\"2\" points=\"" + points +
+           "\"/>\n";
     const auto& b = players[p].buckets;
     const double y = legend_top + 22.0 * static_cast<double>(p);
-    svg += "<rect x=\"" + format("%.0f", left) + "\" y=\"" + format("%.1f", y - 10) + "\" width=\"14\" height=\"14\" fill=\"" +
-           colour + "\"/>\n";
+    svg += "<rect x=\"" + format("%.0f", left) + "\" y=\"" + format("%.1f", y - 10) +
+           "\" width=\"14\" height=\"14\" fill=\"" + colour + "\"/>\n";
     const std::string label = labels[p].size() > 36 ? labels[p].substr(0, 35) + "..." : labels[p];
     svg += "<text x=\"" + format("%.0f", left + 20) + "\" y=\"" + format("%.1f", y + 1) + "\">" + xml_escape(label) +
            ": mean " + format("%.1f%%", 100 * players[p].mean) + "; 75%+ " + format("%.1f%%", 100 * b[0].share) +

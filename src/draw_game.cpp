@@ -70,7 +70,8 @@ unsigned parse_discard_positions(std::string_view text) {
     const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
     const bool all_digits = ptr == token.data() + token.size();
     if (ec == std::errc::invalid_argument || !all_digits)
-      throw InputError(quote_input(token) + " is not a position: type the positions 1-5 of the cards to discard, such as 1 3 5");
+      throw InputError(quote_input(token) +
+                       " is not a position: type the positions 1-5 of the cards to discard, such as 1 3 5");
     if (ec == std::errc::result_out_of_range || value < 1 || value > 5)
       throw InputError("position " + std::string(token) + " is outside 1-5");
     const unsigned bit = 1u << (value - 1);

@@ -1,7 +1,7 @@
 #include "equity/enumeration.hpp"
 
-#include <tbb/parallel_reduce.h>
 #include <tbb/blocked_range.h>
+#include <tbb/parallel_reduce.h>
 
 #include <algorithm>
 #include <bit>
@@ -51,8 +51,8 @@ std::uint64_t choose(int n, int k) {
 
 namespace {
 
-constexpr std::array<std::array<std::int64_t, 5>, 5> kChoose = {{
-    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}}};
+constexpr std::array<std::array<std::int64_t, 5>, 5> kChoose = {
+    {{1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}}};
 
 // Per-player sums of boards. Heads-up, every tie is a two-way split, so finish() works the share
 // out from the wins and ties and add_outcome() leaves it alone.
@@ -104,7 +104,8 @@ void for_each_rank_multiset(const std::array<int, kRanks>& avail, int k, F&& f) 
     const int a = avail[static_cast<std::size_t>(rank)];
     const std::uint32_t rank_key = detail::kRankKeys[static_cast<std::size_t>(rank)];
     for (int c = 0; c <= std::min(a, left); ++c)
-      self(self, rank - 1, left - c, key + static_cast<std::uint32_t>(c) * rank_key, weight * kChoose[static_cast<std::size_t>(a)][static_cast<std::size_t>(c)]);
+      self(self, rank - 1, left - c, key + static_cast<std::uint32_t>(c) * rank_key,
+           weight * kChoose[static_cast<std::size_t>(a)][static_cast<std::size_t>(c)]);
   };
   rec(rec, kRanks - 1, k, 0u, 1);
 }
@@ -148,8 +149,8 @@ void for_each_subset(unsigned mask, int k, F&& f) {
 // A suit's part in the flush pass.
 constexpr int kNoFlush = 99;
 struct FlushSuit {
-  unsigned deck_suited = 0;                 // ranks of the suit still in the deck
-  int threshold = kNoFlush;                 // dealt cards of the suit that make somebody's flush
+  unsigned deck_suited = 0;                    // ranks of the suit still in the deck
+  int threshold = kNoFlush;                    // dealt cards of the suit that make somebody's flush
   std::array<unsigned, kMaxPlayers> suited{};  // per player: hole + board ranks of the suit
   std::array<int, kMaxPlayers> needed{};       // per player: dealt cards of the suit the flush needs
 };
@@ -158,9 +159,9 @@ struct FlushSuit {
 constexpr HandRank kFirstStraightFlush = 7452;
 
 // Eight 16-bit lanes (detail/platform.hpp: one SSE register with GCC and Clang).
-using detail::Vec8;
 using detail::load;
 using detail::store;
+using detail::Vec8;
 // The sum of eight lanes that are each at least 0 and sum below 2^16: one multiply per four lanes
 // gathers their sum in the top lane.
 inline std::int64_t lane_sum(Vec8 v) {
@@ -181,11 +182,12 @@ inline std::int64_t lane_sum(Vec8 v) {
 // 4 k + suit) one update is three multiply-adds of eight lanes; a last rank's flush count needs
 // only the parent's S_0 and S_1, the first eight lanes.
 template <class F>
-void for_each_nonflush_rank_multiset(const std::array<int, kRanks>& avail, int k, const std::array<FlushSuit, kSuits>& suits, F&& f) {
+void for_each_nonflush_rank_multiset(const std::array<int, kRanks>& avail, int k,
+                                     const std::array<FlushSuit, kSuits>& suits, F&& f) {
   using Lanes = std::array<std::int16_t, 32>;
   struct Factor {
-    Vec8 u{}, v{};  // the four suits' u (v), twice
-    Vec8 uv{};      // the four suits' u, then their v
+    Vec8 u{}, v{};          // the four suits' u (v), twice
+    Vec8 uv{};              // the four suits' u, then their v
     std::uint32_t key = 0;  // c times the rank's key
     std::int64_t ways = 0;  // C(available, c)
   };
@@ -197,7 +199,8 @@ void for_each_nonflush_rank_multiset(const std::array<int, kRanks>& avail, int k
         const auto& fs = suits[static_cast<std::size_t>(su)];
         const int b = fs.threshold == kNoFlush ? 0 : static_cast<int>((fs.deck_suited >> r) & 1u);
         const auto u = static_cast<std::int16_t>(kChoose[static_cast<std::size_t>(a - b)][static_cast<std::size_t>(c)]);
-        const auto v = static_cast<std::int16_t>(b ? kChoose[static_cast<std::size_t>(a - 1)][static_cast<std::size_t>(c - 1)] : 0);
+        const auto v = static_cast<std::int16_t>(
+            b ? kChoose[static_cast<std::size_t>(a - 1)][static_cast<std::size_t>(c - 1)] : 0);
         auto& fr = factor[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
         fr.u[su] = fr.u[su + kSuits] = fr.uv[su] = u;
         fr.v[su] = fr.v[su + kSuits] = fr.uv[su + kSuits] = v;
@@ -214,14 +217,15 @@ void for_each_nonflush_rank_multiset(const std::array<int, kRanks>& avail, int k
 
   // Cards available at or below each rank: a branch that cannot be completed is cut at once.
   std::array<int, kRanks> at_or_below{};
-  for (int r = 0, sum = 0; r < kRanks; ++r) at_or_below[static_cast<std::size_t>(r)] = sum += avail[static_cast<std::size_t>(r)];
+  for (int r = 0, sum = 0; r < kRanks; ++r)
+    at_or_below[static_cast<std::size_t>(r)] = sum += avail[static_cast<std::size_t>(r)];
 
   // Each call picks the next rank (below `top`) that has cards, so no call is spent on a rank
   // that contributes none. Lanes of S_6 and S_7 are copied, not updated: no multiset is deep
   // enough for them to reach S_0.
   auto rec = [&](auto&& self, int top, int left, std::uint32_t key, std::int64_t weight, const Lanes& ways) -> void {
     const Vec8 first_two = load(&ways[0]);  // S_0 and S_1 of each suit
-    if (left == 1) {  // most calls: one card of any rank completes the multiset
+    if (left == 1) {                        // most calls: one card of any rank completes the multiset
       for (int rank = top; rank >= 0; --rank) {
         const auto r = static_cast<std::size_t>(rank);
         if (avail[r] == 0) continue;
@@ -359,7 +363,8 @@ EnumerationResult enumerate(const Deal& deal) {
   } else if (!every_board_flush) {
     std::array<HandRank, kMaxPlayers> value{};
     for_each_nonflush_rank_multiset(avail, k, suits, [&](std::uint32_t key, std::int64_t weight) {
-      for (int p = 0; p < n; ++p) value[static_cast<std::size_t>(p)] = rank_only_value(known_key[static_cast<std::size_t>(p)] + key);
+      for (int p = 0; p < n; ++p)
+        value[static_cast<std::size_t>(p)] = rank_only_value(known_key[static_cast<std::size_t>(p)] + key);
       add_outcome(value.data(), n, weight, tally);
     });
   }
@@ -375,7 +380,8 @@ EnumerationResult enumerate(const Deal& deal) {
     const int max_suited = std::min(k, std::popcount(fs.deck_suited));
     // When nobody holds a card of the suit, everybody's flush is the same on every flush board (a
     // board with five of a suit, preflop): those boards are all split among every player.
-    const bool same_flush = std::all_of(fs.suited.begin(), fs.suited.begin() + n, [&](unsigned x) { return x == fs.suited[0]; });
+    const bool same_flush =
+        std::all_of(fs.suited.begin(), fs.suited.begin() + n, [&](unsigned x) { return x == fs.suited[0]; });
     for (int j = fs.threshold; j <= max_suited; ++j) {
       // Boards with j cards of suit s: at most two others, so at most 91 rank multisets.
       const RankMultisets others = rank_multisets(other_avail, k - j);
@@ -388,8 +394,10 @@ EnumerationResult enumerate(const Deal& deal) {
       std::array<int, kMaxPlayers> flushing{}, drawing{};  // players with and without the flush
       int n_flushing = 0, n_drawing = 0;
       for (int p = 0; p < n; ++p) {
-        if (fs.needed[static_cast<std::size_t>(p)] <= j) flushing[static_cast<std::size_t>(n_flushing++)] = p;
-        else drawing[static_cast<std::size_t>(n_drawing++)] = p;
+        if (fs.needed[static_cast<std::size_t>(p)] <= j)
+          flushing[static_cast<std::size_t>(n_flushing++)] = p;
+        else
+          drawing[static_cast<std::size_t>(n_drawing++)] = p;
       }
       for_each_subset(fs.deck_suited, j, [&](unsigned dealt_suited, std::uint32_t suited_key) {
         std::array<HandRank, kMaxPlayers> value{};  // drawing players stay at 0 until they beat the flush
@@ -422,7 +430,8 @@ EnumerationResult enumerate(const Deal& deal) {
               full[static_cast<std::size_t>(drawing[static_cast<std::size_t>(d)])] = hand;
               beaten |= hand > best_flush;
             }
-            if (!beaten) [[likely]] continue;
+            if (!beaten) [[likely]]
+              continue;
             add_outcome(full.data(), n, other.weight, tally);
             flush_wins -= other.weight;
           }

@@ -8,10 +8,11 @@
 namespace equity {
 namespace {
 
-constexpr std::array<std::string_view, kRanks> kRankNames = {
-    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"};
-constexpr std::array<std::string_view, kRanks> kRankPlurals = {
-    "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces"};
+constexpr std::array<std::string_view, kRanks> kRankNames = {"two",  "three", "four", "five",  "six",  "seven", "eight",
+                                                             "nine", "ten",   "jack", "queen", "king", "ace"};
+constexpr std::array<std::string_view, kRanks> kRankPlurals = {"twos",   "threes", "fours", "fives", "sixes",
+                                                               "sevens", "eights", "nines", "tens",  "jacks",
+                                                               "queens", "kings",  "aces"};
 
 std::string name(int rank) { return std::string(kRankNames[static_cast<std::size_t>(rank)]); }
 std::string plural(int rank) { return std::string(kRankPlurals[static_cast<std::size_t>(rank)]); }
@@ -30,12 +31,18 @@ std::string kickers(const std::array<int, 5>& ranks, std::size_t from) {
 // How many cards each tie-break rank of a category stands for.
 std::vector<int> group_sizes(Category c) {
   switch (c) {
-    case Category::OnePair: return {2, 1, 1, 1};
-    case Category::TwoPair: return {2, 2, 1};
-    case Category::ThreeOfAKind: return {3, 1, 1};
-    case Category::FullHouse: return {3, 2};
-    case Category::FourOfAKind: return {4, 1};
-    default: return {1, 1, 1, 1, 1};
+    case Category::OnePair:
+      return {2, 1, 1, 1};
+    case Category::TwoPair:
+      return {2, 2, 1};
+    case Category::ThreeOfAKind:
+      return {3, 1, 1};
+    case Category::FullHouse:
+      return {3, 2};
+    case Category::FourOfAKind:
+      return {4, 1};
+    default:
+      return {1, 1, 1, 1, 1};
   }
 }
 
@@ -54,8 +61,8 @@ HandRank evaluate_cards(std::span<const Card> cards) {
 
 std::string_view category_name(Category c) {
   static constexpr std::array<std::string_view, kCategories> names = {
-      "high card", "one pair", "two pair", "three of a kind", "straight",
-      "flush", "full house", "four of a kind", "straight flush"};
+      "high card", "one pair",   "two pair",       "three of a kind", "straight",
+      "flush",     "full house", "four of a kind", "straight flush"};
   return names[static_cast<std::size_t>(c)];
 }
 
@@ -83,15 +90,24 @@ std::string hand_name(HandRank rank) {
   const auto r = class_ranks(rank);
   const std::string head = std::string(category_name(category)) + ", ";
   switch (category) {
-    case Category::HighCard: return head + list(r, 0);
-    case Category::OnePair: return head + plural(r[0]) + ", " + kickers(r, 2);
-    case Category::TwoPair: return head + plural(r[0]) + " and " + plural(r[2]) + ", " + kickers(r, 4);
-    case Category::ThreeOfAKind: return head + plural(r[0]) + ", " + kickers(r, 3);
-    case Category::Straight: return head + name(r[0]) + " high";
-    case Category::Flush: return head + list(r, 0);
-    case Category::FullHouse: return head + plural(r[0]) + " full of " + plural(r[3]);
-    case Category::FourOfAKind: return head + plural(r[0]) + ", " + kickers(r, 4);
-    case Category::StraightFlush: return r[0] == 12 ? std::string("royal flush") : head + name(r[0]) + " high";
+    case Category::HighCard:
+      return head + list(r, 0);
+    case Category::OnePair:
+      return head + plural(r[0]) + ", " + kickers(r, 2);
+    case Category::TwoPair:
+      return head + plural(r[0]) + " and " + plural(r[2]) + ", " + kickers(r, 4);
+    case Category::ThreeOfAKind:
+      return head + plural(r[0]) + ", " + kickers(r, 3);
+    case Category::Straight:
+      return head + name(r[0]) + " high";
+    case Category::Flush:
+      return head + list(r, 0);
+    case Category::FullHouse:
+      return head + plural(r[0]) + " full of " + plural(r[3]);
+    case Category::FourOfAKind:
+      return head + plural(r[0]) + ", " + kickers(r, 4);
+    case Category::StraightFlush:
+      return r[0] == 12 ? std::string("royal flush") : head + name(r[0]) + " high";
   }
   return head;
 }

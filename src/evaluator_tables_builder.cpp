@@ -57,7 +57,8 @@ void for_each_multiset(int size, F&& f) {
 
 std::uint32_t rank_key(const Counts& counts) {
   std::uint32_t key = 0;
-  for (int r = 0; r < kRanks; ++r) key += static_cast<std::uint32_t>(counts[static_cast<std::size_t>(r)]) * kRankKeys[static_cast<std::size_t>(r)];
+  for (int r = 0; r < kRanks; ++r)
+    key += static_cast<std::uint32_t>(counts[static_cast<std::size_t>(r)]) * kRankKeys[static_cast<std::size_t>(r)];
   return key;
 }
 
@@ -96,7 +97,7 @@ std::vector<Entry> rank_entries(const std::vector<ReferenceScore>& scores) {
 // fullest rows first. Occupancy is a bitset; a row's pattern is tested against it a 64-bit word
 // at a time.
 class RowPlacer {
-public:
+ public:
   static constexpr std::uint32_t kRowWidth = 1u << kRowShift;
   static constexpr std::size_t kPatternWords = kRowWidth / 64;
   static constexpr std::uint32_t kColumnMask = kRowWidth - 1;
@@ -121,7 +122,7 @@ public:
     return table_size_;
   }
 
-private:
+ private:
   std::uint64_t used_word_at(std::size_t bit) const {  // 64 occupancy bits starting at `bit`
     const std::size_t w = bit / 64, s = bit % 64;
     const std::uint64_t lo = used_[w] >> s;
@@ -137,7 +138,8 @@ private:
       pattern[(e.key & kColumnMask) / 64] |= std::uint64_t{1} << (e.key & 63);
       min_col = std::min(min_col, e.key & kColumnMask);
     }
-    while (first_free_ / 64 < used_.size() && used_[first_free_ / 64] == ~std::uint64_t{0}) first_free_ = (first_free_ / 64 + 1) * 64;
+    while (first_free_ / 64 < used_.size() && used_[first_free_ / 64] == ~std::uint64_t{0})
+      first_free_ = (first_free_ / 64 + 1) * 64;
     while (first_free_ / 64 < used_.size() && (used_[first_free_ / 64] >> (first_free_ % 64) & 1)) ++first_free_;
     // Rows of one size come in a run; a row rarely fits below where the previous one of its size
     // went, so the search resumes there (a heuristic: it only costs compactness, never correctness).
@@ -170,7 +172,8 @@ EvaluatorTables build_evaluator_tables() {
   t.class_scores = class_scores();
   t.flush_table.assign(8192, 0);
   for (unsigned mask = 0; mask < 8192; ++mask)
-    if (std::popcount(mask) >= 5) t.flush_table[mask] = hand_rank(t.class_scores, best_of_subsets(ranks_of_mask(mask), true));
+    if (std::popcount(mask) >= 5)
+      t.flush_table[mask] = hand_rank(t.class_scores, best_of_subsets(ranks_of_mask(mask), true));
 
   // Rank multisets of 5, 6 and 7 cards, placed by row displacement.
   const std::vector<Entry> entries = rank_entries(t.class_scores);

@@ -47,7 +47,8 @@ std::uint64_t power10(int n) {
 std::string read_one(std::string_view s, std::size_t& pos, Decimal& out) {
   const auto digit = [&](std::size_t i) { return i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])); };
   if (pos < s.size() && s[pos] == '-') return "a percentage cannot be negative";
-  if (!digit(pos)) return pos < s.size() && s[pos] == '%' ? "no number before '%'" : "expected a number such as 15 before '%'";
+  if (!digit(pos))
+    return pos < s.size() && s[pos] == '%' ? "no number before '%'" : "expected a number such as 15 before '%'";
   out = {};
   bool point = false;
   for (; digit(pos) || (!point && pos < s.size() && s[pos] == '.' && digit(pos + 1)); ++pos) {
@@ -70,7 +71,8 @@ int prefix_length(const HandOrder& order, Decimal p) {
   const std::uint64_t target = p.digits * static_cast<std::uint64_t>(kCombos), unit = 100 * power10(p.decimals);
   std::uint64_t combos = 0;
   int n = 0;
-  while (combos * unit < target) combos += static_cast<std::uint64_t>(hand_classes()[(*order.classes)[static_cast<std::size_t>(n++)]].combos());
+  while (combos * unit < target)
+    combos += static_cast<std::uint64_t>(hand_classes()[(*order.classes)[static_cast<std::size_t>(n++)]].combos());
   return n;
 }
 

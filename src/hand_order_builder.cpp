@@ -39,13 +39,16 @@ std::vector<std::vector<std::string_view>> rows(std::string_view csv, std::strin
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     start = end + 1;
     if (first) {
-      if (line != header) throw InputError("ordering file: header " + quote_input(line) + " is not " + quote_input(header));
+      if (line != header)
+        throw InputError("ordering file: header " + quote_input(line) + " is not " + quote_input(header));
       first = false;
       continue;
     }
     if (line.empty()) continue;
     out.push_back(split(line));
-    if (out.back().size() != columns) throw InputError("ordering file: line " + quote_input(line) + " does not have " + std::to_string(columns) + " fields");
+    if (out.back().size() != columns)
+      throw InputError("ordering file: line " + quote_input(line) + " does not have " + std::to_string(columns) +
+                       " fields");
   }
   if (out.size() != static_cast<std::size_t>(kHandClasses))
     throw InputError("ordering file: " + std::to_string(out.size()) + " rows, not 169");
@@ -100,7 +103,8 @@ ClassOrder sorted(Better better) {
 
 ClassOrder order_from_vs_random_csv(std::string_view csv) {
   // Per class: twice the pot won (2 wins + ties) and the showdowns.
-  std::vector<Uint128> doubled(static_cast<std::size_t>(kHandClasses)), showdowns(static_cast<std::size_t>(kHandClasses));
+  std::vector<Uint128> doubled(static_cast<std::size_t>(kHandClasses)),
+      showdowns(static_cast<std::size_t>(kHandClasses));
   std::vector<bool> seen(static_cast<std::size_t>(kHandClasses));
   for (const auto& f : rows(csv, "hero,villain,combos,wins,ties,losses,equity", 7)) {
     if (f[1] != "random") throw InputError("ordering file: villain " + quote_input(f[1]) + " is not random");
@@ -124,7 +128,8 @@ ClassOrder order_from_ranked_csv(std::string_view csv) {
     equity[i] = number(f[4]);
     number(f[5]);
   }
-  return sorted([&](int a, int b) { return equity[static_cast<std::size_t>(a)] > equity[static_cast<std::size_t>(b)]; });
+  return sorted(
+      [&](int a, int b) { return equity[static_cast<std::size_t>(a)] > equity[static_cast<std::size_t>(b)]; });
 }
 
 }  // namespace equity::detail

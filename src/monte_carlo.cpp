@@ -40,10 +40,12 @@ void check_stopping_rules(const MonteCarloOptions& options) {
     throw InputError("standard error target " + number(stderr_target) + " is out of reach: it must be at least " +
                      number(kMinTargetStderr) + " (or 0 for none)");
   if (options.max_trials > kMaxTrials)
-    throw InputError("trials " + std::to_string(options.max_trials) + " are too many: at most " + number(static_cast<double>(kMaxTrials)));
+    throw InputError("trials " + std::to_string(options.max_trials) + " are too many: at most " +
+                     number(static_cast<double>(kMaxTrials)));
   if (!(seconds == 0 || (std::isfinite(seconds) && seconds > 0 && seconds <= kMaxSeconds)))
-    throw InputError("time limit " + number(seconds) + " is out of range: it must be a number of seconds above 0 and at most " +
-                     number(kMaxSeconds) + " (or 0 for none)");
+    throw InputError("time limit " + number(seconds) +
+                     " is out of range: it must be a number of seconds above 0 and at most " + number(kMaxSeconds) +
+                     " (or 0 for none)");
   if (stderr_target == 0 && options.max_trials == 0 && seconds == 0)
     throw InputError("Monte Carlo needs a stopping rule: a standard error, a number of trials or a time");
 }
@@ -107,16 +109,14 @@ TrialInputs make_inputs(const PreparedDeal& prep, const RangeDeal& deal, const s
   // specific hand, boards favour one player or another, and trials on a shared board tell much less:
   // 7c2d against random needs twice the trials with four per board, so none share.
   if (detail::can_share_boards(inputs.drawn_players > 0, static_cast<int>(inputs.deck_players), inputs.board_cards)) {
-    inputs.deals_per_board = deals_per_board ? deals_per_board
-                             : inputs.deck_players == n ? kDealsPerEvenBoard
-                                                        : 1;
+    inputs.deals_per_board = deals_per_board ? deals_per_board : inputs.deck_players == n ? kDealsPerEvenBoard : 1;
   }
   return inputs;
 }
 
 // The running totals of a run and the players' standard errors from them.
 class Totals {
-public:
+ public:
   Totals(std::size_t players, bool shared) : n_(players), shared_(shared) {}
 
   // Adds a round's chunk tallies, in chunk order: exact within a chunk, and the same sums
@@ -150,7 +150,7 @@ public:
     return worst;
   }
 
-private:
+ private:
   // Over boards shared by several trials (ratio estimator of a cluster sample): with y_b the share
   // and n_b the trials of board b, of B boards and N trials, and R the equity, the variance of R
   // is B / (B - 1) * sum (y_b - R n_b)^2 / N^2.
@@ -185,13 +185,17 @@ private:
 
 // A run: the chunks' loop, its inputs and the rounds so far.
 class Run {
-public:
+ public:
   Run(const MonteCarloOptions& options, const TrialInputs& inputs, const DeckDealer& dealer,
       std::chrono::steady_clock::time_point start)
-      : options_(options), start_(start), inputs_(inputs), dealer_(dealer),
+      : options_(options),
+        start_(start),
+        inputs_(inputs),
+        dealer_(dealer),
         trials_(detail::select_trials(inputs, options.by_category)),
         totals_(inputs.players, inputs.deals_per_board > 1),
-        chunk_limit_(((options.max_trials ? options.max_trials : kMaxTrials) + kMonteCarloChunk - 1) / kMonteCarloChunk) {}
+        chunk_limit_(((options.max_trials ? options.max_trials : kMaxTrials) + kMonteCarloChunk - 1) /
+                     kMonteCarloChunk) {}
 
   // Runs rounds until a stopping rule holds; returns the rule.
   std::string run() {
@@ -202,7 +206,8 @@ public:
       worst_ = worst;
       if (options_.progress) options_.progress(totals_.counts().trials, worst);
       check_cancel(options_.cancel);
-      if (options_.target_stderr > 0 && totals_.counts().trials >= kMinTrialsForStderr && worst < options_.target_stderr)
+      if (options_.target_stderr > 0 && totals_.counts().trials >= kMinTrialsForStderr &&
+          worst < options_.target_stderr)
         return "stderr";
       if (next_chunk_ >= chunk_limit_) return "trials";
       if (options_.max_seconds > 0 && elapsed() >= options_.max_seconds) return "time";
@@ -211,7 +216,7 @@ public:
   const Totals& totals() const { return totals_; }
   double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
 
-private:
+ private:
   static constexpr std::uint64_t kMinTrialsForStderr = 10'000;  // before this, the variance seen says too little
 
   // The chunks of the next round: a growing number, cut short near the trials the target needs or
@@ -246,8 +251,9 @@ private:
       for (std::uint64_t i = r.begin(); i < r.end(); ++i) {
         if (options_.cancel && options_.cancel->load(std::memory_order_relaxed)) return;
         const std::uint64_t chunk = next_chunk_ + i;
-        const std::uint64_t size =
-            options_.max_trials ? std::min(kMonteCarloChunk, options_.max_trials - chunk * kMonteCarloChunk) : kMonteCarloChunk;
+        const std::uint64_t size = options_.max_trials
+                                       ? std::min(kMonteCarloChunk, options_.max_trials - chunk * kMonteCarloChunk)
+                                       : kMonteCarloChunk;
         trials_(inputs_, dealer_, options_.seed, chunk, size, tallies_[i]);
       }
     });
@@ -269,7 +275,7 @@ private:
   const std::uint64_t chunk_limit_;
   std::uint64_t next_chunk_ = 0;
   int round_ = 0;
-  double worst_ = 0;  // the largest standard error among the players, after each round
+  double worst_ = 0;                 // the largest standard error among the players, after each round
   std::vector<ChunkTally> tallies_;  // one per chunk of a round, kept across rounds
 };
 

@@ -1,7 +1,7 @@
 // The choice of a Monte Carlo trial loop, and the loops' instantiations.
-#include "equity/detail/trial_kernels.hpp"
-
 #include <utility>
+
+#include "equity/detail/trial_kernels.hpp"
 
 namespace equity::detail {
 
@@ -13,7 +13,8 @@ namespace {
 template <int kDeckPlayers, int kDrawn, int kBoardCards, bool kShareBoards>
 void heads_up_chunk(const TrialInputs& inputs, const DeckDealer& dealer, std::uint64_t seed, std::uint64_t chunk,
                     std::uint64_t size, ChunkTally& t) {
-  const HeadsUpCounts c = heads_up_trials<kDeckPlayers, kDrawn, kBoardCards, kShareBoards>(inputs, Rng(seed, chunk), dealer, size);
+  const HeadsUpCounts c =
+      heads_up_trials<kDeckPlayers, kDrawn, kBoardCards, kShareBoards>(inputs, Rng(seed, chunk), dealer, size);
   t.won_with[0][1] += c.first_wins;
   t.won_with[1][1] += c.second_wins;
   t.won_with[0][2] += c.splits;
@@ -34,10 +35,14 @@ TrialsFunction heads_up_for(bool shared) {
 template <int kDeckPlayers, int kDrawn>
 TrialsFunction heads_up_with_board(int board_cards, bool shared) {
   switch (board_cards) {
-    case 0: return heads_up_for<kDeckPlayers, kDrawn, 0>(shared);
-    case 1: return heads_up_for<kDeckPlayers, kDrawn, 1>(shared);
-    case 2: return heads_up_for<kDeckPlayers, kDrawn, 2>(shared);
-    default: return heads_up_for<kDeckPlayers, kDrawn, 5>(shared);
+    case 0:
+      return heads_up_for<kDeckPlayers, kDrawn, 0>(shared);
+    case 1:
+      return heads_up_for<kDeckPlayers, kDrawn, 1>(shared);
+    case 2:
+      return heads_up_for<kDeckPlayers, kDrawn, 2>(shared);
+    default:
+      return heads_up_for<kDeckPlayers, kDrawn, 5>(shared);
   }
 }
 
@@ -46,12 +51,18 @@ TrialsFunction heads_up_with_board(int board_cards, bool shared) {
 TrialsFunction heads_up_trials_for(const TrialInputs& inputs, bool shared) {
   const int k = inputs.board_cards;
   switch (inputs.deck_players * 3 + inputs.drawn_players) {
-    case 0: return heads_up_with_board<0, 0>(k, shared);
-    case 1: return heads_up_with_board<0, 1>(k, shared);
-    case 2: return heads_up_with_board<0, 2>(k, shared);
-    case 3: return heads_up_with_board<1, 0>(k, shared);
-    case 4: return heads_up_with_board<1, 1>(k, shared);
-    default: return heads_up_with_board<2, 0>(k, shared);
+    case 0:
+      return heads_up_with_board<0, 0>(k, shared);
+    case 1:
+      return heads_up_with_board<0, 1>(k, shared);
+    case 2:
+      return heads_up_with_board<0, 2>(k, shared);
+    case 3:
+      return heads_up_with_board<1, 0>(k, shared);
+    case 4:
+      return heads_up_with_board<1, 1>(k, shared);
+    default:
+      return heads_up_with_board<2, 0>(k, shared);
   }
 }
 
@@ -59,14 +70,17 @@ TrialsFunction heads_up_trials_for(const TrialInputs& inputs, bool shared) {
 template <bool kByCategory, bool kTrack, bool kShareBoards, int kDeckPlayers, int kBoardCards>
 void general_chunk(const TrialInputs& inputs, const DeckDealer& dealer, std::uint64_t seed, std::uint64_t chunk,
                    std::uint64_t size, ChunkTally& t) {
-  t = general_trials<kByCategory, kTrack, kShareBoards, kDeckPlayers, kBoardCards>(inputs, Rng(seed, chunk), dealer, size);
+  t = general_trials<kByCategory, kTrack, kShareBoards, kDeckPlayers, kBoardCards>(inputs, Rng(seed, chunk), dealer,
+                                                                                   size);
 }
 
 // general_trials without categories, unrolled, for kBoardCards, indexed by the number of deck
 // players (boards shared only where they can be).
 template <bool kTrack, bool kShareBoards, int kBoardCards, int... kDeckPlayers>
-constexpr std::array<TrialsFunction, sizeof...(kDeckPlayers)> unrolled_trials(std::integer_sequence<int, kDeckPlayers...>) {
-  return {&general_chunk<false, kTrack, kShareBoards && can_share_boards(kTrack, kDeckPlayers, kBoardCards), kDeckPlayers, kBoardCards>...};
+constexpr std::array<TrialsFunction, sizeof...(kDeckPlayers)> unrolled_trials(
+    std::integer_sequence<int, kDeckPlayers...>) {
+  return {&general_chunk < false, kTrack, kShareBoards && can_share_boards(kTrack, kDeckPlayers, kBoardCards),
+          kDeckPlayers, kBoardCards > ...};
 }
 
 template <int kBoardCards>
@@ -81,10 +95,14 @@ TrialsFunction unrolled_trials_pick(bool track, bool share_boards, std::size_t d
 // The unrolled loop for a deal of three or more players (heads-up has its own).
 TrialsFunction unrolled_trials_for(bool track, bool share_boards, std::size_t deck_players, int board_cards) {
   switch (board_cards) {
-    case 0: return unrolled_trials_pick<0>(track, share_boards, deck_players);
-    case 1: return unrolled_trials_pick<1>(track, share_boards, deck_players);
-    case 2: return unrolled_trials_pick<2>(track, share_boards, deck_players);
-    default: return unrolled_trials_pick<5>(track, share_boards, deck_players);
+    case 0:
+      return unrolled_trials_pick<0>(track, share_boards, deck_players);
+    case 1:
+      return unrolled_trials_pick<1>(track, share_boards, deck_players);
+    case 2:
+      return unrolled_trials_pick<2>(track, share_boards, deck_players);
+    default:
+      return unrolled_trials_pick<5>(track, share_boards, deck_players);
   }
 }
 

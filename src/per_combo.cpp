@@ -33,8 +33,8 @@ struct Entry {
   Hand hand;
   std::uint64_t mask = 0;
   int combo = 0;
-  std::uint8_t card[2] = {0, 0};    // card ids
-  std::array<double, 2> weight{};   // in each player's range (0: not in it)
+  std::uint8_t card[2] = {0, 0};   // card ids
+  std::array<double, 2> weight{};  // in each player's range (0: not in it)
 };
 
 // Running sums over one player's combos, as an opponent: all of them, and those holding each card.
@@ -79,7 +79,7 @@ struct Tally {
 };
 
 class Sweep {
-public:
+ public:
   explicit Sweep(const std::vector<Entry>& entries) : entries_(entries), tallies_(2 * entries.size()) {
     keys_.reserve(entries.size());
   }
@@ -118,7 +118,7 @@ public:
 
   const std::vector<Tally>& tallies() const { return tallies_; }
 
-private:
+ private:
   struct Below {
     std::uint64_t count = 0;
     double weight = 0;
@@ -191,7 +191,8 @@ std::array<std::vector<ComboEquity>, 2> per_combo_heads_up(const RangeDeal& deal
         sweep.board(board, board.mask());
       } else {
         const Hand first = board + Hand(deck[t]);
-        if (prep.cards_to_come == 1) sweep.board(first, first.mask());
+        if (prep.cards_to_come == 1)
+          sweep.board(first, first.mask());
         else
           for (std::size_t j = t + 1; j < deck.size(); ++j) {
             const Hand both = first + Hand(deck[j]);
@@ -237,7 +238,8 @@ CountsByOpponent read_class(const std::filesystem::path& hands_dir, int hand_cla
   const std::filesystem::path path = hands_dir / result_file_name(rep);
   const ResultFileContents file = read_result_file(path, rep);
   if (!file.complete())
-    throw InputError(path.string() + ": " + std::to_string(file.lines.size()) + " of the 1,225 lines (run `equity table`)");
+    throw InputError(path.string() + ": " + std::to_string(file.lines.size()) +
+                     " of the 1,225 lines (run `equity table`)");
   CountsByOpponent out;
   for (const auto& line : file.lines)
     out.counts[static_cast<std::size_t>(combo_index(line.opponent[0], line.opponent[1]))] = {

@@ -4,13 +4,13 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
-#include <charconv>
-#include <functional>
-#include <iterator>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <functional>
+#include <iterator>
 #include <memory>
 #include <sstream>
 #include <unordered_map>
@@ -110,7 +110,7 @@ std::vector<HoleCards> unique_heroes(const std::vector<HoleCards>& heroes_in) {
 
 // One run of build_hand_files(): the files as found, the matchups to enumerate, the lines pending.
 class HandFileBuilder {
-public:
+ public:
   HandFileBuilder(const fs::path& hands_dir, std::vector<HoleCards> heroes, const BuildOptions& options)
       : hands_dir_(hands_dir), heroes_(std::move(heroes)), options_(options) {
     report_.files = heroes_.size();
@@ -125,7 +125,7 @@ public:
     return report_;
   }
 
-private:
+ private:
   void warn(const std::string& message) const {
     if (options_.warn) options_.warn(message);
   }
@@ -164,7 +164,8 @@ private:
       work.hero = heroes_[f];
       work.path = hands_dir_ / result_file_name(heroes_[f]);
       const auto opponents = opponent_hands(heroes_[f]);
-      for (std::size_t i = c.lines.size(); i < opponents.size(); ++i) work.pending.push_back(pending_line(heroes_[f], opponents[i]));
+      for (std::size_t i = c.lines.size(); i < opponents.size(); ++i)
+        work.pending.push_back(pending_line(heroes_[f], opponents[i]));
       progress_.lines_total += work.pending.size();
       work.writer = std::make_unique<ResultFileWriter>(work.path, c);  // repairs or rewrites the file
       if (work.pending.empty()) {
@@ -202,7 +203,8 @@ private:
         const auto& p = work.pending[work.next];
         if (p.task >= 0 && static_cast<std::size_t>(p.task) >= tasks_done) break;
         const SeatCounts s = p.task >= 0 ? results_[static_cast<std::size_t>(p.task)] : p.known;
-        const ResultLine line = p.swapped ? ResultLine{p.opponent, s.second, s.first} : ResultLine{p.opponent, s.first, s.second};
+        const ResultLine line =
+            p.swapped ? ResultLine{p.opponent, s.second, s.first} : ResultLine{p.opponent, s.first, s.second};
         buffer += format_line(line);
         buffer += '\n';
         ++work.next;
@@ -251,17 +253,18 @@ private:
   const BuildOptions& options_;
   BuildReport report_;
   BuildProgress progress_;
-  std::vector<ResultFileContents> contents_;            // per hero, until planned
+  std::vector<ResultFileContents> contents_;             // per hero, until planned
   std::unordered_map<std::uint32_t, SeatCounts> known_;  // counts on disk by canonical matchup
   std::vector<CanonicalMatchup> tasks_;                  // matchups to enumerate
   std::unordered_map<std::uint32_t, std::int64_t> task_of_;
-  std::vector<SeatCounts> results_;                      // per task
-  std::vector<FileWork> files_;                          // files with lines pending
+  std::vector<SeatCounts> results_;  // per task
+  std::vector<FileWork> files_;      // files with lines pending
 };
 
 }  // namespace
 
-BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCards>& heroes_in, const BuildOptions& options) {
+BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCards>& heroes_in,
+                             const BuildOptions& options) {
   DirectoryLock lock(hands_dir);
   return HandFileBuilder(hands_dir, unique_heroes(heroes_in), options).run();
 }
@@ -346,7 +349,8 @@ std::string read_table_file(const fs::path& path) {
   std::error_code ec;
   const auto status = fs::status(path, ec);
   if (status.type() == fs::file_type::not_found) return {};
-  if (status.type() == fs::file_type::directory) throw InputError(path.string() + ": is a directory, not the table file");
+  if (status.type() == fs::file_type::directory)
+    throw InputError(path.string() + ": is a directory, not the table file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot read " + path.string());
   std::ostringstream text;
@@ -412,7 +416,8 @@ std::optional<PreflopTable> PreflopTable::load(const fs::path& dir) {
     ++rows;
     table.combos_(i, j) = parse_count(fields[2], where);
     // At most every combo pair of the two classes, so that combos x 1,712,304 cannot overflow.
-    const int most = hand_classes()[static_cast<std::size_t>(i)].combos() * hand_classes()[static_cast<std::size_t>(j)].combos();
+    const int most =
+        hand_classes()[static_cast<std::size_t>(i)].combos() * hand_classes()[static_cast<std::size_t>(j)].combos();
     if (table.combos_(i, j) > most)
       throw InputError(where() + "combos " + std::string(fields[2]) + " is more than the " + std::to_string(most) +
                        " combo pairs of " + std::string(fields[0]) + " against " + std::string(fields[1]));
@@ -435,10 +440,9 @@ MatchupCounts PreflopTable::classes(int hero_class, int villain_class) const {
 }
 
 MatchupCounts PreflopTable::versus_random(int hero_class) const {
-  return MatchupCounts{static_cast<std::uint64_t>(combos_.row_sum(hero_class)),
-                       static_cast<std::uint64_t>(wins_.row_sum(hero_class)),
-                       static_cast<std::uint64_t>(ties_.row_sum(hero_class)),
-                       static_cast<std::uint64_t>(losses_.row_sum(hero_class))};
+  return MatchupCounts{
+      static_cast<std::uint64_t>(combos_.row_sum(hero_class)), static_cast<std::uint64_t>(wins_.row_sum(hero_class)),
+      static_cast<std::uint64_t>(ties_.row_sum(hero_class)), static_cast<std::uint64_t>(losses_.row_sum(hero_class))};
 }
 
 const std::vector<ResultLine>& PreflopTable::representative_lines(int hero_class) const {

@@ -11,10 +11,14 @@ std::size_t utf8_char_length(std::string_view text) {
   if (b0 < 0x80) return 1;
   std::size_t length = 0;
   std::uint32_t code = 0, least = 0;
-  if ((b0 & 0xe0) == 0xc0) length = 2, code = b0 & 0x1fu, least = 0x80;
-  else if ((b0 & 0xf0) == 0xe0) length = 3, code = b0 & 0x0fu, least = 0x800;
-  else if ((b0 & 0xf8) == 0xf0) length = 4, code = b0 & 0x07u, least = 0x10000;
-  else return 0;
+  if ((b0 & 0xe0) == 0xc0)
+    length = 2, code = b0 & 0x1fu, least = 0x80;
+  else if ((b0 & 0xf0) == 0xe0)
+    length = 3, code = b0 & 0x0fu, least = 0x800;
+  else if ((b0 & 0xf8) == 0xf0)
+    length = 4, code = b0 & 0x07u, least = 0x10000;
+  else
+    return 0;
   if (text.size() < length) return 0;
   for (std::size_t i = 1; i < length; ++i) {
     if ((byte(i) & 0xc0) != 0x80) return 0;
@@ -53,13 +57,23 @@ bool append_quoted(std::string& out, std::string_view text, std::size_t max_byte
         if (c == static_cast<unsigned char>(quote)) out += '\\';
         out += static_cast<char>(c);
         break;
-      case '\\': out += "\\\\"; break;
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default:
-        if (length == 0 || c < 0x20 || c == 0x7f) append_hex(out, c);
-        else out += static_cast<char>(c);
+        if (length == 0 || c < 0x20 || c == 0x7f)
+          append_hex(out, c);
+        else
+          out += static_cast<char>(c);
     }
   }
   out += quote;

@@ -55,12 +55,13 @@ struct ClassSpec {
 };
 
 class ItemParser {
-public:
+ public:
   ItemParser(std::string_view range_text, std::string_view item, std::string_view what)
       : range_text_(range_text), item_(item), what_(what) {}
 
   [[noreturn]] void fail(const std::string& why) const {
-    throw InputError(std::string(what_) + " " + quote_input(range_text_) + ": cannot read " + quote_input(item_) + ": " + why);
+    throw InputError(std::string(what_) + " " + quote_input(range_text_) + ": cannot read " + quote_input(item_) +
+                     ": " + why);
   }
   std::string warning(const std::string& why) const {
     return std::string(what_) + " " + quote_input(range_text_) + ": " + quote_input(item_) + " " + why;
@@ -87,7 +88,7 @@ public:
     return c;
   }
 
-private:
+ private:
   std::string_view range_text_, item_, what_;
 };
 
@@ -97,7 +98,8 @@ void add_class(Range& r, HandClass c, char kind, double weight) {
     k.suited = suited;
     for (int i : k.combo_indices()) r.set(i, weight);
   };
-  if (c.pair()) put(false);
+  if (c.pair())
+    put(false);
   else {
     if (kind != 'o') put(true);
     if (kind != 's') put(false);
@@ -119,7 +121,9 @@ double percent_fraction(std::string_view text, double value) {
   if (point <= 0) {
     fraction.append("0.").append(static_cast<std::size_t>(-point), '0').append(digits);
   } else {
-    fraction.append(digits, 0, static_cast<std::size_t>(point)).append(1, '.').append(digits, static_cast<std::size_t>(point));
+    fraction.append(digits, 0, static_cast<std::size_t>(point))
+        .append(1, '.')
+        .append(digits, static_cast<std::size_t>(point));
   }
   double shifted = 0;
   std::from_chars(fraction.data(), fraction.data() + fraction.size(), shifted);
@@ -130,7 +134,8 @@ double parse_weight(const ItemParser& p, std::string_view text, char marker, std
   double value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec == std::errc::result_out_of_range && end == text.data() + text.size())
-    p.fail("weight " + quote_input(text) + " is out of range (" + (marker == '@' ? "above 0 and at most 100" : "above 0 and at most 1") + ")");
+    p.fail("weight " + quote_input(text) + " is out of range (" +
+           (marker == '@' ? "above 0 and at most 100" : "above 0 and at most 1") + ")");
   if (text.empty() || ec != std::errc() || end != text.data() + text.size())
     p.fail("weight " + quote_input(text) + " is not a number");
   double weight = value;
@@ -184,8 +189,11 @@ bool add_wildcard_hand(Range& r, const ItemParser& p, std::string_view s, double
   bool any = false;
   for (int i = 0; i < kCombos; ++i) {
     const auto c = combo_cards(i);
-    const auto fits = [](Card card, int rank, int suit) { return card.rank() == rank && (suit < 0 || card.suit() == suit); };
-    if ((fits(c[0], rank1, suit1) && fits(c[1], rank2, suit2)) || (fits(c[1], rank1, suit1) && fits(c[0], rank2, suit2))) {
+    const auto fits = [](Card card, int rank, int suit) {
+      return card.rank() == rank && (suit < 0 || card.suit() == suit);
+    };
+    if ((fits(c[0], rank1, suit1) && fits(c[1], rank2, suit2)) ||
+        (fits(c[1], rank1, suit1) && fits(c[0], rank2, suit2))) {
       r.set(i, weight);
       any = true;
     }
@@ -198,7 +206,8 @@ bool add_wildcard_hand(Range& r, const ItemParser& p, std::string_view s, double
 // first with its low rank set to 2 for "A5s-", to 22 for "JJ-").
 void add_dash(Range& r, const ItemParser& p, const ClassSpec& first, const ClassSpec& second, double weight) {
   const bool pair1 = first.high == first.low, pair2 = second.high == second.low;
-  if (pair1 != pair2) p.fail("a dash range joins two pairs (22-99) or two hands with the same first rank (A5s-A2s) or gap (T9s-65s)");
+  if (pair1 != pair2)
+    p.fail("a dash range joins two pairs (22-99) or two hands with the same first rank (A5s-A2s) or gap (T9s-65s)");
   if (pair1) {
     for (int k = std::min(first.high, second.high); k <= std::max(first.high, second.high); ++k)
       add_class(r, {k, k, false}, 'b', weight);
@@ -303,7 +312,8 @@ void open_bracket(const ItemParser& p, std::string& s, BracketGroup& group) {
   const auto close = s.find(']');
   if (close == std::string::npos) p.fail("'[' without ']' (a bracket weight is written [75]AKo,KQo[/75])");
   const std::string tag = s.substr(0, close + 1);
-  if (group.open) p.fail(quote_input(tag) + " opens inside " + quote_input(group.tag) + " (bracket groups do not nest)");
+  if (group.open)
+    p.fail(quote_input(tag) + " opens inside " + quote_input(group.tag) + " (bracket groups do not nest)");
   group = {true, tag, parse_weight(p, std::string_view(tag).substr(1, tag.size() - 2), '@', nullptr)};
   s.erase(0, close + 1);
 }
@@ -335,7 +345,8 @@ void parse_bracketed_item(Range& r, std::string_view text, std::string_view item
 
 }  // namespace
 
-Range Range::parse(std::string_view text, std::string_view what, std::vector<std::string>* warnings, std::string_view order_name) {
+Range Range::parse(std::string_view text, std::string_view what, std::vector<std::string>* warnings,
+                   std::string_view order_name) {
   const HandOrder& order = hand_order(order_name);
   Range r;
   bool any_text = false;
@@ -356,8 +367,8 @@ Range Range::parse(std::string_view text, std::string_view what, std::vector<std
     start = comma + 1;
   }
   if (group.open)
-    throw InputError(std::string(what) + " " + quote_input(text) + ": " + quote_input(group.tag) + " is never closed (by [/" +
-                     group.tag.substr(1, group.tag.size() - 2) + "])");
+    throw InputError(std::string(what) + " " + quote_input(text) + ": " + quote_input(group.tag) +
+                     " is never closed (by [/" + group.tag.substr(1, group.tag.size() - 2) + "])");
   return r;
 }
 
@@ -412,9 +423,12 @@ void compact_tokens(const std::array<bool, kCombos>& in, const std::string& suff
     if (pairs[static_cast<std::size_t>(r)]) cover({r, r, false});
   }
   for_each_run_down(pairs, 0, kRanks - 1, [&](int top, int bottom) {
-    if (top == bottom) out.push_back(R(top) + R(top) + suffix);
-    else if (top == kRanks - 1) out.push_back(R(bottom) + R(bottom) + "+" + suffix);
-    else out.push_back(R(top) + R(top) + "-" + R(bottom) + R(bottom) + suffix);
+    if (top == bottom)
+      out.push_back(R(top) + R(top) + suffix);
+    else if (top == kRanks - 1)
+      out.push_back(R(bottom) + R(bottom) + "+" + suffix);
+    else
+      out.push_back(R(top) + R(top) + "-" + R(bottom) + R(bottom) + suffix);
   });
 
   for (int hi = kRanks - 1; hi >= 1; --hi) {
@@ -422,18 +436,23 @@ void compact_tokens(const std::array<bool, kCombos>& in, const std::string& suff
     for (int lo = 0; lo < hi; ++lo) {
       suited[static_cast<std::size_t>(lo)] = full({hi, lo, true});
       offsuit[static_cast<std::size_t>(lo)] = full({hi, lo, false});
-      both[static_cast<std::size_t>(lo)] = suited[static_cast<std::size_t>(lo)] && offsuit[static_cast<std::size_t>(lo)];
+      both[static_cast<std::size_t>(lo)] =
+          suited[static_cast<std::size_t>(lo)] && offsuit[static_cast<std::size_t>(lo)];
     }
     for (int lo = 0; lo < hi; ++lo) {
       if (suited[static_cast<std::size_t>(lo)]) cover({hi, lo, true});
       if (offsuit[static_cast<std::size_t>(lo)]) cover({hi, lo, false});
-      if (both[static_cast<std::size_t>(lo)]) suited[static_cast<std::size_t>(lo)] = offsuit[static_cast<std::size_t>(lo)] = false;
+      if (both[static_cast<std::size_t>(lo)])
+        suited[static_cast<std::size_t>(lo)] = offsuit[static_cast<std::size_t>(lo)] = false;
     }
     auto emit = [&](const std::array<bool, kRanks>& flags, const std::string& kind) {
       for_each_run_down(flags, 0, hi - 1, [&](int top, int bottom) {
-        if (top == bottom) out.push_back(R(hi) + R(top) + kind + suffix);
-        else if (top == hi - 1) out.push_back(R(hi) + R(bottom) + kind + "+" + suffix);
-        else out.push_back(R(hi) + R(top) + kind + "-" + R(hi) + R(bottom) + kind + suffix);
+        if (top == bottom)
+          out.push_back(R(hi) + R(top) + kind + suffix);
+        else if (top == hi - 1)
+          out.push_back(R(hi) + R(bottom) + kind + "+" + suffix);
+        else
+          out.push_back(R(hi) + R(top) + kind + "-" + R(hi) + R(bottom) + kind + suffix);
       });
     };
     emit(both, "");
@@ -446,7 +465,8 @@ void compact_tokens(const std::array<bool, kCombos>& in, const std::string& suff
   for (int i = 0; i < kCombos; ++i) {
     if (!in[static_cast<std::size_t>(i)] || covered[static_cast<std::size_t>(i)]) continue;
     const auto c = combo_cards(i);
-    std::array<int, 2> key{std::min(c[0].deck_index(), c[1].deck_index()), std::max(c[0].deck_index(), c[1].deck_index())};
+    std::array<int, 2> key{std::min(c[0].deck_index(), c[1].deck_index()),
+                           std::max(c[0].deck_index(), c[1].deck_index())};
     singles.push_back({key, CardSet(c[0].bit() | c[1].bit()).str() + suffix});
   }
   std::sort(singles.begin(), singles.end());

@@ -53,8 +53,10 @@ void walk_with_categories(const Deal& deal, std::array<RangePlayerCounts, kMaxPl
       const auto cat = static_cast<std::size_t>(category_of(value[static_cast<std::size_t>(p)]));
       pc.category[cat] += multiplier;
       if (value[static_cast<std::size_t>(p)] != best) continue;
-      if (winners == 1) pc.category_wins[cat] += multiplier;
-      else pc.category_ties[cat] += multiplier;
+      if (winners == 1)
+        pc.category_wins[cat] += multiplier;
+      else
+        pc.category_ties[cat] += multiplier;
     }
   });
 }
@@ -86,9 +88,10 @@ void check_size(const PreparedDeal& prep, std::uint64_t boards, std::size_t symm
     throw InputError("too many showdowns to count exactly in 64 bits; use --mc");
   const double orbit_bound = assignment_bound(prep) / static_cast<double>(symmetries);
   if (orbit_bound > kMaxAssignments)
-    throw InputError("about " + std::to_string(static_cast<std::uint64_t>(orbit_bound / 1e6)) +
-                     " million combo assignments to enumerate (up to suit symmetry), more than exact enumeration holds (" +
-                     std::to_string(static_cast<std::uint64_t>(kMaxAssignments / 1e6)) + " million); use --mc");
+    throw InputError(
+        "about " + std::to_string(static_cast<std::uint64_t>(orbit_bound / 1e6)) +
+        " million combo assignments to enumerate (up to suit symmetry), more than exact enumeration holds (" +
+        std::to_string(static_cast<std::uint64_t>(kMaxAssignments / 1e6)) + " million); use --mc");
 }
 
 // An orbit representative: an assignment (as combo indices) that no symmetry makes smaller.
@@ -100,7 +103,7 @@ struct Representative {
 
 // The depth-first search for the orbit representatives, over the symmetries as combo maps.
 class RepresentativeSearch {
-public:
+ public:
   RepresentativeSearch(const PreparedDeal& prep, const std::vector<SuitMap>& symmetries)
       : prep_(prep), n_(prep.combos.size()), mapped_(symmetries.size()) {
     for (std::size_t s = 0; s < symmetries.size(); ++s)
@@ -112,7 +115,7 @@ public:
     return std::move(reps_);
   }
 
-private:
+ private:
   void search(std::size_t p, std::uint64_t used) {
     if (p == n_) return keep_if_smallest();
     const auto& list = prep_.combos[p];
@@ -279,7 +282,8 @@ RangeEquityResult enumerate_ranges(const RangeDeal& deal, const ExactOptions& op
   const PreparedDeal prep = prepare(deal);
   const std::size_t n = prep.combos.size();
   const std::uint64_t boards = boards_per_assignment(prep);
-  const std::vector<SuitMap> symmetries = options.use_symmetry ? suit_symmetries(deal) : std::vector<SuitMap>{{0, 1, 2, 3}};
+  const std::vector<SuitMap> symmetries =
+      options.use_symmetry ? suit_symmetries(deal) : std::vector<SuitMap>{{0, 1, 2, 3}};
   check_size(prep, boards, symmetries.size());
   check_cancel(options.cancel);
   const std::vector<Representative> reps = RepresentativeSearch(prep, symmetries).run();

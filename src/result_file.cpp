@@ -34,7 +34,7 @@ namespace {
 
 // A small cursor over one line; every expect_* throws InputError saying what was expected where.
 class LineReader {
-public:
+ public:
   explicit LineReader(std::string_view text) : text_(text) {}
 
   void skip_spaces() {
@@ -57,7 +57,8 @@ public:
   }
   Card quoted_card() {
     skip_spaces();
-    if (pos_ >= text_.size() || (text_[pos_] != '\'' && text_[pos_] != '"')) fail("expected a quoted card such as 'Ah'");
+    if (pos_ >= text_.size() || (text_[pos_] != '\'' && text_[pos_] != '"'))
+      fail("expected a quoted card such as 'Ah'");
     const char quote = text_[pos_++];
     const std::size_t end = text_.find(quote, pos_);
     if (end == std::string_view::npos) fail("unterminated quoted card");
@@ -83,7 +84,7 @@ public:
     throw InputError(what + " at column " + std::to_string(pos_ + 1) + " of " + quote_input(text_));
   }
 
-private:
+ private:
   std::string_view text_;
   std::size_t pos_ = 0;
 };
@@ -119,7 +120,8 @@ ResultLine parse_line(std::string_view text) {
 std::string check_counts(const ResultLine& line) {
   const auto first = line.hero_wins_or_ties, second = line.opponent_wins_or_ties;
   if (first > kPreflopBoards || second > kPreflopBoards)
-    return "a count is larger than the 1,712,304 boards (" + std::to_string(first) + ", " + std::to_string(second) + ")";
+    return "a count is larger than the 1,712,304 boards (" + std::to_string(first) + ", " + std::to_string(second) +
+           ")";
   if (first + second < kPreflopBoards)
     return "counts do not add up: " + std::to_string(first) + " + " + std::to_string(second) +
            " is less than the 1,712,304 boards (ties would be negative)";
@@ -259,8 +261,10 @@ std::string format_lines(const std::vector<ResultLine>& lines) {
 }  // namespace
 
 ResultFileWriter::ResultFileWriter(fs::path path, const ResultFileContents& contents) : path_(std::move(path)) {
-  if (contents.needs_rewrite) write_file_atomically(path_, format_lines(contents.lines));
-  else if (contents.exists && contents.file_bytes != contents.complete_bytes) truncate_file(path_, contents.complete_bytes);
+  if (contents.needs_rewrite)
+    write_file_atomically(path_, format_lines(contents.lines));
+  else if (contents.exists && contents.file_bytes != contents.complete_bytes)
+    truncate_file(path_, contents.complete_bytes);
   file_.emplace(path_);
 }
 

@@ -15,9 +15,12 @@ Outcome compare(std::span<const Card> first, std::span<const Card> second) {
 
 std::string_view outcome_name(Outcome outcome) {
   switch (outcome) {
-    case Outcome::Win: return "win";
-    case Outcome::Lose: return "lose";
-    case Outcome::Split: return "split";
+    case Outcome::Win:
+      return "win";
+    case Outcome::Lose:
+      return "lose";
+    case Outcome::Split:
+      return "split";
   }
   return "split";
 }

@@ -1,7 +1,6 @@
 #include "equity/table_equity.hpp"
 
 #include <Eigen/Core>
-
 #include <array>
 #include <cmath>
 #include <vector>
@@ -16,7 +15,8 @@ namespace {
 struct TableRange {
   std::optional<HoleCards> hand;
   Eigen::VectorXd weights = Eigen::VectorXd::Zero(kHandClasses);
-  Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1> member = Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1>::Zero(kHandClasses);
+  Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1> member =
+      Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1>::Zero(kHandClasses);
 };
 
 std::optional<TableRange> table_range(const Range& range) {
@@ -51,13 +51,14 @@ RangePlayerCounts player_counts(std::uint64_t wins, std::uint64_t ties, std::uin
   p.weighted_wins = weighted_wins;
   p.weighted_ties = weighted_ties;
   p.weighted_losses = weighted_losses;
-  p.weighted_share = weighted_wins * static_cast<double>(kShareUnit) + weighted_ties * static_cast<double>(kShareUnit / 2);
+  p.weighted_share =
+      weighted_wins * static_cast<double>(kShareUnit) + weighted_ties * static_cast<double>(kShareUnit / 2);
   return p;
 }
 
 // Hero's counts, weighted and not, over the combo pairs of two ranges.
 struct PairCounts {
-  MatchupCounts counts;                     // unweighted, combos = combo pairs
+  MatchupCounts counts;                               // unweighted, combos = combo pairs
   double combos = 0, wins = 0, ties = 0, losses = 0;  // weighted by the product of the weights
 };
 

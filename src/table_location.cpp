@@ -38,11 +38,13 @@ std::optional<fs::path> find_table(const fs::path& explicit_dir) {
     const fs::path dir(env);
     if (!fs::is_directory(dir, ec)) throw InputError("EQUITY_RESULTS='" + dir.string() + "': not a directory");
     if (!holds_table(dir))
-      throw InputError("EQUITY_RESULTS='" + dir.string() + "': no " + kMatrixFile + " in it (unset it to use the installed table)");
+      throw InputError("EQUITY_RESULTS='" + dir.string() + "': no " + kMatrixFile +
+                       " in it (unset it to use the installed table)");
     return dir;
   }
   if (const auto exe_dir = program_directory()) {
-    for (const fs::path& dir : {*exe_dir / ".." / "share" / "equity" / "results", *exe_dir / "share" / "equity" / "results"})
+    for (const fs::path& dir :
+         {*exe_dir / ".." / "share" / "equity" / "results", *exe_dir / "share" / "equity" / "results"})
       if (holds_table(dir)) return fs::weakly_canonical(dir, ec);
   }
   return std::nullopt;

@@ -38,13 +38,15 @@ std::string matrix_csv(const PreflopTable& table) {
   const auto& classes = hand_classes();
   for (int i = 0; i < kHandClasses; ++i)
     for (int j = 0; j < kHandClasses; ++j)
-      out += csv_row(classes[static_cast<std::size_t>(i)].name(), classes[static_cast<std::size_t>(j)].name(), table.classes(i, j));
+      out += csv_row(classes[static_cast<std::size_t>(i)].name(), classes[static_cast<std::size_t>(j)].name(),
+                     table.classes(i, j));
   return out;
 }
 
 std::string vs_random_csv(const PreflopTable& table) {
   std::string out = std::string(kTableCsvHeader) + "\n";
-  for (int i = 0; i < kHandClasses; ++i) out += csv_row(hand_classes()[static_cast<std::size_t>(i)].name(), "random", table.versus_random(i));
+  for (int i = 0; i < kHandClasses; ++i)
+    out += csv_row(hand_classes()[static_cast<std::size_t>(i)].name(), "random", table.versus_random(i));
   return out;
 }
 
@@ -66,7 +68,8 @@ std::string grid_text(const PreflopTable& table) {
   for (int row = 0; row < 13; ++row) {
     for (int column = 0; column < 13; ++column) {
       char cell[32];
-      std::snprintf(cell, sizeof cell, "%s%-3s %5.2f", column ? "  " : "", class_at_grid_cell(row, column).name().c_str(),
+      std::snprintf(cell, sizeof cell, "%s%-3s %5.2f", column ? "  " : "",
+                    class_at_grid_cell(row, column).name().c_str(),
                     100.0 * grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)]);
       out += cell;
     }
@@ -78,16 +81,22 @@ std::string grid_text(const PreflopTable& table) {
 std::string xml_escape(std::string_view text) {
   std::string out;
   for (char c : text) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else if (c == '"')
+      out += "&quot;";
+    else
+      out += c;
   }
   return out;
 }
 
-std::string equity_grid_svg(const std::array<std::array<std::optional<double>, 13>, 13>& cells, const std::string& title) {
+std::string equity_grid_svg(const std::array<std::array<std::optional<double>, 13>, 13>& cells,
+                            const std::string& title) {
   constexpr int kCell = 64, kTop = 56, kLeft = 8, kLegend = 60;
   const int width = kLeft * 2 + 13 * kCell, height = kTop + 13 * kCell + kLegend;
   std::ostringstream svg;
@@ -105,15 +114,16 @@ std::string equity_grid_svg(const std::array<std::array<std::optional<double>, 1
       const auto [r, g, b] = value ? equity_colour(*value) : std::array<int, 3>{255, 255, 255};
       const bool dark = (r * 299 + g * 587 + b * 114) / 1000 < 128;
       const char* ink = value ? (dark ? "white" : "black") : "#bbb";
-      svg << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << kCell << "\" height=\"" << kCell << "\" fill=\"rgb("
-          << r << ',' << g << ',' << b << ")\" stroke=\"" << (value ? "white" : "#eee") << "\"/>\n"
-          << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + 27 << "\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\" fill=\""
-          << ink << "\">" << class_at_grid_cell(row, column).name() << "</text>\n";
+      svg << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << kCell << "\" height=\"" << kCell
+          << "\" fill=\"rgb(" << r << ',' << g << ',' << b << ")\" stroke=\"" << (value ? "white" : "#eee") << "\"/>\n"
+          << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + 27
+          << "\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\" fill=\"" << ink << "\">"
+          << class_at_grid_cell(row, column).name() << "</text>\n";
       if (value) {
         char pct[16];
         std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * *value);
-        svg << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + 47 << "\" text-anchor=\"middle\" font-size=\"13\" fill=\""
-            << ink << "\">" << pct << "</text>\n";
+        svg << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + 47
+            << "\" text-anchor=\"middle\" font-size=\"13\" fill=\"" << ink << "\">" << pct << "</text>\n";
       }
     }
   // Legend: the colour scale from 0% to 100%, with 50% (white) marked.
@@ -126,8 +136,10 @@ std::string equity_grid_svg(const std::array<std::array<std::optional<double>, 1
   const int middle = legend_x + 50 * legend_w / 101 + legend_w / 202;
   svg << "<line x1=\"" << middle << "\" y1=\"" << legend_y - 4 << "\" x2=\"" << middle << "\" y2=\"" << legend_y + 18
       << "\" stroke=\"black\"/>\n"
-      << "<text x=\"" << middle << "\" y=\"" << legend_y + 32 << "\" text-anchor=\"middle\" font-size=\"12\">50%</text>\n"
-      << "<text x=\"" << legend_x - 6 << "\" y=\"" << legend_y + 12 << "\" text-anchor=\"end\" font-size=\"12\">0%</text>\n"
+      << "<text x=\"" << middle << "\" y=\"" << legend_y + 32
+      << "\" text-anchor=\"middle\" font-size=\"12\">50%</text>\n"
+      << "<text x=\"" << legend_x - 6 << "\" y=\"" << legend_y + 12
+      << "\" text-anchor=\"end\" font-size=\"12\">0%</text>\n"
       << "<text x=\"" << legend_x + legend_w + 6 << "\" y=\"" << legend_y + 12 << "\" font-size=\"12\">100%</text>\n"
       << "</svg>\n";
   return svg.str();

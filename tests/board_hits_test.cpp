@@ -1,12 +1,13 @@
 // What a range hits on a board: every made category and draw on hand-made boards, the partition
 // of the range, and a brute-force cross-check against a slow classifier built on the reference
 // evaluator.
+#include "equity/board_hits.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 
-#include "equity/board_hits.hpp"
 #include "equity/error.hpp"
 #include "equity/reference_evaluator.hpp"
 
@@ -42,15 +43,26 @@ void expect_hit(std::string_view hole, std::string_view board, M made, std::init
 }
 
 TEST(BoardHits, Names) {
-  const std::vector<std::string_view> made = {"straight_flush", "quads", "full_house", "flush", "straight",
-                                              "set", "trips", "two_pair", "overpair", "top_pair",
-                                              "pocket_pair_below_top", "middle_pair", "weak_pair", "ace_high",
+  const std::vector<std::string_view> made = {"straight_flush",
+                                              "quads",
+                                              "full_house",
+                                              "flush",
+                                              "straight",
+                                              "set",
+                                              "trips",
+                                              "two_pair",
+                                              "overpair",
+                                              "top_pair",
+                                              "pocket_pair_below_top",
+                                              "middle_pair",
+                                              "weak_pair",
+                                              "ace_high",
                                               "nothing"};
   ASSERT_EQ(made.size(), static_cast<std::size_t>(kMadeCategories));
   for (int c = 0; c < kMadeCategories; ++c)
     EXPECT_EQ(category_name(static_cast<M>(c)), made[static_cast<std::size_t>(c)]);
-  const std::vector<std::string_view> draws = {"flush_draw", "nut_flush_draw", "oesd", "gutshot", "overcards",
-                                               "backdoor_flush_draw", "combo_draw"};
+  const std::vector<std::string_view> draws = {"flush_draw", "nut_flush_draw",      "oesd",      "gutshot",
+                                               "overcards",  "backdoor_flush_draw", "combo_draw"};
   ASSERT_EQ(draws.size(), static_cast<std::size_t>(kDrawCategories));
   for (int d = 0; d < kDrawCategories; ++d)
     EXPECT_EQ(category_name(static_cast<D>(d)), draws[static_cast<std::size_t>(d)]);
@@ -98,7 +110,7 @@ TEST(BoardHits, FlushDraws) {
   expect_hit("As5s", "Ks7s2c", M::AceHigh, {D::FlushDraw, D::NutFlushDraw});
   expect_hit("Qs5s", "Ks7s2c", M::Nothing, {D::FlushDraw});
   expect_hit("Ks5s", "As7s2c", M::Nothing, {D::FlushDraw, D::NutFlushDraw});  // the As is on the board
-  expect_hit("Qs4d", "Ks7s2s", M::Nothing, {D::FlushDraw});                  // one hole card
+  expect_hit("Qs4d", "Ks7s2s", M::Nothing, {D::FlushDraw});                   // one hole card
   expect_hit("As4d", "Ks7s2s", M::AceHigh, {D::FlushDraw, D::NutFlushDraw});
   expect_hit("Qh4s", "Ks7s2s9d", M::Nothing, {D::FlushDraw});  // turn
   // Four board cards of a suit and no hole card of it: no flush draw.
@@ -118,10 +130,10 @@ TEST(BoardHits, BackdoorFlushDraws) {
 
 TEST(BoardHits, StraightDraws) {
   expect_hit("7s8h", "5c6dKh", M::Nothing, {D::Oesd});
-  expect_hit("6s5h", "9c7d3h", M::Nothing, {D::Oesd});  // a double gutshot: 4 or 8
-  expect_hit("8s2d", "5c6d7h", M::Nothing, {D::Oesd});  // one hole card
-  expect_hit("8s9h", "5c6dKh", M::Nothing, {D::Gutshot});  // only the 7, not an oesd
-  expect_hit("4sKc", "Ac2d3h", M::Nothing, {D::Gutshot});  // A234 needs the 5
+  expect_hit("6s5h", "9c7d3h", M::Nothing, {D::Oesd});                // a double gutshot: 4 or 8
+  expect_hit("8s2d", "5c6d7h", M::Nothing, {D::Oesd});                // one hole card
+  expect_hit("8s9h", "5c6dKh", M::Nothing, {D::Gutshot});             // only the 7, not an oesd
+  expect_hit("4sKc", "Ac2d3h", M::Nothing, {D::Gutshot});             // A234 needs the 5
   expect_hit("5sKc", "2c3d4h", M::Nothing, {D::Oesd, D::Overcards});  // the ace or the 6
   // A straight of the board and the out alone is no draw.
   expect_hit("Kd2c", "5c6d7h8s", M::Nothing);
@@ -135,8 +147,8 @@ TEST(BoardHits, StraightDraws) {
 TEST(BoardHits, OvercardsAndComboDraws) {
   expect_hit("AsKd", "9c7d2h", M::AceHigh, {D::Overcards});
   expect_hit("QsJd", "9c7d2h", M::Nothing, {D::Overcards});
-  expect_hit("AsAd", "9c7d2h", M::Overpair);      // a pocket pair is not overcards
-  expect_hit("AsTd", "Kc7d2h", M::AceHigh);       // one card below the top
+  expect_hit("AsAd", "9c7d2h", M::Overpair);                   // a pocket pair is not overcards
+  expect_hit("AsTd", "Kc7d2h", M::AceHigh);                    // one card below the top
   expect_hit("AsKd", "9c7d7h2s", M::AceHigh, {D::Overcards});  // the turn
   expect_hit("7s8s", "5s6sKh", M::Nothing, {D::FlushDraw, D::Oesd, D::ComboDraw});
   expect_hit("8s9s", "5s6dKs", M::Nothing, {D::FlushDraw, D::Gutshot, D::ComboDraw});
@@ -146,11 +158,11 @@ TEST(BoardHits, OvercardsAndComboDraws) {
 // Draws are counted only below a straight: a straight, flush, full house, quads or straight flush
 // has none, even where the definitions would otherwise give one.
 TEST(BoardHits, MadeHandsAtOrAboveAStraightHaveNoDraws) {
-  expect_hit("8s9s", "5s6s7d", M::Straight);       // would be a flush draw and a combo draw
-  expect_hit("AsKs", "2s5s7s", M::Flush);          // would be overcards
+  expect_hit("8s9s", "5s6s7d", M::Straight);                             // would be a flush draw and a combo draw
+  expect_hit("AsKs", "2s5s7s", M::Flush);                                // would be overcards
   expect_hit("AdKc", "2s3h4s", M::AceHigh, {D::Gutshot, D::Overcards});  // without a straight: draws
-  expect_hit("Ad5c", "2s3h4s", M::Straight);       // would be overcards
-  expect_hit("5s6s", "2s3s4s", M::StraightFlush);  // would be overcards
+  expect_hit("Ad5c", "2s3h4s", M::Straight);                             // would be overcards
+  expect_hit("5s6s", "2s3s4s", M::StraightFlush);                        // would be overcards
   expect_hit("2h7c", "7s7h2s", M::FullHouse);
   expect_hit("7c7d", "7s7h2s", M::Quads);
 }
@@ -179,11 +191,11 @@ TEST(BoardHits, FullRangeOnAFlop) {
   const BoardHits h = board_hits(Range::all(), parse_cards("Ks7h2c"));
   EXPECT_EQ(h.combos, 1176);  // C(49, 2)
   EXPECT_EQ(h.weight, 1176.0);
-  EXPECT_EQ(h[M::Set].combos, 9);          // KK, 77, 22: 3 each
-  EXPECT_EQ(h[M::TwoPair].combos, 27);     // K7, K2, 72: 9 each
+  EXPECT_EQ(h[M::Set].combos, 9);       // KK, 77, 22: 3 each
+  EXPECT_EQ(h[M::TwoPair].combos, 27);  // K7, K2, 72: 9 each
   EXPECT_EQ(h[M::Trips].combos, 0);
-  EXPECT_EQ(h[M::Overpair].combos, 6);     // AA
-  EXPECT_EQ(h[M::TopPair].combos, 120);    // 3 kings x 40 cards of other ranks
+  EXPECT_EQ(h[M::Overpair].combos, 6);   // AA
+  EXPECT_EQ(h[M::TopPair].combos, 120);  // 3 kings x 40 cards of other ranks
   EXPECT_EQ(h[M::MiddlePair].combos, 120);
   EXPECT_EQ(h[M::WeakPair].combos, 120);
   EXPECT_EQ(h[M::PocketPairBelowTop].combos, 54);  // 33-66, 88-QQ: 9 pairs x 6
@@ -198,9 +210,9 @@ TEST(BoardHits, FullRangeOnAFlop) {
 // The full range on 9 7 2 rainbow: overcards are two different ranks of T J Q K A.
 TEST(BoardHits, FullRangeOvercards) {
   const BoardHits h = board_hits(Range::all(), parse_cards("9c7d2h"));
-  EXPECT_EQ(h[D::Overcards].combos, 160);  // C(5, 2) rank pairs x 16
-  EXPECT_EQ(h[M::Overpair].combos, 30);    // TT-AA
-  EXPECT_EQ(h[D::FlushDraw].combos, 0);    // a rainbow flop holds two cards of a suit at most
+  EXPECT_EQ(h[D::Overcards].combos, 160);          // C(5, 2) rank pairs x 16
+  EXPECT_EQ(h[M::Overpair].combos, 30);            // TT-AA
+  EXPECT_EQ(h[D::FlushDraw].combos, 0);            // a rainbow flop holds two cards of a suit at most
   EXPECT_EQ(h[D::BackdoorFlushDraw].combos, 198);  // two hole cards of a club, diamond or heart: 3 x C(12, 2)
 }
 
@@ -235,7 +247,7 @@ TEST(BoardHits, DocumentedExample) {
 TEST(BoardHits, DeadCardsAndEmptyRanges) {
   const CardSet dead(parse_card("As").bit() | parse_card("Ac").bit());
   const BoardHits h = board_hits(Range::all(), parse_cards("Ks7h2c"), dead);
-  EXPECT_EQ(h.combos, 1081);  // C(47, 2)
+  EXPECT_EQ(h.combos, 1081);            // C(47, 2)
   EXPECT_EQ(h[M::Overpair].combos, 1);  // AhAd
   const BoardHits none = board_hits(Range::parse("KsKh"), parse_cards("Ks7h2c"));
   EXPECT_EQ(none.combos, 0);
@@ -265,12 +277,18 @@ MadeCategory slow_made(const std::vector<Card>& hole, const std::vector<Card>& b
   std::vector<Card> all = board;
   all.insert(all.end(), hole.begin(), hole.end());
   switch (score_category(reference_score(all))) {
-    case 8: return M::StraightFlush;
-    case 7: return M::Quads;
-    case 6: return M::FullHouse;
-    case 5: return M::Flush;
-    case 4: return M::Straight;
-    default: break;
+    case 8:
+      return M::StraightFlush;
+    case 7:
+      return M::Quads;
+    case 6:
+      return M::FullHouse;
+    case 5:
+      return M::Flush;
+    case 4:
+      return M::Straight;
+    default:
+      break;
   }
   const auto on_board = [&](int rank) {
     return std::count_if(board.begin(), board.end(), [rank](Card c) { return c.rank() == rank; });

@@ -1,18 +1,19 @@
 // The one library call (calculate.hpp), its JSON (answer_json.hpp), where it finds the table
 // (table_location.hpp), and the `equity` command as its client.
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
+#include "equity/calculate.hpp"
 
+#include <gtest/gtest.h>
+
+#include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <algorithm>
 #include <cstdlib>
-#include <thread>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
 
 #include "equity/answer_json.hpp"
-#include "equity/calculate.hpp"
 #include "equity/error.hpp"
 #include "equity/table_location.hpp"
 #include "test_support.hpp"
@@ -34,17 +35,19 @@ Question ask(std::vector<std::string> players, std::string board = "", std::stri
 
 // Sets an environment variable for the scope, restoring the old value after.
 class ScopedEnv {
-public:
+ public:
   ScopedEnv(const char* name, const std::string& value) : name_(name) {
     if (const char* old = std::getenv(name)) old_ = old;
     ::setenv(name, value.c_str(), 1);
   }
   ~ScopedEnv() {
-    if (old_) ::setenv(name_, old_->c_str(), 1);
-    else ::unsetenv(name_);
+    if (old_)
+      ::setenv(name_, old_->c_str(), 1);
+    else
+      ::unsetenv(name_);
   }
 
-private:
+ private:
   const char* name_;
   std::optional<std::string> old_;
 };
@@ -98,7 +101,7 @@ TEST(Calculate, AutomaticChoosesByCountingWorkOnAnyThreadCount) {
       {{"QQ+,AKs", "22+,AJs+,KQs", "random"}, "Ks7h2c", Method::monte_carlo},  // 1.6 billion showdowns
       {{"QQ+,AKs", "22+,AJs+,KQs"}, "Ks7h2c", Method::exact},
       {{"random", "random", "AA"}, "Ks7h2c9d5s", Method::monte_carlo},  // 45 million assignments on a river
-      {{"random", "random"}, "Ks7h2c9d5s", Method::exact},  // heads-up on a board: the sweep, always
+      {{"random", "random"}, "Ks7h2c9d5s", Method::exact},              // heads-up on a board: the sweep, always
       {{"AsAc", "KhQh", "7d7c"}, "", Method::exact},
       {{"AA", "KK"}, "", Method::table},
   };
@@ -109,7 +112,8 @@ TEST(Calculate, AutomaticChoosesByCountingWorkOnAnyThreadCount) {
       const ExactWork work = exact_work(q);
       SCOPED_TRACE(c.players[0] + " " + c.board + " threads " + std::to_string(threads));
       if (c.expected != Method::table) {
-        EXPECT_EQ(work.sweep || work.showdowns <= exact_showdown_limit(work.cards_to_come), c.expected == Method::exact);
+        EXPECT_EQ(work.sweep || work.showdowns <= exact_showdown_limit(work.cards_to_come),
+                  c.expected == Method::exact);
       }
       const Answer a = calculate(q);  // Monte Carlo runs to the default standard error, quickly here
       EXPECT_EQ(a.method, c.expected);
@@ -122,9 +126,11 @@ TEST(Calculate, AutomaticChoosesByCountingWorkOnAnyThreadCount) {
 
 // Heads-up ranges on a board: the sweep and the grouped enumeration give the same integers.
 TEST(Calculate, SweepAndGroupedEnumerationAgree) {
-  for (const auto& [hero, villain, board] : std::vector<std::array<std::string, 3>>{
-           {"QQ+,AKs,T9s", "random", "Ks7h2c"}, {"22+,A2s+", "AK,KQ,JJ-99", "Ks7h2c9d"}, {"random", "AA,KK", "Th9h2c5dAs"},
-           {"AA:0.5,KQs", "random:0.25", "Ks7h2c"}}) {
+  for (const auto& [hero, villain, board] :
+       std::vector<std::array<std::string, 3>>{{"QQ+,AKs,T9s", "random", "Ks7h2c"},
+                                               {"22+,A2s+", "AK,KQ,JJ-99", "Ks7h2c9d"},
+                                               {"random", "AA,KK", "Th9h2c5dAs"},
+                                               {"AA:0.5,KQs", "random:0.25", "Ks7h2c"}}) {
     SCOPED_TRACE(hero + " " + villain + " " + board);
     Question q = ask({hero, villain}, board);
     const Answer sweep = calculate(q);
@@ -199,7 +205,8 @@ TEST(Calculate, PerComboFromTheTableEnumerationAndSweep) {
   EXPECT_EQ(j["per_combo_method"], "exact");
   EXPECT_EQ(j["players"][0]["per_combo"].size(), sweep.players[0].per_combo.size());
   EXPECT_EQ(j["players"][0]["per_class"][0]["class"], "AA");
-  EXPECT_EQ(j["players"][0]["per_combo"][0]["showdowns"].get<std::uint64_t>(), sweep.players[0].per_combo[0].showdowns());
+  EXPECT_EQ(j["players"][0]["per_combo"][0]["showdowns"].get<std::uint64_t>(),
+            sweep.players[0].per_combo[0].showdowns());
 }
 
 TEST(Calculate, PerComboByMonteCarloHasErrorBars) {
@@ -316,8 +323,8 @@ TEST(Calculate, ExactWorkCountsShowdowns) {
   EXPECT_EQ(hu.showdowns, 1712304.0);
   const ExactWork flop = exact_work(ask({"AA", "random"}, "Ks7h2c"));
   EXPECT_EQ(flop.cards_to_come, 2);
-  EXPECT_EQ(flop.boards, 990u);                 // C(45, 2)
-  EXPECT_EQ(flop.assignments, 6.0 * 1176.0);    // AA against every combo the flop leaves
+  EXPECT_EQ(flop.boards, 990u);               // C(45, 2)
+  EXPECT_EQ(flop.assignments, 6.0 * 1176.0);  // AA against every combo the flop leaves
   EXPECT_EQ(exact_showdown_limit(0), 1e6);
   EXPECT_EQ(exact_showdown_limit(5), 6e9);
 }
@@ -486,8 +493,9 @@ json without_seconds(json j) {
 }
 
 TEST(EquityCommand, JsonIsTheAnswerSerialised) {
-  for (const std::string args : {"AsAc KhQh --no-table", "AA KK --table results", "ahkh qsqd 7c7d --board 'Qh 7h 2h' --dead 3s",
-                                 "'QQ+,AKs' random --trials 50000 --seed 9"}) {
+  for (const std::string args :
+       {"AsAc KhQh --no-table", "AA KK --table results", "ahkh qsqd 7c7d --board 'Qh 7h 2h' --dead 3s",
+        "'QQ+,AKs' random --trials 50000 --seed 9"}) {
     SCOPED_TRACE(args);
     const auto r = test::run_equity(args + " --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -514,13 +522,16 @@ TEST(EquityCommand, JsonIsTheAnswerSerialised) {
 TEST(EquityCommand, HumanOutput) {
   const auto r = test::run_equity("AsAc KhQh --no-table");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_NE(r.out.find("AsAc     82.315%   82.127%    0.377%     1,406,263         6,453       299,588"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("AsAc     82.315%   82.127%    0.377%     1,406,263         6,453       299,588"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("1,712,304 boards enumerated exactly (grouped)"), std::string::npos) << r.out;
   const auto boards = test::run_equity("AsAc KhQh --method boards");
   EXPECT_NE(boards.out.find("1,712,304 boards enumerated exactly (boards)"), std::string::npos) << boards.out;
   const auto table = test::run_equity("'QQ+,AKs,AKo' random --table results");
   EXPECT_NE(table.out.find("exact, from the preflop table in results"), std::string::npos) << table.out;
-  EXPECT_NE(table.out.find(" 17,709,068,424 "), std::string::npos) << table.out;  // wide counts keep their columns apart
+  EXPECT_NE(table.out.find(" 17,709,068,424 "), std::string::npos)
+      << table.out;  // wide counts keep their columns apart
   const auto ranges = test::run_equity("AA KK QQ --board 2c3d4h");
   EXPECT_NE(ranges.out.find("1 suit symmetry)"), std::string::npos) << ranges.out;
   const auto mc = test::run_equity("random random --board Ks7h2c --mc --trials 50000 --seed 1");

@@ -1,9 +1,10 @@
+#include "equity/cards.hpp"
+
 #include <gtest/gtest.h>
 
-#include "equity/cards.hpp"
+#include "clean_message.hpp"
 #include "equity/error.hpp"
 #include "equity/quote.hpp"
-#include "clean_message.hpp"
 
 using namespace equity;
 
@@ -130,7 +131,9 @@ TEST(Cards, OneTokenReaderForRanksAndSuits) {
 // Issue 21, defect 6, and issue 17: bad bytes are quoted with escapes on one line.
 TEST(Cards, BadBytesAreQuotedWithEscapesOnOneLine) {
   const std::string nul = error_of([] { parse_cards(std::string("AS KD\0 QC", 9), "stdin line 1"); });
-  EXPECT_EQ(nul, "stdin line 1: bad card \"\\x00\" in \"AS KD\\x00 QC\": unknown rank '\\x00' (expected one of 2-9, T, J, Q, K, A)");
+  EXPECT_EQ(nul,
+            "stdin line 1: bad card \"\\x00\" in \"AS KD\\x00 QC\": unknown rank '\\x00' (expected one of 2-9, T, J, "
+            "Q, K, A)");
   const std::string newline = error_of([] { parse_hole_cards("AA\nZZ", "hand 1"); });
   EXPECT_NE(newline.find("\"AA\\nZZ\""), std::string::npos) << newline;
   const std::string invalid = error_of([] { parse_card("A\xff"); });
@@ -145,9 +148,9 @@ TEST(Cards, BadBytesAreQuotedWithEscapesOnOneLine) {
 TEST(Quote, EscapesAndCuts) {
   EXPECT_EQ(quote_input("AsKs"), "\"AsKs\"");
   EXPECT_EQ(quote_input(std::string("a\0b\n\r\t\"\\\x7f\x01", 10)), "\"a\\x00b\\n\\r\\t\\\"\\\\\\x7f\\x01\"");
-  EXPECT_EQ(quote_input("Q♥\xc3\x28"), "\"Q♥\\xc3(\"");  // a bad sequence, byte by byte
+  EXPECT_EQ(quote_input("Q♥\xc3\x28"), "\"Q♥\\xc3(\"");           // a bad sequence, byte by byte
   EXPECT_EQ(quote_input("\xed\xa0\x80"), "\"\\xed\\xa0\\x80\"");  // a surrogate is not UTF-8
-  EXPECT_EQ(quote_input("\xc0\xaf"), "\"\\xc0\\xaf\"");          // nor an overlong form
+  EXPECT_EQ(quote_input("\xc0\xaf"), "\"\\xc0\\xaf\"");           // nor an overlong form
   const std::string big(100'000'000, 'A');
   const std::string quoted = quote_input(big);
   EXPECT_EQ(quoted, "\"" + std::string(kQuoteBytes, 'A') + "\"... (100000000 bytes)");

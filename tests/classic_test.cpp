@@ -1,23 +1,22 @@
 // The classic problems on our evaluator: showdowns, Project Euler 54, UVa 131, hand names, the
 // five-card draw game, and the commands eval, duel, psychic and draw.
-#include <gtest/gtest.h>
+#include "equity/classic.hpp"
 
+#include <gtest/gtest.h>
 #include <sys/resource.h>
 
 #include <algorithm>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
-#include "equity/classic.hpp"
+#include "clean_message.hpp"
 #include "equity/draw_game.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/showdown.hpp"
-#include "clean_message.hpp"
 #include "test_support.hpp"
 
 namespace equity {
@@ -176,9 +175,9 @@ PsychicPlay psychic(std::string_view line) { return best_draw(parse_psychic_line
 std::string_view psychic_category(std::string_view line) { return uva_category_name(category_of(psychic(line).rank)); }
 
 TEST(Uva131, EveryCategoryName) {
-  const std::array<std::string_view, kCategories> expected = {
-      "highest-card", "one-pair", "two-pairs", "three-of-a-kind", "straight",
-      "flush", "full-house", "four-of-a-kind", "straight-flush"};
+  const std::array<std::string_view, kCategories> expected = {"highest-card",    "one-pair",       "two-pairs",
+                                                              "three-of-a-kind", "straight",       "flush",
+                                                              "full-house",      "four-of-a-kind", "straight-flush"};
   for (int c = 0; c < kCategories; ++c)
     EXPECT_EQ(uva_category_name(static_cast<Category>(c)), expected[static_cast<std::size_t>(c)]);
   // One line per category, each reached by a draw from the deck.
@@ -336,8 +335,9 @@ TEST(DrawGame, InvalidAnswersAreExplainedThenTheHandIsPlayed) {
   const auto deal = expected_final(42, 0);
   const auto final_hand = expected_final(42, 0b10101);
   EXPECT_NE(g.out.find("Your cards:  1:" + deal[0].str() + "  2:" + deal[1].str()), std::string::npos) << g.out;
-  EXPECT_NE(g.out.find("You discard " + deal[0].str() + " " + deal[2].str() + " " + deal[4].str() + " and draw 3 cards."),
-            std::string::npos)
+  EXPECT_NE(
+      g.out.find("You discard " + deal[0].str() + " " + deal[2].str() + " " + deal[4].str() + " and draw 3 cards."),
+      std::string::npos)
       << g.out;
   EXPECT_NE(g.out.find("Final hand: " + faces(final_hand) + "\n"), std::string::npos) << g.out;
   const HandRank rank = evaluate(Hand(final_hand));
@@ -405,11 +405,13 @@ TEST(EvalCommand, PrintsBestFiveCategoryAndName) {
   const auto r = run_equity("eval 3C 3D 3S 9S 9D");
   EXPECT_EQ(r.exit_code, 0);
   const HandRank rank = evaluate_cards(cards("3C 3D 3S 9S 9D"));
-  EXPECT_EQ(r.out, "Cards:    3c 3d 3s 9s 9d\n"
-                   "Best:     3s 3c 3d 9s 9d\n"
-                   "Category: full house\n"
-                   "Name:     full house, threes full of nines\n"
-                   "Rank:     " + std::to_string(rank) + " (0..7461, bigger is better)\n");
+  EXPECT_EQ(r.out,
+            "Cards:    3c 3d 3s 9s 9d\n"
+            "Best:     3s 3c 3d 9s 9d\n"
+            "Category: full house\n"
+            "Name:     full house, threes full of nines\n"
+            "Rank:     " +
+                std::to_string(rank) + " (0..7461, bigger is better)\n");
   const auto seven = run_equity("eval AsAdKc4h4s2d7c");
   EXPECT_NE(seven.out.find("Best:     As Ad 4s 4h Kc\n"), std::string::npos) << seven.out;
   EXPECT_NE(seven.out.find("Name:     two pair, aces and fours, king kicker\n"), std::string::npos);
@@ -421,7 +423,8 @@ TEST(EvalCommand, Json) {
   const auto r = run_equity("eval Ts Js Qs Ks As --json");
   EXPECT_EQ(r.exit_code, 0);
   const auto j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(j, nlohmann::json::parse(R"({"cards": ["Ts", "Js", "Qs", "Ks", "As"], "best": ["As", "Ks", "Qs", "Js", "Ts"],
+  EXPECT_EQ(j,
+            nlohmann::json::parse(R"({"cards": ["Ts", "Js", "Qs", "Ks", "As"], "best": ["As", "Ks", "Qs", "Js", "Ts"],
                                         "category": "straight flush", "name": "royal flush", "rank": 7461})"));
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1);
 }
@@ -440,7 +443,8 @@ TEST(DuelCommand, EulerFile) {
   EXPECT_EQ(r.out, "Player 1: 376\nPlayer 2: 624\nTies: 0\n");
   EXPECT_EQ(r.err, "");
   const auto j = run_equity("duel --json -", read_file(data_path("euler54/p054_poker.txt")));
-  EXPECT_EQ(nlohmann::json::parse(j.out), nlohmann::json::parse(R"({"hands": 1000, "player1": 376, "player2": 624, "ties": 0})"));
+  EXPECT_EQ(nlohmann::json::parse(j.out),
+            nlohmann::json::parse(R"({"hands": 1000, "player1": 376, "player2": 624, "ties": 0})"));
 }
 
 TEST(DuelCommand, VerboseFromStdinWithWindowsLineEndings) {
@@ -497,7 +501,8 @@ TEST(DuelCommand, VerboseOutputIsStreamedSlow) {
   ::getrusage(RUSAGE_CHILDREN, &usage);
   EXPECT_LT(usage.ru_maxrss, 30'000) << "kB";
   const auto json = run_equity("duel --verbose --json", "5H 5C 6S 7S KD 2C 3S 8S 8D TD\n");
-  EXPECT_EQ(json.out.rfind("{\"lines\": [\n  {\"where\":\"stdin line 1\"", 0), 0u) << json.out;  // lines first, streamed
+  EXPECT_EQ(json.out.rfind("{\"lines\": [\n  {\"where\":\"stdin line 1\"", 0), 0u)
+      << json.out;  // lines first, streamed
   const auto parsed = nlohmann::json::parse(json.out);
   EXPECT_EQ(parsed["lines"][0]["winner"], 2);
   EXPECT_EQ(parsed["hands"], 1);
@@ -542,8 +547,8 @@ TEST(DrawCommand, SeededGameThroughStdin) {
   EXPECT_NE(r.out.find("> 7\nInvalid: position 7 is outside 1-5."), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("> x\nInvalid: \"x\" is not a position"), std::string::npos) << r.out;
   const auto hand = expected_final(42, 0);
-  EXPECT_NE(r.out.find("> \nYou keep all five.\nFinal hand: " + faces(hand) + "\nResult: " +
-                       hand_name(evaluate(Hand(hand))) + "\n"),
+  EXPECT_NE(r.out.find("> \nYou keep all five.\nFinal hand: " + faces(hand) +
+                       "\nResult: " + hand_name(evaluate(Hand(hand))) + "\n"),
             std::string::npos)
       << r.out;
   // Piped output is not a terminal: letters by default, symbols on request.

@@ -33,8 +33,12 @@ TEST(Cli, HumanOutputHasCountsAndBoards) {
   const auto r = run_equity("AsAc KhQh --no-table");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err, "");
-  EXPECT_NE(r.out.find("AsAc     82.315%   82.127%    0.377%     1,406,263         6,453       299,588"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("KhQh     17.685%   17.496%    0.377%       299,588         6,453     1,406,263"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("AsAc     82.315%   82.127%    0.377%     1,406,263         6,453       299,588"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("KhQh     17.685%   17.496%    0.377%       299,588         6,453     1,406,263"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("1,712,304 boards enumerated exactly"), std::string::npos);
 }
 

@@ -1,7 +1,8 @@
 // Equity distribution (distribution.hpp) from per-combo equities.
+#include "equity/distribution.hpp"
+
 #include <gtest/gtest.h>
 
-#include "equity/distribution.hpp"
 #include "equity/per_combo.hpp"
 #include "equity/range.hpp"
 
@@ -19,8 +20,8 @@ ComboEquity combo(int index, double weight, double equity) {
 }
 
 TEST(Distribution, CurveIsSortedAndBucketsPartitionTheWeight) {
-  const std::vector<ComboEquity> combos = {combo(5, 1, 0.2), combo(3, 0.5, 0.9), combo(9, 1, 0.6), combo(1, 1, 0.6),
-                                           combo(7, 0.5, 1.0 / 3.0), combo(8, 1, 0.75)};
+  const std::vector<ComboEquity> combos = {combo(5, 1, 0.2), combo(3, 0.5, 0.9),       combo(9, 1, 0.6),
+                                           combo(1, 1, 0.6), combo(7, 0.5, 1.0 / 3.0), combo(8, 1, 0.75)};
   const Distribution d = equity_distribution(combos);
   ASSERT_EQ(d.curve.size(), 6u);
   EXPECT_EQ(d.curve[0].combo, 3);  // 90%

@@ -1,10 +1,11 @@
+#include "equity/enumeration.hpp"
+
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
 #include <algorithm>
 #include <random>
 
-#include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/reference_evaluator.hpp"
 #include "test_support.hpp"
@@ -42,9 +43,12 @@ EnumerationResult brute_force_reference(const Deal& deal) {
       const auto best = *std::max_element(score.begin(), score.end());
       const auto winners = static_cast<std::uint64_t>(std::count(score.begin(), score.end(), best));
       for (std::size_t p = 0; p < n; ++p) {
-        if (score[p] != best) ++r.players[p].losses;
-        else if (winners == 1) ++r.players[p].wins, r.players[p].share += kShareUnit;
-        else ++r.players[p].ties, r.players[p].share += kShareUnit / winners;
+        if (score[p] != best)
+          ++r.players[p].losses;
+        else if (winners == 1)
+          ++r.players[p].wins, r.players[p].share += kShareUnit;
+        else
+          ++r.players[p].ties, r.players[p].share += kShareUnit / winners;
       }
       return;
     }
@@ -144,8 +148,8 @@ TEST(Enumeration, BoardAndDeadCardsAgainstTheReferenceByBruteForce) {
       make_deal({"AhKh", "QsQd", "7c7d"}, "Qh 7h 2h 3s"),
       make_deal({"AhKh", "QsQd", "7c7d"}, "Qh 7h 2h 3s Kd"),
       make_deal({"2c2d", "3c3d", "4c4d", "5c5d"}, "6c 7c 8d"),
-      make_deal({"AsKs", "AdKd"}, "2h 3h 4h"),          // a split-heavy board
-      make_deal({"AsAc", "AhAd"}, "KsQsJs", "Ts"),      // royal flush draw removed
+      make_deal({"AsKs", "AdKd"}, "2h 3h 4h"),      // a split-heavy board
+      make_deal({"AsAc", "AhAd"}, "KsQsJs", "Ts"),  // royal flush draw removed
       make_deal({"9s8s", "AcAd", "KhKd"}, "7s 6s 2d", "5s 4c"),
   };
   for (const auto& d : deals) EXPECT_EQ(enumerate(d), brute_force_reference(d)) << describe(d);
@@ -156,7 +160,8 @@ TEST(Enumeration, RandomPostflopDealsAgainstTheReferenceByBruteForce) {
   for (int i = 0; i < 150; ++i) {
     const int players = 2 + static_cast<int>(rng() % 5);
     const int board = 3 + static_cast<int>(rng() % 3);
-    const Deal d = i % 2 ? suited_deal(rng, players, board) : random_deal(rng, players, board, static_cast<int>(rng() % 4));
+    const Deal d =
+        i % 2 ? suited_deal(rng, players, board) : random_deal(rng, players, board, static_cast<int>(rng() % 4));
     ASSERT_EQ(enumerate(d), brute_force_reference(d)) << describe(d);
   }
 }

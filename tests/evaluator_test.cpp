@@ -1,6 +1,8 @@
+#include "equity/evaluator.hpp"
+
 #include <gtest/gtest.h>
-#include <tbb/parallel_reduce.h>
 #include <tbb/blocked_range.h>
+#include <tbb/parallel_reduce.h>
 
 #include <algorithm>
 #include <map>
@@ -8,7 +10,6 @@
 #include <set>
 
 #include "equity/error.hpp"
-#include "equity/evaluator.hpp"
 #include "equity/reference_evaluator.hpp"
 #include "test_support.hpp"
 
@@ -16,9 +17,9 @@ using namespace equity;
 
 namespace {
 
-const std::array<std::string, kCategories> kCsvNames = {
-    "high_card", "one_pair", "two_pair", "three_of_a_kind", "straight",
-    "flush", "full_house", "four_of_a_kind", "straight_flush"};
+const std::array<std::string, kCategories> kCsvNames = {"high_card",       "one_pair",       "two_pair",
+                                                        "three_of_a_kind", "straight",       "flush",
+                                                        "full_house",      "four_of_a_kind", "straight_flush"};
 
 struct Facts {
   std::uint64_t frequency = 0;
@@ -129,7 +130,8 @@ TEST(RankKeys, EveryMultisetOfAtMostSevenRanksHasItsOwnSum) {
     }
     for (int c = 0; c <= std::min(4, left); ++c) {
       counts[static_cast<std::size_t>(rank)] = c;
-      self(self, rank + 1, left - c, sum + static_cast<std::uint32_t>(c) * detail::kRankKeys[static_cast<std::size_t>(rank)]);
+      self(self, rank + 1, left - c,
+           sum + static_cast<std::uint32_t>(c) * detail::kRankKeys[static_cast<std::size_t>(rank)]);
     }
   };
   rec(rec, 0, 7, 0u);

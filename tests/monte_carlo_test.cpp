@@ -1,4 +1,6 @@
 // Monte Carlo's limits on its stopping rules and its cancellation flag.
+#include "equity/monte_carlo.hpp"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -7,7 +9,6 @@
 #include <string>
 
 #include "equity/error.hpp"
-#include "equity/monte_carlo.hpp"
 #include "test_support.hpp"
 
 namespace equity {
@@ -57,8 +58,8 @@ TEST(MonteCarloLimits, TimeLimitsMustBeFinite) {
 }
 
 TEST(MonteCarloLimits, TheCommandRejectsThemWithExitCode2) {
-  for (const char* args : {"random random --trials 18446744073709551615", "random random --time inf",
-                           "random random --stderr 1e-300"}) {
+  for (const char* args :
+       {"random random --trials 18446744073709551615", "random random --time inf", "random random --stderr 1e-300"}) {
     const auto r = test::run_equity(std::string(args) + " --mc");
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.err;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << args << ": one line: " << r.err;

@@ -1,11 +1,11 @@
 // Per-combo equity (per_combo.hpp) against brute force with the reference evaluator.
-#include <gtest/gtest.h>
+#include "equity/per_combo.hpp"
 
+#include <gtest/gtest.h>
 #include <tbb/task_arena.h>
 
 #include <map>
 
-#include "equity/per_combo.hpp"
 #include "equity/range.hpp"
 #include "equity/range_equity.hpp"
 #include "equity/reference_evaluator.hpp"

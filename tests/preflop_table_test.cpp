@@ -1,29 +1,28 @@
 // The preflop table: classes, canonical matchups, building with resume (kills, repairs, lock), and
 // the committed table in results/ checked against PokerStove, symmetry and fresh enumeration.
-#include <gtest/gtest.h>
+#include "equity/preflop_table.hpp"
 
+#include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 #include <sstream>
 #include <thread>
 
-#include <nlohmann/json.hpp>
-
+#include "clean_message.hpp"
 #include "equity/cards.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
-#include "equity/preflop_table.hpp"
-#include "equity/table_render.hpp"
 #include "equity/result_file.hpp"
-#include "clean_message.hpp"
+#include "equity/table_render.hpp"
 #include "test_support.hpp"
 
 namespace equity {
@@ -68,7 +67,8 @@ TEST(HandClasses, OneHundredSixtyNineClassesCoverEveryHand) {
 TEST(HandClasses, ParseErrorsQuoteTheInputCleanly) {
   EXPECT_EQ(parse_hand_class("109S").name(), "T9s");
   EXPECT_EQ(parse_hand_class("a10O").name(), "ATo");
-  for (const std::string& bad : {std::string("A\0Ks", 4), std::string("AK\n"), std::string("\xff\xfe"), std::string("A\u2660K")}) {
+  for (const std::string& bad :
+       {std::string("A\0Ks", 4), std::string("AK\n"), std::string("\xff\xfe"), std::string("A\u2660K")}) {
     try {
       (void)parse_hand_class(bad);
       ADD_FAILURE() << "accepted";
@@ -266,7 +266,7 @@ TEST(TableProgram, CorruptedLineIsReportedWithItsLineNumberAndNothingIsBuiltOnIt
   const fs::path file = dir.path() / "hands" / "AsAc.txt";
   auto lines = test::split(test::read_file(file.string()), '\n');
   lines[4] = "['Ah', 'Kd'], [1595888, 13786]";  // counts no longer add up
-  lines.resize(600);                                // and the file is incomplete, so a run would append
+  lines.resize(600);                            // and the file is incomplete, so a run would append
   std::string text;
   for (const auto& l : lines) text += l + "\n";
   { std::ofstream(file, std::ios::binary) << text; }
@@ -331,7 +331,8 @@ TEST(CommittedTable, LoadRejectsBadCsvAndIgnoresAnIncompleteOne) {
   EXPECT_FALSE(load_with(csv.substr(0, csv.rfind('\n', csv.size() / 2) + 1)));  // half the rows: not a table
   std::string bad_count = csv;
   bad_count.replace(bad_count.find("AA,AKo,36,"), 10, "AA,AKo,3x,");  // line 4
-  EXPECT_NE(message(bad_count).find("preflop-169x169.csv:4: bad count \"3x\""), std::string::npos) << message(bad_count);
+  EXPECT_NE(message(bad_count).find("preflop-169x169.csv:4: bad count \"3x\""), std::string::npos)
+      << message(bad_count);
   std::string bad_sum = csv;
   bad_sum.replace(bad_sum.find("AA,AKo,36,"), 10, "AA,AKo,35,");
   EXPECT_NE(message(bad_sum).find(":4: wins + ties + losses"), std::string::npos) << message(bad_sum);
@@ -361,11 +362,13 @@ TEST(CommittedTable, LoadRejectsCountsThatCannotBeRight) {
     text.replace(start, text.find('\n', start) - start, row);
     return text;
   };
-  EXPECT_NE(message(with_row("AA,AA,873479247549716899,16,0,0,0.5"))
-                .find("preflop-169x169.csv:2: combos 873479247549716899 is more than the 36 combo pairs of AA against AA"),
-            std::string::npos);
+  EXPECT_NE(
+      message(with_row("AA,AA,873479247549716899,16,0,0,0.5"))
+          .find("preflop-169x169.csv:2: combos 873479247549716899 is more than the 36 combo pairs of AA against AA"),
+      std::string::npos);
   EXPECT_NE(message(with_row("AA,AA,37,0,0,63355248,0")).find(":2: combos 37 is more than the 36"), std::string::npos);
-  EXPECT_NE(message(with_row("AA,AA,6,999999999999999999,999999999999999999,999999999999999999,0.5")).find(":2: wins + ties + losses"),
+  EXPECT_NE(message(with_row("AA,AA,6,999999999999999999,999999999999999999,999999999999999999,0.5"))
+                .find(":2: wins + ties + losses"),
             std::string::npos);
   EXPECT_NE(message(with_row("AA,AA,6,1,2,\x01\xff,0.5")).find(":2: bad count \"\\x01\\xff\""), std::string::npos);
 }
@@ -378,7 +381,8 @@ TEST(CommittedTable, ADirectoryInPlaceOfTheTableIsABadTable) {
     (void)PreflopTable::load(dir.path());
     ADD_FAILURE() << "accepted";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), (dir.path() / "preflop-169x169.csv").string() + ": is a directory, not the table file");
+    EXPECT_EQ(std::string(e.what()),
+              (dir.path() / "preflop-169x169.csv").string() + ": is a directory, not the table file");
   }
 }
 

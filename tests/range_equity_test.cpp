@@ -1,17 +1,17 @@
 // Exact range-vs-range equity against brute force, and the default command with ranges (Monte
 // Carlo has its own suite, monte_carlo_test.cpp).
+#include "equity/range_equity.hpp"
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <numeric>
-
-#include <algorithm>
 #include <regex>
 
 #include "equity/error.hpp"
 #include "equity/monte_carlo.hpp"
-#include "equity/range_equity.hpp"
 #include "test_support.hpp"
 
 namespace equity {
@@ -189,7 +189,8 @@ TEST(ExactRanges, RejectsEmptyAndImpossibleRanges) {
   EXPECT_NE(message(make({"AA", "AA", "AA"})).find("cannot be dealt together"), std::string::npos);
   EXPECT_NE(message(make({"AA"})).find("need at least 2 players"), std::string::npos);
   // Too many assignments to hold: a clear error at once, not an allocation failure after a while.
-  EXPECT_NE(message(make({"random", "random", "random"}, "Ks7h2c9d")).find("million combo assignments"), std::string::npos);
+  EXPECT_NE(message(make({"random", "random", "random"}, "Ks7h2c9d")).find("million combo assignments"),
+            std::string::npos);
 }
 
 // Issue 21, defect 2: products of small weights underflowed to 0 and the equity was 0 / 0 (NaN).
@@ -217,8 +218,8 @@ TEST(ExactRanges, TinyWeightsGiveTheUnweightedEquity) {
 }
 
 TEST(EquityCommand, BadRangesExitWithCode2) {
-  for (const char* args : {"AKx KK", "AA", "'AA,,KK' QQ", "AA KK --board AsAcAhAd2c", "'AA:2' KK",
-                           "AA KK --mc --exact", "AA KK --stderr -1", "random random random --board Ks7h2c9d --exact"}) {
+  for (const char* args : {"AKx KK", "AA", "'AA,,KK' QQ", "AA KK --board AsAcAhAd2c", "'AA:2' KK", "AA KK --mc --exact",
+                           "AA KK --stderr -1", "random random random --board Ks7h2c9d --exact"}) {
     const auto r = test::run_equity(args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
     EXPECT_TRUE(r.out.empty()) << args;

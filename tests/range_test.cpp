@@ -1,15 +1,16 @@
 // The range parser, canonical printing, expansion with card removal, and `equity range`.
+#include "equity/range.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "equity/error.hpp"
 #include "clean_message.hpp"
 #include "equity/detail/hand_order_builder.hpp"
+#include "equity/error.hpp"
 #include "equity/hand_order.hpp"
-#include "equity/range.hpp"
 #include "test_support.hpp"
 
 namespace equity {
@@ -101,11 +102,28 @@ TEST(Range, CanonicalForm) {
 }
 
 TEST(Range, RoundTripsThroughItsCanonicalForm) {
-  for (const char* text :
-       {"AA", "AKs", "AKo", "AK", "AsKs", "random", "QQ+", "22-99", "A2s+", "A5s-A2s", "KTo+", "K9+",
-        "QQ+,AKs,AKo", "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "AKs:0.5,QQ@33,JJ-88@33.3,random:0.01",
-        "AsKs,AhKd,7c2d", "AA:0.5,AsAc", "T9s,98s,87s:0.75,76s@25,65s", "K9-K6,Q8o-Q5o,J7s-J3s", "AA,KK,QQ,JJ:1",
-        "xx:0.2,AA", "AsAc:0.3,AsAh:0.3,AdAc:0.7"}) {
+  for (const char* text : {"AA",
+                           "AKs",
+                           "AKo",
+                           "AK",
+                           "AsKs",
+                           "random",
+                           "QQ+",
+                           "22-99",
+                           "A2s+",
+                           "A5s-A2s",
+                           "KTo+",
+                           "K9+",
+                           "QQ+,AKs,AKo",
+                           "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+",
+                           "AKs:0.5,QQ@33,JJ-88@33.3,random:0.01",
+                           "AsKs,AhKd,7c2d",
+                           "AA:0.5,AsAc",
+                           "T9s,98s,87s:0.75,76s@25,65s",
+                           "K9-K6,Q8o-Q5o,J7s-J3s",
+                           "AA,KK,QQ,JJ:1",
+                           "xx:0.2,AA",
+                           "AsAc:0.3,AsAh:0.3,AdAc:0.7"}) {
     const Range r = Range::parse(text);
     const Range again = Range::parse(r.str());
     EXPECT_EQ(again, r) << text << " -> " << r.str();
@@ -192,7 +210,9 @@ TEST(Range, AtWeightOfAtMostOneWarns) {
   const Range r = Range::parse("AA@0.5,KK", "player 1", &warnings);
   EXPECT_EQ(r.weight(combo_index(parse_card("As"), parse_card("Ac"))), 0.005);
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_EQ(warnings[0], "player 1 \"AA@0.5,KK\": \"AA@0.5\" is weighted 0.5 percent: @ takes a percentage (write :0.5 for a fraction)");
+  EXPECT_EQ(
+      warnings[0],
+      "player 1 \"AA@0.5,KK\": \"AA@0.5\" is weighted 0.5 percent: @ takes a percentage (write :0.5 for a fraction)");
   (void)Range::parse("AA@1", "player 1", &warnings);
   EXPECT_EQ(warnings.size(), 2u);
   for (const char* quiet : {"AA@50", "AA@1.5", "AA:0.5", "AA"}) {
@@ -213,7 +233,8 @@ TEST(Range, WeightThatRoundsToZeroIsAnError) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(message("AKs@4.9e-324"), "player 1 \"AKs@4.9e-324\": cannot read \"AKs@4.9e-324\": weight \"4.9e-324\" rounds to 0");
+  EXPECT_EQ(message("AKs@4.9e-324"),
+            "player 1 \"AKs@4.9e-324\": cannot read \"AKs@4.9e-324\": weight \"4.9e-324\" rounds to 0");
   EXPECT_NE(message("AKs:1e-400").find("weight \"1e-400\" is out of range (above 0 and at most 1)"), std::string::npos);
   EXPECT_NE(message("AKs:nan").find("a weight must be above 0"), std::string::npos);
   EXPECT_EQ(Range::parse("AKs:4.9e-324").size(), 4);  // the smallest double is a weight
@@ -221,7 +242,7 @@ TEST(Range, WeightThatRoundsToZeroIsAnError) {
 
 TEST(Range, BadBytesAreQuotedWithEscapesOnOneLine) {
   for (const std::string& text : {std::string("AK\0s", 4), std::string("AA\nZZ"), std::string("A\xffK"),
-                                 std::string("A\xe2\x99K"), std::string(100000, 'A')}) {
+                                  std::string("A\xe2\x99K"), std::string(100000, 'A')}) {
     try {
       (void)Range::parse(text, "player 1");
       ADD_FAILURE() << "accepted";
@@ -269,7 +290,8 @@ TEST(HandOrder, EquityOrderIsExactEquityAgainstOneRandomHand) {
   const auto& order = *hand_order("equity").classes;
   std::vector<std::string> first;
   for (int i = 0; i < 12; ++i) first.push_back(hand_classes()[order[static_cast<std::size_t>(i)]].name());
-  EXPECT_EQ(first, (std::vector<std::string>{"AA", "KK", "QQ", "JJ", "TT", "99", "88", "AKs", "77", "AQs", "AJs", "AKo"}));
+  EXPECT_EQ(first,
+            (std::vector<std::string>{"AA", "KK", "QQ", "JJ", "TT", "99", "88", "AKs", "77", "AQs", "AJs", "AKo"}));
   EXPECT_EQ(hand_classes()[order.back()].name(), "32o");
   EXPECT_EQ(hand_classes()[hand_order("vs2").classes->front()].name(), "AA");
 }
@@ -309,7 +331,9 @@ TEST(Percentage, EveryPrefixOfEveryOrdering) {
       EXPECT_EQ(selection.classes.size(), static_cast<std::size_t>(n)) << at;
       EXPECT_EQ(selection.combos, combos) << at;
       if (n < kHandClasses) {
-        EXPECT_EQ(expand_percentage(percent(millionths + 1), order.name).classes.size(), static_cast<std::size_t>(n + 1)) << at;
+        EXPECT_EQ(expand_percentage(percent(millionths + 1), order.name).classes.size(),
+                  static_cast<std::size_t>(n + 1))
+            << at;
       }
     }
   }
@@ -322,8 +346,8 @@ TEST(Percentage, ExactCountsInTheDefaultOrder) {
   EXPECT_EQ(Range::parse("10%").size(), 134);
   EXPECT_EQ(Range::parse("5%").str(), "77+,AK,AQs-AJs");
   EXPECT_EQ(Range::parse("1%").str(), "QQ+");
-  EXPECT_EQ(Range::parse("0.1%").str(), "AA");    // the first class
-  EXPECT_EQ(Range::parse("0.45%").str(), "AA");   // 6 / 1326 = 0.4525 %
+  EXPECT_EQ(Range::parse("0.1%").str(), "AA");   // the first class
+  EXPECT_EQ(Range::parse("0.45%").str(), "AA");  // 6 / 1326 = 0.4525 %
   EXPECT_EQ(Range::parse("0.46%").str(), "KK+");
   EXPECT_EQ(Range::parse("100%"), Range::all());
   EXPECT_EQ(Range::parse("99.99%"), Range::all());
@@ -385,7 +409,8 @@ TEST(Percentage, MalformedPercentagesNameTheItem) {
     EXPECT_NE(message.find(expected), std::string::npos) << "\"" << text << "\": " << message;
     EXPECT_EQ(message.rfind("player 1", 0), 0u) << message;
   }
-  for (const char* text : {"101%", "-5%", "5%-", "%", "5%%", "10%-5%"}) EXPECT_THROW((void)expand_percentage(text), InputError) << text;
+  for (const char* text : {"101%", "-5%", "5%-", "%", "5%%", "10%-5%"})
+    EXPECT_THROW((void)expand_percentage(text), InputError) << text;
   EXPECT_THROW((void)expand_percentage("15%", "vs9"), InputError);
 }
 
@@ -436,8 +461,10 @@ TEST(Range, MinusFormsAndSpans) {
   EXPECT_EQ(Range::parse("T8s-53s"), Range::parse("T8s,97s,86s,75s,64s,53s"));
   EXPECT_EQ(Range::parse("KQ-54"), Range::parse("KQ,QJ,JT,T9,98,87,76,65,54"));
   EXPECT_EQ(Range::parse("KQ-54").size(), 9 * 16);
-  EXPECT_NE(parse_error("T9s-64s").find("cannot read \"T9s-64s\": both ends of a dash range must have the same first rank (A5s-A2s) or the same gap"),
-            std::string::npos);
+  EXPECT_NE(
+      parse_error("T9s-64s").find(
+          "cannot read \"T9s-64s\": both ends of a dash range must have the same first rank (A5s-A2s) or the same gap"),
+      std::string::npos);
   EXPECT_NE(parse_error("T9s-65o").find("suited, offsuit or both alike"), std::string::npos);
   EXPECT_NE(parse_error("JJ-x").find("cannot read \"JJ-x\""), std::string::npos);
 }
@@ -485,15 +512,29 @@ TEST(Range, RandomRangesRoundTrip) {
     const int hi = 1 + pick(12), lo = pick(hi), kind = pick(3);
     const std::string k = kind == 0 ? "s" : kind == 1 ? "o" : "";
     switch (pick(9)) {
-      case 0: return std::to_string(pick(100) + 1) + "%";
-      case 1: { const int a = pick(50); return std::to_string(a) + "%-" + std::to_string(a + 1 + pick(50)) + "%"; }
-      case 2: return rank(hi) + rank(hi) + (pick(2) ? "+" : "-");
-      case 3: return rank(hi) + rank(lo) + k + (pick(2) ? "+" : "-");
-      case 4: { const int gap = hi - lo, top = gap + pick(13 - gap); return rank(hi) + rank(lo) + k + "-" + rank(top) + rank(top - gap) + k; }
-      case 5: return rank(hi) + "x" + rank(lo) + (pick(2) ? "x" : std::string(1, suits[static_cast<std::size_t>(pick(4))]));
-      case 6: return rank(hi) + suits[static_cast<std::size_t>(pick(4))] + rank(lo) + suits[static_cast<std::size_t>(pick(4))];
-      case 7: return rank(hi) + rank(lo) + k;
-      default: return rank(lo) + rank(lo);
+      case 0:
+        return std::to_string(pick(100) + 1) + "%";
+      case 1: {
+        const int a = pick(50);
+        return std::to_string(a) + "%-" + std::to_string(a + 1 + pick(50)) + "%";
+      }
+      case 2:
+        return rank(hi) + rank(hi) + (pick(2) ? "+" : "-");
+      case 3:
+        return rank(hi) + rank(lo) + k + (pick(2) ? "+" : "-");
+      case 4: {
+        const int gap = hi - lo, top = gap + pick(13 - gap);
+        return rank(hi) + rank(lo) + k + "-" + rank(top) + rank(top - gap) + k;
+      }
+      case 5:
+        return rank(hi) + "x" + rank(lo) + (pick(2) ? "x" : std::string(1, suits[static_cast<std::size_t>(pick(4))]));
+      case 6:
+        return rank(hi) + suits[static_cast<std::size_t>(pick(4))] + rank(lo) +
+               suits[static_cast<std::size_t>(pick(4))];
+      case 7:
+        return rank(hi) + rank(lo) + k;
+      default:
+        return rank(lo) + rank(lo);
     }
   };
   for (int trial = 0; trial < 300; ++trial) {
@@ -522,7 +563,8 @@ TEST(Range, RandomRangesRoundTrip) {
       r = Range::parse(text, "range", nullptr, hand_orders()[static_cast<std::size_t>(pick(2))].name);
     } catch (const InputError& e) {  // AsAs, 5%-5%: the generator can write a few invalid items
       const std::string message = e.what();
-      EXPECT_TRUE(message.find("the same card twice") != std::string::npos || message.find("selects no hands") != std::string::npos ||
+      EXPECT_TRUE(message.find("the same card twice") != std::string::npos ||
+                  message.find("selects no hands") != std::string::npos ||
                   message.find("no two different cards") != std::string::npos)
           << text << ": " << message;
       continue;

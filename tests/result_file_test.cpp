@@ -1,17 +1,17 @@
 // Result files: line format, opponent order, reading for resume (repair, errors), appending, lock.
-#include <gtest/gtest.h>
+#include "equity/result_file.hpp"
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
-#include <functional>
 #include <fstream>
+#include <functional>
 
 #include "equity/cards.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
-#include "equity/result_file.hpp"
 #include "test_support.hpp"
 
 namespace equity {
@@ -57,17 +57,17 @@ TEST(ResultLineFormat, ParsesOurLinesAndTheOriginalScriptsMarks) {
   EXPECT_EQ(expected.ties(), 23072u);
   EXPECT_EQ(expected.wins(), 1612033u - 23072u);
   EXPECT_EQ(expected.losses(), 123343u - 23072u);
-  for (const char* bad : {"", "['Ah', 'Ks'], [1612033]", "['Ah', 'Ks'], [1612033, 12334", "['Ah', 'Kx'], [1, 2]",
-                          "['Ah', 'Ah'], [1, 2]", "['Ah', 'Ks'], [1612033, 123343] extra", "['Ah', 'Ks'], [16x2033, 1]",
-                          "['Ah', 'Ks'], [1612033, 123343], '"})
+  for (const char* bad :
+       {"", "['Ah', 'Ks'], [1612033]", "['Ah', 'Ks'], [1612033, 12334", "['Ah', 'Kx'], [1, 2]", "['Ah', 'Ah'], [1, 2]",
+        "['Ah', 'Ks'], [1612033, 123343] extra", "['Ah', 'Ks'], [16x2033, 1]", "['Ah', 'Ks'], [1612033, 123343], '"})
     EXPECT_THROW(parse_line(bad), InputError) << bad;
 }
 
 TEST(ResultLineFormat, CountChecks) {
   EXPECT_EQ(check_counts({hand("AhAd"), 1675094, 1675094}), "");
   EXPECT_EQ(check_counts({hand("AhAd"), kPreflopBoards, 0}), "");
-  EXPECT_NE(check_counts({hand("AhAd"), 100, 100}), "");                 // ties would be negative
-  EXPECT_NE(check_counts({hand("AhAd"), kPreflopBoards + 1, 5}), "");    // more than every board
+  EXPECT_NE(check_counts({hand("AhAd"), 100, 100}), "");               // ties would be negative
+  EXPECT_NE(check_counts({hand("AhAd"), kPreflopBoards + 1, 5}), "");  // more than every board
 }
 
 TEST(OpponentHands, DeckOrderWithoutTheHerosCards) {
@@ -256,7 +256,8 @@ TEST(DirectoryLock, SecondLockIsRefused) {
       message = e.what();
     }
   }
-  EXPECT_NE(message.find("in use by another equity run (process " + std::to_string(::getpid()) + ")"), std::string::npos)
+  EXPECT_NE(message.find("in use by another equity run (process " + std::to_string(::getpid()) + ")"),
+            std::string::npos)
       << message;
   DirectoryLock again(dir.path());  // released with the first
 }
@@ -286,9 +287,12 @@ TEST(FailedWrites, AreWriteErrorsWithThePathAndTheReason) {
   write_file_atomically(file, "a file, not a directory\n");
   EXPECT_EQ(write_error([&] { write_file_atomically(file / "x.csv", "one\n"); }),
             "cannot create " + (file / "x.csv.tmp").string() + ": Not a directory");
-  EXPECT_EQ(write_error([&] { DirectoryLock lock(file / "hands"); }).rfind("cannot create directory " + (file / "hands").string() + ": ", 0),
+  EXPECT_EQ(write_error([&] {
+              DirectoryLock lock(file / "hands");
+            }).rfind("cannot create directory " + (file / "hands").string() + ": ", 0),
             0u);
-  EXPECT_EQ(write_error([&] { AppendFile("/dev/full").append("line\n"); }), "cannot write /dev/full: No space left on device");
+  EXPECT_EQ(write_error([&] { AppendFile("/dev/full").append("line\n"); }),
+            "cannot write /dev/full: No space left on device");
   EXPECT_EQ(write_error([&] { AppendFile(file / "x.txt"); }),
             "cannot open for writing " + (file / "x.txt").string() + ": Not a directory");
 }

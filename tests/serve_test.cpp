@@ -1,16 +1,15 @@
 // `equity serve`'s API over HTTP (cpp-httplib's client against a server on a free loopback port):
 // the CLI's JSON for the same question, the range endpoint, jobs, and hostile input.
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
-#include <nlohmann/json.hpp>
-
-#include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <chrono>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <thread>
 
@@ -27,7 +26,7 @@ using nlohmann::json;
 
 // A server in a thread of this process, stopped when the object goes.
 class TestServer {
-public:
+ public:
   explicit TestServer(Limits limits = {}) {
     ServerOptions options;
     options.port = 0;
@@ -50,7 +49,7 @@ public:
   }
   int port() const { return port_; }
 
-private:
+ private:
   std::unique_ptr<Server> server_;
   int port_ = 0;
   std::thread thread_;
@@ -58,13 +57,15 @@ private:
 
 // A long question: Monte Carlo for a second or two (longer under load), unless cancelled sooner.
 // (Bounded, so that the tests end even where the library checks the cancellation flag late.)
-const std::string kEndless = R"({"players": ["random", "random", "random"], "method": "monte-carlo", "trials": 100000000})";
+const std::string kEndless =
+    R"({"players": ["random", "random", "random"], "method": "monte-carlo", "trials": 100000000})";
 
 std::string without_seconds(const std::string& body) {
   return std::regex_replace(body, std::regex(R"("seconds":[0-9.e+-]+)"), R"("seconds":0)");
 }
 
-int post_status(const TestServer& server, const std::string& path, const std::string& body, std::string* answer = nullptr) {
+int post_status(const TestServer& server, const std::string& path, const std::string& body,
+                std::string* answer = nullptr) {
   auto res = server.client().Post(path.c_str(), body, "application/json");
   if (!res) return -1;
   if (answer) *answer = res->body;
@@ -84,8 +85,10 @@ int status_for_announced_body(int port, std::size_t length) {
   address.sin_port = htons(static_cast<std::uint16_t>(port));
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) return -1;
-  const std::string request = "POST /api/equity HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                              "Content-Length: " + std::to_string(length) + "\r\n\r\n";
+  const std::string request =
+      "POST /api/equity HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+      "Content-Length: " +
+      std::to_string(length) + "\r\n\r\n";
   if (write(fd, request.data(), request.size()) != static_cast<ssize_t>(request.size())) return -1;
   char buffer[64] = {};
   const ssize_t n = read(fd, buffer, sizeof buffer - 1);

@@ -1,11 +1,12 @@
 // The process-wide cache of table files: the same answers as table_equity(), files read once.
+#include "equity/table_cache.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <thread>
 
 #include "equity/error.hpp"
-#include "equity/table_cache.hpp"
 #include "equity/table_equity.hpp"
 #include "test_support.hpp"
 
@@ -36,9 +37,14 @@ void expect_same(const std::optional<RangeEquityResult>& a, const std::optional<
 }  // namespace
 
 TEST(TableCache, SameAnswersAsReadingTheFiles) {
-  for (const auto& [hero, villain] : std::vector<std::pair<std::string, std::string>>{
-           {"AsAc", "KhQh"}, {"KhQh", "AsAc"}, {"AsKs", "QQ+"}, {"QQ+", "AsKs"}, {"7c2d", "random"},
-           {"AA", "KK"}, {"QQ+,AKs:0.5", "random"}, {"AsKs,AKo", "QQ"}}) {
+  for (const auto& [hero, villain] : std::vector<std::pair<std::string, std::string>>{{"AsAc", "KhQh"},
+                                                                                      {"KhQh", "AsAc"},
+                                                                                      {"AsKs", "QQ+"},
+                                                                                      {"QQ+", "AsKs"},
+                                                                                      {"7c2d", "random"},
+                                                                                      {"AA", "KK"},
+                                                                                      {"QQ+,AKs:0.5", "random"},
+                                                                                      {"AsKs,AKo", "QQ"}}) {
     SCOPED_TRACE(hero + " vs " + villain);
     const auto deal = heads_up(hero, villain);
     for (int round = 0; round < 2; ++round)  // the second time from memory
@@ -58,7 +64,7 @@ TEST(TableCache, ReadsAFileOnceAndDoesNotKeepAMissingOne) {
   EXPECT_EQ(first->players[0].wins, 1'406'263u);
   fs::remove(dir.path() / "hands" / "AsAc.txt");
   expect_same(cached_table_equity(dir.path(), deal), first);  // kept in memory
-  EXPECT_THROW(table_equity(dir.path(), deal), InputError);  // the uncached call reads the disk
+  EXPECT_THROW(table_equity(dir.path(), deal), InputError);   // the uncached call reads the disk
 }
 
 TEST(TableCache, ThreadsShareItSafely) {

@@ -1,8 +1,9 @@
 // Table-backed answers (results/, the committed table) against exact enumeration.
+#include "equity/table_equity.hpp"
+
 #include <gtest/gtest.h>
 
 #include "equity/error.hpp"
-#include "equity/table_equity.hpp"
 #include "test_support.hpp"
 
 using namespace equity;
@@ -108,7 +109,7 @@ TEST(TableEquity, ReadingOnlyTheNeededFilesGivesTheSameAnswers) {
   }
   EXPECT_FALSE(table_equity(std::filesystem::path("results"), heads_up("AsKs,AKo", "QQ")));
   const test::TempDir empty;
-  EXPECT_FALSE(table_equity(empty.path(), heads_up("22+,A2s+", "random")));  // no matrix file
+  EXPECT_FALSE(table_equity(empty.path(), heads_up("22+,A2s+", "random")));    // no matrix file
   EXPECT_THROW(table_equity(empty.path(), heads_up("AA", "KK")), InputError);  // no class file
 }
 
@@ -139,7 +140,7 @@ TEST(TableEquity, TinyWeightsGiveTheUnweightedEquity) {
 TEST(TableEquity, OnlyHeadsUpPreflopWholeClassesOrSpecificHands) {
   EXPECT_TRUE(table_answers(heads_up("AA", "random")));
   EXPECT_TRUE(table_answers(heads_up("AsAc", "KhQh")));
-  EXPECT_FALSE(table_answers(heads_up("AsKs,AKo", "QQ")));  // part of the AKs class
+  EXPECT_FALSE(table_answers(heads_up("AsKs,AKo", "QQ")));     // part of the AKs class
   EXPECT_FALSE(table_answers(heads_up("AA,AsAc:0.5", "QQ")));  // one class with two weights
   RangeDeal three = heads_up("AA", "KK");
   three.ranges.push_back(Range::parse("QQ"));
@@ -159,4 +160,3 @@ TEST(TableEquity, ImpossibleQuestionsThrow) {
 }
 
 // ---- the default command
-

@@ -1,13 +1,14 @@
 #pragma once
 // Helpers for the test suites: reading reference data and running the `equity` program.
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
 
 namespace equity::test {
@@ -57,7 +58,7 @@ inline std::vector<std::vector<std::string>> read_csv(const std::string& path) {
 
 // A fresh directory under /tmp, removed at the end of the test.
 class TempDir {
-public:
+ public:
   TempDir() {
     static int counter = 0;
     path_ = std::filesystem::temp_directory_path() /
@@ -71,7 +72,7 @@ public:
   const std::filesystem::path& path() const { return path_; }
   std::string str() const { return path_.string(); }
 
-private:
+ private:
   std::filesystem::path path_;
 };
 

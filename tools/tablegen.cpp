@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
     std::cerr << "equity_tablegen: cannot rename " << temp << " to " << path << "\n";
     return 1;
   }
-  std::cerr << "equity_tablegen: rank table " << tables.rank_table.size() << " entries, "
-            << tables.row_offsets.size() << " rows\n";
+  std::cerr << "equity_tablegen: rank table " << tables.rank_table.size() << " entries, " << tables.row_offsets.size()
+            << " rows\n";
   return 0;
 }

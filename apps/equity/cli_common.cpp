@@ -56,7 +56,8 @@ std::string plain_parse_error(const CLI::App& app, const CLI::ParseError& e) {
   if (std::regex_match(text, m, conversion))
     return m[1].str() + ": \"" + m[2].str() + "\" is not " + expected_value(app, m[1].str());
   if (std::regex_match(text, m, at_most))
-    return m[1].str() + " is given " + m[3].str() + " times; give it at most " + (m[2] == "1" ? "once" : m[2].str() + " times");
+    return m[1].str() + " is given " + m[3].str() + " times; give it at most " +
+           (m[2] == "1" ? "once" : m[2].str() + " times");
   if (std::regex_match(text, m, missing)) return m[1].str() + " needs " + expected_value(app, m[1].str());
   if (std::regex_match(text, m, expected)) return m[2].str() + " needs " + m[1].str() + " values, got " + m[3].str();
   if (std::regex_match(text, m, range))
@@ -152,7 +153,8 @@ struct ThreadLimit::Impl {
 // With no limit oneTBB uses every core anyway; not creating the control leaves its scheduler
 // unstarted on paths that never run in parallel (a process start costs less).
 ThreadLimit::ThreadLimit(int threads)
-    : impl_(threads > 0 ? new Impl{tbb::global_control(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads))}
+    : impl_(threads > 0 ? new Impl{tbb::global_control(tbb::global_control::max_allowed_parallelism,
+                                                       static_cast<std::size_t>(threads))}
                         : nullptr) {}
 
 ThreadLimit::~ThreadLimit() { delete impl_; }

@@ -1,10 +1,9 @@
 #pragma once
 // Helpers shared by the subcommands of the `equity` program.
 #include <CLI/CLI.hpp>
-
 #include <chrono>
-#include <filesystem>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -42,24 +41,22 @@ std::string fixed(double x, int decimals);
 
 // Sets the number of worker threads for the lifetime of the object (0: all cores).
 class ThreadLimit {
-public:
+ public:
   explicit ThreadLimit(int threads);
   ~ThreadLimit();
   ThreadLimit(const ThreadLimit&) = delete;
   ThreadLimit& operator=(const ThreadLimit&) = delete;
 
-private:
+ private:
   struct Impl;
   Impl* impl_;
 };
 
 class Stopwatch {
-public:
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
+ public:
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
 
-private:
+ private:
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 

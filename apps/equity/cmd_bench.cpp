@@ -158,7 +158,8 @@ std::string bench_json(const std::string& signature, const EvaluatorSummary& e, 
                     {"fastest_million_per_second", e.fastest_rate},
                     {"blocks", e.blocks},
                     {"median_block_million_per_second", e.median_block_rate}};
-  j["enumeration"] = {{"matchups", n.matchups}, {"repeats", n.repeats}, {"median_ms_per_matchup", n.median_seconds * 1e3}};
+  j["enumeration"] = {
+      {"matchups", n.matchups}, {"repeats", n.repeats}, {"median_ms_per_matchup", n.median_seconds * 1e3}};
   return j.dump() + "\n";
 }
 
@@ -166,14 +167,16 @@ std::string bench_text(const std::string& signature, const std::optional<Evaluat
                        const EnumerationSummary& n) {
   std::string out;
   if (e)
-    out += fmt::format("evaluator:   {} 7-card hands in {} = {:.0f} million evaluations/s (one core; median of {} passes, "
-                       "{:.0f} to {:.0f})\n             median of {} blocks of 2 million hands: {:.0f} million "
-                       "evaluations/s\n",
-                       with_commas(e->hands), format_duration(e->median_seconds), e->median_rate, e->passes,
-                       e->slowest_rate, e->fastest_rate, e->blocks, e->median_block_rate);
-  out += fmt::format("enumeration: {} heads-up matchups x {} repeats, median {:.3f} ms per exhaustive matchup (1,712,304 "
-                     "boards)\nsignature:   {}\n",
-                     n.matchups, n.repeats, n.median_seconds * 1e3, signature);
+    out += fmt::format(
+        "evaluator:   {} 7-card hands in {} = {:.0f} million evaluations/s (one core; median of {} passes, "
+        "{:.0f} to {:.0f})\n             median of {} blocks of 2 million hands: {:.0f} million "
+        "evaluations/s\n",
+        with_commas(e->hands), format_duration(e->median_seconds), e->median_rate, e->passes, e->slowest_rate,
+        e->fastest_rate, e->blocks, e->median_block_rate);
+  out += fmt::format(
+      "enumeration: {} heads-up matchups x {} repeats, median {:.3f} ms per exhaustive matchup (1,712,304 "
+      "boards)\nsignature:   {}\n",
+      n.matchups, n.repeats, n.median_seconds * 1e3, signature);
   return out;
 }
 

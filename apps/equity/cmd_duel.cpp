@@ -1,6 +1,5 @@
 // `equity duel [FILE|-]`: Project Euler 54, who wins each showdown of two 5-card hands.
 #include <iostream>
-
 #include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
@@ -13,9 +12,12 @@ namespace {
 
 std::string winner_text(Outcome outcome) {
   switch (outcome) {
-    case Outcome::Win: return "player 1 wins";
-    case Outcome::Lose: return "player 2 wins";
-    case Outcome::Split: return "split";
+    case Outcome::Win:
+      return "player 1 wins";
+    case Outcome::Lose:
+      return "player 2 wins";
+    case Outcome::Split:
+      return "split";
   }
   return "split";
 }

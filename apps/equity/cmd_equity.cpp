@@ -67,7 +67,8 @@ void print_context(std::ostringstream& out, const Answer& a) {
 }
 
 void print_categories(std::ostringstream& out, const PlayerAnswer& p, std::uint64_t total) {
-  out << "\n" << p.hand << " by final hand:\n"
+  out << "\n"
+      << p.hand << " by final hand:\n"
       << pad("Category", 18, true) << pad("Made", 10) << pad("Win", 10) << pad("Tie", 10) << pad("Count", 16)
       << pad("Wins", 16) << pad("Ties", 16) << "\n";
   const double t = static_cast<double>(total);
@@ -85,8 +86,9 @@ void print_exact_table(std::ostringstream& out, const Answer& a) {
   const bool specific = all_specific(a);
   const double showdowns = static_cast<double>(a.showdowns());
   const double weighted_showdowns =
-      a.players.empty() || !a.weighted ? showdowns
-                                       : *a.players[0].weighted_wins + *a.players[0].weighted_ties + *a.players[0].weighted_losses;
+      a.players.empty() || !a.weighted
+          ? showdowns
+          : *a.players[0].weighted_wins + *a.players[0].weighted_ties + *a.players[0].weighted_losses;
   const std::size_t width = label_width(a);
   std::size_t count_width = 14;  // room for the largest count (range totals reach tens of billions)
   for (const auto& p : a.players)
@@ -110,20 +112,22 @@ void print_exact_footer(std::ostringstream& out, const Answer& a) {
     if (specific)
       out << boards;
     else
-      out << with_commas(a.assignments) << " combo pairs x " << boards << " = " << with_commas(a.showdowns()) << " showdowns";
+      out << with_commas(a.assignments) << " combo pairs x " << boards << " = " << with_commas(a.showdowns())
+          << " showdowns";
     out << ", exact, from the preflop table in " << a.table_dir << " (" << format_duration(a.seconds)
         << "; --no-table enumerates)\n";
   } else if (specific) {
-    out << boards << " enumerated exactly (" << exact_method_name(a.exact_method) << ") in " << format_duration(a.seconds)
-        << "\n";
+    out << boards << " enumerated exactly (" << exact_method_name(a.exact_method) << ") in "
+        << format_duration(a.seconds) << "\n";
   } else if (a.exact_method == ExactMethod::sweep) {
     out << with_commas(a.assignments) << " combo pairs x " << boards << " = " << with_commas(a.showdowns())
-        << " showdowns counted exactly (sweep: each board's combos ranked once) in " << format_duration(a.seconds) << "\n";
+        << " showdowns counted exactly (sweep: each board's combos ranked once) in " << format_duration(a.seconds)
+        << "\n";
   } else {
     out << with_commas(a.assignments) << " combo assignments x " << boards << " = " << with_commas(a.showdowns())
-        << " showdowns enumerated exactly (" << exact_method_name(a.exact_method) << "; " << with_commas(a.orbits) << " assignments walked, "
-        << a.symmetries << (a.symmetries == 1 ? " suit symmetry" : " suit symmetries") << ") in "
-        << format_duration(a.seconds) << "\n";
+        << " showdowns enumerated exactly (" << exact_method_name(a.exact_method) << "; " << with_commas(a.orbits)
+        << " assignments walked, " << a.symmetries << (a.symmetries == 1 ? " suit symmetry" : " suit symmetries")
+        << ") in " << format_duration(a.seconds) << "\n";
   }
   if (a.weighted)
     out << "Weights applied: equity, win and tie are weighted by the combos' weights; Wins, Ties and Losses\n"
@@ -133,13 +137,13 @@ void print_exact_footer(std::ostringstream& out, const Answer& a) {
 void print_monte_carlo(std::ostringstream& out, const Answer& a) {
   const double trials = static_cast<double>(a.trials);
   const std::size_t width = label_width(a);
-  out << pad("Range", width, true) << pad("Equity", 10) << pad("StdErr", 10) << pad("95% interval", 22) << pad("Win", 10)
-      << pad("Tie", 10) << pad("Combos", 8) << "\n";
+  out << pad("Range", width, true) << pad("Equity", 10) << pad("StdErr", 10) << pad("95% interval", 22)
+      << pad("Win", 10) << pad("Tie", 10) << pad("Combos", 8) << "\n";
   for (const auto& p : a.players) {
     out << pad(p.hand, width, true) << pad(percent(p.equity), 10) << pad(percent(*p.standard_error), 10)
         << pad(percent((*p.ci95)[0]) + " - " + percent((*p.ci95)[1]), 22)
-        << pad(percent(static_cast<double>(p.wins) / trials), 10) << pad(percent(static_cast<double>(p.ties) / trials), 10)
-        << pad(std::to_string(p.combos), 8) << "\n";
+        << pad(percent(static_cast<double>(p.wins) / trials), 10)
+        << pad(percent(static_cast<double>(p.ties) / trials), 10) << pad(std::to_string(p.combos), 8) << "\n";
   }
   print_context(out, a);
   out << "Monte Carlo";
@@ -159,9 +163,11 @@ void print_matrix(std::ostringstream& out, const PlayerAnswer& p, Method method)
     cells[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)] =
         c.weighted_showdowns > 0 ? fixed(100 * c.equity(), 1) : "-";
   }
-  out << "\n" << p.hand << ": equity (%) of each class in the range (" << method_name(method)
+  out << "\n"
+      << p.hand << ": equity (%) of each class in the range (" << method_name(method)
       << "; --json has every combo)\n    ";
-  for (int column = 0; column < 13; ++column) out << pad(std::string(1, kRankChars[static_cast<std::size_t>(12 - column)]), 6);
+  for (int column = 0; column < 13; ++column)
+    out << pad(std::string(1, kRankChars[static_cast<std::size_t>(12 - column)]), 6);
   out << "\n";
   for (std::size_t row = 0; row < 13; ++row) {
     out << pad(std::string(1, kRankChars[12 - row]), 4, true);
@@ -176,18 +182,21 @@ void print_matrix(std::ostringstream& out, const PlayerAnswer& p, Method method)
 void print_hits(std::ostringstream& out, const PlayerAnswer& p) {
   const BoardHits& h = *p.hits;
   const bool weighted = h.weight != static_cast<double>(h.combos);
-  out << "\n" << p.hand << " on the board: " << fixed(h.weight, weighted ? 2 : 0) << " combos"
+  out << "\n"
+      << p.hand << " on the board: " << fixed(h.weight, weighted ? 2 : 0) << " combos"
       << (weighted ? " weighted (" + std::to_string(h.combos) + " raw)" : "") << "\n";
   auto row = [&](std::string_view name, const HitCount& c) {
     if (c.combos == 0) return;
     out << "  " << pad(std::string(name), 24, true) << pad(fixed(c.weight, weighted ? 2 : 0), 9)
         << (weighted ? pad("(" + std::to_string(c.combos) + ")", 7) : "") << pad(percent(c.share), 10) << "\n";
   };
-  for (int c = 0; c < kMadeCategories; ++c) row(category_name(static_cast<MadeCategory>(c)), h.made[static_cast<std::size_t>(c)]);
+  for (int c = 0; c < kMadeCategories; ++c)
+    row(category_name(static_cast<MadeCategory>(c)), h.made[static_cast<std::size_t>(c)]);
   bool any_draw = false;
   for (const auto& d : h.draws) any_draw |= d.combos > 0;
   if (any_draw) out << "  draws:\n";
-  for (int c = 0; c < kDrawCategories; ++c) row(category_name(static_cast<DrawCategory>(c)), h.draws[static_cast<std::size_t>(c)]);
+  for (int c = 0; c < kDrawCategories; ++c)
+    row(category_name(static_cast<DrawCategory>(c)), h.draws[static_cast<std::size_t>(c)]);
 }
 
 void print_distribution(std::ostringstream& out, const PlayerAnswer& p) {
@@ -257,20 +266,20 @@ extern "C" void cancel_on_interrupt(int) { g_cancel_requested.store(true); }
 
 // Ctrl-C is caught for the lifetime of this object.
 class InterruptScope {
-public:
+ public:
   InterruptScope() : previous_(std::signal(SIGINT, cancel_on_interrupt)) {}
   ~InterruptScope() { std::signal(SIGINT, previous_); }
   InterruptScope(const InterruptScope&) = delete;
   InterruptScope& operator=(const InterruptScope&) = delete;
 
-private:
+ private:
   void (*previous_)(int);
 };
 
 // Progress on stderr when it is a terminal, after the first second: a percentage for exact,
 // deals and standard error for Monte Carlo. The line is wiped when the object goes.
 class ProgressLine {
-public:
+ public:
   ~ProgressLine() {
     if (shown_) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
   }
@@ -284,7 +293,7 @@ public:
                 << "%   " << std::flush;
   }
 
-private:
+ private:
   bool shown_ = false;
 };
 
@@ -317,15 +326,16 @@ void add_question_options(CLI::App& app, Question& q, Flags& f) {
 }
 
 void add_monte_carlo_options(CLI::App& app, Question& q, Flags& f) {
-  auto* mc_flag = app.add_flag("--mc", f.force_mc, "Monte Carlo even when exact would be quick, e.g. --mc --stderr 1e-4");
+  auto* mc_flag =
+      app.add_flag("--mc", f.force_mc, "Monte Carlo even when exact would be quick, e.g. --mc --stderr 1e-4");
   auto* exact_flag = app.add_flag("--exact", f.force_exact,
                                   "exact enumeration however long it takes (at most 10 million combo assignments)");
   f.stderr_opt = app.add_option("--stderr", q.target_stderr,
                                 "Monte Carlo: stop when every equity's standard error is below this, e.g. 0.001 "
                                 "(default 0.0005 when no other limit is given)")
                      ->check(positive());
-  f.trials_opt =
-      app.add_option("--trials", q.max_trials, "Monte Carlo: stop after this many deals, e.g. 1000000")->check(positive());
+  f.trials_opt = app.add_option("--trials", q.max_trials, "Monte Carlo: stop after this many deals, e.g. 1000000")
+                     ->check(positive());
   f.time_opt = app.add_option("--time", q.max_seconds, "Monte Carlo: stop after about this many seconds, e.g. 2.5")
                    ->check(positive());
   app.add_option("--seed", f.seed_text,
@@ -352,7 +362,8 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
 // The flags' part of the question, and their contradictions.
 void apply_flags(Question& q, const Flags& f) {
   if (!f.seed_text.empty()) q.seed = parse_seed(f.seed_text);
-  if (!f.svg_path.empty() && !q.distribution) throw InputError("--svg draws the equity distribution: add --distribution");
+  if (!f.svg_path.empty() && !q.distribution)
+    throw InputError("--svg draws the equity distribution: add --distribution");
   q.use_table = !f.no_table && f.method.empty();  // an exact method asked for: enumerate
   if (!f.method.empty()) q.exact_method = parse_exact_method(f.method);
   if (f.force_exact) q.method = Method::exact;

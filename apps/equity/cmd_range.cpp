@@ -32,7 +32,8 @@ RangeGrid range_grid(const Range& range, CardSet dead) {
         const auto cards = combo_cards(i);
         if (!dead.contains(cards[0]) && !dead.contains(cards[1])) in += range.weight(i);
       }
-      grid.fraction[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)] = in / static_cast<double>(idx.size());
+      grid.fraction[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)] =
+          in / static_cast<double>(idx.size());
       grid.name[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)] = hc.name();
     }
   return grid;
@@ -88,8 +89,8 @@ std::optional<PercentageSelection> percentage_of(const std::string& text, const 
 }
 
 std::string percentage_text(const std::string& text, const std::string& order, const PercentageSelection& p) {
-  std::string out = fmt::format("{} in the {} ordering: {} classes, {} combos ({:.2f}% of 1,326), strongest first:\n", text,
-                                order, p.classes.size(), p.combos, 100.0 * p.combos / kCombos);
+  std::string out = fmt::format("{} in the {} ordering: {} classes, {} combos ({:.2f}% of 1,326), strongest first:\n",
+                                text, order, p.classes.size(), p.combos, 100.0 * p.combos / kCombos);
   for (std::size_t i = 0; i < p.classes.size(); ++i)
     out += hand_classes()[static_cast<std::size_t>(p.classes[i])].name() +
            ((i + 1) % 13 == 0 || i + 1 == p.classes.size() ? "\n" : " ");
@@ -98,15 +99,18 @@ std::string percentage_text(const std::string& text, const std::string& order, c
 
 // What the range hits on the board: every made category and draw with its combos.
 std::string hits_text(const BoardHits& h, bool weighted) {
-  std::string out = fmt::format("\nOn the board: {} combos{}\n", weighted ? fmt::format("{:.2f}", h.weight) : std::to_string(h.combos),
+  std::string out = fmt::format("\nOn the board: {} combos{}\n",
+                                weighted ? fmt::format("{:.2f}", h.weight) : std::to_string(h.combos),
                                 weighted ? fmt::format(" weighted ({} raw)", h.combos) : "");
   auto row = [&](std::string_view name, const HitCount& c) {
-    out += fmt::format("  {:<24}{:>9}{:>9.3f}%\n", name, weighted ? fmt::format("{:.2f}", c.weight) : std::to_string(c.combos),
-                       100 * c.share);
+    out += fmt::format("  {:<24}{:>9}{:>9.3f}%\n", name,
+                       weighted ? fmt::format("{:.2f}", c.weight) : std::to_string(c.combos), 100 * c.share);
   };
-  for (int c = 0; c < kMadeCategories; ++c) row(category_name(static_cast<MadeCategory>(c)), h.made[static_cast<std::size_t>(c)]);
+  for (int c = 0; c < kMadeCategories; ++c)
+    row(category_name(static_cast<MadeCategory>(c)), h.made[static_cast<std::size_t>(c)]);
   out += "  draws:\n";
-  for (int c = 0; c < kDrawCategories; ++c) row(category_name(static_cast<DrawCategory>(c)), h.draws[static_cast<std::size_t>(c)]);
+  for (int c = 0; c < kDrawCategories; ++c)
+    row(category_name(static_cast<DrawCategory>(c)), h.draws[static_cast<std::size_t>(c)]);
   return out;
 }
 
@@ -157,15 +161,18 @@ int run_range(const Args& args) {
     if (hits) board_hit = board_hits(range, board, dead);
     dead = known;
     const auto combos = range.combos(dead);
-    if (combos.empty()) throw InputError("range \"" + range.str() + "\" has no combo left once the dead cards are removed");
+    if (combos.empty())
+      throw InputError("range \"" + range.str() + "\" has no combo left once the dead cards are removed");
     double total_weight = 0;
     for (const auto& c : combos) total_weight += c.weight;
     const RangeGrid grid = range_grid(range, dead);
     if (json) {
       auto j = nlohmann::ordered_json::parse(range_json(range, combos, total_weight, grid));
       if (percentage) {
-        j["percentage"] = {{"order", order}, {"combos", percentage->combos}, {"classes", nlohmann::ordered_json::array()}};
-        for (int c : percentage->classes) j["percentage"]["classes"].push_back(hand_classes()[static_cast<std::size_t>(c)].name());
+        j["percentage"] = {
+            {"order", order}, {"combos", percentage->combos}, {"classes", nlohmann::ordered_json::array()}};
+        for (int c : percentage->classes)
+          j["percentage"]["classes"].push_back(hand_classes()[static_cast<std::size_t>(c)].name());
       }
       if (board_hit) j["hits"] = nlohmann::ordered_json::parse(to_json(*board_hit));
       fmt::print("{}\n", j.dump());

@@ -69,7 +69,8 @@ int run_serve(const Args& args) {
 
   return run(app, args, [&] {
     options.web_dir = find_web_dir(web);
-    if (options.web_dir.empty()) std::cerr << "equity: warning: the page's files were not found; serving the API only\n";
+    if (options.web_dir.empty())
+      std::cerr << "equity: warning: the page's files were not found; serving the API only\n";
     if (const auto table = find_table()) options.table_dir = *table;
     options.version = EQUITY_VERSION;
     // Ctrl-C and SIGTERM are taken by one thread that stops the server; every other thread has

@@ -1,13 +1,12 @@
 // `equity table`, `equity file`, `equity grid`: building the exact preflop table and showing it.
 #include <fmt/color.h>
 #include <fmt/format.h>
-
-#include <map>
 #include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -18,8 +17,8 @@
 #include "equity/preflop_table.hpp"
 #include "equity/range.hpp"
 #include "equity/table_equity.hpp"
-#include "terminal.hpp"
 #include "equity/table_render.hpp"
+#include "terminal.hpp"
 
 namespace equity::cli {
 namespace {
@@ -33,7 +32,7 @@ extern "C" void on_interrupt(int) { g_stop_requested.store(true); }
 // Ctrl-C asks the build to stop after the current batch; a second Ctrl-C kills at once (the
 // handler resets itself), which is safe too: files only ever hold whole lines plus a partial one.
 class InterruptGuard {
-public:
+ public:
   InterruptGuard() {
     struct sigaction action {};
     action.sa_handler = on_interrupt;
@@ -49,7 +48,7 @@ public:
   InterruptGuard(const InterruptGuard&) = delete;
   InterruptGuard& operator=(const InterruptGuard&) = delete;
 
-private:
+ private:
   struct sigaction previous_int_ {};
   struct sigaction previous_term_ {};
 };
@@ -62,7 +61,7 @@ std::string clock_time(double seconds) {
 
 // A progress bar on a terminal; a plain line every few seconds otherwise (logs, pipes, TERM=dumb).
 class ProgressDisplay {
-public:
+ public:
   explicit ProgressDisplay(bool enabled) : enabled_(enabled), terminal_(cursor_control_allowed(STDERR_FILENO)) {}
 
   void update(const BuildProgress& p) {
@@ -74,10 +73,10 @@ public:
     const double rate = elapsed > 0 ? static_cast<double>(p.matchups_done) / elapsed : 0;
     const double eta = rate > 0 ? static_cast<double>(p.matchups_total - p.matchups_done) / rate : 0;
     const double fraction = static_cast<double>(p.matchups_done) / static_cast<double>(p.matchups_total);
-    const std::string numbers = fmt::format(
-        "{} / {} matchups  {:.1f}%  {}/s  {}", with_commas(p.matchups_done), with_commas(p.matchups_total),
-        100.0 * fraction, with_commas(static_cast<std::uint64_t>(rate)),
-        finished ? "done in " + clock_time(elapsed) : "ETA " + clock_time(eta));
+    const std::string numbers =
+        fmt::format("{} / {} matchups  {:.1f}%  {}/s  {}", with_commas(p.matchups_done), with_commas(p.matchups_total),
+                    100.0 * fraction, with_commas(static_cast<std::uint64_t>(rate)),
+                    finished ? "done in " + clock_time(elapsed) : "ETA " + clock_time(eta));
     if (terminal_) {
       constexpr int kWidth = 30;
       const auto filled = static_cast<std::size_t>(fraction * kWidth);
@@ -94,7 +93,7 @@ public:
     drawn_ = false;
   }
 
-private:
+ private:
   bool enabled_;
   bool terminal_;
   bool drawn_ = false;
@@ -137,8 +136,8 @@ std::string run_line(const RunSummary& s) {
   const auto& r = s.report;
   if (r.matchups_enumerated == 0 && r.lines_written == 0)
     return "nothing to compute: every line was already on disk (no enumeration)";
-  std::string out = with_commas(r.matchups_enumerated) + " matchups enumerated, " + with_commas(r.lines_written) +
-                    " lines written";
+  std::string out =
+      with_commas(r.matchups_enumerated) + " matchups enumerated, " + with_commas(r.lines_written) + " lines written";
   if (r.lines_resumed) out += ", " + with_commas(r.lines_resumed) + " lines kept from an earlier run";
   out += ", in " + format_duration(s.seconds);
   if (r.matchups_enumerated && s.seconds > 0)
@@ -162,7 +161,8 @@ nlohmann::ordered_json report_json(const RunSummary& s) {
 }
 
 int interrupted(const RunSummary& s) {
-  fmt::print(stderr, "equity: interrupted: {} lines written in this run are kept; run the same command again to resume\n",
+  fmt::print(stderr,
+             "equity: interrupted: {} lines written in this run are kept; run the same command again to resume\n",
              with_commas(s.report.lines_written));
   return 130;
 }
@@ -170,7 +170,8 @@ int interrupted(const RunSummary& s) {
 // The heroes `equity table` builds: every class, or those of --only (an empty list is an error).
 std::vector<HoleCards> table_heroes(const CLI::Option& only_option, const std::string& only) {
   if (only_option.count() > 0 && only.find_first_not_of(" ,") == std::string::npos)
-    throw InputError("--only: \"" + only + "\" names no class; give classes such as AA,AKs,72o (or leave --only out for all 169)");
+    throw InputError("--only: \"" + only +
+                     "\" names no class; give classes such as AA,AKs,72o (or leave --only out for all 169)");
   std::vector<HoleCards> heroes;
   if (only_option.count() == 0)
     for (const auto& c : hand_classes()) heroes.push_back(c.representative());
@@ -200,7 +201,8 @@ void print_table_run(const fs::path& dir, const RunSummary& summary, std::size_t
     return;
   }
   fmt::print("{}: {} of {} requested files complete ({} of 169 class files in all)\nthis run: {}\n",
-             (dir / "hands").string(), summary.report.files_complete, summary.report.files, complete, run_line(summary));
+             (dir / "hands").string(), summary.report.files_complete, summary.report.files, complete,
+             run_line(summary));
   if (aggregates)
     fmt::print("aggregates: {}, vs-random.csv, grid.txt, grid.svg\n", (dir / "preflop-169x169.csv").string());
   else
@@ -214,8 +216,8 @@ struct GridCell {
   HandClass hero;
   int row = 0, column = 0;
   bool present = false;
-  std::uint64_t combos = 0;                       // the class's combos in the range
-  std::uint64_t wins = 0, ties = 0, losses = 0;   // showdowns of its combos
+  std::uint64_t combos = 0;                      // the class's combos in the range
+  std::uint64_t wins = 0, ties = 0, losses = 0;  // showdowns of its combos
   double equity = 0;
 };
 
@@ -257,7 +259,8 @@ Grid grid_of(Question q) {
 std::string against(const Answer& a) {
   std::string names;
   for (std::size_t p = 1; p < a.players.size(); ++p)
-    names += (p > 1 ? " and " : "") + (a.players[p].hand == "random" ? std::string("a random hand") : a.players[p].hand);
+    names +=
+        (p > 1 ? " and " : "") + (a.players[p].hand == "random" ? std::string("a random hand") : a.players[p].hand);
   return names;
 }
 
@@ -273,9 +276,15 @@ std::string grid_json(const Grid& grid) {
   j["cells"] = nlohmann::ordered_json::array();
   for (const auto& c : grid.cells) {
     if (!c.present) continue;
-    j["cells"].push_back({{"class", c.hero.name()}, {"row", c.row}, {"column", c.column}, {"combos", c.combos},
-                          {"showdowns", c.wins + c.ties + c.losses}, {"wins", c.wins}, {"ties", c.ties},
-                          {"losses", c.losses}, {"equity", c.equity}});
+    j["cells"].push_back({{"class", c.hero.name()},
+                          {"row", c.row},
+                          {"column", c.column},
+                          {"combos", c.combos},
+                          {"showdowns", c.wins + c.ties + c.losses},
+                          {"wins", c.wins},
+                          {"ties", c.ties},
+                          {"losses", c.losses},
+                          {"equity", c.equity}});
   }
   return j.dump() + "\n";
 }
@@ -293,8 +302,9 @@ std::string grid_cell_text(const GridCell& c, bool compact, bool colour) {
   if (!colour) return text;
   const auto [r, g, b] = equity_colour(c.equity);
   const bool dark = (r * 299 + g * 587 + b * 114) / 1000 < 128;
-  const auto style = fmt::bg(fmt::rgb(static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(g), static_cast<std::uint8_t>(b))) |
-                     fmt::fg(dark ? fmt::terminal_color::bright_white : fmt::terminal_color::black);
+  const auto style =
+      fmt::bg(fmt::rgb(static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(g), static_cast<std::uint8_t>(b))) |
+      fmt::fg(dark ? fmt::terminal_color::bright_white : fmt::terminal_color::black);
   return fmt::format(style, "{}", text);
 }
 
@@ -305,8 +315,9 @@ std::string grid_legend(bool colour) {
   for (int pct = 0; pct <= 100; pct += 10) {
     const auto [r, g, b] = equity_colour(pct / 100.0);
     const bool dark = (r * 299 + g * 587 + b * 114) / 1000 < 128;
-    const auto style = fmt::bg(fmt::rgb(static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(g), static_cast<std::uint8_t>(b))) |
-                       fmt::fg(dark ? fmt::terminal_color::bright_white : fmt::terminal_color::black);
+    const auto style =
+        fmt::bg(fmt::rgb(static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(g), static_cast<std::uint8_t>(b))) |
+        fmt::fg(dark ? fmt::terminal_color::bright_white : fmt::terminal_color::black);
     out += fmt::format(style, "{:>5}", fmt::format("{}%", pct));
   }
   return out + "  (white: 50%)\n";
@@ -316,9 +327,9 @@ std::string grid_text(const Grid& grid, bool compact, bool colour) {
   const Answer& a = grid.answer;
   const PlayerAnswer& hero = a.players.front();
   std::string out = fmt::format("Equity % of {} against {}{} ({})\n",
-                                hero.hand == "random" ? std::string("each class") : "each class of " + hero.hand, against(a),
-                                a.board.empty() ? std::string(" preflop") : " on " + a.board,
-                                a.per_combo_method == Method::table ? "exact, table"
+                                hero.hand == "random" ? std::string("each class") : "each class of " + hero.hand,
+                                against(a), a.board.empty() ? std::string(" preflop") : " on " + a.board,
+                                a.per_combo_method == Method::table   ? "exact, table"
                                 : a.per_combo_method == Method::exact ? "exact"
                                                                       : "Monte Carlo");
   const auto& cells = grid.cells;
@@ -362,10 +373,10 @@ int run_table(const Args& args) {
   bool quiet = false;
   std::size_t batch = 2048;
   app.add_option("-o,--out", out_dir, "output directory (default: results); hand files go to DIR/hands");
-  auto* only_option = app.add_option(
-      "--only", only,
-      "build only these classes, e.g. AA,AKs,72o (for tests or to split work across machines); the "
-      "aggregates are written once all 169 files are complete");
+  auto* only_option =
+      app.add_option("--only", only,
+                     "build only these classes, e.g. AA,AKs,72o (for tests or to split work across machines); the "
+                     "aggregates are written once all 169 files are complete");
   app.add_option("-t,--threads", threads, "worker threads (default 0: all cores); results do not depend on it")
       ->check(non_negative());
   app.add_option("--batch", batch, "matchups enumerated between two writes to the files (default 2048)")
@@ -453,7 +464,8 @@ int run_grid(const Args& args) {
   app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5");
   app.add_option("--dead", q.dead, "cards removed from the deck");
   app.add_option("--order", q.order, "the ordering percentage ranges take: equity (the default) or vs2");
-  app.add_option("-d,--dir", q.table_dir, "preflop table directory (default: $EQUITY_RESULTS, else the installed table)");
+  app.add_option("-d,--dir", q.table_dir,
+                 "preflop table directory (default: $EQUITY_RESULTS, else the installed table)");
   app.add_option("--svg", svg_path, "also write the grid as an SVG picture to FILE");
   app.add_flag("--no-color", no_colour, "no colours even on a terminal");
   app.add_flag("--compact", compact, "the compact layout (67 columns) even on a wide terminal or into a file");
@@ -469,9 +481,10 @@ int run_grid(const Args& args) {
       for (const auto& c : grid.cells)
         if (c.present) cells[static_cast<std::size_t>(c.row)][static_cast<std::size_t>(c.column)] = c.equity;
       const PlayerAnswer& hero = grid.answer.players.front();
-      write_file_atomically(svg_path, equity_grid_svg(cells, (hero.hand == "random" ? "Every class" : hero.hand) +
-                                                                 " against " + against(grid.answer) +
-                                                                 (grid.answer.board.empty() ? "" : " on " + grid.answer.board)));
+      write_file_atomically(svg_path,
+                            equity_grid_svg(cells, (hero.hand == "random" ? "Every class" : hero.hand) + " against " +
+                                                       against(grid.answer) +
+                                                       (grid.answer.board.empty() ? "" : " on " + grid.answer.board)));
     }
     if (json) {
       fmt::print("{}", grid_json(grid));

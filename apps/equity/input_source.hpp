@@ -12,7 +12,7 @@
 namespace equity::cli {
 
 class InputSource {
-public:
+ public:
   explicit InputSource(const std::string& path) {
     if (path.empty() || path == "-") {
       name_ = "stdin";
@@ -27,7 +27,7 @@ public:
   std::istream& stream() { return file_ ? *file_ : std::cin; }
   const std::string& name() const { return name_; }
 
-private:
+ private:
   std::unique_ptr<std::ifstream> file_;
   std::string name_;
 };

@@ -112,7 +112,7 @@ struct ComboHit {
 // The board's part of the classification, computed once: then classify() is one evaluation and two
 // table lookups per combo, with no allocation.
 class HitClassifier {
-public:
+ public:
   // 3, 4 or 5 distinct cards; throws InputError naming the problem otherwise.
   explicit HitClassifier(std::span<const Card> board);
 
@@ -121,7 +121,7 @@ public:
 
   int board_size() const { return board_size_; }
 
-private:
+ private:
   // What the hole ranks decide: the made category when the evaluator says high card to three of a
   // kind, and the straight draws and overcards.
   struct RankEntry {
@@ -144,8 +144,8 @@ struct HitCount {
 
 // A range's breakdown on a board. Every category is present (zero where no combo has it).
 struct BoardHits {
-  int combos = 0;     // the range's combos with no board or dead card (raw)
-  double weight = 0;  // the sum of their weights
+  int combos = 0;                                 // the range's combos with no board or dead card (raw)
+  double weight = 0;                              // the sum of their weights
   std::array<HitCount, kMadeCategories> made{};   // by MadeCategory: a partition of the combos
   std::array<HitCount, kDrawCategories> draws{};  // by DrawCategory: a combo counts in 0 to 4 of them
 

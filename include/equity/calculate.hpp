@@ -72,7 +72,7 @@ struct Question {
   std::string order = "equity";      // the ordering percentage ranges ("15%") read (hand_order.hpp)
   Method method = Method::automatic;
   ExactMethod exact_method = ExactMethod::automatic;  // other than automatic: implies exact
-  bool by_category = false;       // per player: showdowns ending in each hand category
+  bool by_category = false;                           // per player: showdowns ending in each hand category
   // Per player: every combo's equity against the other players (and per class); see per_combo.hpp.
   // Heads-up with a board: exact by sweep; heads-up preflop of whole classes: from the table; else
   // each combo's own question, exact when the showdowns of all of them together are within the
@@ -103,13 +103,13 @@ struct Question {
 using CategoryCounts = std::array<std::uint64_t, kCategories>;
 
 struct PlayerAnswer {
-  std::string hand;         // a specific hand as "AsAc", a range in canonical form ("QQ+,AKs")
-  bool specific = false;    // one hand rather than a range
-  std::uint64_t combos = 0; // combos left after card removal (board, dead cards, specific hands)
-  std::uint64_t wins = 0;   // showdowns (exact) or trials (Monte Carlo) won alone
-  std::uint64_t ties = 0;   // ... with the best hand shared
-  std::uint64_t losses = 0; // ... lost
-  double equity = 0;        // pot share won on average, weighted by the combos' weights
+  std::string hand;          // a specific hand as "AsAc", a range in canonical form ("QQ+,AKs")
+  bool specific = false;     // one hand rather than a range
+  std::uint64_t combos = 0;  // combos left after card removal (board, dead cards, specific hands)
+  std::uint64_t wins = 0;    // showdowns (exact) or trials (Monte Carlo) won alone
+  std::uint64_t ties = 0;    // ... with the best hand shared
+  std::uint64_t losses = 0;  // ... lost
+  double equity = 0;         // pot share won on average, weighted by the combos' weights
   // Exact with weights: the showdowns weighted by the product of the combos' weights.
   std::optional<double> weighted_wins, weighted_ties, weighted_losses;
   // Monte Carlo: the standard error of equity and its 95% interval (equity -+ 1.96 stderr).
@@ -121,7 +121,7 @@ struct PlayerAnswer {
   // With per_combo: every combo of the range left after card removal, in combo order, and the same
   // added up per class (combo = the class index), in table order.
   std::vector<ComboEquity> per_combo, per_class;
-  std::optional<BoardHits> hits;  // with hits
+  std::optional<BoardHits> hits;             // with hits
   std::optional<Distribution> distribution;  // with distribution
 };
 
@@ -136,17 +136,17 @@ struct Answer {
   Method per_combo_method = Method::automatic;  // with per_combo: table, exact or monte_carlo
 
   // Table and exact: every non-conflicting combo assignment times every board.
-  std::uint64_t boards = 0;       // boards per assignment
-  std::uint64_t assignments = 0;  // non-conflicting combo assignments
-  bool weighted = false;          // some combo weight is not 1
-  std::string table_dir;          // table: the directory read
+  std::uint64_t boards = 0;                           // boards per assignment
+  std::uint64_t assignments = 0;                      // non-conflicting combo assignments
+  bool weighted = false;                              // some combo weight is not 1
+  std::string table_dir;                              // table: the directory read
   ExactMethod exact_method = ExactMethod::automatic;  // exact: grouped, boards or sweep
-  std::uint64_t orbits = 0;       // grouped and boards: assignments enumerated after suit symmetry
-  int symmetries = 1;             // grouped and boards: suit permutations that leave the question unchanged
+  std::uint64_t orbits = 0;                           // grouped and boards: assignments enumerated after suit symmetry
+  int symmetries = 1;  // grouped and boards: suit permutations that leave the question unchanged
 
   // Monte Carlo.
-  std::uint64_t trials = 0;           // accepted deals
-  std::uint64_t rejected = 0;         // deals redrawn because two players shared a card
+  std::uint64_t trials = 0;    // accepted deals
+  std::uint64_t rejected = 0;  // deals redrawn because two players shared a card
   std::uint64_t seed = 0;
   std::uint64_t deals_per_board = 1;  // trials sharing each board dealt
   std::string stopped_by;             // "stderr", "trials" or "time"
@@ -160,12 +160,12 @@ Answer calculate(const Question& question);
 
 // The work exact enumeration of the question would take, and the limit automatic compares it with.
 struct ExactWork {
-  int cards_to_come = 0;         // board cards still to deal
-  std::uint64_t boards = 0;      // boards per assignment
-  double assignments = 0;        // upper bound: the product of the players' combo counts
-  int symmetries = 1;            // suit permutations that leave the question unchanged
-  double showdowns = 0;          // assignments / symmetries x boards
-  bool sweep = false;            // enumerated by sweep (heads-up ranges on a board), whatever the showdowns
+  int cards_to_come = 0;     // board cards still to deal
+  std::uint64_t boards = 0;  // boards per assignment
+  double assignments = 0;    // upper bound: the product of the players' combo counts
+  int symmetries = 1;        // suit permutations that leave the question unchanged
+  double showdowns = 0;      // assignments / symmetries x boards
+  bool sweep = false;        // enumerated by sweep (heads-up ranges on a board), whatever the showdowns
 };
 ExactWork exact_work(const Question& question);
 

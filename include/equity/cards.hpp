@@ -20,7 +20,7 @@ inline constexpr std::string_view kRankChars = "23456789TJQKA";
 inline constexpr std::string_view kSuitChars = "schd";
 
 class Card {
-public:
+ public:
   constexpr Card() = default;
   constexpr explicit Card(int id) : id_(static_cast<std::uint8_t>(id)) {}
   constexpr Card(int rank, int suit) : id_(static_cast<std::uint8_t>(4 * rank + suit)) {}
@@ -37,7 +37,7 @@ public:
   friend constexpr bool operator==(Card, Card) = default;
   friend constexpr auto operator<=>(Card, Card) = default;
 
-private:
+ private:
   std::uint8_t id_ = 0;
 };
 
@@ -45,12 +45,10 @@ private:
 constexpr Card card_at_deck_index(int i) { return Card(12 - i / 4, i % 4); }
 
 class CardSet {
-public:
+ public:
   constexpr CardSet() = default;
   constexpr explicit CardSet(std::uint64_t bits) : bits_(bits) {}
-  static constexpr CardSet full() {
-    return CardSet(0x1fff'1fff'1fff'1fffULL);
-  }
+  static constexpr CardSet full() { return CardSet(0x1fff'1fff'1fff'1fffULL); }
 
   constexpr std::uint64_t bits() const { return bits_; }
   constexpr int size() const { return std::popcount(bits_); }
@@ -60,9 +58,7 @@ public:
   constexpr void insert(Card c) { bits_ |= c.bit(); }
   constexpr void erase(Card c) { bits_ &= ~c.bit(); }
   // The 13-bit rank mask of one suit.
-  constexpr unsigned suit_ranks(int suit) const {
-    return static_cast<unsigned>((bits_ >> (16 * suit)) & 0x1fff);
-  }
+  constexpr unsigned suit_ranks(int suit) const { return static_cast<unsigned>((bits_ >> (16 * suit)) & 0x1fff); }
   // How many cards of each rank the set holds.
   constexpr std::array<int, kRanks> rank_counts() const {
     std::array<int, kRanks> counts{};
@@ -74,7 +70,10 @@ public:
   constexpr CardSet operator|(CardSet o) const { return CardSet(bits_ | o.bits_); }
   constexpr CardSet operator&(CardSet o) const { return CardSet(bits_ & o.bits_); }
   constexpr CardSet operator-(CardSet o) const { return CardSet(bits_ & ~o.bits_); }
-  constexpr CardSet& operator|=(CardSet o) { bits_ |= o.bits_; return *this; }
+  constexpr CardSet& operator|=(CardSet o) {
+    bits_ |= o.bits_;
+    return *this;
+  }
   friend constexpr bool operator==(CardSet, CardSet) = default;
 
   // Cards in ascending id order (2s 2c 2h 2d 3s ... Ad).
@@ -82,7 +81,7 @@ public:
   // "AsAc": cards in deck order (aces first, suits s c h d).
   std::string str() const;
 
-private:
+ private:
   std::uint64_t bits_ = 0;
 };
 

@@ -64,7 +64,7 @@ struct PsychicDeal {
 PsychicDeal parse_psychic_line(std::string_view line, std::string_view where = "line");
 
 struct PsychicPlay {
-  unsigned discard_mask = 0;      // bit i set: hand card i is discarded
+  unsigned discard_mask = 0;         // bit i set: hand card i is discarded
   std::array<Card, 5> final_hand{};  // the kept cards in hand order, then the cards drawn
   HandRank rank = 0;
   int discards() const;

@@ -11,7 +11,7 @@
 namespace equity {
 
 class CountMatrix {
-public:
+ public:
   static constexpr int kSize = kHandClasses;
 
   std::int64_t& operator()(int row, int column) { return values_[index(row, column)]; }
@@ -36,7 +36,7 @@ public:
 
   friend bool operator==(const CountMatrix&, const CountMatrix&) = default;
 
-private:
+ private:
   static std::size_t index(int row, int column) { return static_cast<std::size_t>(row * kSize + column); }
 
   // On the heap: four of them would not fit on a stack comfortably.

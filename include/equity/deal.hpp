@@ -30,14 +30,14 @@ struct PreparedDeal {
   std::vector<std::vector<WeightedCombo>> combos;  // per player
   CardSet known;                                   // board and dead cards
   std::vector<Card> board, dead;
-  int cards_to_come = 0;                           // board cards still to deal
-  bool weighted = false;                           // some combo weight is not 1
+  int cards_to_come = 0;  // board cards still to deal
+  bool weighted = false;  // some combo weight is not 1
 };
 PreparedDeal prepare(const RangeDeal& deal);
 
 // ---- The checks, shared by every kind of deal (each throws InputError) -------------------------
 
-std::string player_name(std::size_t p);  // "player 1" for p = 0
+std::string player_name(std::size_t p);   // "player 1" for p = 0
 void check_players(std::size_t players);  // 2..kMaxPlayers
 void check_board(std::size_t cards);      // 0, 3, 4 or 5
 // Adds c to seen; throws when it is there already: "card Ah appears twice (again in board)".

@@ -38,9 +38,9 @@ struct DrawOptions {
 };
 
 struct DrawSummary {
-  int hands_played = 0;                   // hands played to the end
+  int hands_played = 0;                        // hands played to the end
   std::array<int, kCategories> by_category{};  // final hands by category
-  bool quit_early = false;                // the input ended, or the player typed q
+  bool quit_early = false;                     // the input ended, or the player typed q
 };
 
 // Plays options.rounds hands. Each hand shuffles a fresh deck (one generator seeded once for the

@@ -53,8 +53,8 @@ struct PlayerCounts {
 };
 
 struct EnumerationResult {
-  std::uint64_t boards = 0;            // number of distinct boards walked
-  std::vector<PlayerCounts> players;   // in the order of the deal's hands
+  std::uint64_t boards = 0;           // number of distinct boards walked
+  std::vector<PlayerCounts> players;  // in the order of the deal's hands
 
   // Fraction of the pot player p wins on average: share / (kShareUnit * boards).
   double equity(std::size_t p) const;

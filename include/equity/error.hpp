@@ -9,20 +9,20 @@ namespace equity {
 // Bad user input: an unparsable card, hand, range or option value, or an impossible request.
 // The message names the offending token and says why.
 class InputError : public std::runtime_error {
-public:
+ public:
   explicit InputError(const std::string& message) : std::runtime_error(message) {}
 };
 
 // A result could not be written (disk full, permission denied, not a directory). The message
 // names the path and the system's reason. Nothing half-written is left under the final name.
 class WriteError : public std::runtime_error {
-public:
+ public:
   explicit WriteError(const std::string& message) : std::runtime_error(message) {}
 };
 
 // A computation stopped because its cancellation flag was raised.
 class Cancelled : public std::runtime_error {
-public:
+ public:
   Cancelled() : std::runtime_error("cancelled") {}
 };
 

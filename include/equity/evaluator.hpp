@@ -35,7 +35,7 @@ enum class Category : std::uint8_t {
 inline constexpr int kCategories = 9;
 
 class Hand {
-public:
+ public:
   constexpr Hand() = default;
   constexpr explicit Hand(Card c)
       : key_(detail::kRankKeys[static_cast<std::size_t>(c.rank())] + (std::uint64_t{1} << (32 + 4 * c.suit()))),
@@ -59,7 +59,7 @@ public:
   constexpr int size() const { return std::popcount(mask_); }
   constexpr std::uint32_t rank_key() const { return static_cast<std::uint32_t>(key_); }
 
-private:
+ private:
   constexpr Hand(std::uint64_t key, std::uint64_t mask) : key_(key), mask_(mask) {}
   std::uint64_t key_ = 0;
   std::uint64_t mask_ = 0;

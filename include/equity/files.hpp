@@ -18,7 +18,7 @@ void truncate_file(const std::filesystem::path& path, std::uintmax_t size);
 // A file opened for appending (created if missing). Each append() writes all of its data, so
 // that a kill leaves whole appends plus at most a partial last one; closing flushes to disk.
 class AppendFile {
-public:
+ public:
   explicit AppendFile(std::filesystem::path path);
   ~AppendFile();
   AppendFile(const AppendFile&) = delete;
@@ -26,7 +26,7 @@ public:
 
   void append(std::string_view data);
 
-private:
+ private:
   std::filesystem::path path_;
   int fd_ = -1;
 };
@@ -37,13 +37,13 @@ private:
 // opened it a moment before lock a file no longer in the directory while a third run locks a new
 // one.
 class DirectoryLock {
-public:
+ public:
   explicit DirectoryLock(const std::filesystem::path& dir);
   ~DirectoryLock();
   DirectoryLock(const DirectoryLock&) = delete;
   DirectoryLock& operator=(const DirectoryLock&) = delete;
 
-private:
+ private:
   int fd_ = -1;
 };
 

@@ -26,7 +26,8 @@ namespace detail {
 inline constexpr std::array<std::array<Card, 2>, kCombos> kComboCards = [] {
   std::array<std::array<Card, 2>, kCombos> table{};
   for (int hi = 1; hi < kCards; ++hi)
-    for (int lo = 0; lo < hi; ++lo) table[static_cast<std::size_t>(combo_index(Card(hi), Card(lo)))] = {Card(hi), Card(lo)};
+    for (int lo = 0; lo < hi; ++lo)
+      table[static_cast<std::size_t>(combo_index(Card(hi), Card(lo)))] = {Card(hi), Card(lo)};
   return table;
 }();
 }  // namespace detail

@@ -20,8 +20,8 @@ namespace equity {
 inline constexpr std::string_view kDefaultHandOrder = "equity";
 
 struct HandOrder {
-  std::string_view name;         // "equity", "vs2"
-  std::string_view description;  // one line, for help texts
+  std::string_view name;                                            // "equity", "vs2"
+  std::string_view description;                                     // one line, for help texts
   const std::array<std::uint8_t, kHandClasses>* classes = nullptr;  // class indices (hand_classes()), best first
 };
 

@@ -70,7 +70,7 @@ struct MonteCarloPlayer {
   std::uint64_t wins = 0, ties = 0, losses = 0;  // trials won alone, tied, lost
   std::uint64_t share = 0;                       // pot won, in units of 1/kShareUnit of a trial
   double equity = 0;                             // share / (kShareUnit * trials)
-  double standard_error = 0;                    // of equity
+  double standard_error = 0;                     // of equity
   double low = 0, high = 0;                      // 95% interval: equity -+ 1.96 standard errors
   // Only with by_category: trials ending with this player's best hand in each category, and those
   // won alone or tied.
@@ -83,7 +83,7 @@ struct MonteCarloResult {
   std::uint64_t seed = 0;
   std::uint64_t deals_per_board = 1;  // trials on each board dealt (the last board of a chunk may have fewer)
   double seconds = 0;
-  std::string stopped_by;      // "stderr", "trials" or "time"
+  std::string stopped_by;           // "stderr", "trials" or "time"
   std::vector<std::size_t> combos;  // per player: combos left after card removal
   std::vector<MonteCarloPlayer> players;
 };

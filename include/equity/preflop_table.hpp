@@ -33,7 +33,7 @@ inline constexpr int kDistinctMatchups = 47'008;
 // (with the counts of both players swapped when `swapped`).
 struct CanonicalMatchup {
   std::uint32_t key = 0;
-  bool swapped = false;  // the key's hero is our villain
+  bool swapped = false;         // the key's hero is our villain
   HoleCards hero{}, villain{};  // the canonical deal to enumerate
 };
 CanonicalMatchup canonical_matchup(HoleCards hero, HoleCards villain);
@@ -59,7 +59,7 @@ struct BuildProgress {
   std::uint64_t matchups_done = 0;   // enumerated in this run
   std::uint64_t matchups_total = 0;  // to enumerate in this run
   std::uint64_t lines_written = 0;
-  std::uint64_t lines_total = 0;     // still missing when the run started
+  std::uint64_t lines_total = 0;  // still missing when the run started
 };
 
 struct BuildOptions {
@@ -74,13 +74,13 @@ struct BuildOptions {
 };
 
 struct BuildReport {
-  std::size_t files = 0;                 // files asked for
-  std::size_t files_complete = 0;        // complete at the end
-  std::uint64_t lines_resumed = 0;       // complete lines found on disk and kept
+  std::size_t files = 0;            // files asked for
+  std::size_t files_complete = 0;   // complete at the end
+  std::uint64_t lines_resumed = 0;  // complete lines found on disk and kept
   std::uint64_t lines_written = 0;
   std::uint64_t matchups_enumerated = 0;
-  std::uint64_t matchups_reused = 0;     // missing lines answered from lines already on disk
-  bool stopped = false;                  // options.stop was raised
+  std::uint64_t matchups_reused = 0;  // missing lines answered from lines already on disk
+  bool stopped = false;               // options.stop was raised
 };
 
 // Completes the result files of `heroes` in `hands_dir` (created if needed), resuming from what is
@@ -94,7 +94,7 @@ BuildReport build_hand_files(const std::filesystem::path& hands_dir, const std::
 
 // The full table. Rows are the hero's class, columns the villain's (table order).
 class PreflopTable {
-public:
+ public:
   // From the 169 complete representative files in `hands_dir`; throws InputError if any is
   // missing, incomplete or bad.
   static PreflopTable from_hand_files(const std::filesystem::path& hands_dir);
@@ -127,7 +127,7 @@ public:
   const CountMatrix& ties() const { return ties_; }
   const CountMatrix& losses() const { return losses_; }
 
-private:
+ private:
   const std::vector<ResultLine>& representative_lines(int hero_class) const;
   // Fills row i from the representative file of class i (read once, through representative_lines()).
   void read_row(int i);

@@ -31,12 +31,12 @@ namespace equity {
 
 struct WeightedCombo {
   std::array<Card, 2> cards;
-  int index = 0;       // combo_index of the cards
-  double weight = 1;   // in (0, 1]
+  int index = 0;      // combo_index of the cards
+  double weight = 1;  // in (0, 1]
 };
 
 class Range {
-public:
+ public:
   Range() = default;
 
   // Parses the syntax above. `what` names the argument in messages ("player 2"). Warnings about
@@ -52,7 +52,7 @@ public:
   bool contains(int index) const { return weights_[static_cast<std::size_t>(index)] > 0; }
   void set(int index, double weight) { weights_[static_cast<std::size_t>(index)] = weight; }
 
-  int size() const;       // combos with a weight above 0 (raw combos)
+  int size() const;              // combos with a weight above 0 (raw combos)
   double weighted_size() const;  // the sum of the weights: "AA,KK:0.5,AKs:0.75" is 12 (of 16 raw)
   bool empty() const { return size() == 0; }
   bool weighted() const;  // some combo has a weight other than 1
@@ -68,7 +68,7 @@ public:
 
   friend bool operator==(const Range&, const Range&) = default;
 
-private:
+ private:
   std::array<double, kCombos> weights_{};
 };
 

@@ -43,17 +43,17 @@ struct RangePlayerCounts {
 };
 
 struct RangeEquityResult {
-  std::uint64_t assignments = 0;      // non-conflicting combo assignments
-  std::uint64_t boards = 0;           // boards per assignment (the same for every assignment)
+  std::uint64_t assignments = 0;  // non-conflicting combo assignments
+  std::uint64_t boards = 0;       // boards per assignment (the same for every assignment)
   // Sum over assignments of the product of combo weights. When those products would underflow
   // (weights such as 1e-200 for two players), every weighted figure (this and the players'
   // weighted counts) is scaled by one power of two that makes the largest product about 1; the
   // equities, ratios, are unchanged.
   double total_weight = 0;
-  bool weighted = false;              // some combo weight is not 1
-  std::uint64_t orbits = 0;           // assignments actually enumerated after suit symmetry
-  int symmetries = 1;                 // suit permutations that leave the question unchanged
-  std::vector<std::size_t> combos;    // per player: combos left after card removal
+  bool weighted = false;            // some combo weight is not 1
+  std::uint64_t orbits = 0;         // assignments actually enumerated after suit symmetry
+  int symmetries = 1;               // suit permutations that leave the question unchanged
+  std::vector<std::size_t> combos;  // per player: combos left after card removal
   std::vector<RangePlayerCounts> players;
 
   std::uint64_t showdowns() const { return assignments * boards; }

@@ -62,13 +62,13 @@ std::vector<HoleCards> opponent_hands(HoleCards hero);
 
 // What is on disk for one hero.
 struct ResultFileContents {
-  std::vector<ResultLine> lines;      // complete, validated lines, in file order
-  std::uint64_t complete_bytes = 0;   // file size up to the end of the last complete line
-  std::uint64_t file_bytes = 0;       // actual file size (0 if the file does not exist)
+  std::vector<ResultLine> lines;     // complete, validated lines, in file order
+  std::uint64_t complete_bytes = 0;  // file size up to the end of the last complete line
+  std::uint64_t file_bytes = 0;      // actual file size (0 if the file does not exist)
   bool exists = false;
-  bool original_layout = false;       // newline before each record (the original Python script)
-  bool needs_rewrite = false;         // not byte-identical to our layout (original layout or marks)
-  std::string half_written;           // the half-written last line, if any (for the warning)
+  bool original_layout = false;  // newline before each record (the original Python script)
+  bool needs_rewrite = false;    // not byte-identical to our layout (original layout or marks)
+  std::string half_written;      // the half-written last line, if any (for the warning)
 
   bool complete() const { return lines.size() == static_cast<std::size_t>(kOpponentHands); }
 };
@@ -84,13 +84,13 @@ ResultFileContents read_result_file(const std::filesystem::path& path, HoleCards
 // Each append() is one write of whole lines followed by a flush to the kernel, so a kill leaves
 // only whole lines plus at most a partial line the next open cuts off.
 class ResultFileWriter {
-public:
+ public:
   ResultFileWriter(std::filesystem::path path, const ResultFileContents& contents);
 
   void append(const std::vector<ResultLine>& lines);
   void append(std::string_view formatted_lines);  // newline-ended lines already formatted
 
-private:
+ private:
   std::filesystem::path path_;
   std::optional<AppendFile> file_;
 };

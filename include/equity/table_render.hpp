@@ -33,6 +33,7 @@ std::string xml_escape(std::string_view text);
 
 // A 13x13 grid of equities as an SVG heatmap (cells without a value are left blank), titled, with
 // the colour scale's legend from 0% to 100% marking 50%.
-std::string equity_grid_svg(const std::array<std::array<std::optional<double>, 13>, 13>& cells, const std::string& title);
+std::string equity_grid_svg(const std::array<std::array<std::optional<double>, 13>, 13>& cells,
+                            const std::string& title);
 
 }  // namespace equity

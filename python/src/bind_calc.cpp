@@ -56,7 +56,8 @@ std::string cards_text(const py::handle& cards, const char* what) {
 }
 
 void check_positive(const std::optional<double>& value, const char* what) {
-  if (value && !(*value > 0)) throw InputError(std::string(what) + ": must be above 0, not " + py::str(py::float_(*value)).cast<std::string>());
+  if (value && !(*value > 0))
+    throw InputError(std::string(what) + ": must be above 0, not " + py::str(py::float_(*value)).cast<std::string>());
 }
 
 struct CalcArgs {
@@ -96,7 +97,8 @@ Question question_of(const CalcArgs& a) {
   check_positive(a.per_combo_stderr, "per_combo_stderr");
   if (a.trials && *a.trials <= 0) throw InputError("trials: must be above 0, not " + std::to_string(*a.trials));
   if (a.seed && *a.seed < 0) throw InputError("seed: from 0 to 2^53 - 1, not " + std::to_string(*a.seed));
-  if (a.threads && *a.threads < 0) throw InputError("threads: must be 0 (all cores) or more, not " + std::to_string(*a.threads));
+  if (a.threads && *a.threads < 0)
+    throw InputError("threads: must be 0 (all cores) or more, not " + std::to_string(*a.threads));
   if (a.stderr_target) q.target_stderr = *a.stderr_target;
   if (a.time) q.max_seconds = *a.time;
   if (a.trials) q.max_trials = static_cast<std::uint64_t>(*a.trials);
@@ -191,7 +193,7 @@ Answer run(const Question& q) {
 
 // The JSON object as Python values, built once per result.
 class Dict {
-public:
+ public:
   explicit Dict(std::shared_ptr<const Answer> answer) : answer_(std::move(answer)) {}
   const Answer& answer() const { return *answer_; }
   py::dict get() {
@@ -199,7 +201,7 @@ public:
     return py::reinterpret_borrow<py::dict>(*dict_);
   }
 
-private:
+ private:
   std::shared_ptr<const Answer> answer_;
   std::optional<py::object> dict_;
 };
@@ -228,53 +230,83 @@ py::object json_field(const py::dict& d, const std::string& name, const char* ty
 
 void bind_result(py::module_& m) {
   py::class_<Player>(m, "Player", "One player's answer: the fields of a player in the command line's JSON.")
-      .def_property_readonly("hand", [](const Player& s) { return s.p().hand; }, "\"AsAc\", or the range in canonical form")
-      .def_property_readonly("specific", [](const Player& s) { return s.p().specific; }, "one hand rather than a range")
-      .def_property_readonly("combos", [](const Player& s) { return s.p().combos; }, "combos left after card removal")
-      .def_property_readonly("wins", [](const Player& s) { return s.p().wins; }, "showdowns (or trials) won alone")
-      .def_property_readonly("ties", [](const Player& s) { return s.p().ties; }, "... with the best hand shared")
-      .def_property_readonly("losses", [](const Player& s) { return s.p().losses; }, "... lost")
-      .def_property_readonly("equity", [](const Player& s) { return s.p().equity; }, "the share of the pot won on average")
-      .def_property_readonly("stderr", [](const Player& s) { return some(s.p().standard_error.has_value(), s.p().standard_error.value_or(0)); },
-                             "Monte Carlo: the standard error of equity (else None)")
-      .def_property_readonly("ci95", [](const Player& s) { return some(s.p().ci95.has_value(), s.p().ci95.value_or(std::array<double, 2>{})); },
-                             "Monte Carlo: (low, high), equity -+ 1.96 stderr (else None)")
-      .def("to_dict", [](const Player& s) { return s.dict->get()["players"].cast<py::list>()[s.index]; },
-           "This player's object of the command line's JSON.")
-      .def("__getattr__", [](const Player& s, const std::string& name) {
-        return json_field(s.dict->get()["players"].cast<py::list>()[s.index].cast<py::dict>(), name, "Player");
-      })
+      .def_property_readonly(
+          "hand", [](const Player& s) { return s.p().hand; }, "\"AsAc\", or the range in canonical form")
+      .def_property_readonly(
+          "specific", [](const Player& s) { return s.p().specific; }, "one hand rather than a range")
+      .def_property_readonly(
+          "combos", [](const Player& s) { return s.p().combos; }, "combos left after card removal")
+      .def_property_readonly(
+          "wins", [](const Player& s) { return s.p().wins; }, "showdowns (or trials) won alone")
+      .def_property_readonly(
+          "ties", [](const Player& s) { return s.p().ties; }, "... with the best hand shared")
+      .def_property_readonly(
+          "losses", [](const Player& s) { return s.p().losses; }, "... lost")
+      .def_property_readonly(
+          "equity", [](const Player& s) { return s.p().equity; }, "the share of the pot won on average")
+      .def_property_readonly(
+          "stderr",
+          [](const Player& s) { return some(s.p().standard_error.has_value(), s.p().standard_error.value_or(0)); },
+          "Monte Carlo: the standard error of equity (else None)")
+      .def_property_readonly(
+          "ci95",
+          [](const Player& s) { return some(s.p().ci95.has_value(), s.p().ci95.value_or(std::array<double, 2>{})); },
+          "Monte Carlo: (low, high), equity -+ 1.96 stderr (else None)")
+      .def(
+          "to_dict", [](const Player& s) { return s.dict->get()["players"].cast<py::list>()[s.index]; },
+          "This player's object of the command line's JSON.")
+      .def("__getattr__",
+           [](const Player& s, const std::string& name) {
+             return json_field(s.dict->get()["players"].cast<py::list>()[s.index].cast<py::dict>(), name, "Player");
+           })
       .def("__repr__", [](const Player& s) {
-        return "Player(hand=" + py::repr(py::str(s.p().hand)).cast<std::string>() + ", equity=" +
-               py::repr(py::float_(s.p().equity)).cast<std::string>() + ")";
+        return "Player(hand=" + py::repr(py::str(s.p().hand)).cast<std::string>() +
+               ", equity=" + py::repr(py::float_(s.p().equity)).cast<std::string>() + ")";
       });
 
   py::class_<Result>(m, "Result",
                      "The answer to calc(): the fields of the command line's JSON (docs/json.md). Fields that do "
                      "not apply to the mode that ran are None; to_dict() gives the JSON object itself.")
-      .def_property_readonly("mode", [](const Result& r) { return std::string(method_name(r.a().method)); },
-                             "\"table\", \"exact\" or \"monte-carlo\"")
-      .def_property_readonly("players", [](const Result& r) {
-        py::list out;
-        for (std::size_t i = 0; i < r.a().players.size(); ++i) out.append(py::cast(Player{r.dict, i}));
-        return out;
-      }, "one Player per player, in the order given")
-      .def_property_readonly("boards", [](const Result& r) { return some(r.counted(), r.a().boards); }, "table, exact: boards per combo assignment")
-      .def_property_readonly("assignments", [](const Result& r) { return some(r.counted(), r.a().assignments); },
-                             "table, exact: combo assignments with no card twice")
-      .def_property_readonly("showdowns", [](const Result& r) { return some(r.counted(), r.a().showdowns()); },
-                             "table, exact: assignments x boards (each player's wins + ties + losses)")
-      .def_property_readonly("trials", [](const Result& r) { return some(!r.counted(), r.a().trials); },
-                             "Monte Carlo: accepted deals (each player's wins + ties + losses)")
-      .def_property_readonly("seed", [](const Result& r) { return some(!r.counted(), r.a().seed); }, "Monte Carlo: the seed that repeats the run")
-      .def_property_readonly("seconds", [](const Result& r) { return r.a().seconds; }, "computing time")
-      .def_property_readonly("warnings", [](const Result& r) { return r.a().warnings; }, "things to know; empty when none")
-      .def("to_dict", [](const Result& r) { return r.dict->get(); },
-           "The command line's JSON object (`equity ... --json`) as Python values; the same dict on every call.")
-      .def("to_json", [](const Result& r) { return to_json(r.a()); }, "The command line's JSON, one line.")
-      .def("__getattr__", [](const Result& r, const std::string& name) { return json_field(r.dict->get(), name, "Result"); })
+      .def_property_readonly(
+          "mode", [](const Result& r) { return std::string(method_name(r.a().method)); },
+          "\"table\", \"exact\" or \"monte-carlo\"")
+      .def_property_readonly(
+          "players",
+          [](const Result& r) {
+            py::list out;
+            for (std::size_t i = 0; i < r.a().players.size(); ++i) out.append(py::cast(Player{r.dict, i}));
+            return out;
+          },
+          "one Player per player, in the order given")
+      .def_property_readonly(
+          "boards", [](const Result& r) { return some(r.counted(), r.a().boards); },
+          "table, exact: boards per combo assignment")
+      .def_property_readonly(
+          "assignments", [](const Result& r) { return some(r.counted(), r.a().assignments); },
+          "table, exact: combo assignments with no card twice")
+      .def_property_readonly(
+          "showdowns", [](const Result& r) { return some(r.counted(), r.a().showdowns()); },
+          "table, exact: assignments x boards (each player's wins + ties + losses)")
+      .def_property_readonly(
+          "trials", [](const Result& r) { return some(!r.counted(), r.a().trials); },
+          "Monte Carlo: accepted deals (each player's wins + ties + losses)")
+      .def_property_readonly(
+          "seed", [](const Result& r) { return some(!r.counted(), r.a().seed); },
+          "Monte Carlo: the seed that repeats the run")
+      .def_property_readonly(
+          "seconds", [](const Result& r) { return r.a().seconds; }, "computing time")
+      .def_property_readonly(
+          "warnings", [](const Result& r) { return r.a().warnings; }, "things to know; empty when none")
+      .def(
+          "to_dict", [](const Result& r) { return r.dict->get(); },
+          "The command line's JSON object (`equity ... --json`) as Python values; the same dict on every call.")
+      .def(
+          "to_json", [](const Result& r) { return to_json(r.a()); }, "The command line's JSON, one line.")
+      .def("__getattr__",
+           [](const Result& r, const std::string& name) { return json_field(r.dict->get(), name, "Result"); })
       .def("__repr__", [](const Result& r) {
-        std::string s = "Result(mode=" + py::repr(py::str(std::string(method_name(r.a().method)))).cast<std::string>() + ", players=[";
+        std::string s = "Result(mode=" + py::repr(py::str(std::string(method_name(r.a().method)))).cast<std::string>() +
+                        ", players=[";
         for (std::size_t i = 0; i < r.a().players.size(); ++i)
           s += (i ? ", " : "") + py::repr(py::cast(Player{r.dict, i})).cast<std::string>();
         return s + "])";
@@ -291,8 +323,21 @@ void bind_calc(py::module_& m) {
          std::optional<long long> trials, std::optional<double> time, std::optional<long long> seed,
          std::optional<long long> threads, bool by_category, bool per_combo, bool distribution, bool hits,
          std::optional<double> per_combo_stderr, std::string table, bool use_table) {
-        CalcArgs a{std::move(players), std::move(board), std::move(dead), std::move(method), stderr_target, time,
-                   trials, seed, threads, by_category, per_combo, distribution, hits, per_combo_stderr, std::move(table),
+        CalcArgs a{std::move(players),
+                   std::move(board),
+                   std::move(dead),
+                   std::move(method),
+                   stderr_target,
+                   time,
+                   trials,
+                   seed,
+                   threads,
+                   by_category,
+                   per_combo,
+                   distribution,
+                   hits,
+                   per_combo_stderr,
+                   std::move(table),
                    use_table};
         const Question q = question_of(a);
         return Result{std::make_shared<Dict>(std::make_shared<const Answer>(run(q)))};

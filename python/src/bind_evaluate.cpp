@@ -24,10 +24,10 @@ namespace equity::python {
 namespace {
 
 struct Evaluation {
-  HandRank rank = 0;      // 0..7461, bigger is better; equal ranks split the pot
-  std::string category;   // "straight flush" ... "high card"
-  std::string name;       // "full house, threes full of nines"
-  std::string best;       // the best five cards, tie-break order
+  HandRank rank = 0;     // 0..7461, bigger is better; equal ranks split the pot
+  std::string category;  // "straight flush" ... "high card"
+  std::string name;      // "full house, threes full of nines"
+  std::string best;      // the best five cards, tie-break order
 };
 
 // Cards as one string ("AsKsQsJsTs"), a sequence of card strings, or a sequence of card ids
@@ -63,7 +63,8 @@ Evaluation evaluate_of(const py::handle& cards_in) {
     std::uint64_t mask = 0;
     for (int k = 0; k < 7; ++k) {
       const int id = ids[7 * r + static_cast<std::size_t>(k)];
-      if (id >= kCards) throw InputError("row " + std::to_string(r) + ": card id " + std::to_string(id) + " is not 0..51");
+      if (id >= kCards)
+        throw InputError("row " + std::to_string(r) + ": card id " + std::to_string(id) + " is not 0..51");
       mask |= std::uint64_t{1} << id;
     }
     if (std::popcount(mask) != 7) throw InputError("row " + std::to_string(r) + ": a card twice");
@@ -75,7 +76,8 @@ Evaluation evaluate_of(const py::handle& cards_in) {
 // without a branch (ids of 52 and above are flagged apart).
 inline constexpr std::array<std::uint64_t, 64> kKeys = [] {
   std::array<std::uint64_t, 64> keys{};
-  for (int id = 0; id < kCards; ++id) keys[static_cast<std::size_t>(id)] = kCardHands[static_cast<std::size_t>(id)].key();
+  for (int id = 0; id < kCards; ++id)
+    keys[static_cast<std::size_t>(id)] = kCardHands[static_cast<std::size_t>(id)].key();
   return keys;
 }();
 
@@ -144,7 +146,8 @@ py::array_t<std::uint16_t> evaluate_batch(const py::array& cards_in) {
 }  // namespace
 
 void bind_evaluate(py::module_& m) {
-  py::class_<Evaluation>(m, "Evaluation", "A hand's value: rank (0..7461, bigger is better), category, name, best five.")
+  py::class_<Evaluation>(m, "Evaluation",
+                         "A hand's value: rank (0..7461, bigger is better), category, name, best five.")
       .def_readonly("rank", &Evaluation::rank)
       .def_readonly("category", &Evaluation::category)
       .def_readonly("name", &Evaluation::name)
@@ -161,12 +164,16 @@ void bind_evaluate(py::module_& m) {
   m.def("evaluate_batch", &evaluate_batch, py::arg("cards"),
         "The ranks (uint16, 0..7461) of N hands of 7 cards: a numpy array of shape (N, 7) of card ids (any integer "
         "dtype; uint8 is read without a copy). Raises ValueError naming the first row with a bad id or a card twice.");
-  m.def("card_id", [](const std::string& card) { return parse_card(card).id(); }, py::arg("card"),
-        "The id (0..51) of a card such as \"As\": 4 * rank + suit, rank 0 = '2', suits s c h d.");
-  m.def("card_name", [](int id) {
-    if (id < 0 || id >= kCards) throw InputError("card id " + std::to_string(id) + ": from 0 to 51");
-    return Card(id).str();
-  }, py::arg("id"), "The card of an id, such as \"As\".");
+  m.def(
+      "card_id", [](const std::string& card) { return parse_card(card).id(); }, py::arg("card"),
+      "The id (0..51) of a card such as \"As\": 4 * rank + suit, rank 0 = '2', suits s c h d.");
+  m.def(
+      "card_name",
+      [](int id) {
+        if (id < 0 || id >= kCards) throw InputError("card id " + std::to_string(id) + ": from 0 to 51");
+        return Card(id).str();
+      },
+      py::arg("id"), "The card of an id, such as \"As\".");
 }
 
 }  // namespace equity::python

@@ -47,26 +47,34 @@ void bind_range(py::module_& m) {
            "Reads a range: classes (AA, AKs, AKo, AK), combos (AsKs), random, plus (QQ+), dash (22-99) and weights "
            "(AKs:0.5 or AKs@50). Raises ValueError naming the bad item.")
       .def("__len__", &Range::size, "combos with a weight above 0")
-      .def("__iter__", [](const Range& r) {
-        py::list out;
-        for (const auto& c : r.combos()) out.append(py::make_tuple(combo_name(c.index), c.weight));
-        return py::iter(out);
-      })
-      .def("__contains__", [](const Range& r, const std::string& combo) {
-        const auto cards = parse_hole_cards(combo, "combo");
-        return r.contains(combo_index(cards[0], cards[1]));
-      })
-      .def("weight", [](const Range& r, const std::string& combo) {
-        const auto cards = parse_hole_cards(combo, "combo");
-        return r.weight(combo_index(cards[0], cards[1]));
-      }, py::arg("combo"), "The weight of a combo such as \"AsKs\" (0 when it is not in the range).")
-      .def("combos", [](const Range& r, const std::string& removed) {
-        std::vector<std::pair<std::string, double>> out;
-        CardSet dead;
-        for (Card c : parse_cards(removed, "removed")) dead.insert(c);
-        for (const auto& c : r.combos(dead)) out.emplace_back(combo_name(c.index), c.weight);
-        return out;
-      }, py::arg("removed") = "", "The (combo, weight) pairs without any card of `removed` (e.g. a board).")
+      .def("__iter__",
+           [](const Range& r) {
+             py::list out;
+             for (const auto& c : r.combos()) out.append(py::make_tuple(combo_name(c.index), c.weight));
+             return py::iter(out);
+           })
+      .def("__contains__",
+           [](const Range& r, const std::string& combo) {
+             const auto cards = parse_hole_cards(combo, "combo");
+             return r.contains(combo_index(cards[0], cards[1]));
+           })
+      .def(
+          "weight",
+          [](const Range& r, const std::string& combo) {
+            const auto cards = parse_hole_cards(combo, "combo");
+            return r.weight(combo_index(cards[0], cards[1]));
+          },
+          py::arg("combo"), "The weight of a combo such as \"AsKs\" (0 when it is not in the range).")
+      .def(
+          "combos",
+          [](const Range& r, const std::string& removed) {
+            std::vector<std::pair<std::string, double>> out;
+            CardSet dead;
+            for (Card c : parse_cards(removed, "removed")) dead.insert(c);
+            for (const auto& c : r.combos(dead)) out.emplace_back(combo_name(c.index), c.weight);
+            return out;
+          },
+          py::arg("removed") = "", "The (combo, weight) pairs without any card of `removed` (e.g. a board).")
       .def("grid", &grid_of,
            "A 13x13 float64 array: each class's mean combo weight at its cell (row, column 0 = ace; pairs on the "
            "diagonal, suited above it, offsuit below).")
@@ -74,7 +82,8 @@ void bind_range(py::module_& m) {
       .def_property_readonly("specific", &Range::specific, "exactly one combo of weight 1")
       .def("__str__", &Range::str, "The canonical form; Range(str(r)) == r.")
       .def("__repr__", [](const Range& r) { return "Range(" + py::repr(py::str(r.str())).cast<std::string>() + ")"; })
-      .def("__eq__", [](const Range& a, const Range& b) { return a == b; }, py::is_operator())
+      .def(
+          "__eq__", [](const Range& a, const Range& b) { return a == b; }, py::is_operator())
       .def("__hash__", [](const Range& r) { return py::hash(py::str(r.str())); });
 }
 

@@ -1,11 +1,10 @@
 #include "serve/api.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "equity/error.hpp"
@@ -49,15 +48,15 @@ double as_positive(const json& value, std::string_view field) {
 
 // A whole number from `low` to `high` (JSON integers, or doubles with no fraction such as 1e6).
 std::uint64_t as_whole(const json& value, std::string_view field, std::uint64_t low, std::uint64_t high) {
-  const bool whole = value.is_number_unsigned() ||
-                     (value.is_number_float() && value.get<double>() >= 0 && value.get<double>() <= 9.007199254740991e15 &&
-                      std::floor(value.get<double>()) == value.get<double>());
+  const bool whole = value.is_number_unsigned() || (value.is_number_float() && value.get<double>() >= 0 &&
+                                                    value.get<double>() <= 9.007199254740991e15 &&
+                                                    std::floor(value.get<double>()) == value.get<double>());
   const std::uint64_t n = value.is_number_unsigned() ? value.get<std::uint64_t>()
                           : whole                    ? static_cast<std::uint64_t>(value.get<double>())
                                                      : 0;
   if (!whole || n < low || n > high)
-    throw InputError(std::string(field) + ": a whole number from " + std::to_string(low) + " to " + std::to_string(high) +
-                     ", not " + value.dump());
+    throw InputError(std::string(field) + ": a whole number from " + std::to_string(low) + " to " +
+                     std::to_string(high) + ", not " + value.dump());
   return n;
 }
 
@@ -92,7 +91,8 @@ Question parse_equity_request(std::string_view body, double budget_seconds) {
     } else if (key == "time") {
       q.max_seconds = as_positive(value, key);
       if (q.max_seconds > budget_seconds)
-        throw InputError("time: at most the server's budget of " + json(budget_seconds).dump() + " seconds, not " + value.dump());
+        throw InputError("time: at most the server's budget of " + json(budget_seconds).dump() + " seconds, not " +
+                         value.dump());
     } else if (key == "seed") {
       q.seed = as_whole(value, key, 0, kMaxSeed);
     } else if (key == "per_combo") {
@@ -124,15 +124,16 @@ std::string error_json(std::string_view message, std::string_view field) {
 
 std::string field_of(std::string_view message) {
   const auto starts = [&](std::string_view prefix) { return message.substr(0, prefix.size()) == prefix; };
-  for (const std::string_view name : {"players", "board", "dead", "method", "stderr", "trials", "time", "seed", "per_combo",
-                                      "hits", "distribution", "by_category"}) {
+  for (const std::string_view name : {"players", "board", "dead", "method", "stderr", "trials", "time", "seed",
+                                      "per_combo", "hits", "distribution", "by_category"}) {
     if (starts(std::string(name) + ":")) return std::string(name);
     if (name == "players" && starts("players[") && message.find(']') != std::string_view::npos)
       return std::string(message.substr(0, message.find(']') + 1));
   }
   if (starts("player ")) {
     std::size_t pos = 7, n = 0;
-    while (pos < message.size() && message[pos] >= '0' && message[pos] <= '9') n = n * 10 + static_cast<std::size_t>(message[pos++] - '0');
+    while (pos < message.size() && message[pos] >= '0' && message[pos] <= '9')
+      n = n * 10 + static_cast<std::size_t>(message[pos++] - '0');
     if (pos > 7 && n >= 1) return "players[" + std::to_string(n - 1) + "]";
   }
   if (starts("board") || starts("hits:")) return "board";
@@ -169,7 +170,7 @@ std::string range_json(std::string_view expr, std::string_view dead_text) {
     grid.push_back(cells);
   }
   const json j = {{"range", range.str()}, {"count", combos.size()}, {"weight", weight},
-                  {"warnings", warnings},  {"combos", combos},       {"grid", grid}};
+                  {"warnings", warnings}, {"combos", combos},       {"grid", grid}};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

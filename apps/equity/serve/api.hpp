@@ -33,7 +33,6 @@ std::string field_of(std::string_view message);
 // left and weight. Throws InputError for a bad range ("range ...") or bad dead cards.
 std::string range_json(std::string_view expr, std::string_view dead);
 
-
 // GET /api/orderings: {"orderings": {"equity": ["AA", "KK", ...], "vs2": [...]}}: the named
 // orderings percentage ranges use (hand_order.hpp), best first.
 std::string orderings_json();

@@ -42,7 +42,8 @@ bool ConnectionProbe::closed() {
   if (fd_ == -2) {
     fd_ = -1;
     rlimit limit{};
-    const int last = getrlimit(RLIMIT_NOFILE, &limit) == 0 ? static_cast<int>(std::min<rlim_t>(limit.rlim_cur, 8192)) : 1024;
+    const int last =
+        getrlimit(RLIMIT_NOFILE, &limit) == 0 ? static_cast<int>(std::min<rlim_t>(limit.rlim_cur, 8192)) : 1024;
     for (int fd = 3; fd < last && fd_ < 0; ++fd)
       if (matches(fd, remote_addr_, remote_port_, local_port_)) fd_ = fd;
   }

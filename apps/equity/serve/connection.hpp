@@ -8,7 +8,7 @@
 namespace equity::serve {
 
 class ConnectionProbe {
-public:
+ public:
   ConnectionProbe(std::string remote_addr, int remote_port, int local_port)
       : remote_addr_(std::move(remote_addr)), remote_port_(remote_port), local_port_(local_port) {}
 
@@ -17,7 +17,7 @@ public:
   // the work).
   bool closed();
 
-private:
+ private:
   std::string remote_addr_;
   int remote_port_;
   int local_port_;

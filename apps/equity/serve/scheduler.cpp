@@ -1,8 +1,7 @@
 #include "serve/scheduler.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <atomic>
+#include <nlohmann/json.hpp>
 #include <random>
 
 #include "equity/answer_json.hpp"
@@ -18,7 +17,7 @@ enum class Stop { none, budget, disconnected, client, abandoned, shutdown };
 
 // One computation: its question, cancellation flag, progress and, once finished, its outcome.
 class Work {
-public:
+ public:
   Work(Question q, std::function<bool()> gone, double budget_seconds)
       : question_(std::move(q)), gone_(std::move(gone)), budget_seconds_(budget_seconds) {}
 
@@ -63,7 +62,8 @@ public:
     if (seconds > budget_seconds_) cancel(Stop::budget);
     // A connection is probed only once the work has run a little: quick answers never look.
     if (gone_ && seconds > 0.1 && gone_()) cancel(Stop::disconnected);
-    if (!gone_ && std::chrono::duration<double>(now - last_poll_.load()).count() > idle_seconds) cancel(Stop::abandoned);
+    if (!gone_ && std::chrono::duration<double>(now - last_poll_.load()).count() > idle_seconds)
+      cancel(Stop::abandoned);
   }
 
   bool finished() const {
@@ -81,21 +81,25 @@ public:
                        [&] { return outcome_.has_value() || stop_.load() != Stop::none; });
     if (outcome_) return *outcome_;
     if (stop_.load() != Stop::none) return cancelled_outcome();
-    nlohmann::json progress = {{"method", method_name(progress_.method)}, {"fraction", progress_.fraction},
-                               {"trials", progress_.trials},           {"stderr", progress_.worst_stderr},
+    nlohmann::json progress = {{"method", method_name(progress_.method)},
+                               {"fraction", progress_.fraction},
+                               {"trials", progress_.trials},
+                               {"stderr", progress_.worst_stderr},
                                {"seconds", std::chrono::duration<double>(Clock::now() - started_).count()}};
     return {202, nlohmann::json{{"id", id}, {"state", "running"}, {"progress", progress}}.dump()};
   }
 
-private:
+ private:
   Outcome cancelled_outcome() const {
     switch (stop_.load()) {
       case Stop::budget: {
         return {504, error_json("the computation ran past the server's time budget of " +
                                 nlohmann::json(budget_seconds_).dump() + " s and was cancelled")};
       }
-      case Stop::shutdown: return {503, error_json("the server is stopping")};
-      default: return {499, error_json("cancelled")};  // the client cancelled or went away
+      case Stop::shutdown:
+        return {503, error_json("the server is stopping")};
+      default:
+        return {499, error_json("cancelled")};  // the client cancelled or went away
     }
   }
 

@@ -19,10 +19,10 @@
 namespace equity::serve {
 
 struct Limits {
-  int running = 3;             // computations at once
-  int waiting = 8;             // requests that may wait for a free slot; more are refused (429)
-  double wait_seconds = 2;     // how long a request waits for a slot before 429
-  double budget_seconds = 30;  // a computation running longer is cancelled (504)
+  int running = 3;               // computations at once
+  int waiting = 8;               // requests that may wait for a free slot; more are refused (429)
+  double wait_seconds = 2;       // how long a request waits for a slot before 429
+  double budget_seconds = 30;    // a computation running longer is cancelled (504)
   double job_idle_seconds = 10;  // a job nobody has polled for this long is cancelled
   double job_keep_seconds = 60;  // a finished job is forgotten after this long
 };
@@ -36,7 +36,7 @@ struct Outcome {
 class Work;
 
 class Scheduler {
-public:
+ public:
   explicit Scheduler(Limits limits);
   ~Scheduler();  // cancels all work and waits for it
   Scheduler(const Scheduler&) = delete;
@@ -59,7 +59,7 @@ public:
   // Cancels every computation (503) and refuses new ones; waits for the jobs' threads. Idempotent.
   void shutdown();
 
-private:
+ private:
   bool acquire();
   void release();
   void watch();  // the watchdog thread: budgets, disconnections, idle and finished jobs

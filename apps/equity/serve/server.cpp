@@ -1,6 +1,7 @@
 #include "serve/server.hpp"
 
 #include <httplib.h>
+
 #include <nlohmann/json.hpp>
 
 #include "equity/error.hpp"
@@ -20,12 +21,18 @@ void reply(httplib::Response& res, const Outcome& outcome) {
 
 const char* status_text(int status) {
   switch (status) {
-    case 400: return "bad request";
-    case 404: return "not found";
-    case 405: return "method not allowed";
-    case 413: return "the request body is larger than 64 KiB";
-    case 414: return "the request line is too long";
-    default: return "request failed";
+    case 400:
+      return "bad request";
+    case 404:
+      return "not found";
+    case 405:
+      return "method not allowed";
+    case 413:
+      return "the request body is larger than 64 KiB";
+    case 414:
+      return "the request line is too long";
+    default:
+      return "request failed";
   }
 }
 
@@ -81,7 +88,9 @@ void Server::Impl::routes() {
     reply(res, {200, orderings_json()});
   });
   http.Get("/api/health", [this](const httplib::Request&, httplib::Response& res) {
-    const nlohmann::json j = {{"status", "ok"}, {"version", options.version}, {"running", scheduler.running()},
+    const nlohmann::json j = {{"status", "ok"},
+                              {"version", options.version},
+                              {"running", scheduler.running()},
                               {"table", !options.table_dir.empty()}};
     reply(res, {200, j.dump()});
   });
@@ -121,7 +130,8 @@ Server::~Server() { stop(); }
 
 int Server::bind() {
   auto& o = impl_->options;
-  impl_->port = o.port == 0 ? impl_->http.bind_to_any_port(o.host) : (impl_->http.bind_to_port(o.host, o.port) ? o.port : -1);
+  impl_->port =
+      o.port == 0 ? impl_->http.bind_to_any_port(o.host) : (impl_->http.bind_to_port(o.host, o.port) ? o.port : -1);
   if (impl_->port < 0)
     throw InputError("--host " + o.host + " --port " + std::to_string(o.port) +
                      ": cannot listen there (address in use, or not an address of this machine)");

@@ -18,9 +18,9 @@ namespace equity::serve {
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
-  int port = 8080;                 // 0: a free port
-  std::filesystem::path web_dir;   // the static files; empty: none (API only)
-  std::filesystem::path table_dir; // the preflop table found at start-up (reported by /api/health); empty: none
+  int port = 8080;                  // 0: a free port
+  std::filesystem::path web_dir;    // the static files; empty: none (API only)
+  std::filesystem::path table_dir;  // the preflop table found at start-up (reported by /api/health); empty: none
   std::string version;
   Limits limits;
   int http_threads = 16;
@@ -28,7 +28,7 @@ struct ServerOptions {
 };
 
 class Server {
-public:
+ public:
   explicit Server(ServerOptions options);
   ~Server();
   Server(const Server&) = delete;
@@ -44,7 +44,7 @@ public:
 
   std::string url() const;  // http://HOST:PORT/
 
-private:
+ private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -12,7 +12,7 @@
 namespace equity::detail {
 
 class BoardWalk {
-public:
+ public:
   explicit BoardWalk(const Deal& deal)
       : players_(static_cast<int>(deal.hands.size())),
         cards_to_come_(5 - static_cast<int>(deal.board.size())),
@@ -30,11 +30,13 @@ public:
   // for every completion when first < 0. Splitting on `first` lets callers walk in parallel.
   template <class OnBoard>
   void visit(int first, OnBoard&& on_board) const {
-    if (first < 0) walk(0, cards_to_come_, Hand(), on_board);
-    else walk(first + 1, cards_to_come_ - 1, card(first), on_board);
+    if (first < 0)
+      walk(0, cards_to_come_, Hand(), on_board);
+    else
+      walk(first + 1, cards_to_come_ - 1, card(first), on_board);
   }
 
-private:
+ private:
   Hand card(int i) const { return kCardHands[static_cast<std::size_t>(deck_[static_cast<std::size_t>(i)].id())]; }
 
   template <class OnBoard>

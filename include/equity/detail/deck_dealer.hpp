@@ -8,10 +8,10 @@
 #include <utility>
 
 #include "equity/cards.hpp"
-#include "equity/enumeration.hpp"
-#include "equity/evaluator.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/detail/rng.hpp"
+#include "equity/enumeration.hpp"
+#include "equity/evaluator.hpp"
 
 namespace equity::detail {
 
@@ -45,12 +45,12 @@ constexpr std::uint64_t card_bit(DeckCard card) { return std::uint64_t{1} << bit
 // trial on the same board. (Dealing from the top, a card is fetched from the bottom of the deck
 // plus its uniform position, with no addition, and put in a place at a fixed address.) The
 // uniform positions come up to nine from one 64-bit number: multiplying it by the range n leaves
-// a position in the high 64 bits of the product and a fresh fraction in the low 64. For a batch of ranges with product P, that is
-// exactly Lemire's multiply-and-reject for one number below P, so rejecting when the last
-// fraction is below 2^64 mod P leaves every position unbiased (it happens with probability below
-// P / 2^64 < 2^-12). Nothing here branches on the cards.
+// a position in the high 64 bits of the product and a fresh fraction in the low 64. For a batch of ranges with product
+// P, that is exactly Lemire's multiply-and-reject for one number below P, so rejecting when the last fraction is below
+// 2^64 mod P leaves every position unbiased (it happens with probability below P / 2^64 < 2^-12). Nothing here branches
+// on the cards.
 class DeckDealer {
-public:
+ public:
   static constexpr int kMaxDealt = 2 * kMaxPlayers + 5;  // every player from the deck, and a whole board
 
   // The deck is every card not in `known`; `held` cards are taken out of each deal, `count` dealt,
@@ -105,14 +105,16 @@ public:
     return mask;
   }
 
-private:
-  static constexpr int kDeckPlaces = 64;  // the deck lies at the top of them (so reach is at least kDeckPlaces - kCards)
+ private:
+  static constexpr int kDeckPlaces =
+      64;  // the deck lies at the top of them (so reach is at least kDeckPlaces - kCards)
 
   // Positions per 64-bit number: a product of nine ranges up to 52 is below 2^52, so a number is
   // rejected with probability below 2^-12. One long chain of multiplies measured faster than
   // batches of three or five (each from a number of its own).
   static constexpr int kBatch = 9;
-  using Thresholds = std::array<std::uint64_t, (kMaxDealt + kBatch - 1) / kBatch>;  // per batch: 2^64 mod the product of its ranges
+  using Thresholds =
+      std::array<std::uint64_t, (kMaxDealt + kBatch - 1) / kBatch>;  // per batch: 2^64 mod the product of its ranges
 
   static void fill_thresholds(int active, int first, int end, Thresholds& thresholds) {
     for (int at = first; at < end; at += kBatch) {
@@ -132,22 +134,26 @@ private:
     for (;;) {
       bool accepted = true;
       if constexpr (kFirst >= 0 && kEnd >= 0) {
-        accepted = shuffle_batches<kTrack, kFirst, kEnd>(rng, thresholds, std::make_integer_sequence<int, (kEnd - kFirst + kBatch - 1) / kBatch>{});
+        accepted = shuffle_batches<kTrack, kFirst, kEnd>(
+            rng, thresholds, std::make_integer_sequence<int, (kEnd - kFirst + kBatch - 1) / kBatch>{});
       } else {
         for (int at = first; at < end; at += kBatch)
           accepted &= shuffle<kTrack>(rng.next(), at, std::min(kBatch, end - at),
                                       thresholds[static_cast<std::size_t>((at - first) / kBatch)]);
       }
-      if (accepted) [[likely]] break;
+      if (accepted) [[likely]]
+        break;
     }
   }
 
   // The batches of positions kFirst .. kEnd - 1 unrolled (a lambda here is not always inlined).
   template <bool kTrack, int kFirst, int kEnd, int... kNumber>
-  EQUITY_ALWAYS_INLINE bool shuffle_batches(Rng& rng, const Thresholds& thresholds, std::integer_sequence<int, kNumber...>) {
+  EQUITY_ALWAYS_INLINE bool shuffle_batches(Rng& rng, const Thresholds& thresholds,
+                                            std::integer_sequence<int, kNumber...>) {
     bool accepted = true;
-    ((accepted &= shuffle<kTrack>(rng.next(), kFirst + kNumber * kBatch, std::min(kBatch, kEnd - kFirst - kNumber * kBatch),
-                                  thresholds[static_cast<std::size_t>(kNumber)])),
+    ((accepted &=
+      shuffle<kTrack>(rng.next(), kFirst + kNumber * kBatch, std::min(kBatch, kEnd - kFirst - kNumber * kBatch),
+                      thresholds[static_cast<std::size_t>(kNumber)])),
      ...);
     return accepted;
   }
@@ -172,7 +178,7 @@ private:
     return fraction >= threshold;
   }
   std::array<DeckCard, kDeckPlaces> deck_{};  // the cards not known in the top places, from bottom_ up
-  std::array<std::uint8_t, 64> slot_{};  // by the card's bit in Hand::mask(): its place in deck_
+  std::array<std::uint8_t, 64> slot_{};       // by the card's bit in Hand::mask(): its place in deck_
   // The t-th card's range (the cards within reach less t), read by the multiply from memory: held
   // in registers, they left too few for the loops around.
   std::array<std::uint64_t, kMaxDealt> ranges_{};

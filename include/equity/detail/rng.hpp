@@ -17,7 +17,7 @@ inline std::uint64_t splitmix64(std::uint64_t& state) {
 // Lehmer's 128-bit multiplicative generator (the high 64 bits of the state, multiplied by a
 // constant each step): passes BigCrush and PractRand, in one 64x128-bit multiply a number.
 class Rng {
-public:
+ public:
   Rng(std::uint64_t seed, std::uint64_t stream) {
     std::uint64_t sm = seed ^ (stream * 0xd1342543de82ef95ULL + 0x632be59bd9b4e019ULL);
     const std::uint64_t high = splitmix64(sm), low = splitmix64(sm);
@@ -49,7 +49,7 @@ public:
   }
   double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
 
-private:
+ private:
   Uint128 state_ = make_uint128(0, 1);
   std::uint32_t spare_ = 0;
   bool spare_left_ = false;

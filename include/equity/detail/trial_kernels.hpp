@@ -10,12 +10,12 @@
 #include <vector>
 
 #include "equity/cards.hpp"
-#include "equity/enumeration.hpp"
-#include "equity/error.hpp"
-#include "equity/evaluator.hpp"
 #include "equity/detail/deck_dealer.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/detail/rng.hpp"
+#include "equity/enumeration.hpp"
+#include "equity/error.hpp"
+#include "equity/evaluator.hpp"
 
 namespace equity::detail {
 
@@ -35,7 +35,8 @@ struct Sampler {
     if (cumulative.empty()) return rng.below(static_cast<std::uint32_t>(bits.size()));
     const double u = rng.unit() * total;
     const auto it = std::upper_bound(cumulative.begin(), cumulative.end(), u);
-    return static_cast<std::uint32_t>(std::min<std::ptrdiff_t>(it - cumulative.begin(), static_cast<std::ptrdiff_t>(bits.size()) - 1));
+    return static_cast<std::uint32_t>(
+        std::min<std::ptrdiff_t>(it - cumulative.begin(), static_cast<std::ptrdiff_t>(bits.size()) - 1));
   }
 };
 
@@ -75,10 +76,10 @@ struct TrialInputs {
   std::size_t players = 0;
   std::array<std::uint8_t, kMaxPlayers> deck_seats{};  // the players dealt from the deck
   std::size_t deck_players = 0;
-  std::array<const Sampler*, kMaxPlayers> drawn{};     // the players who draw a combo: their samplers
+  std::array<const Sampler*, kMaxPlayers> drawn{};      // the players who draw a combo: their samplers
   std::array<std::uint8_t, kMaxPlayers> drawn_seats{};  // and their seats
   std::size_t drawn_players = 0;
-  std::array<Hand, kMaxPlayers> hole{};                  // the specific hands in their seats
+  std::array<Hand, kMaxPlayers> hole{};  // the specific hands in their seats
   std::uint64_t max_rejections = 0;
   std::uint64_t deals_per_board = 1;  // above 1 only when no player draws, some are dealt and board cards come
 };
@@ -117,12 +118,15 @@ struct HeadsUpHands {
   std::uint64_t full;  // the board's key; its mask is wanted only for a flush
   std::array<HandRank, kFixed> fixed_value;
 
-  EQUITY_ALWAYS_INLINE std::uint64_t board_mask() const { return deal.board.mask() | dealer.dealt_mask(0, kBoardCards); }
+  EQUITY_ALWAYS_INLINE std::uint64_t board_mask() const {
+    return deal.board.mask() | dealer.dealt_mask(0, kBoardCards);
+  }
 
   // kFlush: whether a flush is possible (else only the ranks count).
   template <bool kFlush, class HoleMask>
   EQUITY_ALWAYS_INLINE HandRank rank(std::uint64_t key, HoleMask hole_mask) const {
-    return kFlush ? evaluate_key(key, [&] { return board_mask() | hole_mask(); }) : rank_only_value(static_cast<std::uint32_t>(key));
+    return kFlush ? evaluate_key(key, [&] { return board_mask() | hole_mask(); })
+                  : rank_only_value(static_cast<std::uint32_t>(key));
   }
 
   // The i-th hand's rank: from the deck, drawn, specific.
@@ -188,7 +192,8 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
   for (std::uint64_t trial = 0; trial < size;) {
     std::array<std::uint32_t, kDrawn> combo;
     if constexpr (kDrawn > 0)
-      draw_combos(std::span<const Sampler* const, kDrawn>(deal.drawn.data(), kDrawn), rng, dealer, counts.rejected, deal.max_rejections, combo);
+      draw_combos(std::span<const Sampler* const, kDrawn>(deal.drawn.data(), kDrawn), rng, dealer, counts.rejected,
+                  deal.max_rejections, combo);
     dealer.template deal<(kDrawn > 0), kDealt>(rng);
     std::uint64_t full = deal.board.key();
     for (int c = 0; c < kBoardCards; ++c) full += dealer.card(c);
@@ -201,8 +206,10 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
       std::uint64_t wins = 0, losses = 0;
       // A flush takes three suited cards on the board; a board without them spares its trials the
       // flush test (three boards in five).
-      if (((full >> 32) + 0x5555) & 0x8888) board_trials<true, kBoardCards, kDealt>(hands, dealer, rng, trials, wins, losses);
-      else board_trials<false, kBoardCards, kDealt>(hands, dealer, rng, trials, wins, losses);
+      if (((full >> 32) + 0x5555) & 0x8888)
+        board_trials<true, kBoardCards, kDealt>(hands, dealer, rng, trials, wins, losses);
+      else
+        board_trials<false, kBoardCards, kDealt>(hands, dealer, rng, trials, wins, losses);
       if (swap) std::swap(wins, losses);
       first_wins += wins;
       second_wins += losses;
@@ -264,8 +271,8 @@ struct ChunkTally {
 };
 
 // The categories of the players' hands in a trial, and those that won alone or tied.
-EQUITY_ALWAYS_INLINE void count_categories(const std::array<HandRank, kMaxPlayers>& value, HandRank best, unsigned winners,
-                                           std::size_t n, ChunkTally& t) {
+EQUITY_ALWAYS_INLINE void count_categories(const std::array<HandRank, kMaxPlayers>& value, HandRank best,
+                                           unsigned winners, std::size_t n, ChunkTally& t) {
   const bool alone = std::has_single_bit(winners);
   for (std::size_t p = 0; p < n; ++p) {
     const auto cat = static_cast<std::size_t>(category_of(value[p]));
@@ -275,8 +282,8 @@ EQUITY_ALWAYS_INLINE void count_categories(const std::array<HandRank, kMaxPlayer
 }
 
 // Adds a shared board's sums (board_share: each player's share of its pots) and clears the shares.
-EQUITY_ALWAYS_INLINE void add_board(std::array<std::uint64_t, kMaxPlayers>& board_share, std::uint64_t trials, std::size_t n,
-                                    BoardSums& sums) {
+EQUITY_ALWAYS_INLINE void add_board(std::array<std::uint64_t, kMaxPlayers>& board_share, std::uint64_t trials,
+                                    std::size_t n, BoardSums& sums) {
   ++sums.boards;
   sums.size_squares += trials * trials;
   for (std::size_t p = 0; p < n; ++p) {
@@ -287,8 +294,8 @@ EQUITY_ALWAYS_INLINE void add_board(std::array<std::uint64_t, kMaxPlayers>& boar
 }
 
 // The trials won by each set of winners (by bit set of their seats), spread over the players.
-EQUITY_ALWAYS_INLINE void spread_winner_sets(const std::array<std::uint32_t, std::size_t{1} << kMaxPlayers>& winner_sets, std::size_t n,
-                               ChunkTally& t) {
+EQUITY_ALWAYS_INLINE void spread_winner_sets(
+    const std::array<std::uint32_t, std::size_t{1} << kMaxPlayers>& winner_sets, std::size_t n, ChunkTally& t) {
   for (unsigned set = 1; set < (1u << n); ++set) {
     if (winner_sets[set] == 0) continue;
     const auto winners = static_cast<std::size_t>(std::popcount(set));
@@ -314,7 +321,7 @@ EQUITY_NOINLINE ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckD
   const std::size_t n = deal.players;
   ChunkTally t;
   std::array<std::uint32_t, std::size_t{1} << kMaxPlayers> winner_sets{};  // by bit set of the winners' seats
-  std::array<Hand, kMaxPlayers> hole = deal.hole;  // a specific or drawn hand; empty for a deck player
+  std::array<Hand, kMaxPlayers> hole = deal.hole;     // a specific or drawn hand; empty for a deck player
   std::array<std::uint64_t, kMaxPlayers> hole_key{};  // every player's hole cards' key
   for (std::size_t p = 0; p < n; ++p) hole_key[p] = hole[p].key();
   std::array<HandRank, kMaxPlayers> value{};
@@ -322,7 +329,8 @@ EQUITY_NOINLINE ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckD
   std::array<std::uint64_t, kMaxPlayers> board_share{};  // each player's share of the pots on this board
   for (std::uint64_t trial = 0; trial < size;) {
     if constexpr (kTrack) {
-      draw_combos(std::span<const Sampler* const>(deal.drawn.data(), deal.drawn_players), rng, dealer, t.rejected, deal.max_rejections, combo);
+      draw_combos(std::span<const Sampler* const>(deal.drawn.data(), deal.drawn_players), rng, dealer, t.rejected,
+                  deal.max_rejections, combo);
       for (std::size_t q = 0; q < deal.drawn_players; ++q) {
         hole[deal.drawn_seats[q]] = deal.drawn[q]->hands[combo[q]];
         hole_key[deal.drawn_seats[q]] = hole[deal.drawn_seats[q]].key();
@@ -333,17 +341,20 @@ EQUITY_NOINLINE ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckD
     std::uint64_t full = deal.board.key();
     for (int c = 0; c < board_cards; ++c) full += dealer.card(c);
     const auto mask_of = [&](std::size_t p) {
-      std::uint64_t mask = deal.board.mask() | hole[p].mask() | dealer.dealt_mask(0, board_cards);  // a deck player's hole is empty
+      std::uint64_t mask =
+          deal.board.mask() | hole[p].mask() | dealer.dealt_mask(0, board_cards);  // a deck player's hole is empty
       for (std::size_t q = 0; q < deck_players; ++q)
         if (deal.deck_seats[q] == p)
-          mask |= card_bit(dealer.card(board_cards + static_cast<int>(2 * q))) | card_bit(dealer.card(board_cards + static_cast<int>(2 * q + 1)));
+          mask |= card_bit(dealer.card(board_cards + static_cast<int>(2 * q))) |
+                  card_bit(dealer.card(board_cards + static_cast<int>(2 * q + 1)));
       return mask;
     };
     const std::uint64_t trials = kShareBoards ? std::min(deal.deals_per_board, size - trial) : 1;
     for (std::uint64_t on_board = 0; on_board < trials; ++on_board) {
       if (on_board > 0) dealer.template redeal<kRedealt, kCount>(rng);
       for (std::size_t q = 0; q < deck_players; ++q)
-        hole_key[deal.deck_seats[q]] = dealer.card(board_cards + static_cast<int>(2 * q)) + dealer.card(board_cards + static_cast<int>(2 * q + 1));
+        hole_key[deal.deck_seats[q]] =
+            dealer.card(board_cards + static_cast<int>(2 * q)) + dealer.card(board_cards + static_cast<int>(2 * q + 1));
 
       HandRank best = 0;
       for (std::size_t p = 0; p < n; ++p) {
