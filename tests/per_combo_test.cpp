@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <map>
 
+#include "equity/calculate.hpp"
 #include "equity/range.hpp"
 #include "equity/range_equity.hpp"
 #include "equity/reference_evaluator.hpp"
@@ -174,6 +176,82 @@ TEST(PerCombo, ThreadCountDoesNotChangeTheNumbers) {
       EXPECT_EQ(a[p][i].wins, b[p][i].wins);
       EXPECT_EQ(a[p][i].weighted_share, b[p][i].weighted_share);  // bit for bit
     }
+  }
+}
+
+}  // namespace
+}  // namespace equity
+
+namespace equity {
+namespace {
+
+// Three-way: every combo of each player against every assignment of the other two and every
+// board, scored by the reference evaluator; the one call's per-combo answer (each combo's own
+// exact enumeration) must give the same integers.
+TEST(PerCombo, ThreeWayMatchesBruteForce) {
+  Question q;
+  q.players = {"AA,KQs,T9s", "QQ,AK,JTs", "22,76s"};
+  q.board = "Ks7h2c9d";
+  q.per_combo = true;
+  const Answer a = calculate(q);
+  ASSERT_EQ(a.per_combo_method, Method::exact);
+  const auto board = parse_cards(q.board);
+  CardSet known;
+  for (Card c : board) known.insert(c);
+  std::array<std::vector<WeightedCombo>, 3> combos;
+  for (std::size_t p = 0; p < 3; ++p) combos[p] = Range::parse(q.players[p]).combos(known);
+  std::array<std::map<int, ComboEquity>, 3> slow;
+  for (const auto& x : combos[0])
+    for (const auto& y : combos[1])
+      for (const auto& z : combos[2]) {
+        const std::array<const WeightedCombo*, 3> hands = {&x, &y, &z};
+        CardSet used = known;
+        bool clash = false;
+        for (const auto* h : hands)
+          for (Card c : h->cards) {
+            clash |= used.contains(c);
+            used.insert(c);
+          }
+        if (clash) continue;
+        for (int id = 0; id < kCards; ++id) {
+          if (used.contains(Card(id))) continue;
+          std::array<ReferenceScore, 3> score{};
+          for (std::size_t p = 0; p < 3; ++p) {
+            std::vector<Card> cards = board;
+            cards.push_back(Card(id));
+            cards.push_back(hands[p]->cards[0]);
+            cards.push_back(hands[p]->cards[1]);
+            score[p] = reference_score(cards);
+          }
+          const ReferenceScore best = std::max({score[0], score[1], score[2]});
+          const auto winners = static_cast<std::uint64_t>(std::count(score.begin(), score.end(), best));
+          for (std::size_t p = 0; p < 3; ++p) {
+            ComboEquity& c = slow[p][hands[p]->index];
+            if (score[p] < best)
+              ++c.losses;
+            else if (winners == 1)
+              ++c.wins, c.share += kShareUnit;
+            else
+              ++c.ties, c.share += kShareUnit / winners;
+          }
+        }
+      }
+  for (std::size_t p = 0; p < 3; ++p) {
+    SCOPED_TRACE("player " + std::to_string(p + 1));
+    std::size_t met = 0;
+    for (const auto& c : a.players[p].per_combo) {
+      const auto it = slow[p].find(c.combo);
+      if (it == slow[p].end()) {
+        EXPECT_EQ(c.showdowns(), 0u);
+        continue;
+      }
+      ++met;
+      EXPECT_EQ(c.wins, it->second.wins) << c.combo;
+      EXPECT_EQ(c.ties, it->second.ties) << c.combo;
+      EXPECT_EQ(c.losses, it->second.losses) << c.combo;
+      EXPECT_EQ(c.share, it->second.share) << c.combo;
+    }
+    EXPECT_EQ(met, slow[p].size());
   }
 }
 
