@@ -1,13 +1,36 @@
 // `equity`: exact Texas Hold'em equity. `equity HANDS...` computes equities; `equity COMMAND ...`
 // runs one of the subcommands listed by `equity --help`.
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <exception>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "equity/error.hpp"
+#include "equity/table_location.hpp"
 
 namespace equity::cli {
+
+// `equity serve ARGS`: replaced by the program equity-serve beside this one, with the same
+// arguments (the HTTP server lives there so that its libraries load only when serving).
+int exec_serve(const Args& args) {
+  const auto dir = program_directory();
+  const std::string path = ((dir ? *dir : std::filesystem::path(".")) / "equity-serve").string();
+  std::vector<char*> argv;
+  std::vector<std::string> owned = {path};
+  owned.insert(owned.end(), args.begin(), args.end());
+  for (auto& a : owned) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  ::execv(path.c_str(), argv.data());
+  std::cerr << "equity: cannot run " << path << ": " << std::strerror(errno) << "\n";
+  return 1;
+}
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
@@ -19,7 +42,7 @@ const std::vector<Command>& commands() {
       {"duel", "Project Euler 54: who wins each showdown of two 5-card hands", run_duel},
       {"psychic", "UVa 131: the best hand reachable by one draw from a known deck", run_psychic},
       {"draw", "five-card draw, an interactive game", run_draw},
-      {"serve", "the calculator as a local web app and JSON API (http://127.0.0.1:8080/)", run_serve},
+      {"serve", "the calculator as a local web app and JSON API (http://127.0.0.1:8080/)", exec_serve},
       {"bench", "fixed benchmark workload: evaluator speed, enumeration speed, signature", run_bench},
   };
   return list;
