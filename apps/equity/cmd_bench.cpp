@@ -25,7 +25,7 @@ struct EvaluatorRun {
 // The 52 - first seventh cards added one at a time to a six-card hand; kept apart so that the
 // running sum and the six-card key stay in registers (inlined into the deep loop nest, they were
 // spilled to the stack).
-EQUITY_NOINLINE std::uint64_t sum_last_card(Hand six, int first) {
+EQUITY_NOINLINE EQUITY_ALIGNED_CODE std::uint64_t sum_last_card(Hand six, int first) {
   std::uint64_t sum = 0;
   for (int g = first; g < kCards; ++g) sum += evaluate(six + kCardHands[static_cast<std::size_t>(g)]);
   return sum;
