@@ -49,9 +49,9 @@ stage "python module build and tests"
 scripts/test-web.sh
 stage "web page in headless Chromium"
 
-scripts/fuzz.sh "${EQUITY_FUZZ_SECONDS:-15}"
-stage "fuzz (every target)"
-
 scripts/check-format.sh
 stage "format check"
+
+scripts/fuzz.sh "${EQUITY_FUZZ_SECONDS:-15}"
+stage "fuzz (every target)"
 echo "test.sh: all stages passed in $((SECONDS - start)) s" >&2
