@@ -5,12 +5,16 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <map>
 
 #include "equity/calculate.hpp"
+#include "equity/error.hpp"
 #include "equity/range.hpp"
 #include "equity/range_equity.hpp"
 #include "equity/reference_evaluator.hpp"
+#include "test_support.hpp"
 
 namespace equity {
 namespace {
@@ -252,6 +256,43 @@ TEST(PerCombo, ThreeWayMatchesBruteForce) {
       EXPECT_EQ(c.share, it->second.share) << c.combo;
     }
     EXPECT_EQ(met, slow[p].size());
+  }
+}
+
+}  // namespace
+}  // namespace equity
+
+namespace equity {
+namespace {
+
+// Preflop per-combo from the table's files equals each combo's exact enumeration; a damaged file is
+// read by the full reader, whose error names it and its line.
+TEST(PerCombo, FromTheTableFilesAndADamagedFile) {
+  RangeDeal deal;
+  deal.ranges = {Range::parse("AA,AKs,72o:0.5"), Range::parse("KK+,AQs")};
+  const auto fast = per_combo_from_table("results/hands", deal);
+  for (std::size_t p = 0; p < 2; ++p)
+    for (const auto& c : fast[p]) {
+      RangeDeal one = deal;
+      one.ranges[p] = Range();
+      one.ranges[p].set(c.combo, 1.0);
+      const auto exact = enumerate_ranges(one);
+      EXPECT_EQ(c.wins, exact.players[p].wins) << c.combo;
+      EXPECT_EQ(c.ties, exact.players[p].ties) << c.combo;
+      EXPECT_EQ(c.losses, exact.players[p].losses) << c.combo;
+    }
+  const test::TempDir dir;
+  namespace fs = std::filesystem;
+  for (const auto& entry : fs::directory_iterator("results/hands"))
+    if (entry.path().extension() == ".txt") fs::copy_file(entry.path(), fs::path(dir.str()) / entry.path().filename());
+  std::string text = test::read_file("results/hands/AsKs.txt");
+  text.replace(text.find("]\n", 200) - 3, 1, "x");  // a digit of a count on an early line
+  std::ofstream(fs::path(dir.str()) / "AsKs.txt", std::ios::binary) << text;
+  try {
+    (void)per_combo_from_table(dir.str(), deal);
+    FAIL() << "a damaged file was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("AsKs.txt"), std::string::npos) << e.what();
   }
 }
 
