@@ -272,8 +272,12 @@ RangePlayerCounts& RangePlayerCounts::operator+=(const RangePlayerCounts& o) {
 
 double RangeEquityResult::equity(std::size_t p) const {
   if (boards == 0 || assignments == 0) return 0.0;
+  // Weighted sums round: a player who wins every showdown could come out a hair above 1 (fuzzing
+  // found 1.0000000000000002); the true value lies in [0, 1].
   if (weighted)
-    return players[p].weighted_share / (static_cast<double>(kShareUnit) * total_weight * static_cast<double>(boards));
+    return std::clamp(
+        players[p].weighted_share / (static_cast<double>(kShareUnit) * total_weight * static_cast<double>(boards)), 0.0,
+        1.0);
   return static_cast<double>(players[p].share) /
          (static_cast<double>(kShareUnit) * static_cast<double>(assignments) * static_cast<double>(boards));
 }

@@ -217,6 +217,14 @@ TEST(ExactRanges, TinyWeightsGiveTheUnweightedEquity) {
   EXPECT_NEAR(sum, 1.0, 1e-12);
 }
 
+// Found by fuzz_pipeline: a weighted player who wins every showdown came out at 1.0000000000000002.
+TEST(ExactRanges, WeightedEquitiesStayWithinZeroAndOne) {
+  const auto r = enumerate_ranges(make({"AKs", "QhQd:0.7"}, "2c3s4cAh2h"));
+  EXPECT_EQ(r.players[0].losses, 0u);
+  EXPECT_EQ(r.equity(0), 1.0);
+  EXPECT_EQ(r.equity(1), 0.0);
+}
+
 TEST(EquityCommand, BadRangesExitWithCode2) {
   for (const char* args : {"AKx KK", "AA", "'AA,,KK' QQ", "AA KK --board AsAcAhAd2c", "'AA:2' KK", "AA KK --mc --exact",
                            "AA KK --stderr -1", "random random random --board Ks7h2c9d --exact"}) {

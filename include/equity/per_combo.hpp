@@ -9,6 +9,7 @@
 // numerator and the denominator are those of the player's whole range, so the per-combo equities,
 // averaged with weights weight(h) x weighted_showdowns(h), give the player's equity exactly (and
 // without weights, the integer shares and showdowns add up to the player's).
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <filesystem>
@@ -33,7 +34,9 @@ struct ComboEquity {
 
   std::uint64_t showdowns() const { return wins + ties + losses; }
   // weighted_share / weighted_showdowns; 0 when the combo meets no opponent.
-  double equity() const { return weighted_showdowns > 0 ? weighted_share / weighted_showdowns : 0.0; }
+  double equity() const {
+    return weighted_showdowns > 0 ? std::clamp(weighted_share / weighted_showdowns, 0.0, 1.0) : 0.0;  // rounding aside
+  }
   ComboEquity& operator+=(const ComboEquity& o);
 };
 
