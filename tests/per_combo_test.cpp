@@ -192,10 +192,11 @@ namespace {
 // Three-way: every combo of each player against every assignment of the other two and every
 // board, scored by the reference evaluator; the one call's per-combo answer (each combo's own
 // exact enumeration) must give the same integers.
-TEST(PerCombo, ThreeWayMatchesBruteForce) {
+void expect_three_way_matches_brute_force(std::vector<std::string> players, std::string board_text) {
+  SCOPED_TRACE(board_text);
   Question q;
-  q.players = {"AA,KQs,T9s", "QQ,AK,JTs", "22,76s"};
-  q.board = "Ks7h2c9d";
+  q.players = std::move(players);
+  q.board = std::move(board_text);
   q.per_combo = true;
   const Answer a = calculate(q);
   ASSERT_EQ(a.per_combo_method, Method::exact);
@@ -217,12 +218,14 @@ TEST(PerCombo, ThreeWayMatchesBruteForce) {
             used.insert(c);
           }
         if (clash) continue;
-        for (int id = 0; id < kCards; ++id) {
-          if (used.contains(Card(id))) continue;
+        std::vector<Card> deck;
+        for (int id = 0; id < kCards; ++id)
+          if (!used.contains(Card(id))) deck.push_back(Card(id));
+        const auto showdown = [&](const std::vector<Card>& runout) {
           std::array<ReferenceScore, 3> score{};
           for (std::size_t p = 0; p < 3; ++p) {
             std::vector<Card> cards = board;
-            cards.push_back(Card(id));
+            cards.insert(cards.end(), runout.begin(), runout.end());
             cards.push_back(hands[p]->cards[0]);
             cards.push_back(hands[p]->cards[1]);
             score[p] = reference_score(cards);
@@ -238,6 +241,12 @@ TEST(PerCombo, ThreeWayMatchesBruteForce) {
             else
               ++c.ties, c.share += kShareUnit / winners;
           }
+        };
+        const std::size_t to_come = 5 - board.size();
+        if (to_come == 0) showdown({});
+        for (std::size_t i = 0; to_come >= 1 && i < deck.size(); ++i) {
+          if (to_come == 1) showdown({deck[i]});
+          for (std::size_t j = i + 1; to_come == 2 && j < deck.size(); ++j) showdown({deck[i], deck[j]});
         }
       }
   for (std::size_t p = 0; p < 3; ++p) {
@@ -257,6 +266,12 @@ TEST(PerCombo, ThreeWayMatchesBruteForce) {
     }
     EXPECT_EQ(met, slow[p].size());
   }
+}
+
+TEST(PerCombo, ThreeWayMatchesBruteForceOnFlopTurnAndRiver) {
+  expect_three_way_matches_brute_force({"AA,KQs", "QQ,AKs", "22,76s"}, "Ks7h2c");
+  expect_three_way_matches_brute_force({"AA,KQs,T9s", "QQ,AK,JTs", "22,76s"}, "Ks7h2c9d");
+  expect_three_way_matches_brute_force({"AA,KQs,T9s,A5s", "QQ+,AK,JTs", "22-55,76s"}, "Ks7h2c9d5s");
 }
 
 }  // namespace
