@@ -202,12 +202,6 @@ double monte_carlo_fraction(const MonteCarloOptions& mc, std::uint64_t trials, d
   return std::min(done, 1.0);
 }
 
-std::uint64_t random_seed() {
-  std::random_device device;
-  const std::uint64_t bits = (static_cast<std::uint64_t>(device()) << 32) ^ device();
-  return bits & kMaxSeed;
-}
-
 Answer run_monte_carlo(const Question& q, const Parsed& parsed, const Stopwatch& clock) {
   MonteCarloOptions mc;
   mc.seed = q.seed ? *q.seed : random_seed();
@@ -504,6 +498,12 @@ Answer answer(const Question& q, const Parsed& parsed, const Stopwatch& clock) {
 }
 
 }  // namespace
+
+std::uint64_t random_seed() {
+  std::random_device device;
+  const std::uint64_t bits = (static_cast<std::uint64_t>(device()) << 32) ^ device();
+  return bits & kMaxSeed;
+}
 
 std::string_view method_name(Method method) {
   switch (method) {

@@ -13,6 +13,7 @@
 #include <regex>
 #include <system_error>
 
+#include "equity/calculate.hpp"
 #include "equity/error.hpp"
 #include "equity/table_location.hpp"
 
@@ -86,11 +87,6 @@ CLI::Validator seed_check() {
         return "must be a whole number from 0 to " + std::to_string(kMaxSeed) + ", not " + text;
       },
       "SEED");
-}
-
-std::uint64_t random_seed() {
-  std::random_device device;
-  return ((std::uint64_t{device()} << 32) ^ device()) & kMaxSeed;
 }
 
 int run(CLI::App& app, const std::vector<std::string>& args, const std::function<int()>& body) {

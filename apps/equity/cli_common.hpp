@@ -25,12 +25,9 @@ void prepare_output_dir(const std::filesystem::path& dir);
 CLI::Validator positive();      // > 0
 CLI::Validator non_negative();  // >= 0
 
-// Seeds are whole numbers from 0 to 2^53 - 1, so that a JavaScript client can repeat a run:
-// "--seed: must be a whole number from 0 to 9007199254740991, not -1".
-constexpr std::uint64_t kMaxSeed = (std::uint64_t{1} << 53) - 1;
+// Seeds are whole numbers from 0 to kMaxSeed (2^53 - 1, calculate.hpp), so that a JavaScript
+// client can repeat a run: "--seed: must be a whole number from 0 to 9007199254740991, not -1".
 CLI::Validator seed_check();
-// A seed drawn at random, within kMaxSeed.
-std::uint64_t random_seed();
 
 // 1712304 -> "1,712,304"
 std::string with_commas(std::uint64_t n);

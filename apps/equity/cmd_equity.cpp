@@ -231,16 +231,6 @@ void print_answer(const Answer& a) {
   std::cout << out.str();
 }
 
-// A seed as typed: a whole number from 0 to 2^53 - 1 (CLI11 would wrap -1 and overflow silently).
-std::uint64_t parse_seed(const std::string& text) {
-  const bool digits = !text.empty() && text.size() <= 16 &&
-                      std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-  const std::uint64_t seed = digits ? std::stoull(text) : kMaxSeed + 1;
-  if (seed > kMaxSeed)
-    throw InputError("--seed: a whole number from 0 to 9007199254740991 (2^53 - 1), not '" + text + "'");
-  return seed;
-}
-
 void write_svg(const std::string& path, const Answer& a) {
   std::vector<std::string> labels;
   std::vector<Distribution> curves;
@@ -340,7 +330,8 @@ void add_monte_carlo_options(CLI::App& app, Question& q, Flags& f) {
                    ->check(positive());
   app.add_option("--seed", f.seed_text,
                  "Monte Carlo: random seed from 0 to 2^53 - 1, for reproducible runs (default: drawn at random and "
-                 "printed)");
+                 "printed)")
+      ->check(seed_check());
   for (auto* option : {mc_flag, f.stderr_opt, f.trials_opt, f.time_opt}) exact_flag->excludes(option);
 }
 
@@ -361,7 +352,7 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
 
 // The flags' part of the question, and their contradictions.
 void apply_flags(Question& q, const Flags& f) {
-  if (!f.seed_text.empty()) q.seed = parse_seed(f.seed_text);
+  if (!f.seed_text.empty()) q.seed = std::stoull(f.seed_text);  // checked by seed_check()
   if (!f.svg_path.empty() && !q.distribution)
     throw InputError("--svg draws the equity distribution: add --distribution");
   q.use_table = !f.no_table && f.method.empty();  // an exact method asked for: enumerate

@@ -54,6 +54,8 @@ inline constexpr double kDefaultStderr = 5e-4;
 inline constexpr double kDefaultPerComboStderr = 2.5e-3;
 // Seeds are whole numbers below 2^53, so that a JavaScript client can repeat a run.
 inline constexpr std::uint64_t kMaxSeed = (std::uint64_t{1} << 53) - 1;
+// A seed drawn at random, from 0 to kMaxSeed.
+std::uint64_t random_seed();
 
 // Where a long computation stands, reported now and then from the calling thread.
 struct Progress {
