@@ -10,6 +10,7 @@
 #include <set>
 
 #include "equity/error.hpp"
+#include "equity/evaluate_rows.hpp"
 #include "equity/reference_evaluator.hpp"
 #include "test_support.hpp"
 
@@ -261,4 +262,93 @@ TEST(Evaluator, BestFiveAreOrderedByWhatBreaksTies) {
 TEST(Evaluator, RejectsBadCardCounts) {
   EXPECT_THROW(evaluate_cards(parse_cards("AsKsQs")), InputError);
   EXPECT_THROW(evaluate_cards(parse_cards("AsKsQsJsTs9s8s7s")), InputError);
+}
+
+// ---- evaluate_rows: many hands as rows of 7 card ids ---------------------------------------------
+
+namespace {
+
+std::vector<std::uint8_t> random_rows(std::size_t rows, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::uint8_t> ids;
+  for (std::size_t r = 0; r < rows; ++r)
+    for (Card c : random_cards<7>(rng)) ids.push_back(static_cast<std::uint8_t>(c.id()));
+  return ids;
+}
+
+std::string bad_row_message(const std::vector<std::uint8_t>& ids) {
+  std::vector<HandRank> ranks(ids.size() / 7);
+  try {
+    evaluate_rows(ids, ranks);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST(EvaluateRows, RanksEqualTheReferenceScoresOnRandomRows) {
+  // 100,003 rows: not a multiple of the four rows evaluated together, so the tail is checked too.
+  const std::vector<std::uint8_t> ids = random_rows(100'003, 7);
+  std::vector<HandRank> ranks(ids.size() / 7);
+  evaluate_rows(ids, ranks);
+  for (std::size_t r = 0; r < ranks.size(); ++r) {
+    std::array<Card, 7> cards;
+    for (std::size_t k = 0; k < 7; ++k) cards[k] = Card(ids[7 * r + k]);
+    ASSERT_EQ(detail::kClassScores[ranks[r]], reference_score(cards)) << "row " << r;
+    ASSERT_EQ(ranks[r], evaluate(Hand(cards))) << "row " << r;
+  }
+}
+
+TEST(EvaluateRows, EveryFlushAndStraightFlushRowIsRanked) {
+  // Rows of seven cards of one suit and of five suited cards with two others: the mask path.
+  std::vector<std::uint8_t> ids;
+  for (int suit = 0; suit < 4; ++suit)
+    for (int low = 0; low + 7 <= 13; ++low)
+      for (int k = 0; k < 7; ++k) ids.push_back(static_cast<std::uint8_t>(4 * (low + k) + suit));
+  ids.insert(ids.end(), {4 * 12 + 1, 4 * 11 + 1, 4 * 10 + 1, 4 * 9 + 1, 4 * 8 + 1, 4 * 12 + 0, 4 * 12 + 2});
+  std::vector<HandRank> ranks(ids.size() / 7);
+  evaluate_rows(ids, ranks);
+  for (std::size_t r = 0; r < ranks.size(); ++r) {
+    std::array<Card, 7> cards;
+    for (std::size_t k = 0; k < 7; ++k) cards[k] = Card(ids[7 * r + k]);
+    EXPECT_EQ(detail::kClassScores[ranks[r]], reference_score(cards)) << "row " << r;
+  }
+  EXPECT_EQ(hand_name(ranks.back()), "royal flush");
+}
+
+TEST(EvaluateRows, ACardTwiceIsFoundInEveryPairOfPositions) {
+  // The check is "the 7 card masks sum to 7 bits": a repeated card carries, whichever the cards.
+  std::mt19937_64 rng(11);
+  for (std::size_t a = 0; a < 7; ++a)
+    for (std::size_t b = a + 1; b < 7; ++b)
+      for (int trial = 0; trial < 200; ++trial) {
+        std::vector<std::uint8_t> ids = random_rows(9, rng());
+        const std::size_t row = trial % 9;
+        ids[7 * row + b] = ids[7 * row + a];
+        ASSERT_EQ(bad_row_message(ids), "row " + std::to_string(row) + ": a card twice") << a << " " << b;
+      }
+  // Three and seven times the same card, and two pairs.
+  std::vector<std::uint8_t> ids = {5, 5, 5, 40, 41, 42, 43};
+  EXPECT_EQ(bad_row_message(ids), "row 0: a card twice");
+  ids = {51, 51, 51, 51, 51, 51, 51};
+  EXPECT_EQ(bad_row_message(ids), "row 0: a card twice");
+  ids = {0, 0, 1, 1, 2, 3, 4};
+  EXPECT_EQ(bad_row_message(ids), "row 0: a card twice");
+}
+
+TEST(EvaluateRows, IdsAbove51AreErrorsNamingTheRow) {
+  std::vector<std::uint8_t> ids = random_rows(6, 5);
+  ids[7 * 4 + 3] = 52;
+  EXPECT_EQ(bad_row_message(ids), "row 4: card id 52 is not 0..51");
+  ids[7 * 1 + 6] = 255;
+  EXPECT_EQ(bad_row_message(ids), "row 1: card id 255 is not 0..51");
+}
+
+TEST(EvaluateRows, SizesMustMatchAndNoRowsIsFine) {
+  std::vector<HandRank> ranks(2);
+  const std::vector<std::uint8_t> ids = random_rows(3, 1);
+  EXPECT_THROW(evaluate_rows(ids, ranks), InputError);
+  evaluate_rows({}, {});
 }

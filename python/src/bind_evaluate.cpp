@@ -1,21 +1,20 @@
 // equity.evaluate() for one hand of 5 to 7 cards, equity.evaluate_batch() for a numpy array of them.
 //
-// evaluate_batch sums each row's Hand keys (the evaluator's additive keys, equity/evaluator.hpp)
-// and evaluates them in one tight loop over the array without the GIL; bad rows are found by a
-// mask check in the same loop and reported after it.
+// evaluate_batch hands the array's rows to the library's evaluate_rows() (equity/evaluate_rows.hpp)
+// without the GIL; a bad row is reported as the ValueError the library's InputError becomes.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <array>
-#include <bit>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "bindings.hpp"
 #include "equity/cards.hpp"
 #include "equity/error.hpp"
+#include "equity/evaluate_rows.hpp"
 #include "equity/evaluator.hpp"
 
 namespace py = pybind11;
@@ -57,57 +56,6 @@ Evaluation evaluate_of(const py::handle& cards_in) {
   return e;
 }
 
-// The first row that is not 7 distinct card ids, as an error.
-[[noreturn]] void bad_row(const std::uint8_t* ids, std::size_t rows) {
-  for (std::size_t r = 0; r < rows; ++r) {
-    std::uint64_t mask = 0;
-    for (int k = 0; k < 7; ++k) {
-      const int id = ids[7 * r + static_cast<std::size_t>(k)];
-      if (id >= kCards)
-        throw InputError("row " + std::to_string(r) + ": card id " + std::to_string(id) + " is not 0..51");
-      mask |= std::uint64_t{1} << id;
-    }
-    if (std::popcount(mask) != 7) throw InputError("row " + std::to_string(r) + ": a card twice");
-  }
-  throw InputError("internal: no bad row");
-}
-
-// Each card id's Hand key (equity/evaluator.hpp), and 0 for 52..63, so that `id & 63` indexes it
-// without a branch (ids of 52 and above are flagged apart).
-inline constexpr std::array<std::uint64_t, 64> kKeys = [] {
-  std::array<std::uint64_t, 64> keys{};
-  for (int id = 0; id < kCards; ++id)
-    keys[static_cast<std::size_t>(id)] = kCardHands[static_cast<std::size_t>(id)].key();
-  return keys;
-}();
-
-// The Hand mask of a row, for a flush (rare: rebuilt only then).
-std::uint64_t row_mask(const std::uint8_t* row) {
-  std::uint64_t mask = 0;
-  for (int k = 0; k < 7; ++k)
-    if (row[k] < kCards) mask |= kCardHands[row[k]].mask();
-  return mask;
-}
-
-// Ranks of N rows of 7 card ids: the keys summed and evaluated, with a 64-bit mask per row and one
-// flag for all rows checking the ids, without a branch.
-void rank_rows(const std::uint8_t* __restrict ids, std::size_t rows, HandRank* __restrict out) {
-  unsigned bad = 0;
-  for (std::size_t r = 0; r < rows; ++r) {
-    const std::uint8_t* row = ids + 7 * r;
-    std::uint64_t key = 0, seen = 0;
-    for (int k = 0; k < 7; ++k) {
-      const unsigned id = row[k];
-      bad |= static_cast<unsigned>(id >= kCards);
-      key += kKeys[id & 63];
-      seen |= std::uint64_t{1} << (id & 63);
-    }
-    bad |= static_cast<unsigned>(std::popcount(seen) != 7);
-    out[r] = evaluate_key(key, [row] { return row_mask(row); });
-  }
-  if (bad != 0) bad_row(ids, rows);
-}
-
 // The card ids as uint8: the array itself when it is C-contiguous uint8, else a checked copy.
 py::array_t<std::uint8_t> card_ids(const py::array& cards) {
   const char kind = cards.dtype().kind();
@@ -134,11 +82,11 @@ py::array_t<std::uint16_t> evaluate_batch(const py::array& cards_in) {
   const py::array_t<std::uint8_t> cards = card_ids(cards_in);
   const auto rows = static_cast<std::size_t>(cards.shape(0));
   py::array_t<std::uint16_t> ranks(static_cast<py::ssize_t>(rows));
-  const std::uint8_t* ids = cards.data();
-  HandRank* out = ranks.mutable_data();
+  const std::span<const std::uint8_t> ids(cards.data(), 7 * rows);
+  const std::span<HandRank> out(ranks.mutable_data(), rows);
   {
     py::gil_scoped_release release;
-    rank_rows(ids, rows, out);
+    evaluate_rows(ids, out);
   }
   return ranks;
 }

@@ -8,6 +8,7 @@
 //   Uint128, multiply_high()               128-bit products (__int128, or two 64-bit halves)
 //   exchange()                             a swap in memory by inline assembly (x86-64)
 //   Vec8                                   eight 16-bit lanes (GCC vector extension, or an array)
+//   Pair64                                 two 64-bit lanes that add together (vector extension, or a struct)
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -150,5 +151,27 @@ inline Vec8 load(const std::int16_t* p) {
 }
 inline void store(std::int16_t* p, Vec8 v) { std::memcpy(p, &v, sizeof v); }
 #endif
+
+// Two 64-bit lanes added lane by lane in one instruction (an SSE register): a hand's key and
+// mask summed together, a card at a time (evaluate_rows.cpp).
+#if EQUITY_PORTABLE_BUILD
+struct Pair64 {
+  std::uint64_t first = 0, second = 0;
+  Pair64& operator+=(const Pair64& o) {
+    first += o.first;
+    second += o.second;
+    return *this;
+  }
+};
+inline Pair64 make_pair64(std::uint64_t first, std::uint64_t second) { return {first, second}; }
+inline std::uint64_t first_of(const Pair64& p) { return p.first; }
+inline std::uint64_t second_of(const Pair64& p) { return p.second; }
+#else
+using Pair64 = std::uint64_t __attribute__((vector_size(16)));
+inline Pair64 make_pair64(std::uint64_t first, std::uint64_t second) { return Pair64{first, second}; }
+inline std::uint64_t first_of(Pair64 p) { return p[0]; }
+inline std::uint64_t second_of(Pair64 p) { return p[1]; }
+#endif
+static_assert(sizeof(Pair64) == 16);
 
 }  // namespace equity::detail
