@@ -322,7 +322,10 @@ ExactWork work_of(const RangeDeal& deal) {
   const int deck = kCards - prep.known.size() - 2 * static_cast<int>(prep.combos.size());
   work.boards = choose(deck, prep.cards_to_come);
   work.assignments = 1;
-  for (const auto& list : prep.combos) work.assignments *= static_cast<double>(list.size());
+  for (const auto& list : prep.combos) {
+    work.assignments *= static_cast<double>(list.size());
+    work.combos += static_cast<double>(list.size());
+  }
   work.symmetries = static_cast<int>(suit_symmetries(deal).size());
   work.showdowns = std::max(1.0, work.assignments / work.symmetries) * static_cast<double>(work.boards);
   return work;

@@ -1,6 +1,7 @@
 #include "equity/range.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <charconv>
 #include <functional>
@@ -14,12 +15,18 @@ namespace equity {
 
 Range Range::all() {
   Range r;
-  r.weights_.fill(1.0);
+  for (int i = 0; i < kCombos; ++i) r.set(i, 1.0);
   return r;
 }
 
-int Range::size() const {
-  return static_cast<int>(std::count_if(weights_.begin(), weights_.end(), [](double w) { return w > 0; }));
+void Range::set(int index, double weight) {
+  const auto i = static_cast<std::size_t>(index);
+  const double old = weights_[i];
+  size_ += (weight > 0) - (old > 0);
+  off_one_ += (weight > 0 && weight != 1.0) - (old > 0 && old != 1.0);
+  const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+  held_[i / 64] = weight > 0 ? held_[i / 64] | bit : held_[i / 64] & ~bit;
+  weights_[i] = weight;
 }
 
 double Range::weighted_size() const {
@@ -28,18 +35,16 @@ double Range::weighted_size() const {
   return sum;
 }
 
-bool Range::weighted() const {
-  return std::any_of(weights_.begin(), weights_.end(), [](double w) { return w > 0 && w != 1.0; });
-}
-
 std::vector<WeightedCombo> Range::combos(CardSet removed) const {
   std::vector<WeightedCombo> out;
-  for (int i = 0; i < kCombos; ++i) {
-    if (!contains(i)) continue;
-    const auto cards = combo_cards(i);
-    if (removed.contains(cards[0]) || removed.contains(cards[1])) continue;
-    out.push_back({cards, i, weight(i)});
-  }
+  out.reserve(static_cast<std::size_t>(size_));
+  for (std::size_t word = 0; word < held_.size(); ++word)
+    for (std::uint64_t bits = held_[word]; bits != 0; bits &= bits - 1) {
+      const int i = static_cast<int>(64 * word) + std::countr_zero(bits);
+      const auto cards = combo_cards(i);
+      if (removed.contains(cards[0]) || removed.contains(cards[1])) continue;
+      out.push_back({cards, i, weight(i)});
+    }
   return out;
 }
 

@@ -106,9 +106,11 @@ class RepresentativeSearch {
  public:
   RepresentativeSearch(const PreparedDeal& prep, const std::vector<SuitMap>& symmetries)
       : prep_(prep), n_(prep.combos.size()), mapped_(symmetries.size()) {
+    // Only the combos the players hold are ever looked up.
     for (std::size_t s = 0; s < symmetries.size(); ++s)
-      for (int i = 0; i < kCombos; ++i)
-        mapped_[s][static_cast<std::size_t>(i)] = static_cast<std::int16_t>(map_combo(i, symmetries[s]));
+      for (const auto& list : prep.combos)
+        for (const auto& c : list)
+          mapped_[s][static_cast<std::size_t>(c.index)] = static_cast<std::int16_t>(map_combo(c.index, symmetries[s]));
   }
   std::vector<Representative> run() {
     search(0, prep_.known.bits());

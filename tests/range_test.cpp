@@ -145,6 +145,42 @@ TEST(Range, ExpandsWithCardRemoval) {
   for (const auto& c : weighted) EXPECT_EQ(c.weight, 0.5);
 }
 
+TEST(Range, SizeWeightedAndCombosFollowEverySet) {
+  // set() keeps a bit per held combo and two counts; they must agree with the weights after any
+  // sequence of sets, clears and re-weightings.
+  std::mt19937_64 rng(21);
+  const std::array<double, 5> choices = {0.0, 1.0, 0.5, 0.25, 1.0};
+  Range r;
+  for (int step = 0; step < 20'000; ++step) {
+    r.set(static_cast<int>(rng() % kCombos), choices[rng() % choices.size()]);
+    if (step % 997 != 0) continue;
+    int held = 0;
+    bool off_one = false;
+    std::vector<int> indices;
+    for (int i = 0; i < kCombos; ++i)
+      if (r.weight(i) > 0) {
+        ++held;
+        off_one |= r.weight(i) != 1.0;
+        indices.push_back(i);
+      }
+    ASSERT_EQ(r.size(), held);
+    ASSERT_EQ(r.weighted(), off_one);
+    ASSERT_EQ(r.empty(), held == 0);
+    std::vector<int> listed;
+    for (const auto& c : r.combos()) {
+      listed.push_back(c.index);
+      ASSERT_EQ(c.weight, r.weight(c.index));
+    }
+    ASSERT_EQ(listed, indices);
+  }
+  for (int i = 0; i < kCombos; ++i) r.set(i, 0);
+  EXPECT_TRUE(r.empty());
+  EXPECT_FALSE(r.weighted());
+  EXPECT_EQ(r, Range());
+  EXPECT_EQ(Range::all().size(), kCombos);
+  EXPECT_EQ(Range::all(), Range::parse("random"));
+}
+
 TEST(Range, Grid) {
   EXPECT_EQ(class_at_grid_cell(0, 0).name(), "AA");
   EXPECT_EQ(class_at_grid_cell(0, 1).name(), "AKs");

@@ -165,6 +165,7 @@ struct ExactWork {
   int cards_to_come = 0;     // board cards still to deal
   std::uint64_t boards = 0;  // boards per assignment
   double assignments = 0;    // upper bound: the product of the players' combo counts
+  double combos = 0;         // the players' combo counts added up (a sweep ranks each on every board)
   int symmetries = 1;        // suit permutations that leave the question unchanged
   double showdowns = 0;      // assignments / symmetries x boards
   bool sweep = false;        // enumerated by sweep (heads-up ranges on a board), whatever the showdowns

@@ -5,11 +5,12 @@
 // a flag, while the calling thread sleeps without the GIL and wakes every 50 ms to run Python's
 // signal handlers (PyErr_CheckSignals); when they raise (KeyboardInterrupt), the flag is raised,
 // the worker stops within a fraction of a second, and the exception propagates. Questions the
-// preflop table answers take microseconds and run on the calling thread (a thread per call would
-// cost more than the answer).
+// preflop table answers and small exact enumerations take microseconds to milliseconds and run on
+// the calling thread (a thread per call would cost more than the answer).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <future>
@@ -181,8 +182,34 @@ Answer calculate_interruptibly(Question q) {
   return result.get();
 }
 
+// Exact enumerations of at most this many showdowns (exact_work()), and sweeps ranking at most
+// this many hands (boards x combos), take milliseconds, and well under a second on one slow core:
+// they run on the calling thread, like the table's answers. A worker thread costs some 60 us to
+// start, more than half of `AsAc KhQh` enumerated exactly.
+constexpr double kInlineShowdowns = 1e7;
+constexpr double kInlineSweepHands = 1e6;
+
+// Whether the question is answered within a fraction of a second whatever the machine: by the
+// table, or by a small exact enumeration (not per combo, whose work is many enumerations). It then
+// runs on the calling thread; a Ctrl-C meanwhile raises KeyboardInterrupt when it returns.
+bool answers_quickly(const Question& q) {
+  if (table_answers_quickly(q)) return true;
+  if (q.method == Method::monte_carlo || q.per_combo || q.distribution) return false;
+  // Specific hands only: one assignment of at most C(48, 5) boards, always enumerated.
+  if (std::all_of(q.players.begin(), q.players.end(), is_hand)) return true;
+  try {
+    const ExactWork work = exact_work(q);
+    if (work.sweep) return static_cast<double>(work.boards) * work.combos <= kInlineSweepHands;
+    const bool exact = q.method == Method::exact || q.exact_method != ExactMethod::automatic ||
+                       work.showdowns <= exact_showdown_limit(work.cards_to_come);
+    return exact && work.showdowns <= kInlineShowdowns;
+  } catch (const InputError&) {
+    return true;  // calculate() says what is wrong, at once
+  }
+}
+
 Answer run(const Question& q) {
-  if (table_answers_quickly(q)) {
+  if (answers_quickly(q)) {
     py::gil_scoped_release release;
     return calculate(q);
   }
@@ -348,6 +375,19 @@ void bind_calc(py::module_& m) {
       py::arg("per_combo") = false, py::arg("distribution") = false, py::arg("hits") = false,
       py::arg("per_combo_stderr") = py::none(), py::arg("table") = "", py::arg("use_table") = true,
       "The compiled calc(); see equity.calc for the arguments.");
+  // For the tests: whether calc() would answer on the calling thread (answers_quickly()).
+  m.def(
+      "_answers_quickly",
+      [](py::list players, py::object board, std::string method, bool per_combo) {
+        CalcArgs a;
+        a.players = std::move(players);
+        a.board = std::move(board);
+        a.dead = py::none();
+        a.method = std::move(method);
+        a.per_combo = per_combo;
+        return answers_quickly(question_of(a));
+      },
+      py::arg("players"), py::arg("board") = py::none(), py::arg("method") = "auto", py::arg("per_combo") = false);
   // The C-level cancel path, for the tests: a Monte Carlo question with Question::cancel already
   // raised; true when calculate() throws Cancelled (the library checks the flag between rounds).
   m.def("_cancel_is_checked", [] {

@@ -91,3 +91,34 @@ def test_ctrl_c_in_a_python_process():
     assert time.monotonic() - start < 2.0
     assert child.returncode != 0
     assert "KeyboardInterrupt" in err
+
+
+@pytest.mark.parametrize(
+    "players, board, method, per_combo, quick",
+    [
+        (["AsAc", "KhQh"], None, "auto", False, True),  # the preflop table
+        (["AsAc", "KhQh"], None, "exact", False, True),  # 1,712,304 boards
+        (["AsAc", "KhQh", "7d7c", "2s2h", "9c8c"], None, "grouped", False, True),
+        (["QQ+,AKs", "JJ"], "Ks7h2c", "exact", False, True),  # 180 assignments x 990 boards
+        (["AhKh", "random"], None, "auto", False, False),  # ranges preflop: enumerated, long
+        (["AhKh", "random", "random"], None, "auto", False, False),  # Monte Carlo
+        (["AsAc", "KhQh"], None, "mc", False, False),
+        (["QQ+,AKs", "JJ"], "Ks7h2c", "auto", True, False),  # per combo: many enumerations
+        (["random", "random"], "Ks7h2c", "auto", False, False),  # the sweep
+        (["AsAs", "KhQh"], None, "auto", False, True),  # an error, reported at once
+    ],
+)
+def test_short_questions_run_on_the_calling_thread(players, board, method, per_combo, quick):
+    # A worker thread costs more than a small exact enumeration; long ones keep it for Ctrl-C.
+    assert _equity._answers_quickly(players, board, method, per_combo) is quick
+
+
+def test_ctrl_c_during_short_questions_is_not_lost():
+    # Short questions run on the calling thread: a SIGINT arriving meanwhile raises on return.
+    timer = interrupt_after(0.2)
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        while time.monotonic() - start < 10:
+            equity.calc(["AsAc", "KhQh"], method="exact")
+    timer.join()
+    assert time.monotonic() - start < 2.0
