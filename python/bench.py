@@ -65,7 +65,7 @@ def main():
         overheads = [exact_overhead(players) for _ in range(3 if quick else 5)]
         added = statistics.median(o for o, _ in overheads)
         cpp = statistics.median(s for _, s in overheads)
-        print(f"exact {' vs '.join(players)}: C++ {cpp * 1e3:.1f} ms, Python adds {100 * added:.1f} % "
+        print(f"exact {' vs '.join(players)}: C++ {cpp * 1e6:.0f} us, Python adds {100 * added:.1f} % "
               f"({added * cpp * 1e6:.0f} us; median; target <= 10 %)")
     hands = random_hands(1_000_000 if quick else 10_000_000)
     rate = median_of(runs, lambda: batch_rate(hands))
