@@ -19,20 +19,13 @@
 #include "equity/preflop_table.hpp"
 #include "equity/range.hpp"
 #include "equity/range_equity.hpp"
+#include "equity/stopwatch.hpp"
 #include "equity/table_cache.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/table_location.hpp"
 
 namespace equity {
 namespace {
-
-class Stopwatch {
- public:
-  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
-
- private:
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-};
 
 // Four or more characters without any range syntax ("AsXc", "AsAcKd"): meant as specific cards.
 bool looks_like_cards(std::string_view text) {
@@ -238,8 +231,8 @@ bool sweep_answers(const Question& q, const Parsed& parsed) {
 }
 
 Answer run_sweep(const Question& q, const Parsed& parsed) {
-  auto per = per_combo_heads_up(parsed.deal);
   const PreparedDeal prep = prepare(parsed.deal);
+  auto per = per_combo_heads_up(prep);
   Answer a;
   a.method = Method::exact;
   a.exact_method = ExactMethod::sweep;

@@ -177,7 +177,11 @@ std::vector<Entry> alive_entries(const PreparedDeal& prep) {
 
 std::array<std::vector<ComboEquity>, 2> per_combo_heads_up(const RangeDeal& deal) {
   if (deal.ranges.size() != 2) throw InputError("per-combo equity by sweep is for two players");
-  const PreparedDeal prep = prepare(deal);
+  return per_combo_heads_up(prepare(deal));
+}
+
+std::array<std::vector<ComboEquity>, 2> per_combo_heads_up(const PreparedDeal& prep) {
+  if (prep.combos.size() != 2) throw InputError("per-combo equity by sweep is for two players");
   if (prep.cards_to_come > 2) throw InputError("per-combo equity by sweep needs a board of 3, 4 or 5 cards");
   const std::vector<Entry> entries = alive_entries(prep);
   Hand board;

@@ -285,6 +285,30 @@ TEST(Cli, RangeShowsWhatAPercentageSelectsAndWhatItHits) {
   EXPECT_EQ(run_equity("range AA --hits").exit_code, 2);  // no board
 }
 
+// One renderer for both commands' hits text: the rows with combos, weighted counts with the raw
+// ones beside them, "draws: none" when no combo draws.
+TEST(Cli, HitsTextIsTheSameFromEquityAndRange) {
+  const auto range = run_equity("range 'QQ+,AK:0.5' --board Ks7h2c --hits");
+  ASSERT_EQ(range.exit_code, 0) << range.err;
+  const std::string block =
+      "\nQQ+,AK:0.5 on the board: 21.00 combos weighted (27 raw)\n"
+      "  set                          3.00    (3)   14.286%\n"
+      "  overpair                     6.00    (6)   28.571%\n"
+      "  top_pair                     6.00   (12)   28.571%\n"
+      "  pocket_pair_below_top        6.00    (6)   28.571%\n"
+      "  draws:\n"
+      "  backdoor_flush_draw          1.00    (2)    4.762%\n";
+  EXPECT_NE(range.out.find(block), std::string::npos) << range.out;
+  const auto equity = run_equity("'QQ+,AK:0.5' random --board Ks7h2c --hits");
+  ASSERT_EQ(equity.exit_code, 0) << equity.err;
+  EXPECT_NE(equity.out.find(block), std::string::npos) << equity.out;
+  EXPECT_NE(run_equity("range 22 --board Ks7h2c9d5s --hits")
+                .out.find("\n22 on the board: 3 combos\n"
+                          "  set                             3  100.000%\n"
+                          "  draws: none\n"),
+            std::string::npos);
+}
+
 TEST(Cli, EquityTakesBracketWeightsPercentagesAndOrders) {
   const auto bracket = nlohmann::json::parse(run_equity("'[50]AKs[/50]' QQ --json").out);
   EXPECT_EQ(bracket["players"][0]["hand"], "AKs:0.5");

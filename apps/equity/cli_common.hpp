@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "equity/stopwatch.hpp"
+
 namespace equity::cli {
 
 // Parses argv with `app`, then runs `body`. --help prints help on stdout and returns 0; a parse
@@ -47,14 +49,6 @@ class ThreadLimit {
  private:
   struct Impl;
   Impl* impl_;
-};
-
-class Stopwatch {
- public:
-  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
-
- private:
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 // Where the preflop table is read from when no directory is given: find_table()'s answer

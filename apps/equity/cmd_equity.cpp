@@ -17,6 +17,7 @@
 #include "equity/calculate.hpp"
 #include "equity/error.hpp"
 #include "equity/hand_class.hpp"
+#include "hits_text.hpp"
 
 namespace equity::cli {
 namespace {
@@ -176,29 +177,6 @@ void print_matrix(std::ostringstream& out, const PlayerAnswer& p, Method method)
   }
 }
 
-// What a player's range hits on the board: the made categories (a partition) and the draws, each
-// with its combos (weighted, and raw when weights apply) and its share of the range; categories
-// no combo is in are left out (--json lists them all).
-void print_hits(std::ostringstream& out, const PlayerAnswer& p) {
-  const BoardHits& h = *p.hits;
-  const bool weighted = h.weight != static_cast<double>(h.combos);
-  out << "\n"
-      << p.hand << " on the board: " << fixed(h.weight, weighted ? 2 : 0) << " combos"
-      << (weighted ? " weighted (" + std::to_string(h.combos) + " raw)" : "") << "\n";
-  auto row = [&](std::string_view name, const HitCount& c) {
-    if (c.combos == 0) return;
-    out << "  " << pad(std::string(name), 24, true) << pad(fixed(c.weight, weighted ? 2 : 0), 9)
-        << (weighted ? pad("(" + std::to_string(c.combos) + ")", 7) : "") << pad(percent(c.share), 10) << "\n";
-  };
-  for (int c = 0; c < kMadeCategories; ++c)
-    row(category_name(static_cast<MadeCategory>(c)), h.made[static_cast<std::size_t>(c)]);
-  bool any_draw = false;
-  for (const auto& d : h.draws) any_draw |= d.combos > 0;
-  if (any_draw) out << "  draws:\n";
-  for (int c = 0; c < kDrawCategories; ++c)
-    row(category_name(static_cast<DrawCategory>(c)), h.draws[static_cast<std::size_t>(c)]);
-}
-
 void print_distribution(std::ostringstream& out, const PlayerAnswer& p) {
   const Distribution& d = *p.distribution;
   out << "\n" << p.hand << ": equity distribution over the range (its combos' average " << percent(d.mean) << ")\n";
@@ -225,7 +203,7 @@ void print_answer(const Answer& a) {
   for (const auto& p : a.players)
     if (!p.per_class.empty()) print_matrix(out, p, a.per_combo_method);
   for (const auto& p : a.players)
-    if (p.hits) print_hits(out, p);
+    if (p.hits) out << hits_text(p.hand, *p.hits);
   for (const auto& p : a.players)
     if (p.distribution) print_distribution(out, p);
   std::cout << out.str();

@@ -10,6 +10,7 @@
 #include "equity/error.hpp"
 #include "equity/hand_order.hpp"
 #include "equity/range.hpp"
+#include "hits_text.hpp"
 
 namespace equity::cli {
 namespace {
@@ -97,23 +98,6 @@ std::string percentage_text(const std::string& text, const std::string& order, c
   return out + "\n";
 }
 
-// What the range hits on the board: every made category and draw with its combos.
-std::string hits_text(const BoardHits& h, bool weighted) {
-  std::string out = fmt::format("\nOn the board: {} combos{}\n",
-                                weighted ? fmt::format("{:.2f}", h.weight) : std::to_string(h.combos),
-                                weighted ? fmt::format(" weighted ({} raw)", h.combos) : "");
-  auto row = [&](std::string_view name, const HitCount& c) {
-    out += fmt::format("  {:<24}{:>9}{:>9.3f}%\n", name,
-                       weighted ? fmt::format("{:.2f}", c.weight) : std::to_string(c.combos), 100 * c.share);
-  };
-  for (int c = 0; c < kMadeCategories; ++c)
-    row(category_name(static_cast<MadeCategory>(c)), h.made[static_cast<std::size_t>(c)]);
-  out += "  draws:\n";
-  for (int c = 0; c < kDrawCategories; ++c)
-    row(category_name(static_cast<DrawCategory>(c)), h.draws[static_cast<std::size_t>(c)]);
-  return out;
-}
-
 }  // namespace
 
 int run_range(const Args& args) {
@@ -181,7 +165,7 @@ int run_range(const Args& args) {
     std::string out;
     if (percentage && !grid_only) out += percentage_text(text, order, *percentage);
     out += range_text(range, dead, combos, total_weight, grid, grid_only);
-    if (board_hit) out += hits_text(*board_hit, range.weighted());
+    if (board_hit) out += hits_text(range.str(), *board_hit);
     fmt::print("{}", out);
     return 0;
   });

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "equity/deal.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/range_equity.hpp"
 
@@ -47,6 +48,8 @@ struct ComboEquity {
 // ranges on a flop instead of 1.9 billion showdowns. In parallel over the boards with oneTBB;
 // the numbers do not depend on the thread count. Throws InputError for a bad deal (see prepare()).
 std::array<std::vector<ComboEquity>, 2> per_combo_heads_up(const RangeDeal& deal);
+// The same for a deal prepare() has checked and expanded.
+std::array<std::vector<ComboEquity>, 2> per_combo_heads_up(const PreparedDeal& prep);
 
 // Heads-up preflop (no board, no dead cards), exactly, for both players' combos, from the preflop
 // table's representative result files in `hands_dir` (results/hands): each pair of combos is one

@@ -1,0 +1,27 @@
+#include "hits_text.hpp"
+
+#include <fmt/format.h>
+
+namespace equity::cli {
+
+std::string hits_text(std::string_view title, const BoardHits& h) {
+  const bool weighted = h.weight != static_cast<double>(h.combos);
+  std::string out = fmt::format("\n{} on the board: {:.{}f} combos{}\n", title, h.weight, weighted ? 2 : 0,
+                                weighted ? fmt::format(" weighted ({} raw)", h.combos) : "");
+  auto row = [&](std::string_view name, const HitCount& c) {
+    if (c.combos == 0) return;
+    out += fmt::format("  {:<24}{:>9.{}f}", name, c.weight, weighted ? 2 : 0);
+    if (weighted) out += fmt::format("{:>7}", fmt::format("({})", c.combos));
+    out += fmt::format("{:>9.3f}%\n", 100 * c.share);
+  };
+  for (int c = 0; c < kMadeCategories; ++c)
+    row(category_name(static_cast<MadeCategory>(c)), h.made[static_cast<std::size_t>(c)]);
+  bool any_draw = false;
+  for (const auto& d : h.draws) any_draw |= d.combos > 0;
+  out += any_draw ? "  draws:\n" : "  draws: none\n";
+  for (int c = 0; c < kDrawCategories; ++c)
+    row(category_name(static_cast<DrawCategory>(c)), h.draws[static_cast<std::size_t>(c)]);
+  return out;
+}
+
+}  // namespace equity::cli
