@@ -469,9 +469,7 @@ MatchupCounts PreflopTable::hands(HoleCards hero, HoleCards villain) const {
   for (const auto& perm : suit_permutations()) {
     if ((to_set(map_card(hero[0], perm)) | to_set(map_card(hero[1], perm))) != rep_cards) continue;
     const HoleCards opponent = deck_ordered({map_card(villain[0], perm), map_card(villain[1], perm)});
-    const auto opponents = opponent_hands(rep);
-    const auto at = std::find(opponents.begin(), opponents.end(), opponent);
-    return counts_of(representative_lines(hero_class)[static_cast<std::size_t>(at - opponents.begin())]);
+    return counts_of(representative_lines(hero_class)[opponent_position(rep, opponent)]);
   }
   throw InputError("internal: no suit permutation maps " + hand_name(hero) + " to " + hand_name(rep));
 }

@@ -155,6 +155,17 @@ std::vector<HoleCards> opponent_hands(HoleCards hero) {
   return out;
 }
 
+std::size_t opponent_position(HoleCards hero, HoleCards opponent) {
+  // The deck index among the 50 cards left: less one for each hero card before it.
+  const auto left_index = [&](Card c) {
+    const int i = c.deck_index();
+    return i - (hero[0].deck_index() < i) - (hero[1].deck_index() < i);
+  };
+  const int a = left_index(opponent[0]), b = left_index(opponent[1]);
+  // Pairs whose first card comes before a: 49 + 48 + ... + (50 - a); then b's place after a.
+  return static_cast<std::size_t>(a * (99 - a) / 2 + (b - a - 1));
+}
+
 ResultFileContents read_result_file(const fs::path& path, HoleCards hero) {
   ResultFileContents contents;
   std::string text;

@@ -12,6 +12,7 @@
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
+#include "equity/hand_class.hpp"
 #include "test_support.hpp"
 
 namespace equity {
@@ -88,6 +89,17 @@ TEST(OpponentHands, DeckOrderWithoutTheHerosCards) {
   }
   EXPECT_EQ(result_file_name(hand("AcAs")), "AsAc.txt");
   EXPECT_EQ(result_file_name(hand("2c7h")), "7h2c.txt");
+}
+
+TEST(OpponentHands, PositionsAreComputedForEveryHeroAndOpponent) {
+  for (int h = 0; h < kCombos; ++h) {
+    const auto cards = combo_cards(h);
+    for (const HoleCards hero : {HoleCards{cards[0], cards[1]}, HoleCards{cards[1], cards[0]}}) {
+      const auto opponents = opponent_hands(hero);
+      for (std::size_t i = 0; i < opponents.size(); ++i)
+        ASSERT_EQ(opponent_position(hero, opponents[i]), i) << hand_name(hero) << " " << hand_name(opponents[i]);
+    }
+  }
 }
 
 TEST(KnownLines, AsAcLinesFromTheDocumentation) {

@@ -59,6 +59,9 @@ std::string result_file_name(HoleCards hero);
 
 // The 1,225 opponent hands of `hero` in file order, each in deck order.
 std::vector<HoleCards> opponent_hands(HoleCards hero);
+// The position of `opponent` (two cards in deck order, neither the hero's) in opponent_hands(hero),
+// computed without the list.
+std::size_t opponent_position(HoleCards hero, HoleCards opponent);
 
 // What is on disk for one hero.
 struct ResultFileContents {
