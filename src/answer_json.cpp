@@ -30,17 +30,21 @@ std::string combo_name(int combo) {
   return (to_set(cards[0]) | to_set(cards[1])).str();
 }
 
-// One combo's or class's line of the hand matrix; equity is null when it meets no opponent.
+// One combo's or class's line of the hand matrix; equity is null when it meets no opponent. The
+// members are appended in order (ordered_map's vector) rather than looked up by operator[]: the
+// hand matrix has thousands of these, and the lookups were a quarter of `--per-combo --json`.
 ordered_json combo_line(const ComboEquity& c, const char* key, const std::string& name, bool monte_carlo) {
-  ordered_json j;
-  j[key] = name;
-  j["weight"] = number(c.weight);
-  j["equity"] = c.weighted_showdowns > 0 ? number(c.equity()) : ordered_json(nullptr);
-  j["wins"] = c.wins;
-  j["ties"] = c.ties;
-  j["losses"] = c.losses;
-  j[monte_carlo ? "trials" : "showdowns"] = c.showdowns();
-  if (monte_carlo && key == std::string("combo")) j["stderr"] = number(c.standard_error);
+  ordered_json j(ordered_json::value_t::object);
+  auto& members = j.get_ref<ordered_json::object_t&>();
+  members.reserve(8);
+  members.emplace_back(key, name);
+  members.emplace_back("weight", number(c.weight));
+  members.emplace_back("equity", c.weighted_showdowns > 0 ? number(c.equity()) : ordered_json(nullptr));
+  members.emplace_back("wins", c.wins);
+  members.emplace_back("ties", c.ties);
+  members.emplace_back("losses", c.losses);
+  members.emplace_back(monte_carlo ? "trials" : "showdowns", c.showdowns());
+  if (monte_carlo && key == std::string("combo")) members.emplace_back("stderr", number(c.standard_error));
   return j;
 }
 
@@ -90,6 +94,8 @@ ordered_json player(const PlayerAnswer& p, bool per_combo_monte_carlo) {
   if (p.distribution) j["distribution"] = distribution(*p.distribution);
   if (!p.per_combo.empty() || !p.per_class.empty()) {
     ordered_json combos = ordered_json::array(), classes = ordered_json::array();
+    combos.get_ref<ordered_json::array_t&>().reserve(p.per_combo.size());
+    classes.get_ref<ordered_json::array_t&>().reserve(p.per_class.size());
     for (const auto& c : p.per_combo)
       combos.push_back(combo_line(c, "combo", combo_name(c.combo), per_combo_monte_carlo));
     for (const auto& c : p.per_class)
