@@ -11,6 +11,7 @@
 #include <random>
 
 #include "equity/cards.hpp"
+#include "equity/detail/parallel.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/hand_order.hpp"
@@ -388,7 +389,7 @@ void each_combo(const Question& q, const std::vector<ComboTask>& tasks, Answer& 
   std::vector<ComboEquity> results(tasks.size());
   std::mutex progress_mutex;
   std::size_t done = 0;
-  tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t i) {
+  detail::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t i) {
     if (q.cancel && q.cancel->load()) throw Cancelled();
     try {
       results[i] = solve(tasks[i]);

@@ -11,6 +11,7 @@
 
 #include "equity/deal.hpp"
 #include "equity/detail/board_walk.hpp"
+#include "equity/detail/parallel.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
@@ -455,7 +456,7 @@ EnumerationResult walk_boards(const Deal& deal) {
   if (k == 0) {
     walk_from(-1, total);
   } else {
-    total = tbb::parallel_reduce(
+    total = detail::parallel_reduce(
         tbb::blocked_range<int>(0, d - k + 1, 1), Tally{},
         [&](const tbb::blocked_range<int>& r, Tally t) {
           for (int first = r.begin(); first < r.end(); ++first) walk_from(first, t);

@@ -8,11 +8,17 @@
 // without a branch per card. Four rows are summed side by side so that their loads overlap.
 #include "equity/evaluate_rows.hpp"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include <array>
+#include <atomic>
 #include <bit>
 #include <string>
 
 #include "equity/cards.hpp"
+#include "equity/detail/parallel.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 
@@ -56,6 +62,14 @@ EQUITY_ALWAYS_INLINE void rank_block(const std::uint8_t* ids, HandRank* ranks, b
   }
 }
 
+// `rows` rows, four at a time, then the rest.
+void rank_rows(const std::uint8_t* ids, HandRank* ranks, std::size_t rows, bool& bad) {
+  constexpr std::size_t kBlock = 4;
+  std::size_t r = 0;
+  for (; r + kBlock <= rows; r += kBlock) rank_block<kBlock>(ids + 7 * r, ranks + r, bad);
+  for (; r < rows; ++r) rank_block<1>(ids + 7 * r, ranks + r, bad);
+}
+
 // The first bad row, as an error.
 [[noreturn]] void throw_bad_row(std::span<const std::uint8_t> ids) {
   for (std::size_t r = 0; 7 * r < ids.size(); ++r) {
@@ -73,16 +87,29 @@ EQUITY_ALWAYS_INLINE void rank_block(const std::uint8_t* ids, HandRank* ranks, b
 
 }  // namespace
 
-void evaluate_rows(std::span<const std::uint8_t> ids, std::span<HandRank> ranks) {
+void evaluate_rows(std::span<const std::uint8_t> ids, std::span<HandRank> ranks, int threads) {
   if (ids.size() != 7 * ranks.size())
     throw InputError("evaluate_rows: " + std::to_string(ids.size()) + " card ids for " + std::to_string(ranks.size()) +
                      " rows of 7");
-  constexpr std::size_t kBlock = 4;
-  const std::size_t rows = ranks.size();
+  if (threads < 0) throw InputError("evaluate_rows: threads must be 0 (every core) or more");
+  constexpr std::size_t kGrain = std::size_t{1} << 16;
   bool bad = false;
-  std::size_t r = 0;
-  for (; r + kBlock <= rows; r += kBlock) rank_block<kBlock>(ids.data() + 7 * r, ranks.data() + r, bad);
-  for (; r < rows; ++r) rank_block<1>(ids.data() + 7 * r, ranks.data() + r, bad);
+  if (threads == 1 || ranks.size() < 2 * kGrain) {
+    rank_rows(ids.data(), ranks.data(), ranks.size(), bad);
+  } else {
+    std::atomic<bool> any_bad{false};
+    const auto body = [&](const tbb::blocked_range<std::size_t>& r) {
+      bool block_bad = false;
+      rank_rows(ids.data() + 7 * r.begin(), ranks.data() + r.begin(), r.size(), block_bad);
+      if (block_bad) any_bad.store(true, std::memory_order_relaxed);
+    };
+    const tbb::blocked_range<std::size_t> rows(0, ranks.size(), kGrain);
+    if (threads == 0)
+      detail::parallel_for(rows, body);
+    else
+      tbb::task_arena(threads).execute([&] { detail::parallel_for(rows, body); });
+    bad = any_bad.load();
+  }
   if (bad) throw_bad_row(ids);
 }
 

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "equity/detail/parallel.hpp"
 #include "equity/detail/trial_kernels.hpp"
 #include "equity/error.hpp"
 
@@ -247,16 +248,17 @@ class Run {
   // not started.
   void run_round(std::uint64_t count) {
     tallies_.assign(count, ChunkTally{});
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, count, 1), [&](const tbb::blocked_range<std::uint64_t>& r) {
-      for (std::uint64_t i = r.begin(); i < r.end(); ++i) {
-        if (options_.cancel && options_.cancel->load(std::memory_order_relaxed)) return;
-        const std::uint64_t chunk = next_chunk_ + i;
-        const std::uint64_t size = options_.max_trials
-                                       ? std::min(kMonteCarloChunk, options_.max_trials - chunk * kMonteCarloChunk)
-                                       : kMonteCarloChunk;
-        trials_(inputs_, dealer_, options_.seed, chunk, size, tallies_[i]);
-      }
-    });
+    detail::parallel_for(
+        tbb::blocked_range<std::uint64_t>(0, count, 1), [&](const tbb::blocked_range<std::uint64_t>& r) {
+          for (std::uint64_t i = r.begin(); i < r.end(); ++i) {
+            if (options_.cancel && options_.cancel->load(std::memory_order_relaxed)) return;
+            const std::uint64_t chunk = next_chunk_ + i;
+            const std::uint64_t size = options_.max_trials
+                                           ? std::min(kMonteCarloChunk, options_.max_trials - chunk * kMonteCarloChunk)
+                                           : kMonteCarloChunk;
+            trials_(inputs_, dealer_, options_.seed, chunk, size, tallies_[i]);
+          }
+        });
     check_cancel(options_.cancel);
     // Run inside a task of a parallel loop that is being cancelled (another task threw), the
     // chunks were skipped: stop rather than count rounds of nothing for ever.

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "equity/detail/parallel.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/hand_class.hpp"
@@ -193,7 +194,7 @@ std::array<std::vector<ComboEquity>, 2> per_combo_heads_up(const PreparedDeal& p
   // One task per first card to come (or one task on the river); tallies added in task order.
   const std::size_t tasks = prep.cards_to_come == 0 ? 1 : deck.size();
   std::vector<std::vector<Tally>> results(tasks);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, tasks, 1), [&](const tbb::blocked_range<std::size_t>& r) {
+  detail::parallel_for(tbb::blocked_range<std::size_t>(0, tasks, 1), [&](const tbb::blocked_range<std::size_t>& r) {
     for (std::size_t t = r.begin(); t != r.end(); ++t) {
       Sweep sweep(entries);
       if (prep.cards_to_come == 0) {
@@ -327,7 +328,7 @@ std::array<std::vector<ComboEquity>, 2> per_combo_from_table(const std::filesyst
   std::sort(needed.begin(), needed.end());
   needed.erase(std::unique(needed.begin(), needed.end()), needed.end());
   std::vector<std::unique_ptr<CountsByOpponent>> tables(kHandClasses);
-  tbb::parallel_for(std::size_t{0}, needed.size(), [&](std::size_t k) {
+  detail::parallel_for(std::size_t{0}, needed.size(), [&](std::size_t k) {
     tables[static_cast<std::size_t>(needed[k])] = std::make_unique<CountsByOpponent>(read_class(hands_dir, needed[k]));
   });
 

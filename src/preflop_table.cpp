@@ -16,6 +16,7 @@
 #include <unordered_map>
 
 #include "equity/deal.hpp"
+#include "equity/detail/parallel.hpp"
 #include "equity/error.hpp"
 #include "equity/quote.hpp"
 
@@ -231,15 +232,16 @@ class HandFileBuilder {
         break;
       }
       const std::size_t end = std::min(tasks_.size(), done + batch);
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(done, end, 8), [&](const tbb::blocked_range<std::size_t>& r) {
-        for (std::size_t t = r.begin(); t != r.end(); ++t) {
-          const auto& m = tasks_[t];
-          const auto result = enumerate(Deal{{m.hero, m.villain}, {}, {}});
-          const auto& a = result.players[0];
-          const auto& b = result.players[1];
-          results_[t] = SeatCounts{a.wins + a.ties, b.wins + b.ties};
-        }
-      });
+      detail::parallel_for(tbb::blocked_range<std::size_t>(done, end, 8),
+                           [&](const tbb::blocked_range<std::size_t>& r) {
+                             for (std::size_t t = r.begin(); t != r.end(); ++t) {
+                               const auto& m = tasks_[t];
+                               const auto result = enumerate(Deal{{m.hero, m.villain}, {}, {}});
+                               const auto& a = result.players[0];
+                               const auto& b = result.players[1];
+                               results_[t] = SeatCounts{a.wins + a.ties, b.wins + b.ties};
+                             }
+                           });
       done = end;
       progress_.matchups_done = done;
       write_ready_lines(done);

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "equity/detail/board_walk.hpp"
+#include "equity/detail/parallel.hpp"
 #include "equity/error.hpp"
 
 namespace equity {
@@ -244,7 +245,7 @@ std::vector<Accumulator> run_blocks(const PreparedDeal& prep, const std::vector<
   if (blocks <= 1) {
     run(tbb::blocked_range<std::size_t>(0, blocks, 1));
   } else {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks, 1), run);
+    detail::parallel_for(tbb::blocked_range<std::size_t>(0, blocks, 1), run);
     // Inside a parallel loop being cancelled (another task threw), blocks were skipped: no answer.
     // (Asked only here: asking starts oneTBB's scheduler, which one block never needs.)
     if (tbb::is_current_task_group_canceling()) throw Cancelled();

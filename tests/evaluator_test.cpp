@@ -346,6 +346,27 @@ TEST(EvaluateRows, IdsAbove51AreErrorsNamingTheRow) {
   EXPECT_EQ(bad_row_message(ids), "row 1: card id 255 is not 0..51");
 }
 
+TEST(EvaluateRows, TheSameOnAnyThreadCountAndTheFirstBadRowWins) {
+  std::vector<std::uint8_t> ids = random_rows(400'001, 9);  // several 64K blocks and a ragged tail
+  std::vector<HandRank> one(ids.size() / 7), all(one.size()), two(one.size());
+  evaluate_rows(ids, one, 1);
+  evaluate_rows(ids, all, 0);
+  evaluate_rows(ids, two, 2);
+  EXPECT_EQ(all, one);
+  EXPECT_EQ(two, one);
+  ids[7 * 300'000 + 5] = ids[7 * 300'000 + 2];
+  ids[7 * 399'999] = 77;
+  for (int threads : {1, 0, 2}) {
+    try {
+      evaluate_rows(ids, all, threads);
+      ADD_FAILURE() << "no error on " << threads << " threads";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()), "row 300000: a card twice");
+    }
+  }
+  EXPECT_THROW(evaluate_rows(ids, all, -1), InputError);
+}
+
 TEST(EvaluateRows, SizesMustMatchAndNoRowsIsFine) {
   std::vector<HandRank> ranks(2);
   const std::vector<std::uint8_t> ids = random_rows(3, 1);

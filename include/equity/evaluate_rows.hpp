@@ -13,7 +13,8 @@ namespace equity {
 // Card::id()) into ranks[r]: the same as evaluate() of those cards. ids.size() must be 7 times
 // ranks.size(). Throws InputError naming the first bad row ("row 12: card id 60 is not 0..51",
 // "row 3: a card twice") when a row has an id above 51 or a card twice; ranks is then partly
-// written.
-void evaluate_rows(std::span<const std::uint8_t> ids, std::span<HandRank> ranks);
+// written. threads: 1 evaluates on the calling thread, 0 on every core (oneTBB, in blocks of 64K
+// rows), n on at most n; the ranks and the error are the same whatever it is.
+void evaluate_rows(std::span<const std::uint8_t> ids, std::span<HandRank> ranks, int threads = 1);
 
 }  // namespace equity

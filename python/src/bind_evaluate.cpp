@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -75,10 +76,12 @@ py::array_t<std::uint8_t> card_ids(const py::array& cards) {
   return ids;
 }
 
-py::array_t<std::uint16_t> evaluate_batch(const py::array& cards_in) {
+py::array_t<std::uint16_t> evaluate_batch(const py::array& cards_in, std::optional<long long> threads) {
   if (cards_in.ndim() != 2 || cards_in.shape(1) != 7)
     throw InputError("evaluate_batch: an array of shape (N, 7) of card ids, not one of shape " +
                      py::str(py::object(cards_in.attr("shape"))).cast<std::string>());
+  if (threads && (*threads < 0 || *threads > 4096))
+    throw InputError("threads: must be 0 (all cores) or more, not " + std::to_string(*threads));
   const py::array_t<std::uint8_t> cards = card_ids(cards_in);
   const auto rows = static_cast<std::size_t>(cards.shape(0));
   py::array_t<std::uint16_t> ranks(static_cast<py::ssize_t>(rows));
@@ -86,7 +89,7 @@ py::array_t<std::uint16_t> evaluate_batch(const py::array& cards_in) {
   const std::span<HandRank> out(ranks.mutable_data(), rows);
   {
     py::gil_scoped_release release;
-    evaluate_rows(ids, out);
+    evaluate_rows(ids, out, static_cast<int>(threads.value_or(0)));
   }
   return ranks;
 }
@@ -109,9 +112,14 @@ void bind_evaluate(py::module_& m) {
         "suit, rank 0 = '2', suits s c h d).\n\n"
         "    >>> equity.evaluate(\"AsAcAdKsKc\").name\n"
         "    'full house, aces full of kings'");
-  m.def("evaluate_batch", &evaluate_batch, py::arg("cards"),
+  m.def("evaluate_batch", &evaluate_batch, py::arg("cards"), py::arg("threads") = py::none(),
         "The ranks (uint16, 0..7461) of N hands of 7 cards: a numpy array of shape (N, 7) of card ids (any integer "
-        "dtype; uint8 is read without a copy). Raises ValueError naming the first row with a bad id or a card twice.");
+        "dtype; uint8 is read without a copy). threads: None or 0 uses every core for large arrays, 1 the calling "
+        "thread only, n at most n; the ranks are the same. Raises ValueError naming the first row with a bad id or "
+        "a card twice.\n\n"
+        "    >>> ids = [equity.card_id(c) for c in (\"As\", \"Ks\", \"Qs\", \"Js\", \"Ts\", \"2c\", \"3d\")]\n"
+        "    >>> equity.evaluate_batch(numpy.array([ids], numpy.uint8))\n"
+        "    array([7461], dtype=uint16)");
   m.def(
       "card_id", [](const std::string& card) { return parse_card(card).id(); }, py::arg("card"),
       "The id (0..51) of a card such as \"As\": 4 * rank + suit, rank 0 = '2', suits s c h d.");

@@ -72,3 +72,19 @@ def test_batch_rejects_wrong_shapes_and_types():
         equity.evaluate_batch(np.full((2, 7), 300, np.int64))
     with pytest.raises(ValueError, match="row 1: card id -1"):
         equity.evaluate_batch(np.array([list(range(7)), [-1, 1, 2, 3, 4, 5, 6]]))
+
+
+def test_batch_is_the_same_on_any_thread_count():
+    # 300,001 rows: several 64K blocks for the parallel path, and a ragged last one.
+    hands = random_hands(300_001, seed=4)
+    one = equity.evaluate_batch(hands, threads=1)
+    assert np.array_equal(equity.evaluate_batch(hands), one)
+    assert np.array_equal(equity.evaluate_batch(hands, threads=2), one)
+    assert np.array_equal(equity.evaluate_batch(hands, threads=0), one)
+    hands[250_000, 3] = hands[250_000, 1]
+    hands[299_999, 0] = 60
+    for threads in (1, 2, None):
+        with pytest.raises(ValueError, match="row 250000: a card twice"):
+            equity.evaluate_batch(hands, threads=threads)
+    with pytest.raises(ValueError, match="threads"):
+        equity.evaluate_batch(hands, threads=-1)

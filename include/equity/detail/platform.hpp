@@ -9,6 +9,7 @@
 //   exchange()                             a swap in memory by inline assembly (x86-64)
 //   Vec8                                   eight 16-bit lanes (GCC vector extension, or an array)
 //   Pair64                                 two 64-bit lanes that add together (vector extension, or a struct)
+//   sanitizer_release(), sanitizer_acquire()  happens-before edges for ThreadSanitizer (else nothing)
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -37,7 +38,34 @@
 #define EQUITY_ALIGNED_CODE [[gnu::aligned(64)]]
 #endif
 
+#if defined(__SANITIZE_THREAD__)
+#define EQUITY_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define EQUITY_TSAN 1
+#endif
+#endif
+
+#if defined(EQUITY_TSAN)
+extern "C" void __tsan_acquire(void* address);
+extern "C" void __tsan_release(void* address);
+#endif
+
 namespace equity::detail {
+
+// ---- ThreadSanitizer --------------------------------------------------------------------------------
+
+// A release at `address` happens before every later acquire at it: edges ThreadSanitizer cannot see
+// by itself where the synchronisation is in code it does not instrument (Debian's libtbb, whose
+// hand-offs between a parallel loop's caller and its workers are atomics and futexes inside the
+// library). detail/parallel.hpp marks them; outside ThreadSanitizer builds these are nothing.
+#if defined(EQUITY_TSAN)
+inline void sanitizer_release(void* address) { __tsan_release(address); }
+inline void sanitizer_acquire(void* address) { __tsan_acquire(address); }
+#else
+inline void sanitizer_release(void*) {}
+inline void sanitizer_acquire(void*) {}
+#endif
 
 // ---- 128-bit arithmetic -------------------------------------------------------------------------
 
