@@ -5,11 +5,12 @@
 #      the fallbacks of the platform-specific code get built and tested there), fast tests only;
 #   3. ThreadSanitizer over the suites of the parallel code only (target equity_parallel_tests,
 #      label "parallel"), fast tests only;
-#   4. the Python module (build/python) and its pytest suite (scripts/test-python.sh);
+#   4. the Python package installed as users do (pip install --no-build-isolation --no-index . into
+#      build/venv) and its pytest suite against it (scripts/test-python.sh --installed);
 #   5. the web page in headless Chromium against the release build's `equity serve`
 #      (scripts/test-web.sh; screenshots in build/release/web-screenshots/);
 #   6. every C++ file against .clang-format (scripts/check-format.sh);
-#   7. every libFuzzer target (clang, ASan + UBSan) for EQUITY_FUZZ_SECONDS seconds each (default 15)
+#   7. every libFuzzer target (clang, ASan + UBSan) for EQUITY_FUZZ_SECONDS seconds each (default 10)
 #      from its seed corpus, which holds every defect input found so far (scripts/fuzz.sh).
 # Exits non-zero on the first failure.
 set -euo pipefail
@@ -43,8 +44,8 @@ stage "tsan build (parallel suites)"
 ctest --preset tsan
 stage "tsan tests (parallel suites)"
 
-scripts/test-python.sh
-stage "python module build and tests"
+scripts/test-python.sh --installed
+stage "python package: pip install and tests"
 
 scripts/test-web.sh
 stage "web page in headless Chromium"
@@ -52,6 +53,6 @@ stage "web page in headless Chromium"
 scripts/check-format.sh
 stage "format check"
 
-scripts/fuzz.sh "${EQUITY_FUZZ_SECONDS:-15}"
+scripts/fuzz.sh "${EQUITY_FUZZ_SECONDS:-10}"
 stage "fuzz (every target)"
 echo "test.sh: all stages passed in $((SECONDS - start)) s" >&2

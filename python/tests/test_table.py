@@ -1,4 +1,6 @@
 """equity.preflop_table(): the 169x169 table as numpy arrays."""
+import os
+
 import numpy as np
 import pytest
 
@@ -22,3 +24,16 @@ def test_shapes_dtypes_and_published_counts():
 def test_a_missing_table_is_a_value_error(tmp_path):
     with pytest.raises(ValueError):
         equity.preflop_table(str(tmp_path / "nowhere"))
+
+
+def test_the_package_carries_its_table_and_stubs():
+    # Installed by pip (scripts/test-python.sh --installed) or assembled in a build tree, the package
+    # holds the compiled module, the type stubs and the preflop table it reads by default.
+    here = os.path.dirname(os.path.abspath(equity.__file__))
+    for name in ("__init__.pyi", "py.typed", os.path.join("results", "preflop-169x169.csv")):
+        assert os.path.isfile(os.path.join(here, name)), name
+    assert equity.table_directory() != ""
+    if os.environ.get("EQUITY_EXPECT_INSTALLED"):
+        assert "site-packages" in here, here  # the installed package, not the source tree
+        assert not os.path.islink(os.path.join(here, "results"))  # a copy of the table, not a link
+    assert equity.calc(["AsAc", "KhQh"]).mode == "table"
