@@ -28,6 +28,30 @@ RangeDeal deal_of(const std::string& hero, const std::string& villain, const std
   return d;
 }
 
+// The cards of `combos` added to `used`; false when one of them is already there.
+bool take_cards(CardSet& used, std::initializer_list<const WeightedCombo*> combos) {
+  bool clash = false;
+  for (const auto* combo : combos)
+    for (Card c : combo->cards) {
+      clash |= used.contains(c);
+      used.insert(c);
+    }
+  return !clash;
+}
+
+// Calls f(runout) for every runout of the 0, 1 or 2 board cards to come from the cards not used.
+template <class F>
+void for_each_runout(const CardSet& used, std::size_t to_come, F&& f) {
+  std::vector<Card> deck;
+  for (int id = 0; id < kCards; ++id)
+    if (!used.contains(Card(id))) deck.push_back(Card(id));
+  if (to_come == 0) f(std::vector<Card>{});
+  for (std::size_t i = 0; to_come >= 1 && i < deck.size(); ++i) {
+    if (to_come == 1) f(std::vector<Card>{deck[i]});
+    for (std::size_t j = i + 1; to_come == 2 && j < deck.size(); ++j) f(std::vector<Card>{deck[i], deck[j]});
+  }
+}
+
 // Every hero combo against every villain combo apart from it, over every board completing the
 // known one, each showdown scored by the reference evaluator (the best of 21 five-card hands).
 std::array<std::map<int, ComboEquity>, 2> brute_force(const RangeDeal& deal) {
@@ -36,20 +60,12 @@ std::array<std::map<int, ComboEquity>, 2> brute_force(const RangeDeal& deal) {
   for (Card c : deal.dead) known.insert(c);
   std::array<std::map<int, ComboEquity>, 2> out;
   const auto hero = deal.ranges[0].combos(known), villain = deal.ranges[1].combos(known);
-  const int to_come = 5 - static_cast<int>(deal.board.size());
+  const std::size_t to_come = 5 - deal.board.size();
   for (const auto& h : hero)
     for (const auto& v : villain) {
       CardSet used = known;
-      bool clash = false;
-      for (Card c : {h.cards[0], h.cards[1], v.cards[0], v.cards[1]}) {
-        clash |= used.contains(c);
-        used.insert(c);
-      }
-      if (clash) continue;
-      std::vector<Card> deck;
-      for (int id = 0; id < kCards; ++id)
-        if (!used.contains(Card(id))) deck.push_back(Card(id));
-      auto showdown = [&](const std::vector<Card>& runout) {
+      if (!take_cards(used, {&h, &v})) continue;
+      for_each_runout(used, to_come, [&](const std::vector<Card>& runout) {
         std::vector<Card> hc = deal.board, vc = deal.board;
         hc.insert(hc.end(), runout.begin(), runout.end());
         vc.insert(vc.end(), runout.begin(), runout.end());
@@ -70,12 +86,7 @@ std::array<std::map<int, ComboEquity>, 2> brute_force(const RangeDeal& deal) {
         } else {
           ++a.ties, ++b.ties, a.weighted_share += v.weight / 2, b.weighted_share += h.weight / 2;
         }
-      };
-      if (to_come == 0) showdown({});
-      for (std::size_t i = 0; to_come >= 1 && i < deck.size(); ++i) {
-        if (to_come == 1) showdown({deck[i]});
-        for (std::size_t j = i + 1; to_come == 2 && j < deck.size(); ++j) showdown({deck[i], deck[j]});
-      }
+      });
     }
   for (auto& side : out)
     for (auto& [k, c] : side) c.share = c.wins * kShareUnit + c.ties * (kShareUnit / 2);
@@ -211,17 +222,8 @@ void expect_three_way_matches_brute_force(std::vector<std::string> players, std:
       for (const auto& z : combos[2]) {
         const std::array<const WeightedCombo*, 3> hands = {&x, &y, &z};
         CardSet used = known;
-        bool clash = false;
-        for (const auto* h : hands)
-          for (Card c : h->cards) {
-            clash |= used.contains(c);
-            used.insert(c);
-          }
-        if (clash) continue;
-        std::vector<Card> deck;
-        for (int id = 0; id < kCards; ++id)
-          if (!used.contains(Card(id))) deck.push_back(Card(id));
-        const auto showdown = [&](const std::vector<Card>& runout) {
+        if (!take_cards(used, {&x, &y, &z})) continue;
+        for_each_runout(used, 5 - board.size(), [&](const std::vector<Card>& runout) {
           std::array<ReferenceScore, 3> score{};
           for (std::size_t p = 0; p < 3; ++p) {
             std::vector<Card> cards = board;
@@ -241,13 +243,7 @@ void expect_three_way_matches_brute_force(std::vector<std::string> players, std:
             else
               ++c.ties, c.share += kShareUnit / winners;
           }
-        };
-        const std::size_t to_come = 5 - board.size();
-        if (to_come == 0) showdown({});
-        for (std::size_t i = 0; to_come >= 1 && i < deck.size(); ++i) {
-          if (to_come == 1) showdown({deck[i]});
-          for (std::size_t j = i + 1; to_come == 2 && j < deck.size(); ++j) showdown({deck[i], deck[j]});
-        }
+        });
       }
   for (std::size_t p = 0; p < 3; ++p) {
     SCOPED_TRACE("player " + std::to_string(p + 1));
