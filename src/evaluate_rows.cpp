@@ -9,9 +9,11 @@
 #include "equity/evaluate_rows.hpp"
 
 #include <tbb/blocked_range.h>
+#include <tbb/info.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -107,7 +109,9 @@ void evaluate_rows(std::span<const std::uint8_t> ids, std::span<HandRank> ranks,
     if (threads == 0)
       detail::parallel_for(rows, body);
     else
-      tbb::task_arena(threads).execute([&] { detail::parallel_for(rows, body); });
+      tbb::task_arena(std::min(threads, tbb::info::default_concurrency())).execute([&] {
+        detail::parallel_for(rows, body);
+      });
     bad = any_bad.load();
   }
   if (bad) throw_bad_row(ids);
