@@ -9,13 +9,13 @@
 #include <tbb/task_group.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 
 #include "equity/detail/parallel.hpp"
 #include "equity/detail/trial_kernels.hpp"
 #include "equity/error.hpp"
+#include "equity/stopwatch.hpp"
 
 namespace equity {
 
@@ -187,10 +187,9 @@ class Totals {
 // A run: the chunks' loop, its inputs and the rounds so far.
 class Run {
  public:
-  Run(const MonteCarloOptions& options, const TrialInputs& inputs, const DeckDealer& dealer,
-      std::chrono::steady_clock::time_point start)
+  Run(const MonteCarloOptions& options, const TrialInputs& inputs, const DeckDealer& dealer, const Stopwatch& clock)
       : options_(options),
-        start_(start),
+        clock_(clock),
         inputs_(inputs),
         dealer_(dealer),
         trials_(detail::select_trials(inputs, options.by_category)),
@@ -215,7 +214,7 @@ class Run {
     }
   }
   const Totals& totals() const { return totals_; }
-  double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+  double elapsed() const { return clock_.seconds(); }
 
  private:
   static constexpr std::uint64_t kMinTrialsForStderr = 10'000;  // before this, the variance seen says too little
@@ -269,7 +268,7 @@ class Run {
   }
 
   const MonteCarloOptions& options_;
-  const std::chrono::steady_clock::time_point start_;
+  const Stopwatch clock_;  // started with the call to monte_carlo()
   const TrialInputs& inputs_;
   const DeckDealer& dealer_;
   const TrialsFunction trials_;
@@ -303,7 +302,7 @@ void fill_players(const Totals& totals, std::size_t n, MonteCarloResult& result)
 }  // namespace
 
 MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
+  const Stopwatch clock;
   check_stopping_rules(options);
   const PreparedDeal prep = prepare(deal);
   check_cancel(options.cancel);
@@ -313,7 +312,7 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& opt
   const DeckDealer fresh_dealer(out_of_deck, 2 * static_cast<int>(inputs.drawn_players),
                                 2 * static_cast<int>(inputs.deck_players) + inputs.board_cards, inputs.board_cards);
 
-  Run run(options, inputs, fresh_dealer, start);
+  Run run(options, inputs, fresh_dealer, clock);
   MonteCarloResult result;
   result.seed = options.seed;
   result.deals_per_board = inputs.deals_per_board;
