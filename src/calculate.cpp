@@ -1,11 +1,6 @@
 #include "equity/calculate.hpp"
 
-#include <tbb/info.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <mutex>
 #include <random>
@@ -569,14 +564,7 @@ Answer calculate(const Question& question) {
     throw InputError("hits: what a range hits needs a board of 3, 4 or 5 cards");
   const Stopwatch clock;
   const Parsed parsed = parse_question(question);
-  Answer a;
-  if (question.threads > 0) {
-    // More threads than oneTBB's workers would only draw a warning from it; the numbers are the same.
-    tbb::task_arena arena(std::min(question.threads, tbb::info::default_concurrency()));
-    a = arena.execute([&] { return answer(question, parsed, clock); });
-  } else {
-    a = answer(question, parsed, clock);
-  }
+  Answer a = detail::with_threads(question.threads, [&] { return answer(question, parsed, clock); });
   if (question.hits) {
     CardSet dead;
     for (Card c : parsed.deal.dead) dead.insert(c);

@@ -9,11 +9,7 @@
 #include "equity/evaluate_rows.hpp"
 
 #include <tbb/blocked_range.h>
-#include <tbb/info.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
-#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -106,12 +102,7 @@ void evaluate_rows(std::span<const std::uint8_t> ids, std::span<HandRank> ranks,
       if (block_bad) any_bad.store(true, std::memory_order_relaxed);
     };
     const tbb::blocked_range<std::size_t> rows(0, ranks.size(), kGrain);
-    if (threads == 0)
-      detail::parallel_for(rows, body);
-    else
-      tbb::task_arena(std::min(threads, tbb::info::default_concurrency())).execute([&] {
-        detail::parallel_for(rows, body);
-      });
+    detail::with_threads(threads, [&] { detail::parallel_for(rows, body); });
     bad = any_bad.load();
   }
   if (bad) throw_bad_row(ids);

@@ -5,14 +5,27 @@
 // caller reads after it. Debian's libtbb is not instrumented, so without the marks TSan reports a
 // worker's writes and the caller's later reads as a race whenever it has lost the worker's stack.
 // Outside ThreadSanitizer builds the wrappers inline to the plain calls.
+#include <tbb/info.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
+#include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <utility>
 
 #include "equity/detail/platform.hpp"
 
 namespace equity::detail {
+
+// f() with its parallel loops on at most `threads` threads (0: every core). More threads than the
+// cores are the cores: more than oneTBB's workers would only draw a warning from it, and the
+// numbers are the same.
+template <class F>
+decltype(auto) with_threads(int threads, F&& f) {
+  if (threads <= 0) return f();
+  tbb::task_arena arena(std::min(threads, tbb::info::default_concurrency()));
+  return arena.execute(std::forward<F>(f));
+}
 
 template <class Range, class Body>
 void parallel_for(const Range& range, const Body& body) {
