@@ -22,11 +22,16 @@ Range Range::all() {
 void Range::set(int index, double weight) {
   const auto i = static_cast<std::size_t>(index);
   const double old = weights_[i];
-  size_ += (weight > 0) - (old > 0);
   off_one_ += (weight > 0 && weight != 1.0) - (old > 0 && old != 1.0);
   const std::uint64_t bit = std::uint64_t{1} << (i % 64);
   held_[i / 64] = weight > 0 ? held_[i / 64] | bit : held_[i / 64] & ~bit;
   weights_[i] = weight;
+}
+
+int Range::size() const {
+  int n = 0;
+  for (std::uint64_t word : held_) n += std::popcount(word);
+  return n;
 }
 
 double Range::weighted_size() const {
@@ -37,7 +42,7 @@ double Range::weighted_size() const {
 
 std::vector<WeightedCombo> Range::combos(CardSet removed) const {
   std::vector<WeightedCombo> out;
-  out.reserve(static_cast<std::size_t>(size_));
+  out.reserve(static_cast<std::size_t>(size()));
   for (std::size_t word = 0; word < held_.size(); ++word)
     for (std::uint64_t bits = held_[word]; bits != 0; bits &= bits - 1) {
       const int i = static_cast<int>(64 * word) + std::countr_zero(bits);

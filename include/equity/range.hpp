@@ -52,9 +52,9 @@ class Range {
   bool contains(int index) const { return weights_[static_cast<std::size_t>(index)] > 0; }
   void set(int index, double weight);
 
-  int size() const { return size_; }  // combos with a weight above 0 (raw combos)
-  double weighted_size() const;       // the sum of the weights: "AA,KK:0.5,AKs:0.75" is 12 (of 16 raw)
-  bool empty() const { return size_ == 0; }
+  int size() const;              // combos with a weight above 0 (raw combos)
+  double weighted_size() const;  // the sum of the weights: "AA,KK:0.5,AKs:0.75" is 12 (of 16 raw)
+  bool empty() const { return size() == 0; }
   bool weighted() const { return off_one_ > 0; }  // some combo has a weight other than 1
   // Exactly one combo of weight 1: a specific hand.
   bool specific() const { return size() == 1 && !weighted(); }
@@ -69,12 +69,12 @@ class Range {
   friend bool operator==(const Range&, const Range&) = default;
 
  private:
-  // The weights, and what set() keeps of them so that a question asks in O(1) (size, weighted) or
-  // visits only the combos held (combos()): a bit per combo of weight above 0, their number, and
-  // the number of those whose weight is not 1.
+  // The weights, and what set() keeps of them so that a question asks without scanning them
+  // (size(): 21 popcounts; weighted(): one count) and visits only the combos held (combos()): a
+  // bit per combo of weight above 0, and the number of those whose weight is not 1.
   std::array<double, kCombos> weights_{};
   std::array<std::uint64_t, (kCombos + 63) / 64> held_{};
-  int size_ = 0, off_one_ = 0;
+  int off_one_ = 0;
 };
 
 }  // namespace equity
