@@ -1,7 +1,7 @@
 #pragma once
 // A 169 x 169 matrix of counts over the starting-hand classes (rows the hero's class, columns the
 // villain's, in table order): a plain value type, so that the library's headers need no Eigen
-// (src/table_equity.cpp maps it onto an Eigen matrix for the range products).
+// (src/tables/table_equity.cpp maps it onto an Eigen matrix for the range products).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>

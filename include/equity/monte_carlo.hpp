@@ -16,7 +16,7 @@
 // player whose range is every combo at one weight ("random"), are dealt from the rest of the deck
 // by a partial Fisher-Yates shuffle: the same distribution, without redraws (DeckDealer in
 // detail/deck_dealer.hpp says why). The random numbers, the dealer and the trial loops are in
-// detail/ (rng.hpp, deck_dealer.hpp, trial_kernels.hpp); src/monte_carlo.cpp drives them.
+// detail/ (rng.hpp, deck_dealer.hpp, trial_kernels.hpp); src/count/monte_carlo.cpp drives them.
 //
 // Shared boards: when every player is dealt from the deck and board cards come, each board serves
 // kDealsPerEvenBoard trials, each with new hole cards from the cards the board left. Every trial

@@ -1,6 +1,6 @@
 #pragma once
 // Lookup tables of the fast evaluator. They are generated at build time by `equity_tablegen` from
-// build_evaluator_tables() (src/evaluator_tables_builder.cpp); a test rebuilds them and compares.
+// build_evaluator_tables() (src/eval/evaluator_tables_builder.cpp); a test rebuilds them and compares.
 #include <array>
 #include <cstdint>
 #include <vector>

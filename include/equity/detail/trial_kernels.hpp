@@ -1,6 +1,6 @@
 #pragma once
 // The Monte Carlo trial loops: a chunk's trials for a deal, dealt by DeckDealer and counted
-// without branches. Instantiated in src/monte_carlo_kernels.cpp; src/monte_carlo.cpp drives them.
+// without branches. Instantiated in src/count/monte_carlo_kernels.cpp; src/count/monte_carlo.cpp drives them.
 #include <algorithm>
 #include <array>
 #include <bit>
