@@ -29,11 +29,11 @@
 #include "equity/board_hits.hpp"
 #include "equity/distribution.hpp"
 #include "equity/evaluator.hpp"
+#include "equity/game.hpp"
 #include "equity/per_combo.hpp"
 
 namespace equity {
 
-enum class Game { holdem };  // Omaha and short deck later, on the same call
 enum class Method { automatic, table, exact, monte_carlo };
 // How exact answers are enumerated. grouped: boards grouped by ranks, flushes by suit
 // (enumeration.hpp); boards: every board evaluated one by one (an independent check); sweep:

@@ -20,6 +20,7 @@ struct RangeDeal {
   std::vector<Range> ranges;  // 2..10 players
   std::vector<Card> board;    // 0, 3, 4 or 5 cards
   std::vector<Card> dead;
+  Game game = Game::holdem;  // its deck (combos holding a card outside it are left out) and ranking
 };
 
 // The players' combos after card removal: board and dead cards, and the cards of every player
@@ -28,8 +29,9 @@ struct RangeDeal {
 // dealt together without sharing a card.
 struct PreparedDeal {
   std::vector<std::vector<WeightedCombo>> combos;  // per player
-  CardSet known;                                   // board and dead cards
+  CardSet known;                                   // board and dead cards, and the cards the game leaves out
   std::vector<Card> board, dead;
+  Game game = Game::holdem;
   int cards_to_come = 0;  // board cards still to deal
   bool weighted = false;  // some combo weight is not 1
 };
@@ -37,11 +39,14 @@ PreparedDeal prepare(const RangeDeal& deal);
 
 // ---- The checks, shared by every kind of deal (each throws InputError) -------------------------
 
-std::string player_name(std::size_t p);   // "player 1" for p = 0
+std::string player_name(std::size_t p);  // "player 1" for p = 0
+// "2c is not in the deck of Short deck (6+) Hold'em (6 to A)".
+std::string not_in_deck(Card c, Game game);
 void check_players(std::size_t players);  // 2..kMaxPlayers
 void check_board(std::size_t cards);      // 0, 3, 4 or 5
-// Adds c to seen; throws when it is there already: "card Ah appears twice (again in board)".
-void add_card(CardSet& seen, Card c, std::string_view where);
+// Adds c to seen; throws when it is there already: "card Ah appears twice (again in board)", or
+// when the game's deck has no such card: "board: 2c is not in the short deck (6 to A)".
+void add_card(CardSet& seen, Card c, std::string_view where, Game game = Game::holdem);
 // Throws unless `left` cards in the deck can complete the board.
 void check_deck(int left, int cards_to_come);
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "equity/cards.hpp"
+#include "equity/game.hpp"
 
 namespace equity {
 
@@ -35,12 +36,13 @@ struct Deal {
   std::vector<HoleCards> hands;  // 2..10 players
   std::vector<Card> board;       // 0, 3, 4 or 5 cards
   std::vector<Card> dead;        // cards out of the deck, seen by nobody
+  Game game = Game::holdem;      // its deck and ranking
 
-  CardSet used_cards() const;  // hands, board and dead cards together
+  CardSet used_cards() const;  // hands, board and dead cards together, and the cards the game leaves out
 };
 
-// Throws InputError unless the deal has 2..10 players, a board of 0, 3, 4 or 5 cards, and no card
-// twice anywhere.
+// Throws InputError unless the deal has 2..10 players, a board of 0, 3, 4 or 5 cards, no card
+// twice anywhere and every card in the game's deck.
 void validate(const Deal& deal);
 
 struct PlayerCounts {

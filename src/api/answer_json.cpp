@@ -113,7 +113,7 @@ std::string to_json(const BoardHits& h) { return hits(h).dump(); }
 
 std::string to_json(const Answer& a) {
   ordered_json j;
-  j["game"] = "holdem";
+  j["game"] = game_name(a.game);
   j["mode"] = method_name(a.method);
   if (!a.reason.empty()) j["reason"] = a.reason;
   if (!a.board.empty()) j["board"] = a.board;

@@ -9,6 +9,8 @@
 #include "equity/detail/parallel.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
+#include "equity/game.hpp"
+#include "equity/hand_class.hpp"
 #include "equity/hand_order.hpp"
 #include "equity/monte_carlo.hpp"
 #include "equity/per_combo.hpp"
@@ -68,8 +70,19 @@ struct Parsed {
   std::vector<std::string> warnings;  // from reading the ranges
 };
 
+// A range of a game with a smaller deck holds no class outside it ("22" in short deck): the first
+// such class is named. "random" is every combo the deck has.
+void check_range_in_deck(const Player& player, Game game, std::size_t index) {
+  const CardSet out = out_of_deck(game);
+  if (out.empty() || player.specific || player.range == Range::all()) return;
+  for (const auto& c : player.range.combos())
+    if (out.contains(c.cards[0]) || out.contains(c.cards[1]))
+      throw InputError("player " + std::to_string(index + 1) + ": " + class_of({c.cards[0], c.cards[1]}).name() +
+                       " is not in the deck of " + std::string(game_rules(game).title) + " (" +
+                       std::string(1, kRankChars[static_cast<std::size_t>(game_rules(game).lowest_rank)]) + " to A)");
+}
+
 Parsed parse_question(const Question& q) {
-  if (q.game != Game::holdem) throw InputError("only Texas Hold'em is supported");
   if (q.players.size() < 2) throw InputError("at least 2 players, not " + std::to_string(q.players.size()));
   if (q.players.size() > static_cast<std::size_t>(kMaxPlayers))
     throw InputError("at most " + std::to_string(kMaxPlayers) + " players, not " + std::to_string(q.players.size()));
@@ -78,6 +91,7 @@ Parsed parse_question(const Question& q) {
   std::vector<HoleCards> hands;
   for (std::size_t i = 0; i < q.players.size(); ++i) {
     parsed.players.push_back(parse_player(q.players[i], i, q.order, parsed.warnings));
+    check_range_in_deck(parsed.players.back(), q.game, i);
     parsed.deal.ranges.push_back(parsed.players.back().range);
     if (parsed.players.back().specific) {
       const auto c = parsed.players.back().range.combos();
@@ -86,7 +100,8 @@ Parsed parse_question(const Question& q) {
   }
   parsed.deal.board = parse_cards(q.board, "board");
   parsed.deal.dead = parse_cards(q.dead, "dead cards");
-  if (hands.size() == q.players.size()) validate(Deal{hands, parsed.deal.board, parsed.deal.dead});
+  parsed.deal.game = q.game;
+  if (hands.size() == q.players.size()) validate(Deal{hands, parsed.deal.board, parsed.deal.dead, q.game});
   return parsed;
 }
 
@@ -274,6 +289,8 @@ Answer run_sweep(const Question& q, const Parsed& parsed) {
 // found. A bad table is an error when the table was asked for, else a warning and enumeration.
 std::optional<Answer> try_table(const Question& q, const Parsed& parsed, std::vector<std::string>& warnings) {
   const bool forced = q.method == Method::table;
+  if (forced && !game_rules(parsed.deal.game).preflop_table)
+    throw InputError("no preflop table for " + std::string(game_name(parsed.deal.game)) + " yet");
   if (!table_answers(parsed.deal)) {
     if (forced)
       throw InputError(
@@ -420,7 +437,7 @@ void fill_per_combo(const Question& q, const Parsed& parsed, Answer& a, const St
       for (const auto& c : prep.combos[p]) tasks.push_back({p, c});
     std::optional<std::filesystem::path> dir;
     if (q.use_table && q.method != Method::exact && q.method != Method::monte_carlo && deal.ranges.size() == 2 &&
-        deal.board.empty() && deal.dead.empty())
+        deal.board.empty() && deal.dead.empty() && game_rules(deal.game).preflop_table)
       dir = find_table(q.table_dir);
     if (!dir && q.method != Method::monte_carlo)
       for (const auto& t : tasks) showdowns += combo_work(deal, t);
@@ -562,6 +579,8 @@ Answer calculate(const Question& question) {
   check_options(question);
   if (question.hits && (question.board.empty() || parse_cards(question.board, "board").empty()))
     throw InputError("hits: what a range hits needs a board of 3, 4 or 5 cards");
+  if (question.hits && !game_rules(question.game).board_hits)
+    throw InputError("hits: not available for " + std::string(game_name(question.game)) + " yet (Hold'em only)");
   const Stopwatch clock;
   const Parsed parsed = parse_question(question);
   Answer a = detail::with_threads(question.threads, [&] { return answer(question, parsed, clock); });

@@ -52,9 +52,10 @@ CardSet specific_cards(const RangeDeal& deal, const CardSet& known, std::vector<
     if (!deal.ranges[p].specific()) continue;
     const auto cards = deal.ranges[p].combos().front().cards;
     for (Card c : cards) {
+      if (!game_rules(deal.game).in_deck(c)) throw InputError(player_name(p) + ": " + not_in_deck(c, deal.game));
       if (known.contains(c))
         throw InputError("card " + c.str() + " of " + player_name(p) + " is also on the board or dead");
-      add_card(specific, c, player_name(p));
+      add_card(specific, c, player_name(p), deal.game);
       own[p].insert(c);
     }
   }
@@ -62,6 +63,12 @@ CardSet specific_cards(const RangeDeal& deal, const CardSet& known, std::vector<
 }
 
 }  // namespace
+
+std::string not_in_deck(Card c, Game game) {
+  const GameRules& rules = game_rules(game);
+  return c.str() + " is not in the deck of " + std::string(rules.title) + " (" +
+         std::string(1, kRankChars[static_cast<std::size_t>(rules.lowest_rank)]) + " to A)";
+}
 
 std::string player_name(std::size_t p) { return "player " + std::to_string(p + 1); }
 
@@ -76,7 +83,8 @@ void check_board(std::size_t cards) {
     throw InputError("board has " + std::to_string(cards) + " cards; it must have 0, 3, 4 or 5");
 }
 
-void add_card(CardSet& seen, Card c, std::string_view where) {
+void add_card(CardSet& seen, Card c, std::string_view where, Game game) {
+  if (!game_rules(game).in_deck(c)) throw InputError(std::string(where) + ": " + not_in_deck(c, game));
   if (seen.contains(c)) throw InputError("card " + c.str() + " appears twice (again in " + std::string(where) + ")");
   seen.insert(c);
 }
@@ -92,9 +100,11 @@ PreparedDeal prepare(const RangeDeal& deal) {
   PreparedDeal prep;
   prep.board = deal.board;
   prep.dead = deal.dead;
+  prep.game = deal.game;
   prep.cards_to_come = 5 - static_cast<int>(deal.board.size());
-  for (Card c : deal.board) add_card(prep.known, c, "board");
-  for (Card c : deal.dead) add_card(prep.known, c, "dead cards");
+  for (Card c : deal.board) add_card(prep.known, c, "board", deal.game);
+  for (Card c : deal.dead) add_card(prep.known, c, "dead cards", deal.game);
+  prep.known |= out_of_deck(deal.game);
 
   // Specific hands are removed from everybody else's range.
   std::vector<CardSet> own(n);

@@ -15,6 +15,7 @@
 #include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
+#include "equity/ranking.hpp"
 #include "equity/showdown.hpp"
 
 namespace equity {
@@ -24,7 +25,7 @@ CardSet Deal::used_cards() const {
   for (const auto& h : hands) used |= to_set(h[0]) | to_set(h[1]);
   for (Card c : board) used.insert(c);
   for (Card c : dead) used.insert(c);
-  return used;
+  return used | out_of_deck(game);
 }
 
 void validate(const Deal& deal) {
@@ -32,10 +33,10 @@ void validate(const Deal& deal) {
   check_board(deal.board.size());
   CardSet seen;
   for (std::size_t i = 0; i < deal.hands.size(); ++i)
-    for (Card c : deal.hands[i]) add_card(seen, c, player_name(i));
-  for (Card c : deal.board) add_card(seen, c, "board");
-  for (Card c : deal.dead) add_card(seen, c, "dead cards");
-  check_deck(kCards - seen.size(), 5 - static_cast<int>(deal.board.size()));
+    for (Card c : deal.hands[i]) add_card(seen, c, player_name(i), deal.game);
+  for (Card c : deal.board) add_card(seen, c, "board", deal.game);
+  for (Card c : deal.dead) add_card(seen, c, "dead cards", deal.game);
+  check_deck(game_rules(deal.game).deck_size() - seen.size(), 5 - static_cast<int>(deal.board.size()));
 }
 
 double EnumerationResult::equity(std::size_t p) const {
@@ -155,9 +156,6 @@ struct FlushSuit {
   std::array<unsigned, kMaxPlayers> suited{};  // per player: hole + board ranks of the suit
   std::array<int, kMaxPlayers> needed{};       // per player: dealt cards of the suit the flush needs
 };
-
-// The lowest straight flush: no non-flush hand reaches it.
-constexpr HandRank kFirstStraightFlush = 7452;
 
 // Eight 16-bit lanes (detail/platform.hpp: one SSE register with GCC and Clang).
 using detail::load;
@@ -300,10 +298,9 @@ EnumerationResult finish(const Tally& t, int n, std::uint64_t boards) {
   return result;
 }
 
-}  // namespace
-
-EnumerationResult enumerate(const Deal& deal) {
-  validate(deal);
+// The grouped enumeration of a validated deal under the game's ranking.
+template <class Ranking>
+EnumerationResult enumerate_grouped(const Deal& deal, Ranking ranking) {
   const int n = static_cast<int>(deal.hands.size());
   const CardSet remaining = CardSet::full() - deal.used_cards();
   const int k = 5 - static_cast<int>(deal.board.size());
@@ -352,7 +349,7 @@ EnumerationResult enumerate(const Deal& deal) {
     // Heads-up: the outcome is one comparison, tallied without branches (it is unpredictable).
     std::int64_t first_wins = 0, second_wins = 0, splits = 0;
     for_each_nonflush_rank_multiset(avail, k, suits, [&](std::uint32_t key, std::int64_t weight) {
-      const HandRank first = rank_only_value(known_key[0] + key), second = rank_only_value(known_key[1] + key);
+      const HandRank first = ranking.rank_only(known_key[0] + key), second = ranking.rank_only(known_key[1] + key);
       first_wins += first > second ? weight : 0;
       second_wins += first < second ? weight : 0;
       splits += first == second ? weight : 0;
@@ -365,7 +362,7 @@ EnumerationResult enumerate(const Deal& deal) {
     std::array<HandRank, kMaxPlayers> value{};
     for_each_nonflush_rank_multiset(avail, k, suits, [&](std::uint32_t key, std::int64_t weight) {
       for (int p = 0; p < n; ++p)
-        value[static_cast<std::size_t>(p)] = rank_only_value(known_key[static_cast<std::size_t>(p)] + key);
+        value[static_cast<std::size_t>(p)] = ranking.rank_only(known_key[static_cast<std::size_t>(p)] + key);
       add_outcome(value.data(), n, weight, tally);
     });
   }
@@ -405,7 +402,7 @@ EnumerationResult enumerate(const Deal& deal) {
         HandRank best_flush = 0;
         for (int f = 0; f < n_flushing; ++f) {
           const auto p = static_cast<std::size_t>(flushing[static_cast<std::size_t>(f)]);
-          value[p] = flush_value(fs.suited[p] | dealt_suited);
+          value[p] = ranking.flush(fs.suited[p] | dealt_suited);
           best_flush = std::max(best_flush, value[p]);
         }
         std::int64_t flush_wins = others.total_weight;  // boards where the best flush wins
@@ -416,7 +413,7 @@ EnumerationResult enumerate(const Deal& deal) {
           const auto q = static_cast<std::size_t>(drawing[static_cast<std::size_t>(d)]);
           can_fill |= known_pair[q] || (known_ranks[q] & dealt_suited) != 0;
         }
-        if (can_fill && best_flush < kFirstStraightFlush) {
+        if (can_fill && best_flush < Ranking::kFirstStraightFlush) {
           std::array<std::uint32_t, kMaxPlayers> base{};
           for (int d = 0; d < n_drawing; ++d) {
             const auto q = static_cast<std::size_t>(drawing[static_cast<std::size_t>(d)]);
@@ -427,7 +424,7 @@ EnumerationResult enumerate(const Deal& deal) {
             const auto& other = others.entries[o];
             bool beaten = false;
             for (int d = 0; d < n_drawing; ++d) {
-              const HandRank hand = rank_only_value(base[static_cast<std::size_t>(d)] + other.key);
+              const HandRank hand = ranking.rank_only(base[static_cast<std::size_t>(d)] + other.key);
               full[static_cast<std::size_t>(drawing[static_cast<std::size_t>(d)])] = hand;
               beaten |= hand > best_flush;
             }
@@ -444,9 +441,10 @@ EnumerationResult enumerate(const Deal& deal) {
   return finish(tally, n, choose(remaining.size(), k));
 }
 
-EnumerationResult walk_boards(const Deal& deal) {
-  validate(deal);
-  const detail::BoardWalk walk(deal);
+// Every board walked one by one under the game's ranking.
+template <class Ranking>
+EnumerationResult walk_every_board(const Deal& deal, Ranking ranking) {
+  const detail::BoardWalk walk(deal, ranking);
   const int n = walk.players(), d = walk.deck_size(), k = walk.cards_to_come();
   // Tasks split on the first (lowest) board card to come.
   const auto walk_from = [&](int first, Tally& t) {
@@ -472,6 +470,18 @@ EnumerationResult walk_boards(const Deal& deal) {
         });
   }
   return finish(total, n, choose(d, k));
+}
+
+}  // namespace
+
+EnumerationResult enumerate(const Deal& deal) {
+  validate(deal);
+  return with_ranking(deal.game, [&](auto ranking) { return enumerate_grouped(deal, ranking); });
+}
+
+EnumerationResult walk_boards(const Deal& deal) {
+  validate(deal);
+  return with_ranking(deal.game, [&](auto ranking) { return walk_every_board(deal, ranking); });
 }
 
 }  // namespace equity

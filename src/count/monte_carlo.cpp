@@ -90,6 +90,7 @@ TrialInputs make_inputs(const PreparedDeal& prep, const RangeDeal& deal, const s
   inputs.board = Hand(prep.board);
   inputs.board_cards = prep.cards_to_come;
   inputs.players = n;
+  inputs.game = prep.game;
   // Guard against ranges that almost never fit together (prepare() has shown that they can).
   inputs.max_rejections = 10'000 * kMonteCarloChunk;
   out_of_deck = prep.known.bits();

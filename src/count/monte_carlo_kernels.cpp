@@ -1,4 +1,5 @@
 // The choice of a Monte Carlo trial loop, and the loops' instantiations.
+#include <type_traits>
 #include <utility>
 
 #include "equity/detail/trial_kernels.hpp"
@@ -67,11 +68,24 @@ TrialsFunction heads_up_trials_for(const TrialInputs& inputs, bool shared) {
 }
 
 // A chunk of general_trials (not inlined: its inputs are copies, as the heads-up loop's).
-template <bool kByCategory, bool kTrack, bool kShareBoards, int kDeckPlayers, int kBoardCards>
+template <bool kByCategory, bool kTrack, bool kShareBoards, int kDeckPlayers, int kBoardCards,
+          class Ranking = HoldemRanking>
 void general_chunk(const TrialInputs& inputs, const DeckDealer& dealer, std::uint64_t seed, std::uint64_t chunk,
                    std::uint64_t size, ChunkTally& t) {
-  t = general_trials<kByCategory, kTrack, kShareBoards, kDeckPlayers, kBoardCards>(inputs, Rng(seed, chunk), dealer,
-                                                                                   size);
+  t = general_trials<kByCategory, kTrack, kShareBoards, kDeckPlayers, kBoardCards, Ranking>(inputs, Rng(seed, chunk),
+                                                                                            dealer, size);
+}
+
+// The loop of the other games: general_trials under their ranking, not unrolled.
+template <class Ranking>
+TrialsFunction general_trials_for(bool by_category, bool track, bool shared) {
+  if (by_category)
+    return track    ? &general_chunk<true, true, false, -1, -1, Ranking>
+           : shared ? &general_chunk<true, false, true, -1, -1, Ranking>
+                    : &general_chunk<true, false, false, -1, -1, Ranking>;
+  return track    ? &general_chunk<false, true, false, -1, -1, Ranking>
+         : shared ? &general_chunk<false, false, true, -1, -1, Ranking>
+                  : &general_chunk<false, false, false, -1, -1, Ranking>;
 }
 
 // general_trials without categories, unrolled, for kBoardCards, indexed by the number of deck
@@ -111,6 +125,14 @@ TrialsFunction unrolled_trials_for(bool track, bool share_boards, std::size_t de
 TrialsFunction select_trials(const TrialInputs& inputs, bool by_category) {
   const bool track = inputs.drawn_players > 0;
   const bool shared = inputs.deals_per_board > 1;
+  // Hold'em's loops are unrolled (below); the other games' are general_trials under their ranking.
+  const TrialsFunction other = with_ranking(inputs.game, [&](auto ranking) -> TrialsFunction {
+    if constexpr (std::is_same_v<decltype(ranking), HoldemRanking>)
+      return nullptr;
+    else
+      return general_trials_for<decltype(ranking)>(by_category, track, shared);
+  });
+  if (other) return other;
   if (by_category)
     return track    ? &general_chunk<true, true, false, -1, -1>
            : shared ? &general_chunk<true, false, true, -1, -1>

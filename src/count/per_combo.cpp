@@ -16,6 +16,7 @@
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/hand_class.hpp"
+#include "equity/ranking.hpp"
 #include "equity/result_file.hpp"
 
 namespace equity {
@@ -84,9 +85,11 @@ struct Tally {
   double weighted_wins = 0, weighted_ties = 0, weighted_showdowns = 0;
 };
 
+template <class Ranking>
 class Sweep {
  public:
-  explicit Sweep(const std::vector<Entry>& entries) : entries_(entries), tallies_(2 * entries.size()) {
+  Sweep(const std::vector<Entry>& entries, Ranking ranking)
+      : entries_(entries), ranking_(ranking), tallies_(2 * entries.size()) {
     keys_.reserve(entries.size());
   }
 
@@ -99,7 +102,7 @@ class Sweep {
     for (std::size_t i = 0; i < entries_.size(); ++i) {
       const Entry& e = entries_[i];
       if (e.mask & board_mask) continue;
-      const HandRank rank = evaluate(board + e.hand);
+      const HandRank rank = ranking_(board + e.hand);
       keys_.push_back(static_cast<std::uint32_t>(rank) << 11 | static_cast<std::uint32_t>(i));
       total[0].add(e, 0);
       total[1].add(e, 1);
@@ -152,6 +155,7 @@ class Sweep {
   }
 
   const std::vector<Entry>& entries_;
+  Ranking ranking_;
   std::vector<Tally> tallies_;
   std::vector<std::uint32_t> keys_;
   std::vector<std::array<Below, 2>> below_;  // per key: the wins read before its group was added
@@ -174,6 +178,34 @@ std::vector<Entry> alive_entries(const PreparedDeal& prep) {
   return entries;
 }
 
+// Every completed board swept, one task per first card to come (or one task on the river): each
+// task's tallies, in task order.
+template <class Ranking>
+std::vector<std::vector<Tally>> sweep_boards(const PreparedDeal& prep, const std::vector<Entry>& entries, Hand board,
+                                             const std::vector<Card>& deck, Ranking ranking) {
+  const std::size_t tasks = prep.cards_to_come == 0 ? 1 : deck.size();
+  std::vector<std::vector<Tally>> results(tasks);
+  detail::parallel_for(tbb::blocked_range<std::size_t>(0, tasks, 1), [&](const tbb::blocked_range<std::size_t>& r) {
+    for (std::size_t t = r.begin(); t != r.end(); ++t) {
+      Sweep sweep(entries, ranking);
+      if (prep.cards_to_come == 0) {
+        sweep.board(board, board.mask());
+      } else {
+        const Hand first = board + Hand(deck[t]);
+        if (prep.cards_to_come == 1)
+          sweep.board(first, first.mask());
+        else
+          for (std::size_t j = t + 1; j < deck.size(); ++j) {
+            const Hand both = first + Hand(deck[j]);
+            sweep.board(both, both.mask());
+          }
+      }
+      results[t] = sweep.tallies();
+    }
+  });
+  return results;
+}
+
 }  // namespace
 
 std::array<std::vector<ComboEquity>, 2> per_combo_heads_up(const RangeDeal& deal) {
@@ -191,27 +223,8 @@ std::array<std::vector<ComboEquity>, 2> per_combo_heads_up(const PreparedDeal& p
   for (int id = 0; id < kCards; ++id)
     if (!prep.known.contains(Card(id))) deck.push_back(Card(id));
 
-  // One task per first card to come (or one task on the river); tallies added in task order.
-  const std::size_t tasks = prep.cards_to_come == 0 ? 1 : deck.size();
-  std::vector<std::vector<Tally>> results(tasks);
-  detail::parallel_for(tbb::blocked_range<std::size_t>(0, tasks, 1), [&](const tbb::blocked_range<std::size_t>& r) {
-    for (std::size_t t = r.begin(); t != r.end(); ++t) {
-      Sweep sweep(entries);
-      if (prep.cards_to_come == 0) {
-        sweep.board(board, board.mask());
-      } else {
-        const Hand first = board + Hand(deck[t]);
-        if (prep.cards_to_come == 1)
-          sweep.board(first, first.mask());
-        else
-          for (std::size_t j = t + 1; j < deck.size(); ++j) {
-            const Hand both = first + Hand(deck[j]);
-            sweep.board(both, both.mask());
-          }
-      }
-      results[t] = sweep.tallies();
-    }
-  });
+  const std::vector<std::vector<Tally>> results =
+      with_ranking(prep.game, [&](auto ranking) { return sweep_boards(prep, entries, board, deck, ranking); });
 
   std::array<std::vector<ComboEquity>, 2> out;
   for (std::size_t i = 0; i < entries.size(); ++i)

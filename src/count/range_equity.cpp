@@ -16,6 +16,7 @@
 #include "equity/detail/board_walk.hpp"
 #include "equity/detail/parallel.hpp"
 #include "equity/error.hpp"
+#include "equity/ranking.hpp"
 
 namespace equity {
 
@@ -43,15 +44,17 @@ void add_orbit(RangePlayerCounts& to, const PlayerCounts& e, std::uint64_t m, do
 }
 
 // Every board of one deal evaluated one by one, with the categories of the players' hands.
-void walk_with_categories(const Deal& deal, std::array<RangePlayerCounts, kMaxPlayers>& out, std::uint64_t multiplier) {
-  const detail::BoardWalk walk(deal);
+template <class Ranking>
+void walk_with_categories(const Deal& deal, Ranking ranking, std::array<RangePlayerCounts, kMaxPlayers>& out,
+                          std::uint64_t multiplier) {
+  const detail::BoardWalk walk(deal, ranking);
   const int n = walk.players();
   walk.visit(-1, [&](const std::array<HandRank, kMaxPlayers>& value) {
     const HandRank best = *std::max_element(value.begin(), value.begin() + n);
     const auto winners = std::count(value.begin(), value.begin() + n, best);
     for (int p = 0; p < n; ++p) {
       auto& pc = out[static_cast<std::size_t>(p)];
-      const auto cat = static_cast<std::size_t>(category_of(value[static_cast<std::size_t>(p)]));
+      const auto cat = static_cast<std::size_t>(ranking.category(value[static_cast<std::size_t>(p)]));
       pc.category[cat] += multiplier;
       if (value[static_cast<std::size_t>(p)] != best) continue;
       if (winners == 1)
@@ -191,6 +194,7 @@ void run_block(const PreparedDeal& prep, const std::vector<Representative>& reps
   Deal d;
   d.board = prep.board;
   d.dead = prep.dead;
+  d.game = prep.game;
   d.hands.resize(n);
   for (std::size_t j = blk * kBlock; j < std::min(reps.size(), (blk + 1) * kBlock); ++j) {
     const auto& rep = reps[j];
@@ -210,7 +214,8 @@ void run_block(const PreparedDeal& prep, const std::vector<Representative>& reps
     const double wm = weight * static_cast<double>(m);
     const EnumerationResult e = options.walk_every_board ? walk_boards(d) : enumerate(d);
     for (std::size_t p = 0; p < n; ++p) add_orbit(acc.players[p], e.players[p], m, wm);
-    if (options.by_category) walk_with_categories(d, acc.players, m);
+    if (options.by_category)
+      with_ranking(d.game, [&](auto ranking) { walk_with_categories(d, ranking, acc.players, m); });
     acc.assignments += m;
     acc.total_weight += wm;
     ++acc.orbits;

@@ -155,7 +155,9 @@ constexpr std::size_t kMostClassFiles = 16;
 
 }  // namespace
 
-bool table_answers(const RangeDeal& deal) { return table_ranges(deal).has_value(); }
+bool table_answers(const RangeDeal& deal) {
+  return game_rules(deal.game).preflop_table && table_ranges(deal).has_value();
+}
 
 std::optional<RangeEquityResult> table_equity(const PreflopTable& table, const RangeDeal& deal) {
   const auto ranges = table_ranges(deal);

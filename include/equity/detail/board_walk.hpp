@@ -1,6 +1,6 @@
 #pragma once
 // Every board that completes a deal, evaluated one by one: the walk behind walk_boards() and behind
-// the exact category counts of range_equity.cpp.
+// the exact category counts of range_equity.cpp, under a game's ranking (ranking.hpp).
 #include <array>
 #include <cstddef>
 #include <vector>
@@ -11,10 +11,12 @@
 
 namespace equity::detail {
 
+template <class Ranking>
 class BoardWalk {
  public:
-  explicit BoardWalk(const Deal& deal)
-      : players_(static_cast<int>(deal.hands.size())),
+  BoardWalk(const Deal& deal, Ranking ranking)
+      : ranking_(ranking),
+        players_(static_cast<int>(deal.hands.size())),
         cards_to_come_(5 - static_cast<int>(deal.board.size())),
         deck_((CardSet::full() - deal.used_cards()).cards()) {
     for (int p = 0; p < players_; ++p)
@@ -44,13 +46,14 @@ class BoardWalk {
     if (left == 0) {
       std::array<HandRank, kMaxPlayers> value{};
       for (int p = 0; p < players_; ++p)
-        value[static_cast<std::size_t>(p)] = evaluate(known_[static_cast<std::size_t>(p)] + dealt);
+        value[static_cast<std::size_t>(p)] = ranking_(known_[static_cast<std::size_t>(p)] + dealt);
       on_board(value);
       return;
     }
     for (int i = next; i <= deck_size() - left; ++i) walk(i + 1, left - 1, dealt + card(i), on_board);
   }
 
+  Ranking ranking_;
   int players_ = 0;
   int cards_to_come_ = 0;
   std::vector<Card> deck_;

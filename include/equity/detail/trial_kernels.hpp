@@ -16,6 +16,7 @@
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
+#include "equity/ranking.hpp"
 
 namespace equity::detail {
 
@@ -82,6 +83,7 @@ struct TrialInputs {
   std::array<Hand, kMaxPlayers> hole{};  // the specific hands in their seats
   std::uint64_t max_rejections = 0;
   std::uint64_t deals_per_board = 1;  // above 1 only when no player draws, some are dealt and board cards come
+  Game game = Game::holdem;           // whose ranking the loop uses (select_trials)
 };
 
 // Sums over the boards of a chunk when several trials share a board, for the standard error: the
@@ -271,11 +273,12 @@ struct ChunkTally {
 };
 
 // The categories of the players' hands in a trial, and those that won alone or tied.
+template <class Ranking>
 EQUITY_ALWAYS_INLINE void count_categories(const std::array<HandRank, kMaxPlayers>& value, HandRank best,
                                            unsigned winners, std::size_t n, ChunkTally& t) {
   const bool alone = std::has_single_bit(winners);
   for (std::size_t p = 0; p < n; ++p) {
-    const auto cat = static_cast<std::size_t>(category_of(value[p]));
+    const auto cat = static_cast<std::size_t>(Ranking::category(value[p]));
     ++t.category[p][cat];
     if (value[p] == best) ++(alone ? t.category_wins : t.category_ties)[p][cat];
   }
@@ -310,7 +313,9 @@ EQUITY_ALWAYS_INLINE void spread_winner_sets(
 // (a three-way trial then costs half); -1 reads them from the deal (the loop with categories, slow
 // anyway). A trial counts its set of winners, one counter per set; the sets are spread over the
 // players once per chunk. kShareBoards: boards are shared as in heads_up_trials, with the same cards.
-template <bool kByCategory, bool kTrack, bool kShareBoards, int kDeckPlayers, int kBoardCards>
+// Ranking: the game's (ranking.hpp), a type without state.
+template <bool kByCategory, bool kTrack, bool kShareBoards, int kDeckPlayers, int kBoardCards,
+          class Ranking = HoldemRanking>
 EQUITY_NOINLINE ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckDealer dealer, std::uint64_t size) {
   static_assert(!(kTrack && kShareBoards));
   constexpr bool kUnrolled = kDeckPlayers >= 0 && kBoardCards >= 0;
@@ -358,7 +363,7 @@ EQUITY_NOINLINE ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckD
 
       HandRank best = 0;
       for (std::size_t p = 0; p < n; ++p) {
-        value[p] = evaluate_key(full + hole_key[p], [&] { return mask_of(p); });
+        value[p] = Ranking{}.key(full + hole_key[p], [&] { return mask_of(p); });
         best = std::max(best, value[p]);  // the bigger rank wins
       }
       unsigned winners = 0;
@@ -368,7 +373,7 @@ EQUITY_NOINLINE ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckD
         const std::uint64_t share = kSplitShare[static_cast<std::size_t>(std::popcount(winners))];
         for (std::size_t p = 0; p < n; ++p) board_share[p] += (winners >> p & 1) * share;
       }
-      if constexpr (kByCategory) count_categories(value, best, winners, n, t);
+      if constexpr (kByCategory) count_categories<Ranking>(value, best, winners, n, t);
     }
     if constexpr (kShareBoards) add_board(board_share, trials, n, t.board_sums);
     trial += trials;
@@ -383,9 +388,9 @@ EQUITY_NOINLINE ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckD
 using TrialsFunction = void (*)(const TrialInputs&, const DeckDealer&, std::uint64_t seed, std::uint64_t chunk,
                                 std::uint64_t size, ChunkTally& out);
 
-// The loop for a deal (monte_carlo_kernels.cpp): unrolled for its numbers of players dealt from
-// the deck, drawing a combo and holding a specific hand, and of board cards to come; with the
-// categories when by_category.
+// The loop for a deal (monte_carlo_kernels.cpp) under the game's ranking. Hold'em's are unrolled
+// for their numbers of players dealt from the deck, drawing a combo and holding a specific hand,
+// and of board cards to come; every game's count the categories when by_category.
 TrialsFunction select_trials(const TrialInputs& inputs, bool by_category);
 
 }  // namespace equity::detail

@@ -1,0 +1,85 @@
+#pragma once
+// The games: everything the generic layers (the question and its checks, the dealer, Monte Carlo,
+// the board walk, the answer and its JSON) need to know of a game, as data.
+//
+// A game is its deck, how many hole cards a player holds, how many board cards come, how a hand
+// is made of them (any five of the seven, or exactly two hole cards and three board cards), how
+// hands are ranked (a high ranking, and for split-pot games a low one), and its names. The
+// counting methods ask game_rules() and never test which game it is; the hot loops are templates
+// on the game's ranking (ranking.hpp), chosen once per question by with_ranking().
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "equity/cards.hpp"
+
+namespace equity {
+
+enum class Game : std::uint8_t {
+  holdem,               // Texas Hold'em
+  shortdeck,            // short deck (6+) Hold'em: trips beat a straight
+  shortdeck_straights,  // short deck with the other rule: a straight beats trips
+};
+inline constexpr int kGames = 3;
+
+// How a player's hand is made of hole and board cards.
+enum class HandMaking : std::uint8_t {
+  any_five,        // the best five of hole and board cards together (Hold'em)
+  two_plus_three,  // exactly two hole cards and three board cards (Omaha)
+};
+
+struct GameRules {
+  Game game = Game::holdem;
+  std::string_view name;   // as typed and in JSON: "holdem", "shortdeck"
+  std::string_view title;  // "Texas Hold'em"
+  // One line of rules for help and docs: "36 cards, 6 to A; A-6-7-8-9 is a straight; ...".
+  std::string_view summary;
+  CardSet deck;         // the cards in play
+  int lowest_rank = 0;  // rank of the deck's lowest card: 0 ('2') or 4 ('6')
+  int hole_cards = 2;   // cards each player holds
+  int board_cards = 5;  // community cards at the river
+  HandMaking making = HandMaking::any_five;
+  bool low = false;            // a split pot with an 8-or-better low (none yet)
+  int hand_classes = 0;        // starting-hand classes up to suits: 169 for Hold'em, 81 for short deck
+  bool preflop_table = false;  // heads-up preflop questions answer from the preflop table (preflop_table.hpp)
+  bool board_hits = false;     // board_hits.hpp names what its ranges hit
+
+  constexpr int deck_size() const { return deck.size(); }
+  constexpr bool in_deck(Card c) const { return deck.contains(c); }
+};
+
+// The deck of every card of rank `lowest` and above.
+constexpr CardSet deck_from_rank(int lowest) {
+  std::uint64_t bits = 0;
+  for (int s = 0; s < kSuits; ++s) bits |= (std::uint64_t{0x1fff} >> lowest << lowest) << (16 * s);
+  return CardSet(bits);
+}
+
+inline constexpr std::array<GameRules, kGames> kGameRules = {{
+    {Game::holdem, "holdem", "Texas Hold'em",
+     "52 cards; two hole cards each and five board cards; the best five of the seven", CardSet::full(), 0, 2, 5,
+     HandMaking::any_five, false, 169, true, true},
+    {Game::shortdeck, "shortdeck", "Short deck (6+) Hold'em",
+     "36 cards, 6 to A; A-6-7-8-9 is the lowest straight; a flush beats a full house; three of a kind "
+     "beats a straight",
+     deck_from_rank(4), 4, 2, 5, HandMaking::any_five, false, 81, false, false},
+    {Game::shortdeck_straights, "shortdeck-straights", "Short deck (6+) Hold'em, straights over trips",
+     "as shortdeck, but a straight beats three of a kind", deck_from_rank(4), 4, 2, 5, HandMaking::any_five, false, 81,
+     false, false},
+}};
+
+// The rules of a game.
+constexpr const GameRules& game_rules(Game game) { return kGameRules[static_cast<std::size_t>(game)]; }
+// The cards a game leaves out of the 52 (none for Hold'em).
+constexpr CardSet out_of_deck(Game game) { return CardSet::full() - game_rules(game).deck; }
+// Every game, in the order help and menus list them.
+std::span<const Game> games();
+std::string_view game_name(Game game);
+// "holdem", "shortdeck", ...: throws InputError naming the text and listing the games.
+Game parse_game(std::string_view name);
+// "holdem, shortdeck, shortdeck-straights": for help texts and messages.
+std::string game_names();
+
+}  // namespace equity
