@@ -17,6 +17,7 @@
 #include "equity/calculate.hpp"
 #include "equity/error.hpp"
 #include "equity/hand_class.hpp"
+#include "equity/ranking.hpp"
 #include "hits_text.hpp"
 
 namespace equity::cli {
@@ -63,20 +64,22 @@ bool all_specific(const Answer& a) {
 }
 
 void print_context(std::ostringstream& out, const Answer& a) {
+  if (a.game != Game::holdem) out << "Game: " << game_rules(a.game).title << "\n";  // Hold'em goes without saying
   if (!a.board.empty()) out << "Board: " << a.board << "\n";
   if (!a.dead.empty()) out << "Dead: " << a.dead << "\n";
 }
 
-void print_categories(std::ostringstream& out, const PlayerAnswer& p, std::uint64_t total) {
+void print_categories(std::ostringstream& out, const PlayerAnswer& p, std::uint64_t total, Game game) {
   out << "\n"
       << p.hand << " by final hand:\n"
       << pad("Category", 18, true) << pad("Made", 10) << pad("Win", 10) << pad("Tie", 10) << pad("Count", 16)
       << pad("Wins", 16) << pad("Ties", 16) << "\n";
   const double t = static_cast<double>(total);
-  for (int c = kCategories - 1; c >= 0; --c) {
-    const auto i = static_cast<std::size_t>(c);
+  const auto order = category_order(game);
+  for (auto c = order.rbegin(); c != order.rend(); ++c) {
+    const auto i = static_cast<std::size_t>(*c);
     const auto made = (*p.category)[i], wins = (*p.category_wins)[i], ties = (*p.category_ties)[i];
-    out << pad(std::string(category_name(static_cast<Category>(c))), 18, true)
+    out << pad(std::string(category_name(*c)), 18, true)
         << pad(percent(static_cast<double>(made) / t), 10) << pad(percent(static_cast<double>(wins) / t), 10)
         << pad(percent(static_cast<double>(ties) / t), 10) << pad(with_commas(made), 16) << pad(with_commas(wins), 16)
         << pad(with_commas(ties), 16) << "\n";
@@ -199,7 +202,7 @@ void print_answer(const Answer& a) {
     print_exact_footer(out, a);
   }
   for (const auto& p : a.players)
-    if (p.category) print_categories(out, p, a.method == Method::monte_carlo ? a.trials : a.showdowns());
+    if (p.category) print_categories(out, p, a.method == Method::monte_carlo ? a.trials : a.showdowns(), a.game);
   for (const auto& p : a.players)
     if (!p.per_class.empty()) print_matrix(out, p, a.per_combo_method);
   for (const auto& p : a.players)
@@ -267,13 +270,17 @@ class ProgressLine {
 
 // What the command line says beyond the Question itself.
 struct Flags {
-  std::string method, seed_text, svg_path;
+  std::string method, seed_text, svg_path, game = "holdem";
   bool json = false, force_mc = false, force_exact = false, no_table = false;
   CLI::Option *stderr_opt = nullptr, *trials_opt = nullptr, *time_opt = nullptr;
 };
 
 void add_question_options(CLI::App& app, Question& q, Flags& f) {
   app.add_option("hands", q.players, "2 to 10 hands or ranges, e.g. AsAc KhQh or \"QQ+,AKs\" random")->required();
+  app.add_option("-g,--game", f.game,
+                 "the game: holdem (the default); shortdeck (36 cards, 6 to A; A-6-7-8-9 is a straight; a flush "
+                 "beats a full house; trips beat a straight, as most rooms play it); shortdeck-straights (the same "
+                 "but a straight beats trips)");
   app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5, e.g. Ks7h2c");
   app.add_option("-d,--dead", q.dead, "cards removed from the deck, e.g. 2c3d");
   app.add_option("--order", q.order,
@@ -330,6 +337,7 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
 
 // The flags' part of the question, and their contradictions.
 void apply_flags(Question& q, const Flags& f) {
+  q.game = parse_game(f.game);
   if (!f.seed_text.empty()) q.seed = std::stoull(f.seed_text);  // checked by seed_check()
   if (!f.svg_path.empty() && !q.distribution)
     throw InputError("--svg draws the equity distribution: add --distribution");

@@ -13,6 +13,7 @@
 //   category(rank)              the hand's category.
 // The grouped enumeration also relies on "with seven cards, a flush rules out quads and a full
 // house", true of every deck of four suits.
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 
@@ -24,6 +25,10 @@ namespace equity {
 
 struct HoldemRanking {
   static constexpr HandRank kFirstStraightFlush = 7452;
+  // The categories from the weakest up.
+  static constexpr std::array<Category, kCategories> kCategoryOrder = {
+      Category::HighCard, Category::OnePair,   Category::TwoPair,     Category::ThreeOfAKind, Category::Straight,
+      Category::Flush,    Category::FullHouse, Category::FourOfAKind, Category::StraightFlush};
 
   EQUITY_ALWAYS_INLINE HandRank operator()(Hand h) const { return evaluate(h); }
   template <class MaskFunction>
@@ -45,6 +50,11 @@ decltype(auto) with_ranking(Game game, F&& f) {
       break;
   }
   throw std::logic_error("with_ranking: a game without a ranking");
+}
+
+// A game's categories from the weakest up.
+inline std::array<Category, kCategories> category_order(Game game) {
+  return with_ranking(game, [](auto ranking) { return decltype(ranking)::kCategoryOrder; });
 }
 
 }  // namespace equity
