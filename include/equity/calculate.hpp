@@ -7,16 +7,8 @@
 // players, board and dead cards; finding the preflop table; choosing the method; running it on
 // the requested number of threads with progress and cancellation.
 //
-// Choosing the method (Method::automatic), by counting work, never by timing, so the same
-// question gets the same method on any machine, thread count and load:
-//  1. table: heads-up preflop questions of whole classes or specific hands, when the preflop
-//     table is found (see table_location.hpp) and no category breakdown is asked for;
-//  2. exact: heads-up ranges on a known board always (by the sweep of per_combo.hpp: at most 1,176
-//     boards x 1,326 combos evaluated, whatever the ranges); otherwise when the showdowns to
-//     enumerate are at most exact_showdown_limit() for the street (showdowns = combo assignments up
-//     to suit symmetry, bounded by the product of the players' combo counts, times the boards each
-//     assignment has);
-//  3. Monte Carlo to a standard error of kDefaultStderr otherwise.
+// Choosing the method (Method::automatic) is the planner's (plan.hpp): by counting work, never by
+// timing, so the same question gets the same method on any machine, thread count and load.
 #include <array>
 #include <atomic>
 #include <cstdint>

@@ -92,5 +92,7 @@ struct MonteCarloResult {
 // above (a NaN or infinite target, more than kMaxTrials trials, a target standard error below
 // kMinTargetStderr), and for bad deals (see prepare()).
 MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& options);
+// The same with the deal prepared already (prep = prepare(deal)), as the planner keeps it.
+MonteCarloResult monte_carlo(const RangeDeal& deal, const PreparedDeal& prep, const MonteCarloOptions& options);
 
 }  // namespace equity

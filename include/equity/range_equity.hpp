@@ -74,5 +74,9 @@ struct ExactOptions {
 };
 
 RangeEquityResult enumerate_ranges(const RangeDeal& deal, const ExactOptions& options = {});
+// The same for a deal prepared already (prepare()) with its suit symmetries (suit_symmetries(); the
+// identity alone when options.use_symmetry is false), as the planner keeps them.
+RangeEquityResult enumerate_ranges(const PreparedDeal& prep, const std::vector<SuitMap>& symmetries,
+                                   const ExactOptions& options = {});
 
 }  // namespace equity

@@ -22,6 +22,7 @@
 #include "bindings.hpp"
 #include "equity/answer_json.hpp"
 #include "equity/calculate.hpp"
+#include "equity/plan.hpp"
 #include "equity/cards.hpp"
 #include "equity/error.hpp"
 #include "equity/range.hpp"
@@ -115,51 +116,13 @@ Question question_of(const CalcArgs& a) {
 
 // ---- Running it ---------------------------------------------------------------------------------
 
-bool is_hand(const std::string& text) {
-  try {
-    (void)parse_hole_cards(text);
-    return true;
-  } catch (const InputError&) {
-    return false;
-  }
-}
-
-// Whether the preflop table answers the question (so it takes microseconds): heads-up preflop,
-// whole classes or specific hands, and a table named or found (a named directory is checked by
-// calculate() alone: a stat less a call). A player that does not parse is left to calculate() to
-// report.
-bool table_answers_quickly(const Question& q) {
-  if ((q.method != Method::automatic && q.method != Method::table) || !q.use_table || q.by_category || q.per_combo ||
-      q.distribution || q.hits || q.players.size() != 2 || !q.board.empty() || !q.dead.empty())
-    return false;
-  try {
-    const auto table_found = [&] { return !q.table_dir.empty() || find_table().has_value(); };
-    if (is_hand(q.players[0]) && is_hand(q.players[1])) return table_found();
-    RangeDeal deal;
-    for (const auto& text : q.players) {
-      if (is_hand(text)) {
-        const HoleCards cards = parse_hole_cards(text);
-        Range r;
-        r.set(combo_index(cards[0], cards[1]), 1.0);
-        deal.ranges.push_back(r);
-      } else {
-        deal.ranges.push_back(Range::parse(text));
-      }
-    }
-    return table_answers(deal) && table_found();
-  } catch (const InputError&) {
-    return true;  // calculate() says what is wrong, at once
-  }
-}
-
-// calculate() on a worker, the calling thread running Python's signal handlers every 50 ms.
-Answer calculate_interruptibly(Question q) {
-  std::atomic<bool> cancel{false};
-  q.cancel = &cancel;
+// A plan run on a worker, the calling thread running Python's signal handlers every 50 ms; they
+// raise `cancel` (the flag the question was planned with) when they raise.
+Answer calculate_interruptibly(const Plan& plan, std::atomic<bool>& cancel) {
   std::future<Answer> result;
   {
     py::gil_scoped_release release;
-    result = std::async(std::launch::async, [&q] { return calculate(q); });
+    result = std::async(std::launch::async, [&plan] { return calculate(plan); });
   }
   for (;;) {
     {
@@ -182,38 +145,23 @@ Answer calculate_interruptibly(Question q) {
   return result.get();
 }
 
-// Exact enumerations of at most this many showdowns (exact_work()), and sweeps ranking at most
-// this many hands (boards x combos), take milliseconds, and well under a second on one slow core:
-// they run on the calling thread, like the table's answers. A worker thread costs some 60 us to
-// start, more than half of `AsAc KhQh` enumerated exactly.
-constexpr double kInlineShowdowns = 1e7;
-constexpr double kInlineSweepHands = 1e6;
-
-// Whether the question is answered within a fraction of a second whatever the machine: by the
-// table, or by a small exact enumeration (not per combo, whose work is many enumerations). It then
-// runs on the calling thread; a Ctrl-C meanwhile raises KeyboardInterrupt when it returns.
-bool answers_quickly(const Question& q) {
-  if (table_answers_quickly(q)) return true;
-  if (q.method == Method::monte_carlo || q.per_combo || q.distribution) return false;
-  // Specific hands only: one assignment of at most C(48, 5) boards, always enumerated.
-  if (std::all_of(q.players.begin(), q.players.end(), is_hand)) return true;
-  try {
-    const ExactWork work = exact_work(q);
-    if (work.sweep) return static_cast<double>(work.boards) * work.combos <= kInlineSweepHands;
-    const bool exact = q.method == Method::exact || q.exact_method != ExactMethod::automatic ||
-                       work.showdowns <= exact_showdown_limit(work.cards_to_come);
-    return exact && work.showdowns <= kInlineShowdowns;
-  } catch (const InputError&) {
-    return true;  // calculate() says what is wrong, at once
-  }
-}
-
-Answer run(const Question& q) {
-  if (answers_quickly(q)) {
+// The planner says whether the question is answered within a fraction of a second whatever the
+// machine (Plan::quick): it then runs on the calling thread, where a worker thread would cost some
+// 60 us to start, more than half of `AsAc KhQh` enumerated exactly; a Ctrl-C meanwhile raises
+// KeyboardInterrupt when it returns. Longer questions run on a worker that Ctrl-C stops.
+Answer run(Question q) {
+  std::atomic<bool> cancel{false};
+  q.cancel = &cancel;
+  Plan p;
+  {
     py::gil_scoped_release release;
-    return calculate(q);
+    p = plan(q);
   }
-  return calculate_interruptibly(q);
+  if (p.quick) {
+    py::gil_scoped_release release;
+    return calculate(p);
+  }
+  return calculate_interruptibly(p, cancel);
 }
 
 // ---- The result ---------------------------------------------------------------------------------
@@ -375,7 +323,7 @@ void bind_calc(py::module_& m) {
       py::arg("per_combo") = false, py::arg("distribution") = false, py::arg("hits") = false,
       py::arg("per_combo_stderr") = py::none(), py::arg("table") = "", py::arg("use_table") = true,
       "The compiled calc(); see equity.calc for the arguments.");
-  // For the tests: whether calc() would answer on the calling thread (answers_quickly()).
+  // For the tests: whether calc() would answer on the calling thread (the plan's quick).
   m.def(
       "_answers_quickly",
       [](py::list players, py::object board, std::string method, bool per_combo) {
@@ -385,7 +333,11 @@ void bind_calc(py::module_& m) {
         a.dead = py::none();
         a.method = std::move(method);
         a.per_combo = per_combo;
-        return answers_quickly(question_of(a));
+        try {
+          return plan(question_of(a)).quick;
+        } catch (const InputError&) {
+          return true;  // reported at once
+        }
       },
       py::arg("players"), py::arg("board") = py::none(), py::arg("method") = "auto", py::arg("per_combo") = false);
   // The C-level cancel path, for the tests: a Monte Carlo question with Question::cancel already

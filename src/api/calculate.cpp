@@ -1,3 +1,4 @@
+// The executor: runs what plan() chose (plan.hpp) and assembles the one Answer.
 #include "equity/calculate.hpp"
 
 #include <algorithm>
@@ -9,122 +10,23 @@
 #include "equity/detail/parallel.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
-#include "equity/game.hpp"
-#include "equity/hand_class.hpp"
-#include "equity/hand_order.hpp"
 #include "equity/monte_carlo.hpp"
 #include "equity/per_combo.hpp"
-#include "equity/preflop_table.hpp"
+#include "equity/plan.hpp"
 #include "equity/range.hpp"
 #include "equity/range_equity.hpp"
 #include "equity/stopwatch.hpp"
 #include "equity/table_cache.hpp"
 #include "equity/table_equity.hpp"
-#include "equity/table_location.hpp"
+#include "question.hpp"
 
 namespace equity {
 namespace {
 
-// Four or more characters without any range syntax ("AsXc", "AsAcKd"): meant as specific cards.
-bool looks_like_cards(std::string_view text) {
-  std::size_t letters = 0;
-  for (char c : text) {
-    if (std::string_view("+-,:@*%[]").find(c) != std::string_view::npos) return false;
-    if (c != ' ') ++letters;
-  }
-  return letters >= 4 && text != "random";
-}
-
-struct Player {
-  std::string label;
-  Range range;
-  bool specific = false;
-};
-
-// A hand keeps its spelling and its messages; anything else is a range.
-Player parse_player(const std::string& text, std::size_t index, std::string_view order,
-                    std::vector<std::string>& warnings) {
-  const std::string what = "player " + std::to_string(index + 1);
-  Player player;
-  try {
-    const HoleCards cards = parse_hole_cards(text, what);
-    player.label = cards[0].str() + cards[1].str();
-    player.range.set(combo_index(cards[0], cards[1]), 1.0);
-    player.specific = true;
-    return player;
-  } catch (const InputError& card_error) {
-    try {
-      player.range = Range::parse(text, what, &warnings, order);
-    } catch (const InputError&) {
-      if (looks_like_cards(text)) throw card_error;  // meant as cards: say why they are wrong
-      throw;
-    }
-  }
-  player.label = player.range.str();
-  return player;
-}
-
-struct Parsed {
-  std::vector<Player> players;
-  RangeDeal deal;
-  std::vector<std::string> warnings;  // from reading the ranges
-};
-
-// A range of a game with a smaller deck holds no class outside it ("22" in short deck): the first
-// such class is named. "random" is every combo the deck has.
-void check_range_in_deck(const Player& player, Game game, std::size_t index) {
-  const CardSet out = out_of_deck(game);
-  if (out.empty() || player.specific || player.range == Range::all()) return;
-  for (const auto& c : player.range.combos())
-    if (out.contains(c.cards[0]) || out.contains(c.cards[1]))
-      throw InputError("player " + std::to_string(index + 1) + ": " + class_of({c.cards[0], c.cards[1]}).name() +
-                       " is not in the deck of " + std::string(game_rules(game).title) + " (" +
-                       std::string(1, kRankChars[static_cast<std::size_t>(game_rules(game).lowest_rank)]) + " to A)");
-}
-
-Parsed parse_question(const Question& q) {
-  if (q.players.size() < 2) throw InputError("at least 2 players, not " + std::to_string(q.players.size()));
-  if (q.players.size() > static_cast<std::size_t>(kMaxPlayers))
-    throw InputError("at most " + std::to_string(kMaxPlayers) + " players, not " + std::to_string(q.players.size()));
-  (void)hand_order(q.order);  // an unknown ordering is an error even when no range uses it
-  Parsed parsed;
-  std::vector<HoleCards> hands;
-  for (std::size_t i = 0; i < q.players.size(); ++i) {
-    parsed.players.push_back(parse_player(q.players[i], i, q.order, parsed.warnings));
-    check_range_in_deck(parsed.players.back(), q.game, i);
-    parsed.deal.ranges.push_back(parsed.players.back().range);
-    if (parsed.players.back().specific) {
-      const auto c = parsed.players.back().range.combos();
-      hands.push_back({c[0].cards[0], c[0].cards[1]});
-    }
-  }
-  parsed.deal.board = parse_cards(q.board, "board");
-  parsed.deal.dead = parse_cards(q.dead, "dead cards");
-  parsed.deal.game = q.game;
-  if (hands.size() == q.players.size()) validate(Deal{hands, parsed.deal.board, parsed.deal.dead, q.game});
-  return parsed;
-}
-
-void check_options(const Question& q) {
-  if (q.threads < 0) throw InputError("threads: must be 0 (all cores) or more, not " + std::to_string(q.threads));
-  if (q.seed && *q.seed > kMaxSeed)
-    throw InputError("seed: at most 2^53 - 1 = 9007199254740991, not " + std::to_string(*q.seed));
-  if (q.per_combo && !(q.per_combo_stderr > 0 && q.per_combo_stderr < 1))
-    throw InputError("per-combo standard error: above 0 and below 1");
-  if (!(q.target_stderr >= 0) || !(q.max_seconds >= 0))
-    throw InputError("Monte Carlo targets must be 0 (off) or above");
-  const bool mc_targets = q.target_stderr > 0 || q.max_trials > 0 || q.max_seconds > 0;
-  if (q.exact_method != ExactMethod::automatic &&
-      (q.method == Method::monte_carlo || q.method == Method::table || mc_targets))
-    throw InputError("the " + std::string(exact_method_name(q.exact_method)) +
-                     " method is a way of enumerating exactly: it does not go with " +
-                     std::string(q.method == Method::table ? "the preflop table" : "Monte Carlo"));
-  if (mc_targets && (q.method == Method::exact || q.method == Method::table))
-    throw InputError("a standard error, trial or time target is for Monte Carlo, not " +
-                     std::string(method_name(q.method)) + " answers");
-}
-
-// ---- Running each method ------------------------------------------------------------------------
+using detail::ComboTask;
+using detail::Parsed;
+using detail::PlannedQuestion;
+using detail::Player;
 
 // What every method says of a player: who, how many combos, the counts and the categories.
 template <class Counts>
@@ -184,14 +86,14 @@ Answer monte_carlo_answer(const MonteCarloResult& r, const std::vector<Player>& 
   return a;
 }
 
-Answer run_exact(const Question& q, const Parsed& parsed, const Stopwatch& clock) {
+Answer run_exact(const Question& q, const PlannedQuestion& s, const Stopwatch& clock) {
   ExactOptions options;
   options.walk_every_board = q.exact_method == ExactMethod::boards;
   options.by_category = q.by_category;
   options.cancel = q.cancel;
   if (q.progress)
     options.progress = [&](double done) { q.progress(Progress{Method::exact, done, 0, 0, clock.seconds()}); };
-  Answer a = exact_answer(enumerate_ranges(parsed.deal, options), parsed.players, q.by_category);
+  Answer a = exact_answer(enumerate_ranges(*s.prep, s.symmetries, options), s.parsed.players, q.by_category);
   a.method = Method::exact;
   a.exact_method = options.walk_every_board ? ExactMethod::boards : ExactMethod::grouped;
   return a;
@@ -206,7 +108,7 @@ double monte_carlo_fraction(const MonteCarloOptions& mc, std::uint64_t trials, d
   return std::min(done, 1.0);
 }
 
-Answer run_monte_carlo(const Question& q, const Parsed& parsed, const Stopwatch& clock) {
+Answer run_monte_carlo(const Question& q, const PlannedQuestion& s, const Stopwatch& clock) {
   MonteCarloOptions mc;
   mc.seed = q.seed ? *q.seed : random_seed();
   mc.target_stderr = q.target_stderr;
@@ -221,28 +123,10 @@ Answer run_monte_carlo(const Question& q, const Parsed& parsed, const Stopwatch&
       q.progress(
           Progress{Method::monte_carlo, monte_carlo_fraction(mc, trials, worst, seconds), trials, worst, seconds});
     };
-  return monte_carlo_answer(monte_carlo(parsed.deal, mc), parsed.players, q.by_category);
+  return monte_carlo_answer(monte_carlo(s.parsed.deal, *s.prep, mc), s.parsed.players, q.by_category);
 }
 
-// Heads-up ranges on a known board are answered exactly by the sweep of per_combo.hpp (at most
-// 1,176 boards x 1,326 combos evaluated, whatever the ranges), with every combo's counts besides.
-bool sweep_applies(const Question& q, const Parsed& parsed) {
-  return parsed.deal.ranges.size() == 2 && !parsed.deal.board.empty() && !q.by_category;
-}
-
-bool sweep_answers(const Question& q, const Parsed& parsed) {
-  if (q.exact_method == ExactMethod::sweep) {
-    if (!sweep_applies(q, parsed))
-      throw InputError(
-          "the sweep method is for two players on a known board of 3, 4 or 5 cards, without --by-category");
-    return true;
-  }
-  return q.exact_method == ExactMethod::automatic && sweep_applies(q, parsed) &&
-         !(parsed.players[0].specific && parsed.players[1].specific);
-}
-
-Answer run_sweep(const Question& q, const Parsed& parsed) {
-  const PreparedDeal prep = prepare(parsed.deal);
+Answer run_sweep(const Question& q, const Parsed& parsed, const PreparedDeal& prep) {
   auto per = per_combo_heads_up(prep);
   Answer a;
   a.method = Method::exact;
@@ -285,98 +169,36 @@ Answer run_sweep(const Question& q, const Parsed& parsed) {
   return a;
 }
 
-// The table's answer, or nullopt when the question is not one the table answers or no table is
-// found. A bad table is an error when the table was asked for, else a warning and enumeration.
-std::optional<Answer> try_table(const Question& q, const Parsed& parsed, std::vector<std::string>& warnings) {
+// The table's answer; nothing when the table turns out unusable (then the caller enumerates, with
+// a warning) unless the table was asked for (then an error).
+std::optional<Answer> read_table(const Question& q, const PlannedQuestion& s, std::vector<std::string>& warnings) {
   const bool forced = q.method == Method::table;
-  if (forced && !game_rules(parsed.deal.game).preflop_table)
-    throw InputError("no preflop table for " + std::string(game_name(parsed.deal.game)) + " yet");
-  if (!table_answers(parsed.deal)) {
-    if (forced)
-      throw InputError(
-          "the preflop table answers heads-up preflop questions of specific hands or whole classes "
-          "(no board, no dead cards, one weight per class)");
-    return std::nullopt;
-  }
-  const auto dir = find_table(q.table_dir);
-  if (!dir) {
-    if (forced) throw InputError("no preflop table found (give its directory, or set EQUITY_RESULTS)");
-    return std::nullopt;
-  }
   std::optional<RangeEquityResult> result;
   try {
-    result = cached_table_equity(*dir, parsed.deal);  // files read once per process
+    result = cached_table_equity(*s.table, s.parsed.deal);  // files read once per process
   } catch (const InputError& e) {
     if (forced) throw;
     warnings.push_back(std::string("the preflop table is unusable, so this was enumerated: ") + e.what());
     return std::nullopt;
   }
   if (!result) {
-    if (forced) throw InputError("no preflop table in '" + dir->string() + "'");
+    if (forced) throw InputError("no preflop table in '" + s.table->string() + "'");
     return std::nullopt;
   }
-  Answer a = exact_answer(*result, parsed.players, false);
+  Answer a = exact_answer(*result, s.parsed.players, false);
   a.method = Method::table;
-  a.table_dir = dir->string();
+  a.table_dir = s.table->string();
   return a;
 }
 
-ExactWork work_of(const RangeDeal& deal) {
-  const PreparedDeal prep = prepare(deal);
-  ExactWork work;
-  work.cards_to_come = prep.cards_to_come;
-  const int deck = kCards - prep.known.size() - 2 * static_cast<int>(prep.combos.size());
-  work.boards = choose(deck, prep.cards_to_come);
-  work.assignments = 1;
-  for (const auto& list : prep.combos) {
-    work.assignments *= static_cast<double>(list.size());
-    work.combos += static_cast<double>(list.size());
-  }
-  work.symmetries = static_cast<int>(suit_symmetries(deal).size());
-  work.showdowns = std::max(1.0, work.assignments / work.symmetries) * static_cast<double>(work.boards);
-  return work;
-}
-
-std::string with_commas(double x) {
-  std::string digits = std::to_string(static_cast<std::uint64_t>(std::llround(x)));
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 // ---- Per-combo equity ---------------------------------------------------------------------------
-
-// The deal with player p holding one combo, at weight 1.
-RangeDeal with_combo(const RangeDeal& deal, std::size_t p, int combo) {
-  RangeDeal d = deal;
-  d.ranges[p] = Range();
-  d.ranges[p].set(combo, 1.0);
-  return d;
-}
-
-struct ComboTask {
-  std::size_t player = 0;
-  WeightedCombo combo;
-};
-
-// The showdowns of one combo's question; 0 for a combo that meets no opponent combo.
-double combo_work(const RangeDeal& deal, const ComboTask& t) {
-  try {
-    return work_of(with_combo(deal, t.player, t.combo.index)).showdowns;
-  } catch (const InputError&) {
-    return 0;
-  }
-}
 
 ComboEquity monte_carlo_combo(const RangeDeal& deal, const ComboTask& t, const Question& q, std::uint64_t seed) {
   MonteCarloOptions mc;
   mc.seed = seed ^ ((t.player * kCombos + static_cast<std::uint64_t>(t.combo.index) + 1) * 0x9e3779b97f4a7c15ULL);
   mc.target_stderr = q.per_combo_stderr;
   mc.cancel = q.cancel;
-  const MonteCarloResult r = monte_carlo(with_combo(deal, t.player, t.combo.index), mc);
+  const MonteCarloResult r = monte_carlo(detail::with_combo(deal, t.player, t.combo.index), mc);
   const MonteCarloPlayer& mp = r.players[t.player];
   ComboEquity c;
   c.combo = t.combo.index;
@@ -421,41 +243,29 @@ void each_combo(const Question& q, const std::vector<ComboTask>& tasks, Answer& 
   for (std::size_t i = 0; i < tasks.size(); ++i) a.players[tasks[i].player].per_combo.push_back(results[i]);
 }
 
-void fill_per_combo(const Question& q, const Parsed& parsed, Answer& a, const Stopwatch& clock) {
-  const RangeDeal& deal = parsed.deal;
+void fill_per_combo(const Plan& plan, const PlannedQuestion& s, Answer& a, const Stopwatch& clock) {
+  const Question& q = s.question;
+  const RangeDeal& deal = s.parsed.deal;
   if (a.per_combo_method != Method::automatic) {
     // Filled by the sweep that answered the question.
-  } else if (deal.ranges.size() == 2 && !deal.board.empty() && q.method != Method::monte_carlo) {
-    auto both = per_combo_heads_up(deal);
+  } else if (plan.per_combo_method == Method::exact && s.combo_tasks.empty()) {
+    auto both = per_combo_heads_up(*s.prep);
     a.per_combo_method = Method::exact;
     for (std::size_t p = 0; p < 2; ++p) a.players[p].per_combo = std::move(both[p]);
+  } else if (plan.per_combo_method == Method::table) {
+    a.per_combo_method = Method::table;
+    auto both = per_combo_from_table(*s.table / "hands", deal);
+    for (std::size_t p = 0; p < 2; ++p) a.players[p].per_combo = std::move(both[p]);
+  } else if (plan.per_combo_method == Method::exact) {
+    a.per_combo_method = Method::exact;
+    each_combo(q, s.combo_tasks, a, clock, [&](const ComboTask& t) {
+      const auto r = enumerate_ranges(detail::with_combo(deal, t.player, t.combo.index));
+      return combo_equity_of(r, t.player, t.combo.index, t.combo.weight);
+    });
   } else {
-    const PreparedDeal prep = prepare(deal);
-    std::vector<ComboTask> tasks;
-    double showdowns = 0;
-    for (std::size_t p = 0; p < prep.combos.size(); ++p)
-      for (const auto& c : prep.combos[p]) tasks.push_back({p, c});
-    std::optional<std::filesystem::path> dir;
-    if (q.use_table && q.method != Method::exact && q.method != Method::monte_carlo && deal.ranges.size() == 2 &&
-        deal.board.empty() && deal.dead.empty() && game_rules(deal.game).preflop_table)
-      dir = find_table(q.table_dir);
-    if (!dir && q.method != Method::monte_carlo)
-      for (const auto& t : tasks) showdowns += combo_work(deal, t);
-    if (dir) {
-      a.per_combo_method = Method::table;
-      auto both = per_combo_from_table(*dir / "hands", deal);
-      for (std::size_t p = 0; p < 2; ++p) a.players[p].per_combo = std::move(both[p]);
-    } else if (q.method != Method::monte_carlo && showdowns <= exact_showdown_limit(prep.cards_to_come)) {
-      a.per_combo_method = Method::exact;
-      each_combo(q, tasks, a, clock, [&](const ComboTask& t) {
-        const auto r = enumerate_ranges(with_combo(deal, t.player, t.combo.index));
-        return combo_equity_of(r, t.player, t.combo.index, t.combo.weight);
-      });
-    } else {
-      a.per_combo_method = Method::monte_carlo;
-      if (a.method != Method::monte_carlo) a.seed = q.seed ? *q.seed : random_seed();
-      each_combo(q, tasks, a, clock, [&](const ComboTask& t) { return monte_carlo_combo(deal, t, q, a.seed); });
-    }
+    a.per_combo_method = Method::monte_carlo;
+    if (a.method != Method::monte_carlo) a.seed = q.seed ? *q.seed : random_seed();
+    each_combo(q, s.combo_tasks, a, clock, [&](const ComboTask& t) { return monte_carlo_combo(deal, t, q, a.seed); });
   }
   for (auto& player : a.players) {
     if (q.distribution) player.distribution = equity_distribution(player.per_combo);
@@ -467,42 +277,33 @@ void fill_per_combo(const Question& q, const Parsed& parsed, Answer& a, const St
   }
 }
 
-Answer answer(const Question& q, const Parsed& parsed, const Stopwatch& clock) {
+// The answer of the plan's method, with per-combo equity when asked for.
+Answer execute(const Plan& plan, const Stopwatch& clock) {
+  const PlannedQuestion& s = *plan.question;
+  const Question& q = s.question;
   std::vector<std::string> warnings;
-  const bool mc_targets = q.target_stderr > 0 || q.max_trials > 0 || q.max_seconds > 0;
-  Method method = q.method;
-  if (method == Method::automatic && q.exact_method != ExactMethod::automatic) method = Method::exact;
-  if (method == Method::automatic && mc_targets) method = Method::monte_carlo;
-  if ((method == Method::automatic && q.use_table && !q.by_category) || method == Method::table) {
-    if (auto a = try_table(q, parsed, warnings)) {
-      a->warnings = std::move(warnings);
-      if (q.per_combo || q.distribution) fill_per_combo(q, parsed, *a, clock);
-      return std::move(*a);
+  Answer a;
+  if (plan.method == Method::table) {
+    auto table = read_table(q, s, warnings);
+    if (!table) {  // unusable: enumerate as if there were no table
+      Question without = q;
+      without.use_table = false;
+      a = execute(equity::plan(without), clock);
+      a.warnings.insert(a.warnings.begin(), warnings.begin(), warnings.end());
+      return a;
     }
+    a = std::move(*table);
+  } else if (plan.method == Method::exact && plan.exact_method == ExactMethod::sweep) {
+    a = run_sweep(q, s.parsed, *s.prep);
+  } else if (plan.method == Method::exact) {
+    a = run_exact(q, s, clock);
+  } else {
+    a = run_monte_carlo(q, s, clock);
+    // Only automatic says why it sampled.
+    if (s.automatic) a.reason = plan.reason;
   }
-  std::string reason;
-  if ((method == Method::automatic || method == Method::exact) && sweep_answers(q, parsed)) {
-    Answer a = run_sweep(q, parsed);
-    a.warnings = std::move(warnings);
-    if (q.per_combo || q.distribution) fill_per_combo(q, parsed, a, clock);
-    return a;
-  }
-  if (method == Method::automatic) {
-    const ExactWork work = work_of(parsed.deal);
-    const double limit = exact_showdown_limit(work.cards_to_come);
-    method = work.showdowns <= limit ? Method::exact : Method::monte_carlo;
-    if (method == Method::monte_carlo)
-      reason = "exact would enumerate about " + with_commas(work.showdowns) + " showdowns, more than the " +
-               with_commas(limit) + " enumerated automatically" +
-               (work.cards_to_come == 5   ? " preflop"
-                : work.cards_to_come == 2 ? " on a flop"
-                : work.cards_to_come == 1 ? " on a turn"
-                                          : " on a river");
-  }
-  Answer a = method == Method::exact ? run_exact(q, parsed, clock) : run_monte_carlo(q, parsed, clock);
-  a.reason = std::move(reason);
   a.warnings = std::move(warnings);
-  if (q.per_combo || q.distribution) fill_per_combo(q, parsed, a, clock);
+  if (q.per_combo || q.distribution) fill_per_combo(plan, s, a, clock);
   return a;
 }
 
@@ -555,46 +356,29 @@ ExactMethod parse_exact_method(std::string_view text) {
   throw InputError("exact method '" + std::string(text) + "': one of auto, grouped, boards, sweep");
 }
 
-double exact_showdown_limit(int cards_to_come) {
-  switch (cards_to_come) {
-    case 0:
-      return 1e6;
-    case 1:
-      return 4e7;
-    case 2:
-      return 3e8;
-    default:
-      return 6e9;
+Answer calculate(const Plan& plan) {
+  const Stopwatch clock;
+  const PlannedQuestion& s = *plan.question;
+  const Question& question = s.question;
+  Answer a = detail::with_threads(question.threads, [&] { return execute(plan, clock); });
+  if (question.hits) {
+    CardSet dead;
+    for (Card c : s.parsed.deal.dead) dead.insert(c);
+    for (std::size_t p = 0; p < a.players.size(); ++p)
+      a.players[p].hits = board_hits(s.parsed.deal.ranges[p], s.parsed.deal.board, dead);
   }
-}
-
-ExactWork exact_work(const Question& question) {
-  const Parsed parsed = parse_question(question);
-  ExactWork work = work_of(parsed.deal);
-  work.sweep = sweep_answers(question, parsed);
-  return work;
+  a.warnings.insert(a.warnings.begin(), s.parsed.warnings.begin(), s.parsed.warnings.end());
+  a.game = question.game;
+  a.board = to_string(s.parsed.deal.board);
+  a.dead = to_string(s.parsed.deal.dead);
+  a.seconds = clock.seconds();
+  return a;
 }
 
 Answer calculate(const Question& question) {
-  check_options(question);
-  if (question.hits && (question.board.empty() || parse_cards(question.board, "board").empty()))
-    throw InputError("hits: what a range hits needs a board of 3, 4 or 5 cards");
-  if (question.hits && !game_rules(question.game).board_hits)
-    throw InputError("hits: not available for " + std::string(game_name(question.game)) + " yet (Hold'em only)");
   const Stopwatch clock;
-  const Parsed parsed = parse_question(question);
-  Answer a = detail::with_threads(question.threads, [&] { return answer(question, parsed, clock); });
-  if (question.hits) {
-    CardSet dead;
-    for (Card c : parsed.deal.dead) dead.insert(c);
-    for (std::size_t p = 0; p < a.players.size(); ++p)
-      a.players[p].hits = board_hits(parsed.deal.ranges[p], parsed.deal.board, dead);
-  }
-  a.warnings.insert(a.warnings.begin(), parsed.warnings.begin(), parsed.warnings.end());
-  a.game = question.game;
-  a.board = to_string(parsed.deal.board);
-  a.dead = to_string(parsed.deal.dead);
-  a.seconds = clock.seconds();
+  Answer a = calculate(plan(question));
+  a.seconds = clock.seconds();  // planning included, as before the planner had its own call
   return a;
 }
 

@@ -303,9 +303,13 @@ void fill_players(const Totals& totals, std::size_t n, MonteCarloResult& result)
 }  // namespace
 
 MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& options) {
+  check_stopping_rules(options);
+  return monte_carlo(deal, prepare(deal), options);
+}
+
+MonteCarloResult monte_carlo(const RangeDeal& deal, const PreparedDeal& prep, const MonteCarloOptions& options) {
   const Stopwatch clock;
   check_stopping_rules(options);
-  const PreparedDeal prep = prepare(deal);
   check_cancel(options.cancel);
   const std::vector<Sampler> samplers = make_samplers(prep, deal);
   std::uint64_t out_of_deck = 0;

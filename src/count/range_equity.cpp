@@ -292,10 +292,14 @@ double RangeEquityResult::equity(std::size_t p) const {
 
 RangeEquityResult enumerate_ranges(const RangeDeal& deal, const ExactOptions& options) {
   const PreparedDeal prep = prepare(deal);
+  return enumerate_ranges(prep, options.use_symmetry ? suit_symmetries(deal) : std::vector<SuitMap>{{0, 1, 2, 3}},
+                          options);
+}
+
+RangeEquityResult enumerate_ranges(const PreparedDeal& prep, const std::vector<SuitMap>& symmetries,
+                                   const ExactOptions& options) {
   const std::size_t n = prep.combos.size();
   const std::uint64_t boards = boards_per_assignment(prep);
-  const std::vector<SuitMap> symmetries =
-      options.use_symmetry ? suit_symmetries(deal) : std::vector<SuitMap>{{0, 1, 2, 3}};
   check_size(prep, boards, symmetries.size());
   check_cancel(options.cancel);
   const std::vector<Representative> reps = RepresentativeSearch(prep, symmetries).run();

@@ -1,0 +1,220 @@
+// The planner (plan.hpp): the one place the method is chosen.
+#include "equity/plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include "equity/enumeration.hpp"
+#include "equity/error.hpp"
+#include "equity/game.hpp"
+#include "equity/table_equity.hpp"
+#include "equity/table_location.hpp"
+#include "question.hpp"
+
+namespace equity {
+namespace {
+
+using detail::Parsed;
+using detail::PlannedQuestion;
+
+bool monte_carlo_targets(const Question& q) { return q.target_stderr > 0 || q.max_trials > 0 || q.max_seconds > 0; }
+
+// The method asked for, with what the options imply: an exact method means exact, a Monte Carlo
+// target Monte Carlo.
+Method asked_method(const Question& q) {
+  if (q.method == Method::automatic && q.exact_method != ExactMethod::automatic) return Method::exact;
+  if (q.method == Method::automatic && monte_carlo_targets(q)) return Method::monte_carlo;
+  return q.method;
+}
+
+// Heads-up ranges on a known board are answered exactly by the sweep of per_combo.hpp (at most
+// 1,176 boards x 1,326 combos evaluated, whatever the ranges), with every combo's counts besides.
+bool sweep_applies(const Question& q, const Parsed& parsed) {
+  return parsed.deal.ranges.size() == 2 && !parsed.deal.board.empty() && !q.by_category;
+}
+
+bool sweep_answers(const Question& q, const Parsed& parsed) {
+  if (q.exact_method == ExactMethod::sweep) {
+    if (!sweep_applies(q, parsed))
+      throw InputError(
+          "the sweep method is for two players on a known board of 3, 4 or 5 cards, without --by-category");
+    return true;
+  }
+  return q.exact_method == ExactMethod::automatic && sweep_applies(q, parsed) &&
+         !(parsed.players[0].specific && parsed.players[1].specific);
+}
+
+// The table's directory when the table answers the question; nothing when the question is not
+// one the table answers or no table is found (errors when the table was asked for).
+std::optional<std::filesystem::path> table_for(const Question& q, const Parsed& parsed) {
+  const bool forced = q.method == Method::table;
+  if (forced && !game_rules(parsed.deal.game).preflop_table)
+    throw InputError("no preflop table for " + std::string(game_name(parsed.deal.game)) + " yet");
+  if (!table_answers(parsed.deal)) {
+    if (forced)
+      throw InputError(
+          "the preflop table answers heads-up preflop questions of specific hands or whole classes "
+          "(no board, no dead cards, one weight per class)");
+    return std::nullopt;
+  }
+  auto dir = find_table(q.table_dir);
+  if (!dir && forced) throw InputError("no preflop table found (give its directory, or set EQUITY_RESULTS)");
+  return dir;
+}
+
+ExactWork work_of(const PreparedDeal& prep, int symmetries) {
+  ExactWork work;
+  work.cards_to_come = prep.cards_to_come;
+  const int deck = kCards - prep.known.size() - 2 * static_cast<int>(prep.combos.size());
+  work.boards = choose(deck, prep.cards_to_come);
+  work.assignments = 1;
+  for (const auto& list : prep.combos) {
+    work.assignments *= static_cast<double>(list.size());
+    work.combos += static_cast<double>(list.size());
+  }
+  work.symmetries = symmetries;
+  work.showdowns = std::max(1.0, work.assignments / work.symmetries) * static_cast<double>(work.boards);
+  return work;
+}
+
+std::string with_commas(double x) {
+  std::string digits = std::to_string(static_cast<std::uint64_t>(std::llround(x)));
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string_view street(int cards_to_come) {
+  return cards_to_come == 5 ? " preflop" : cards_to_come == 2 ? " on a flop" : cards_to_come == 1 ? " on a turn" : " on a river";
+}
+
+// The showdowns of one combo's question; 0 for a combo that meets no opponent combo.
+double combo_work(const RangeDeal& deal, const detail::ComboTask& t) {
+  try {
+    const RangeDeal d = detail::with_combo(deal, t.player, t.combo.index);
+    return work_of(prepare(d), static_cast<int>(suit_symmetries(d).size())).showdowns;
+  } catch (const InputError&) {
+    return 0;
+  }
+}
+
+// How per-combo equity is found when the answer's own method did not find it (the sweep does):
+// heads-up on a board by the sweep; heads-up preflop from the table; else each combo's own
+// question, exact when the showdowns of all of them together are within the street's limit, else
+// Monte Carlo.
+Method plan_per_combo(const Question& q, Plan& plan, PlannedQuestion& s) {
+  if (plan.method == Method::exact && plan.exact_method == ExactMethod::sweep) return Method::exact;
+  const RangeDeal& deal = s.parsed.deal;
+  if (deal.ranges.size() == 2 && !deal.board.empty() && q.method != Method::monte_carlo) return Method::exact;
+  for (std::size_t p = 0; p < s.prep->combos.size(); ++p)
+    for (const auto& c : s.prep->combos[p]) s.combo_tasks.push_back({p, c});
+  if (q.use_table && q.method != Method::exact && q.method != Method::monte_carlo && deal.ranges.size() == 2 &&
+      deal.board.empty() && deal.dead.empty() && game_rules(deal.game).preflop_table) {
+    if (!s.table) s.table = find_table(q.table_dir);
+    if (s.table) return Method::table;
+  }
+  if (q.method == Method::monte_carlo) return Method::monte_carlo;
+  double showdowns = 0;
+  for (const auto& t : s.combo_tasks) showdowns += combo_work(deal, t);
+  return showdowns <= exact_showdown_limit(s.prep->cards_to_come) ? Method::exact : Method::monte_carlo;
+}
+
+// Whether the plan runs within a fraction of a second whatever the machine.
+bool quick(const Question& q, const Plan& plan, const Parsed& parsed) {
+  if (q.per_combo || q.distribution) return false;
+  if (plan.method == Method::table) return true;
+  if (plan.method != Method::exact) return false;
+  if (std::all_of(parsed.players.begin(), parsed.players.end(), [](const auto& p) { return p.specific; }))
+    return true;  // one assignment of at most C(48, 5) boards
+  if (plan.exact_method == ExactMethod::sweep)
+    return static_cast<double>(plan.work.boards) * plan.work.combos <= kQuickSweepHands;
+  return plan.work.showdowns <= kQuickShowdowns;
+}
+
+}  // namespace
+
+double exact_showdown_limit(int cards_to_come) {
+  switch (cards_to_come) {
+    case 0:
+      return 1e6;
+    case 1:
+      return 4e7;
+    case 2:
+      return 3e8;
+    default:
+      return 6e9;
+  }
+}
+
+Plan plan(const Question& question) {
+  detail::check_options(question);
+  if (question.hits && (question.board.empty() || parse_cards(question.board, "board").empty()))
+    throw InputError("hits: what a range hits needs a board of 3, 4 or 5 cards");
+  if (question.hits && !game_rules(question.game).board_hits)
+    throw InputError("hits: not available for " + std::string(game_name(question.game)) + " yet (Hold'em only)");
+  auto s = std::make_shared<PlannedQuestion>();
+  s->question = question;
+  s->parsed = detail::parse_question(question);
+  const Question& q = s->question;
+  Plan plan;
+  const Method asked = asked_method(q);
+  s->automatic = asked == Method::automatic;
+  if ((asked == Method::automatic && q.use_table && !q.by_category) || asked == Method::table) {
+    s->table = table_for(q, s->parsed);
+    if (s->table) {
+      plan.method = Method::table;
+      plan.reason = "heads-up preflop: the preflop table holds every matchup's counts";
+    }
+  }
+  if (plan.method != Method::table) {
+    s->prep = prepare(s->parsed.deal);
+    if ((asked == Method::automatic || asked == Method::exact) && sweep_answers(q, s->parsed)) {
+      plan.method = Method::exact;
+      plan.exact_method = ExactMethod::sweep;
+      plan.work = work_of(*s->prep, 1);
+      plan.work.sweep = true;
+      plan.reason = "heads-up ranges on a known board: each completed board's combos ranked once (the sweep)";
+    } else {
+      s->symmetries = suit_symmetries(s->parsed.deal);
+      plan.work = work_of(*s->prep, static_cast<int>(s->symmetries.size()));
+      const double limit = exact_showdown_limit(plan.work.cards_to_come);
+      if (asked == Method::automatic) {
+        plan.method = plan.work.showdowns <= limit ? Method::exact : Method::monte_carlo;
+        plan.reason = plan.method == Method::exact
+                          ? "about " + with_commas(plan.work.showdowns) + " showdowns to enumerate, within the " +
+                                with_commas(limit) + " enumerated automatically" +
+                                std::string(street(plan.work.cards_to_come))
+                          : "exact would enumerate about " + with_commas(plan.work.showdowns) +
+                                " showdowns, more than the " + with_commas(limit) + " enumerated automatically" +
+                                std::string(street(plan.work.cards_to_come));
+      } else {
+        plan.method = asked;
+        plan.reason = asked == Method::exact ? "exact enumeration was asked for" : "Monte Carlo was asked for";
+      }
+      if (plan.method == Method::exact)
+        plan.exact_method = q.exact_method == ExactMethod::boards ? ExactMethod::boards : ExactMethod::grouped;
+    }
+  }
+  if (q.per_combo || q.distribution) {
+    if (!s->prep) s->prep = prepare(s->parsed.deal);
+    plan.per_combo_method = plan_per_combo(q, plan, *s);
+  }
+  plan.quick = quick(q, plan, s->parsed);
+  plan.question = std::move(s);
+  return plan;
+}
+
+ExactWork exact_work(const Question& question) {
+  Question q = question;
+  q.use_table = false;
+  q.per_combo = q.distribution = false;
+  if (q.method == Method::table) q.method = Method::automatic;
+  return plan(q).work;
+}
+
+}  // namespace equity

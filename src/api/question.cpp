@@ -1,0 +1,112 @@
+// Reading and checking a question (question.hpp).
+#include "question.hpp"
+
+#include <string>
+#include <string_view>
+
+#include "equity/cards.hpp"
+#include "equity/error.hpp"
+#include "equity/game.hpp"
+#include "equity/hand_class.hpp"
+#include "equity/hand_order.hpp"
+
+namespace equity::detail {
+namespace {
+
+// Four or more characters without any range syntax ("AsXc", "AsAcKd"): meant as specific cards.
+bool looks_like_cards(std::string_view text) {
+  std::size_t letters = 0;
+  for (char c : text) {
+    if (std::string_view("+-,:@*%[]").find(c) != std::string_view::npos) return false;
+    if (c != ' ') ++letters;
+  }
+  return letters >= 4 && text != "random";
+}
+
+// A hand keeps its spelling and its messages; anything else is a range.
+Player parse_player(const std::string& text, std::size_t index, std::string_view order,
+                    std::vector<std::string>& warnings) {
+  const std::string what = "player " + std::to_string(index + 1);
+  Player player;
+  try {
+    const HoleCards cards = parse_hole_cards(text, what);
+    player.label = cards[0].str() + cards[1].str();
+    player.range.set(combo_index(cards[0], cards[1]), 1.0);
+    player.specific = true;
+    return player;
+  } catch (const InputError& card_error) {
+    try {
+      player.range = Range::parse(text, what, &warnings, order);
+    } catch (const InputError&) {
+      if (looks_like_cards(text)) throw card_error;  // meant as cards: say why they are wrong
+      throw;
+    }
+  }
+  player.label = player.range.str();
+  return player;
+}
+
+// A range of a game with a smaller deck holds no class outside it ("22" in short deck): the first
+// such class is named. "random" is every combo the deck has.
+void check_range_in_deck(const Player& player, Game game, std::size_t index) {
+  const CardSet out = out_of_deck(game);
+  if (out.empty() || player.specific || player.range == Range::all()) return;
+  for (const auto& c : player.range.combos())
+    if (out.contains(c.cards[0]) || out.contains(c.cards[1]))
+      throw InputError("player " + std::to_string(index + 1) + ": " + class_of({c.cards[0], c.cards[1]}).name() +
+                       " is not in the deck of " + std::string(game_rules(game).title) + " (" +
+                       std::string(1, kRankChars[static_cast<std::size_t>(game_rules(game).lowest_rank)]) + " to A)");
+}
+
+}  // namespace
+
+Parsed parse_question(const Question& q) {
+  if (q.players.size() < 2) throw InputError("at least 2 players, not " + std::to_string(q.players.size()));
+  if (q.players.size() > static_cast<std::size_t>(kMaxPlayers))
+    throw InputError("at most " + std::to_string(kMaxPlayers) + " players, not " + std::to_string(q.players.size()));
+  (void)hand_order(q.order);  // an unknown ordering is an error even when no range uses it
+  Parsed parsed;
+  std::vector<HoleCards> hands;
+  for (std::size_t i = 0; i < q.players.size(); ++i) {
+    parsed.players.push_back(parse_player(q.players[i], i, q.order, parsed.warnings));
+    check_range_in_deck(parsed.players.back(), q.game, i);
+    parsed.deal.ranges.push_back(parsed.players.back().range);
+    if (parsed.players.back().specific) {
+      const auto c = parsed.players.back().range.combos();
+      hands.push_back({c[0].cards[0], c[0].cards[1]});
+    }
+  }
+  parsed.deal.board = parse_cards(q.board, "board");
+  parsed.deal.dead = parse_cards(q.dead, "dead cards");
+  parsed.deal.game = q.game;
+  if (hands.size() == q.players.size()) validate(Deal{hands, parsed.deal.board, parsed.deal.dead, q.game});
+  return parsed;
+}
+
+void check_options(const Question& q) {
+  if (q.threads < 0) throw InputError("threads: must be 0 (all cores) or more, not " + std::to_string(q.threads));
+  if (q.seed && *q.seed > kMaxSeed)
+    throw InputError("seed: at most 2^53 - 1 = 9007199254740991, not " + std::to_string(*q.seed));
+  if (q.per_combo && !(q.per_combo_stderr > 0 && q.per_combo_stderr < 1))
+    throw InputError("per-combo standard error: above 0 and below 1");
+  if (!(q.target_stderr >= 0) || !(q.max_seconds >= 0))
+    throw InputError("Monte Carlo targets must be 0 (off) or above");
+  const bool mc_targets = q.target_stderr > 0 || q.max_trials > 0 || q.max_seconds > 0;
+  if (q.exact_method != ExactMethod::automatic &&
+      (q.method == Method::monte_carlo || q.method == Method::table || mc_targets))
+    throw InputError("the " + std::string(exact_method_name(q.exact_method)) +
+                     " method is a way of enumerating exactly: it does not go with " +
+                     std::string(q.method == Method::table ? "the preflop table" : "Monte Carlo"));
+  if (mc_targets && (q.method == Method::exact || q.method == Method::table))
+    throw InputError("a standard error, trial or time target is for Monte Carlo, not " +
+                     std::string(method_name(q.method)) + " answers");
+}
+
+RangeDeal with_combo(const RangeDeal& deal, std::size_t p, int combo) {
+  RangeDeal d = deal;
+  d.ranges[p] = Range();
+  d.ranges[p].set(combo, 1.0);
+  return d;
+}
+
+}  // namespace equity::detail

@@ -1,0 +1,53 @@
+#pragma once
+// The question as the planner (plan.cpp) and the executor (calculate.cpp) share it: read and
+// checked once, its deal prepared once. Private to the library.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "equity/calculate.hpp"
+#include "equity/deal.hpp"
+#include "equity/range.hpp"
+
+namespace equity::detail {
+
+struct Player {
+  std::string label;  // a hand as "AsAc", a range in canonical form
+  Range range;
+  bool specific = false;
+};
+
+struct Parsed {
+  std::vector<Player> players;
+  RangeDeal deal;
+  std::vector<std::string> warnings;  // from reading the ranges
+};
+
+// Reads the players, board and dead cards in the game's terms; throws InputError naming the bad
+// token and where it is ("player 2", "board").
+Parsed parse_question(const Question& q);
+// The options' own contradictions and limits; throws InputError.
+void check_options(const Question& q);
+
+// One combo's own question, for per-combo equity that is neither swept nor read from the table.
+struct ComboTask {
+  std::size_t player = 0;
+  WeightedCombo combo;
+};
+
+// The deal with player p holding one combo, at weight 1.
+RangeDeal with_combo(const RangeDeal& deal, std::size_t p, int combo);
+
+// What plan() read, decided and prepared, for calculate(plan).
+struct PlannedQuestion {
+  Question question;
+  bool automatic = false;  // the method was left to the planner (the answer then says why it sampled)
+  Parsed parsed;
+  std::optional<PreparedDeal> prep;  // every method but the table's
+  std::vector<SuitMap> symmetries;   // grouped and boards: the suit permutations that keep the question
+  std::optional<std::filesystem::path> table;  // the table's directory, when it answers (or per-combo reads it)
+  std::vector<ComboTask> combo_tasks;          // per combo by each combo's own question
+};
+
+}  // namespace equity::detail
