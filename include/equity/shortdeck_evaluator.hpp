@@ -82,7 +82,7 @@ constexpr Category shortdeck_category(HandRank rank, ShortDeckRules rules) {
   return Category::StraightFlush;
 }
 
-// The tables of one rule set; obtained from shortdeck_tables(), never built by hand.
+// The tables of one rule set; only shortdeck_tables() makes them.
 struct ShortDeckTables {
   ShortDeckRules rules{};
   // HandRank of the best non-flush hand by the perfect-hash index of a rank key of 5..7 cards
@@ -93,6 +93,10 @@ struct ShortDeckTables {
   std::array<HandRank, 512> flush_table{};
   // The five ranks of each class in tie-break order (pairs before kickers; A-6-7-8-9 as 9 8 7 6 A).
   std::array<std::array<std::uint8_t, 5>, kShortDeckHandRanks> class_ranks{};
+
+ private:
+  ShortDeckTables() = default;  // a default one would have no rank table to read
+  friend const ShortDeckTables& shortdeck_tables(ShortDeckRules rules);
 };
 
 // The tables of a rule set: built on the first call (thread-safe), then the same object.

@@ -122,8 +122,7 @@ std::vector<Score> class_scores(ShortDeckRules rules) {
   return scores;
 }
 
-ShortDeckTables build_tables(ShortDeckRules rules) {
-  ShortDeckTables t;
+void build_tables(ShortDeckTables& t, ShortDeckRules rules) {
   t.rules = rules;
   const std::vector<Score> scores = class_scores(rules);
   const auto rank_of = [&](Score s) {
@@ -147,7 +146,6 @@ ShortDeckTables build_tables(ShortDeckRules rules) {
     for_each_multiset(kLow, n, [&](const Counts& c) {
       t.rank_table[table_index(c)] = rank_of(best_of_subsets(ranks_of(c), false, rules));
     });
-  return t;
 }
 
 void check_cards(std::span<const Card> cards) {
@@ -173,11 +171,16 @@ std::string_view shortdeck_rule_text(ShortDeckRules rules) {
 }
 
 const ShortDeckTables& shortdeck_tables(ShortDeckRules rules) {
+  const auto build = [rules] {
+    ShortDeckTables t;
+    build_tables(t, rules);
+    return t;
+  };
   if (rules == ShortDeckRules::trips_beat_straight) {
-    static const ShortDeckTables trips = build_tables(rules);
+    static const ShortDeckTables trips = build();
     return trips;
   }
-  static const ShortDeckTables straights = build_tables(rules);
+  static const ShortDeckTables straights = build();
   return straights;
 }
 
