@@ -124,7 +124,15 @@ std::array<int, 5> class_ranks(HandRank rank);
 // "straight flush, king high", "royal flush".
 std::string hand_name(HandRank rank);
 
+// The same from a category and its five ranks in tie-break order (as class_ranks() gives them; a
+// straight's highest card first): the names of every game's classes.
+std::string hand_name(Category category, const std::array<int, 5>& ranks);
+
 // The best five of 5..7 cards, in tie-break order (pairs first, then kickers).
 std::array<Card, 5> best_five(std::span<const Card> cards);
+
+// Five cards put in the order of their class's tie-break ranks (pairs first, then kickers; suits
+// s c h d within a rank).
+std::array<Card, 5> in_tie_break_order(std::array<Card, 5> five, const std::array<int, 5>& ranks);
 
 }  // namespace equity

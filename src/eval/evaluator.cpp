@@ -85,9 +85,9 @@ std::array<int, 5> class_ranks(HandRank rank) {
   return ranks;
 }
 
-std::string hand_name(HandRank rank) {
-  const Category category = category_of(rank);
-  const auto r = class_ranks(rank);
+std::string hand_name(HandRank rank) { return hand_name(category_of(rank), class_ranks(rank)); }
+
+std::string hand_name(Category category, const std::array<int, 5>& r) {
   const std::string head = std::string(category_name(category)) + ", ";
   switch (category) {
     case Category::HighCard:
@@ -128,15 +128,17 @@ std::array<Card, 5> best_five(std::span<const Card> cards) {
               found = true;
             }
           }
-  // Order the cards as the class ranks read (pairs first, then kickers; suits s c h d within a rank).
-  std::sort(best.begin(), best.end(), [](Card x, Card y) { return x.suit() < y.suit(); });
-  const auto order = class_ranks(best_rank);
+  return in_tie_break_order(best, class_ranks(best_rank));
+}
+
+std::array<Card, 5> in_tie_break_order(std::array<Card, 5> five, const std::array<int, 5>& ranks) {
+  std::sort(five.begin(), five.end(), [](Card x, Card y) { return x.suit() < y.suit(); });
   std::array<Card, 5> sorted{};
   std::array<bool, 5> taken{};
   for (std::size_t i = 0; i < 5; ++i)
     for (std::size_t j = 0; j < 5; ++j)
-      if (!taken[j] && best[j].rank() == order[i]) {
-        sorted[i] = best[j];
+      if (!taken[j] && five[j].rank() == ranks[i]) {
+        sorted[i] = five[j];
         taken[j] = true;
         break;
       }

@@ -1,0 +1,217 @@
+#include "equity/shortdeck_evaluator.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "equity/error.hpp"
+
+namespace equity {
+namespace {
+
+constexpr int kLow = kShortDeckLowestRank;
+constexpr unsigned kLowStraight = 1u << 12 | 0xf0;  // A-6-7-8-9 as a 13-bit rank mask
+
+// A 5-card class under a rule set: the category's place in the rule set's order in bits 20..23,
+// then the five ranks in tie-break order, 4 bits each from bit 16 down. Larger is better.
+using Score = std::uint32_t;
+
+int place_of(Category category, ShortDeckRules rules) {
+  const auto order = shortdeck_category_order(rules);
+  return static_cast<int>(std::find(order.begin(), order.end(), category) - order.begin());
+}
+
+// The category of five ranks (any order, at most four equal), whether they are one suit, and
+// their ranks sorted into tie-break order: by multiplicity, then rank, both descending.
+Category classify_five(std::array<int, 5>& ranks, bool flush) {
+  std::array<int, kRanks> count{};
+  unsigned present = 0;
+  for (int r : ranks) {
+    ++count[static_cast<std::size_t>(r)];
+    present |= 1u << r;
+  }
+  std::sort(ranks.begin(), ranks.end(), [&](int a, int b) {
+    const int ca = count[static_cast<std::size_t>(a)], cb = count[static_cast<std::size_t>(b)];
+    return ca != cb ? ca > cb : a > b;
+  });
+  const bool straight = std::popcount(present) == 5 && (ranks[0] - ranks[4] == 4 || present == kLowStraight);
+  if (present == kLowStraight) ranks = {7, 6, 5, 4, 12};  // the ace plays low: nine high
+  const int top = count[static_cast<std::size_t>(ranks[0])];
+  const int second = count[static_cast<std::size_t>(ranks[static_cast<std::size_t>(top)])];  // top <= 4
+  using enum Category;
+  if (straight && flush) return StraightFlush;
+  if (top == 4) return FourOfAKind;
+  if (top == 3 && second == 2) return FullHouse;
+  if (flush) return Flush;
+  if (straight) return Straight;
+  if (top == 3) return ThreeOfAKind;
+  if (top == 2) return second == 2 ? TwoPair : OnePair;
+  return HighCard;
+}
+
+Score score_five(std::array<int, 5> ranks, bool flush, ShortDeckRules rules) {
+  const Category category = classify_five(ranks, flush);
+  Score score = static_cast<Score>(place_of(category, rules)) << 20;
+  for (std::size_t i = 0; i < 5; ++i) score |= static_cast<Score>(ranks[i]) << (16 - 4 * i);
+  return score;
+}
+
+// Best score over all 5-card subsets of 5..7 ranks.
+Score best_of_subsets(const std::vector<int>& ranks, bool flush, ShortDeckRules rules) {
+  const std::size_t n = ranks.size();
+  Score best = 0;
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b)
+      for (std::size_t c = b + 1; c < n; ++c)
+        for (std::size_t d = c + 1; d < n; ++d)
+          for (std::size_t e = d + 1; e < n; ++e)
+            best = std::max(best, score_five({ranks[a], ranks[b], ranks[c], ranks[d], ranks[e]}, flush, rules));
+  return best;
+}
+
+using Counts = std::array<int, kRanks>;
+
+std::vector<int> ranks_of(const Counts& counts) {
+  std::vector<int> ranks;
+  for (int r = 0; r < kRanks; ++r)
+    for (int i = 0; i < counts[static_cast<std::size_t>(r)]; ++i) ranks.push_back(r);
+  return ranks;
+}
+
+std::vector<int> ranks_of_mask(unsigned mask) {
+  std::vector<int> ranks;
+  for (; mask; mask &= mask - 1) ranks.push_back(std::countr_zero(mask));
+  return ranks;
+}
+
+// Calls f(counts) for every multiset of `size` ranks from `low` to 'A', at most 4 of a rank.
+template <class F>
+void for_each_multiset(int low, int size, F&& f) {
+  Counts counts{};
+  auto rec = [&](auto&& self, int rank, int left) -> void {
+    if (rank == kRanks) {
+      if (left == 0) f(counts);
+      return;
+    }
+    for (int c = 0; c <= std::min(4, left); ++c) {
+      counts[static_cast<std::size_t>(rank)] = c;
+      self(self, rank + 1, left - c);
+    }
+    counts[static_cast<std::size_t>(rank)] = 0;
+  };
+  rec(rec, low, size);
+}
+
+// Where the Hold'em perfect hash puts a rank multiset.
+std::size_t table_index(const Counts& counts) {
+  std::uint32_t key = 0;
+  for (int r = 0; r < kRanks; ++r)
+    key += static_cast<std::uint32_t>(counts[static_cast<std::size_t>(r)]) *
+           detail::kRankKeys[static_cast<std::size_t>(r)];
+  return static_cast<std::size_t>(static_cast<std::int64_t>(key) + detail::kRowOffsets[key >> detail::kRowShift]);
+}
+
+// Every distinct 5-card score of the short deck, ascending: its position is the hand rank.
+std::vector<Score> class_scores(ShortDeckRules rules) {
+  std::vector<Score> scores;
+  for_each_multiset(kLow, 5, [&](const Counts& c) { scores.push_back(best_of_subsets(ranks_of(c), false, rules)); });
+  for (unsigned mask = 0; mask < 512; ++mask)
+    if (std::popcount(mask) == 5) scores.push_back(best_of_subsets(ranks_of_mask(mask << kLow), true, rules));
+  std::sort(scores.begin(), scores.end());
+  scores.erase(std::unique(scores.begin(), scores.end()), scores.end());
+  if (scores.size() != kShortDeckHandRanks) throw std::logic_error("expected 1404 short-deck hand classes");
+  return scores;
+}
+
+void build_tables(ShortDeckTables& t, ShortDeckRules rules) {
+  t.rules = rules;
+  const std::vector<Score> scores = class_scores(rules);
+  const auto rank_of = [&](Score s) {
+    return static_cast<HandRank>(std::lower_bound(scores.begin(), scores.end(), s) - scores.begin());
+  };
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    for (std::size_t k = 0; k < 5; ++k) t.class_ranks[i][k] = static_cast<std::uint8_t>(scores[i] >> (16 - 4 * k) & 15);
+    if (shortdeck_category(static_cast<HandRank>(i), rules) != shortdeck_category_order(rules)[scores[i] >> 20])
+      throw std::logic_error("short-deck class counts differ from kShortDeckClassCounts");
+  }
+  for (unsigned mask = 0; mask < 512; ++mask)
+    if (std::popcount(mask) >= 5)
+      t.flush_table[mask] = rank_of(best_of_subsets(ranks_of_mask(mask << kLow), true, rules));
+
+  // As long as Hold'em's table: a hand of any 5..7 cards reads within it.
+  std::size_t size = 0;
+  for (int n = 5; n <= 7; ++n)
+    for_each_multiset(0, n, [&](const Counts& c) { size = std::max(size, table_index(c) + 1); });
+  t.rank_table.assign(size, 0);
+  for (int n = 5; n <= 7; ++n)
+    for_each_multiset(kLow, n, [&](const Counts& c) {
+      t.rank_table[table_index(c)] = rank_of(best_of_subsets(ranks_of(c), false, rules));
+    });
+}
+
+void check_cards(std::span<const Card> cards) {
+  if (cards.size() < 5 || cards.size() > 7)
+    throw InputError("a hand to evaluate has 5, 6 or 7 cards, not " + std::to_string(cards.size()));
+  CardSet seen;
+  for (Card c : cards) {
+    if (!in_short_deck(c)) throw InputError(c.str() + " is not in the short deck (6 to A)");
+    if (seen.contains(c)) throw InputError("duplicate card " + c.str());
+    seen.insert(c);
+  }
+}
+
+}  // namespace
+
+std::string_view shortdeck_game_name(ShortDeckRules rules) {
+  return rules == ShortDeckRules::trips_beat_straight ? "shortdeck" : "shortdeck-straights";
+}
+
+std::string_view shortdeck_rule_text(ShortDeckRules rules) {
+  return rules == ShortDeckRules::trips_beat_straight ? "three of a kind beats a straight"
+                                                      : "a straight beats three of a kind";
+}
+
+const ShortDeckTables& shortdeck_tables(ShortDeckRules rules) {
+  const auto build = [rules] {
+    ShortDeckTables t;
+    build_tables(t, rules);
+    return t;
+  };
+  if (rules == ShortDeckRules::trips_beat_straight) {
+    static const ShortDeckTables trips = build();
+    return trips;
+  }
+  static const ShortDeckTables straights = build();
+  return straights;
+}
+
+HandRank shortdeck_evaluate_cards(std::span<const Card> cards, ShortDeckRules rules) {
+  check_cards(cards);
+  return shortdeck_evaluate(Hand(cards), rules);
+}
+
+std::array<int, 5> shortdeck_class_ranks(HandRank rank, ShortDeckRules rules) {
+  const auto& stored = shortdeck_tables(rules).class_ranks[rank];
+  return {stored[0], stored[1], stored[2], stored[3], stored[4]};
+}
+
+std::string shortdeck_hand_name(HandRank rank, ShortDeckRules rules) {
+  return hand_name(shortdeck_category(rank, rules), shortdeck_class_ranks(rank, rules));
+}
+
+std::array<Card, 5> shortdeck_best_five(std::span<const Card> cards, ShortDeckRules rules) {
+  const HandRank best_rank = shortdeck_evaluate_cards(cards, rules);
+  const ShortDeckTables& t = shortdeck_tables(rules);
+  const std::size_t n = cards.size();
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b)
+      for (std::size_t c = b + 1; c < n; ++c)
+        for (std::size_t d = c + 1; d < n; ++d)
+          for (std::size_t e = d + 1; e < n; ++e) {
+            const std::array<Card, 5> five{cards[a], cards[b], cards[c], cards[d], cards[e]};
+            if (shortdeck_evaluate(Hand(five), t) == best_rank)
+              return in_tie_break_order(five, shortdeck_class_ranks(best_rank, rules));
+          }
+  throw std::logic_error("no five of the cards make their best hand");
+}
+
+}  // namespace equity
