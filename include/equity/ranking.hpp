@@ -5,6 +5,7 @@
 // ranking is chosen: once per question, outside every loop.
 //
 // A ranking gives, for the additive Hand of 5 to 7 cards (evaluator.hpp):
+//   instance()                  the ranking, found once per question (its tables);
 //   operator()(Hand)            the hand's rank, bigger is better, equal ranks split;
 //   key(key, mask_function)     the same from a key, the mask asked for only for a flush;
 //   rank_only(rank_key)         the best hand of the ranks alone, when no flush is possible;
@@ -20,10 +21,12 @@
 #include "equity/detail/platform.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/game.hpp"
+#include "equity/shortdeck_evaluator.hpp"
 
 namespace equity {
 
 struct HoldemRanking {
+  static constexpr HoldemRanking instance() { return {}; }
   static constexpr HandRank kFirstStraightFlush = 7452;
   // The categories from the weakest up.
   static constexpr std::array<Category, kCategories> kCategoryOrder = {
@@ -40,14 +43,40 @@ struct HoldemRanking {
   static constexpr Category category(HandRank rank) { return category_of(rank); }
 };
 
-// Calls f(ranking) with the ranking of `game`, and returns what f returns.
+// Short deck under one of its rule sets: its tables (shortdeck_evaluator.hpp), found once per
+// question by instance() and held by pointer.
+template <ShortDeckRules kRules>
+struct ShortDeckRanking {
+  const ShortDeckTables* tables = nullptr;
+
+  static ShortDeckRanking instance() { return {&shortdeck_tables(kRules)}; }
+  static constexpr HandRank kFirstStraightFlush = shortdeck_first_rank(Category::StraightFlush, kRules);
+  static constexpr std::array<Category, kCategories> kCategoryOrder = shortdeck_category_order(kRules);
+
+  EQUITY_ALWAYS_INLINE HandRank operator()(Hand h) const { return shortdeck_evaluate(h, *tables); }
+  template <class MaskFunction>
+  EQUITY_ALWAYS_INLINE HandRank key(std::uint64_t key, MaskFunction mask) const {
+    return shortdeck_evaluate_key(key, mask, *tables);
+  }
+  EQUITY_ALWAYS_INLINE HandRank rank_only(std::uint32_t rank_key) const {
+    return tables->rank_table[rank_key + static_cast<std::uint32_t>(detail::kRowOffsets[rank_key >> detail::kRowShift])];
+  }
+  EQUITY_ALWAYS_INLINE HandRank flush(unsigned suited_ranks) const {
+    return tables->flush_table[(suited_ranks >> kShortDeckLowestRank) & 0x1ff];
+  }
+  static constexpr Category category(HandRank rank) { return shortdeck_category(rank, kRules); }
+};
+
+// Calls f(ranking) with the ranking of `game` (its instance()), and returns what f returns.
 template <class F>
 decltype(auto) with_ranking(Game game, F&& f) {
   switch (game) {
     case Game::holdem:
-      return f(HoldemRanking{});
-    default:
-      break;
+      return f(HoldemRanking::instance());
+    case Game::shortdeck:
+      return f(ShortDeckRanking<ShortDeckRules::trips_beat_straight>::instance());
+    case Game::shortdeck_straights:
+      return f(ShortDeckRanking<ShortDeckRules::straight_beats_trips>::instance());
   }
   throw std::logic_error("with_ranking: a game without a ranking");
 }

@@ -324,6 +324,7 @@ EQUITY_NOINLINE ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckD
   const std::size_t deck_players = kUnrolled ? static_cast<std::size_t>(kDeckPlayers) : deal.deck_players;
   const int board_cards = kUnrolled ? kBoardCards : deal.board_cards;
   const std::size_t n = deal.players;
+  const Ranking ranking = Ranking::instance();
   ChunkTally t;
   std::array<std::uint32_t, std::size_t{1} << kMaxPlayers> winner_sets{};  // by bit set of the winners' seats
   std::array<Hand, kMaxPlayers> hole = deal.hole;     // a specific or drawn hand; empty for a deck player
@@ -363,7 +364,7 @@ EQUITY_NOINLINE ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckD
 
       HandRank best = 0;
       for (std::size_t p = 0; p < n; ++p) {
-        value[p] = Ranking{}.key(full + hole_key[p], [&] { return mask_of(p); });
+        value[p] = ranking.key(full + hole_key[p], [&] { return mask_of(p); });
         best = std::max(best, value[p]);  // the bigger rank wins
       }
       unsigned winners = 0;
