@@ -175,7 +175,7 @@ Answer run_exact(const Question& q, const Parsed& parsed, const Stopwatch& clock
   options.by_category = q.by_category;
   options.cancel = q.cancel;
   if (q.progress)
-    options.progress = [&](double done) { q.progress(Progress{Method::exact, done, 0, 0, clock.seconds()}); };
+    options.progress = [&](double done) { q.progress(Progress{Method::exact, done, 0, 0, clock.seconds(), false}); };
   Answer a = exact_answer(enumerate_ranges(parsed.deal, options), parsed.players, q.by_category);
   a.method = Method::exact;
   a.exact_method = options.walk_every_board ? ExactMethod::boards : ExactMethod::grouped;
@@ -203,8 +203,8 @@ Answer run_monte_carlo(const Question& q, const Parsed& parsed, const Stopwatch&
   if (q.progress)
     mc.progress = [&](std::uint64_t trials, double worst) {
       const double seconds = clock.seconds();
-      q.progress(
-          Progress{Method::monte_carlo, monte_carlo_fraction(mc, trials, worst, seconds), trials, worst, seconds});
+      q.progress(Progress{Method::monte_carlo, monte_carlo_fraction(mc, trials, worst, seconds), trials, worst, seconds,
+                          false});
     };
   return monte_carlo_answer(monte_carlo(parsed.deal, mc), parsed.players, q.by_category);
 }
@@ -360,6 +360,7 @@ ComboEquity monte_carlo_combo(const RangeDeal& deal, const ComboTask& t, const Q
   mc.target_stderr = q.per_combo_stderr;
   mc.cancel = q.cancel;
   const MonteCarloResult r = monte_carlo(with_combo(deal, t.player, t.combo.index), mc);
+  if (r.stopped_by == "cancelled") throw Cancelled();  // a combo's estimate cut short is not kept
   const MonteCarloPlayer& mp = r.players[t.player];
   ComboEquity c;
   c.combo = t.combo.index;
@@ -398,7 +399,7 @@ void each_combo(const Question& q, const std::vector<ComboTask>& tasks, Answer& 
       const std::lock_guard lock(progress_mutex);
       ++done;
       q.progress(Progress{a.per_combo_method, static_cast<double>(done) / static_cast<double>(tasks.size()), 0, 0,
-                          clock.seconds()});
+                          clock.seconds(), true});
     }
   });
   for (std::size_t i = 0; i < tasks.size(); ++i) a.players[tasks[i].player].per_combo.push_back(results[i]);
@@ -422,13 +423,20 @@ void fill_per_combo(const Question& q, const Parsed& parsed, Answer& a, const St
     if (q.use_table && q.method != Method::exact && q.method != Method::monte_carlo && deal.ranges.size() == 2 &&
         deal.board.empty() && deal.dead.empty())
       dir = find_table(q.table_dir);
+    // The combos' showdowns added up only until they pass the limit: counting them all (each a
+    // suit-symmetry search) took ten random players 15 s before the first combo ran.
+    const double limit = exact_showdown_limit(prep.cards_to_come);
     if (!dir && q.method != Method::monte_carlo)
-      for (const auto& t : tasks) showdowns += combo_work(deal, t);
+      for (const auto& t : tasks) {
+        if (q.cancel && q.cancel->load()) throw Cancelled();
+        showdowns += combo_work(deal, t);
+        if (showdowns > limit) break;
+      }
     if (dir) {
       a.per_combo_method = Method::table;
       auto both = per_combo_from_table(*dir / "hands", deal);
       for (std::size_t p = 0; p < 2; ++p) a.players[p].per_combo = std::move(both[p]);
-    } else if (q.method != Method::monte_carlo && showdowns <= exact_showdown_limit(prep.cards_to_come)) {
+    } else if (q.method != Method::monte_carlo && showdowns <= limit) {
       a.per_combo_method = Method::exact;
       each_combo(q, tasks, a, clock, [&](const ComboTask& t) {
         const auto r = enumerate_ranges(with_combo(deal, t.player, t.combo.index));
@@ -485,7 +493,8 @@ Answer answer(const Question& q, const Parsed& parsed, const Stopwatch& clock) {
   Answer a = method == Method::exact ? run_exact(q, parsed, clock) : run_monte_carlo(q, parsed, clock);
   a.reason = std::move(reason);
   a.warnings = std::move(warnings);
-  if (q.per_combo || q.distribution) fill_per_combo(q, parsed, a, clock);
+  // A Monte Carlo run stopped by the user is answered as it stands, without per-combo equity.
+  if ((q.per_combo || q.distribution) && a.stopped_by != "cancelled") fill_per_combo(q, parsed, a, clock);
   return a;
 }
 
