@@ -252,6 +252,10 @@ function setupEditor() {
     renderEditor();
     writeSoon(state.editing);
   });
+  // Another ordering re-takes the Top % range by it.
+  $("#ordering").addEventListener("change", () => {
+    if (Number($("#percent").value) > 0) $("#percent").dispatchEvent(new Event("input"));
+  });
   $("#clear-range").addEventListener("click", () => {
     state.players[state.editing].model = new RangeModel();
     leaveSlider();

@@ -344,6 +344,10 @@ def test_the_slider_follows_the_range_box(page):
     WebDriverWait(page, WAIT).until(lambda d: "77+" in css(d, "#range-1").get_attribute("value") or
                                     "66+" in css(d, "#range-1").get_attribute("value"))
     assert css(page, "#percent").get_attribute("value") == "10"
+    by_equity = css(page, "#range-1").get_attribute("value")
+    Select(css(page, "#ordering")).select_by_value("vs2")  # the same percentage by another ordering
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#range-1").get_attribute("value") != by_equity)
+    assert css(page, "#percent").get_attribute("value") == "10"
     css(page, '#grid-editor [data-class="72o"]').click()
     assert css(page, "#percent").get_attribute("value") == "0"
 
