@@ -452,6 +452,7 @@ async function calculate() {
   } catch (error) {
     if (state.job !== job) return;
     showError(error);
+    markDetailsStale("previous question: the new question has no answer");
     if (error.status === 499) $("#time").textContent = "cancelled (exact enumeration has no partial answer)";
   } finally {
     if (state.job === job) {

@@ -111,6 +111,15 @@ def test_a_bad_range_shows_an_error_beside_it(page, shots):
     assert "Qz" in wait_text(page, "#error-range-2", lambda t: t != "")
     assert not page.find_elements(By.CSS_SELECTOR, "#equity-1")
     screenshot(page, shots, "desktop-error")
+    # Details shown before are marked as the previous question's.
+    type_range(page, 2, "KhQh")
+    calculate(page)
+    details_done(page)
+    type_range(page, 2, "KhQz")
+    calculate(page)
+    wait_text(page, "#error", lambda t: t != "")
+    assert "stale" in css(page, "#details-panel").get_attribute("class")
+    assert "previous question" in css(page, "#details-stale").text
 
 
 def test_hand_matrix_and_distribution_chart(page, shots):
