@@ -399,10 +399,22 @@ function showError(error) {
   else if (field === "stderr" || field === "time") setFieldError(`mc-${field}`, error.message);
 }
 
-function showProgress(p) {
+// Progress never goes back within a stage: Monte Carlo's fraction is an estimate from the standard
+// error so far, which wobbles.
+function rising() {
+  let stage = null;
+  let best = 0;
+  return (p) => {
+    if (p.stage !== stage) [stage, best] = [p.stage, 0];
+    best = Math.max(best, p.fraction);
+    return best;
+  };
+}
+
+function showProgress(p, fraction = p ? p.fraction : 0) {
   const bar = $("#progress");
   bar.hidden = false;
-  bar.value = p ? p.fraction : 0;
+  bar.value = fraction;
   $("#time").textContent = p ? `${p.method === "exact" ? "enumerating" : "sampling"}… ${duration(p.seconds)}` : "";
 }
 
@@ -430,7 +442,8 @@ async function calculate() {
   calculated = true;
   saveQuestion();
   const clicked = performance.now();
-  const job = new Job(body, showProgress);
+  const mainRising = rising();
+  const job = new Job(body, (p) => showProgress(p, mainRising(p)));
   state.job = job;
   try {
     const answer = await job.promise;
@@ -518,9 +531,10 @@ async function details(body, players, clicked) {
   $("#details-status").textContent = "computing…";
   $("#details-cancel").hidden = false;
   const hits = parseCards(body.board).length >= 3;
+  const detailsRising = rising();
   const job = new Job({ ...body, per_combo: true, distribution: true, hits }, (p) => {
     if (state.details !== job) return;
-    $("#details-status").textContent = `computing… ${STAGES[p.stage] || ""} ${Math.floor(100 * p.fraction)}%`;
+    $("#details-status").textContent = `computing… ${STAGES[p.stage] || ""} ${Math.floor(100 * detailsRising(p))}%`;
     $("#details-status").dataset.stage = p.stage;
   });
   state.details = job;
