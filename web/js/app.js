@@ -527,7 +527,11 @@ async function details(body, players, clicked) {
   const wasHidden = $("#details-panel").hidden;
   $("#details-panel").hidden = false;
   $("#details-offer").hidden = true;
-  if (!wasHidden) markDetailsStale("previous question: the new details are being computed");
+  // Marked only when the new details take a while: quick ones replace the old at once, without
+  // repainting the panel twice.
+  const staleTimer = wasHidden ? 0 : setTimeout(() => {
+    if (state.details === job) markDetailsStale("previous question: the new details are being computed");
+  }, 150);
   $("#details-status").textContent = "computing…";
   $("#details-cancel").hidden = false;
   const hits = parseCards(body.board).length >= 3;
@@ -552,6 +556,7 @@ async function details(body, players, clicked) {
     $("#details-status").textContent = error.status === 499 ? "cancelled" : error.message;
     markDetailsStale(error.status === 499 ? "previous question: the new details were cancelled" : "previous question");
   } finally {
+    clearTimeout(staleTimer);
     if (state.details === job) {
       state.details = null;
       $("#details-cancel").hidden = true;
