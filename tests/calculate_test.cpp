@@ -3,6 +3,9 @@
 #include "equity/calculate.hpp"
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -372,6 +375,60 @@ TEST(Calculate, ProgressIsReported) {
   EXPECT_GT(last, 0.0);
 }
 
+// Stopping Monte Carlo keeps the work: the trials so far with their standard errors, marked as
+// stopped by the user (and without the per-combo equity, which was not reached).
+TEST(Calculate, CancelledMonteCarloAnswersWithTheTrialsSoFar) {
+  Question q = ask({"random", "random", "random"});
+  q.target_stderr = 1e-7;  // hours of work if not cancelled
+  q.per_combo = true;
+  q.seed = 3;
+  std::atomic<bool> cancel{false};
+  q.cancel = &cancel;
+  std::uint64_t reported = 0;
+  q.progress = [&](const Progress& p) {
+    reported = p.trials;
+    if (p.trials >= 200'000) cancel = true;
+  };
+  const Answer a = calculate(q);
+  EXPECT_EQ(a.method, Method::monte_carlo);
+  EXPECT_EQ(a.stopped_by, "cancelled");
+  EXPECT_EQ(a.trials, reported);
+  EXPECT_GE(a.trials, 200'000u);
+  ASSERT_EQ(a.players.size(), 3u);
+  std::uint64_t wins = 0;
+  for (const auto& p : a.players) {
+    EXPECT_EQ(p.wins + p.ties + p.losses, a.trials);
+    ASSERT_TRUE(p.standard_error && p.ci95);
+    EXPECT_GT(*p.standard_error, 0);
+    EXPECT_LT(*p.standard_error, 0.005);
+    EXPECT_NEAR(p.equity, 1.0 / 3, 0.02);
+    EXPECT_LT((*p.ci95)[0], p.equity);
+    EXPECT_GT((*p.ci95)[1], p.equity);
+    EXPECT_TRUE(p.per_combo.empty());
+    wins += p.wins;
+  }
+  EXPECT_LE(wins, a.trials);  // at most one outright winner a deal
+  const json j = json::parse(to_json(a));
+  EXPECT_EQ(j["stopped_by"], "cancelled");
+  EXPECT_EQ(j["trials"], a.trials);
+}
+
+// Exact enumeration has no honest partial answer: cancelled, it throws; so does Monte Carlo
+// cancelled before its first chunk.
+TEST(Calculate, CancelledExactThrows) {
+  Question q = ask({"random", "random"}, "Ks7h2c");
+  q.exact_method = ExactMethod::grouped;
+  std::atomic<bool> cancel{false};
+  q.cancel = &cancel;
+  q.progress = [&](const Progress&) { cancel = true; };
+  EXPECT_THROW((void)calculate(q), Cancelled);
+  Question mc = ask({"random", "random"});
+  mc.method = Method::monte_carlo;
+  cancel = true;
+  mc.cancel = &cancel;
+  EXPECT_THROW((void)calculate(mc), Cancelled);
+}
+
 TEST(Calculate, ContradictoryQuestionsAreInputErrors) {
   Question boards_mc = ask({"AA", "KK"});
   boards_mc.exact_method = ExactMethod::boards;
@@ -538,6 +595,55 @@ TEST(EquityCommand, HumanOutput) {
   EXPECT_NE(mc.out.find("32 on each board (seed 1"), std::string::npos) << mc.out;
   const auto automatic = test::run_equity("'QQ+,AKs' '22+,AJs+,KQs' random --board Ks7h2c --stderr 0.01");
   EXPECT_NE(automatic.out.find("Monte Carlo"), std::string::npos) << automatic.out;
+}
+
+// Runs `equity args` as a child, sends it SIGINT after `delay`, and returns what it printed and
+// its exit code.
+test::RunResult interrupt_equity(const std::vector<std::string>& args, std::chrono::milliseconds delay) {
+  const test::TempDir dir;
+  const std::string out = (dir.path() / "out").string(), err = (dir.path() / "err").string();
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    if (!std::freopen(out.c_str(), "w", stdout) || !std::freopen(err.c_str(), "w", stderr)) std::_Exit(127);
+    std::vector<char*> argv{const_cast<char*>(EQUITY_BINARY)};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(EQUITY_BINARY, argv.data());
+    std::_Exit(127);
+  }
+  std::this_thread::sleep_for(delay);
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  test::RunResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = test::read_file(out);
+  r.err = test::read_file(err);
+  return r;
+}
+
+// Ctrl-C during Monte Carlo prints the estimate so far, says it was stopped, and exits 130.
+TEST(EquityCommand, CtrlCDuringMonteCarloPrintsTheEstimateSoFar) {
+  const auto r = interrupt_equity({"random", "random", "--mc", "--stderr", "1e-7"}, std::chrono::milliseconds(1500));
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_NE(r.out.find("Equity"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("random deals"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("stopped by Ctrl-C after"), std::string::npos) << r.err;
+  const auto j =
+      interrupt_equity({"random", "random", "--mc", "--stderr", "1e-7", "--json"}, std::chrono::milliseconds(1500));
+  EXPECT_EQ(j.exit_code, 130) << j.err;
+  const json answer = json::parse(j.out);
+  EXPECT_EQ(answer["stopped_by"], "cancelled");
+  EXPECT_GT(answer["trials"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(answer["players"][0]["wins"].get<std::uint64_t>() + answer["players"][0]["ties"].get<std::uint64_t>() +
+                answer["players"][0]["losses"].get<std::uint64_t>(),
+            answer["trials"].get<std::uint64_t>());
+  // Exact enumeration has nothing to keep: "cancelled", as before.
+  const auto exact = interrupt_equity({"random", "random", "--board", "Ks7h2c", "--method", "grouped"},
+                                      std::chrono::milliseconds(1500));
+  EXPECT_EQ(exact.exit_code, 130);
+  EXPECT_EQ(exact.out, "");
+  EXPECT_EQ(exact.err, "equity: cancelled\n");
 }
 
 TEST(EquityCommand, BadOptionsAreOneLineAndExitCodeTwo) {

@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <thread>
 
 #include "equity/error.hpp"
 #include "test_support.hpp"
@@ -77,7 +79,7 @@ TEST(MonteCarloCancel, AFlagRaisedBeforeTheCallCancels) {
   EXPECT_EQ(reports, 0);
 }
 
-TEST(MonteCarloCancel, AFlagRaisedFromProgressStopsAtTheRound) {
+TEST(MonteCarloCancel, AFlagRaisedFromProgressKeepsTheTrialsSoFar) {
   std::atomic<bool> cancel{false};
   MonteCarloOptions options;
   options.max_trials = kMaxTrials;  // about a week of work if not cancelled
@@ -88,9 +90,44 @@ TEST(MonteCarloCancel, AFlagRaisedFromProgressStopsAtTheRound) {
     trials_seen = trials;
     cancel = true;
   };
-  EXPECT_THROW((void)monte_carlo(random_pair(), options), Cancelled);
+  const MonteCarloResult r = monte_carlo(random_pair(), options);
   EXPECT_EQ(reports, 1u);
   EXPECT_EQ(trials_seen, 8 * kMonteCarloChunk);  // the first round
+  EXPECT_EQ(r.stopped_by, "cancelled");
+  EXPECT_EQ(r.trials, trials_seen);  // the round reported, nothing after it
+  ASSERT_EQ(r.players.size(), 2u);
+  for (const auto& p : r.players) {
+    EXPECT_EQ(p.wins + p.ties + p.losses, r.trials);
+    EXPECT_NEAR(p.equity, 0.5, 0.02);
+    EXPECT_GT(p.standard_error, 0);
+    EXPECT_LT(p.standard_error, 0.01);
+    EXPECT_NEAR(p.low, p.equity - 1.96 * p.standard_error, 1e-12);
+    EXPECT_NEAR(p.high, p.equity + 1.96 * p.standard_error, 1e-12);
+  }
+  EXPECT_EQ(r.players[0].wins, r.players[1].losses);  // heads-up: one's win is the other's loss
+  EXPECT_EQ(r.players[0].ties, r.players[1].ties);
+}
+
+// Raised while a round runs: the chunks begun are counted whole, the others skipped, and the
+// counts still add up.
+TEST(MonteCarloCancel, AFlagRaisedWithinARoundKeepsWholeChunks) {
+  std::atomic<bool> cancel{false};
+  MonteCarloOptions options;
+  options.max_trials = kMaxTrials;
+  options.cancel = &cancel;
+  options.progress = [&](std::uint64_t trials, double) {
+    if (trials >= 100 * kMonteCarloChunk) cancel = true;
+  };
+  std::thread raiser([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    cancel = true;
+  });
+  const MonteCarloResult r = monte_carlo(random_pair(), options);
+  raiser.join();
+  EXPECT_EQ(r.stopped_by, "cancelled");
+  EXPECT_GT(r.trials, 0u);
+  EXPECT_EQ(r.trials % kMonteCarloChunk, 0u);
+  for (const auto& p : r.players) EXPECT_EQ(p.wins + p.ties + p.losses, r.trials);
 }
 
 }  // namespace

@@ -255,9 +255,39 @@ TEST(Serve, JobsReportProgressAndCanBeCancelled) {
   res = server.client().Delete(("/api/jobs/" + id).c_str());
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 200);
-  res = server.client().Get(("/api/jobs/" + id).c_str());
+  EXPECT_EQ(json::parse(res->body)["state"], "cancelled");
+  // Polled after, it answers Monte Carlo's estimate so far, marked as cancelled.
+  const auto final_answer = [&](const std::string& job) {
+    auto r = server.client().Get(("/api/jobs/" + job).c_str());
+    for (int polls = 0; r && r->status == 202 && polls < 200; ++polls) {
+      EXPECT_EQ(json::parse(r->body)["state"], "cancelling");
+      r = server.client().Get(("/api/jobs/" + job).c_str());
+    }
+    return r;
+  };
+  res = final_answer(id);
   ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 404);
+  ASSERT_EQ(res->status, 200) << res->body;
+  const json partial = json::parse(res->body);
+  EXPECT_EQ(partial["stopped_by"], "cancelled");
+  EXPECT_GT(partial["trials"].get<std::uint64_t>(), 0u);
+  EXPECT_LT(partial["trials"].get<std::uint64_t>(), 100000000u);
+  for (const auto& p : partial["players"]) {
+    EXPECT_EQ(p["wins"].get<std::uint64_t>() + p["ties"].get<std::uint64_t>() + p["losses"].get<std::uint64_t>(),
+              partial["trials"].get<std::uint64_t>());
+    EXPECT_GT(p["stderr"].get<double>(), 0);
+  }
+  // An exact enumeration cancelled has nothing to keep: 499.
+  ASSERT_EQ(post_status(server, "/api/jobs",
+                        R"({"players": ["AA", "random", "random"], "board": "Ks7h2c", "method": "exact"})", &body),
+            202);
+  const std::string exact = json::parse(body)["id"];
+  res = server.client().Delete(("/api/jobs/" + exact).c_str());
+  ASSERT_TRUE(res);
+  res = final_answer(exact);
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 499) << res->body;
+  EXPECT_EQ(server.client().Get("/api/jobs/no-such-job")->status, 404);
 }
 
 // Waits up to 30 s for the server to report no computation running.

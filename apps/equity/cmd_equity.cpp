@@ -154,8 +154,8 @@ void print_monte_carlo(std::ostringstream& out, const Answer& a) {
   if (!a.reason.empty()) out << " (" << a.reason << "; --exact forces it)";
   out << ": " << with_commas(a.trials) << " random deals";
   if (a.deals_per_board > 1) out << ", " << a.deals_per_board << " on each board";
-  out << " (seed " << a.seed << ", stopped by " << a.stopped_by << "; " << with_commas(a.rejected)
-      << " deals redrawn for shared cards) in " << format_duration(a.seconds) << "\n";
+  out << " (seed " << a.seed << ", stopped by " << (a.stopped_by == "cancelled" ? "Ctrl-C" : a.stopped_by) << "; "
+      << with_commas(a.rejected) << " deals redrawn for shared cards) in " << format_duration(a.seconds) << "\n";
 }
 
 // A player's hand matrix: each class's equity against the others (blank where the range has none),
@@ -231,7 +231,8 @@ void write_svg(const std::string& path, const Answer& a) {
 }
 
 // Ctrl-C during a computation cancels it (the library stops within a round) instead of killing the
-// process mid-line.
+// process mid-line: Monte Carlo answers with the deals so far (printed, exit code 130), exact
+// enumeration with "equity: cancelled" (130).
 std::atomic<bool> g_cancel_requested{false};
 extern "C" void cancel_on_interrupt(int) { g_cancel_requested.store(true); }
 
@@ -391,6 +392,13 @@ int run_equity(const Args& args) {
       std::cout << to_json(answer) << "\n";
     else
       print_answer(answer);
+    // Ctrl-C during Monte Carlo: the estimate so far was printed; exit as an interrupted program.
+    if (answer.stopped_by == "cancelled") {
+      std::cout << std::flush;
+      std::cerr << "equity: stopped by Ctrl-C after " << with_commas(answer.trials)
+                << " deals: the estimate so far, with its standard error\n";
+      return 130;
+    }
     return 0;
   });
 }

@@ -56,6 +56,9 @@ struct Progress {
   std::uint64_t trials = 0;       // Monte Carlo: deals so far
   double worst_stderr = 0;        // Monte Carlo: the largest standard error so far
   double seconds = 0;             // since the computation started
+  // With per_combo or distribution: false while the players' equity is computed, true while each
+  // combo's is (fraction starts again from 0 for this second stage).
+  bool per_combo = false;
 };
 
 struct Question {
@@ -91,7 +94,10 @@ struct Question {
   std::string table_dir;
   bool use_table = true;
   std::function<void(const Progress&)> progress;  // optional
-  const std::atomic<bool>* cancel = nullptr;      // optional: raise it and calculate() throws Cancelled
+  // Optional: raise it to stop. Monte Carlo then answers with the trials so far (stopped_by
+  // "cancelled", without per-combo equity or distributions); calculate() throws Cancelled when
+  // none were dealt, and for the other methods (an exact answer has no honest part).
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 using CategoryCounts = std::array<std::uint64_t, kCategories>;
@@ -143,13 +149,14 @@ struct Answer {
   std::uint64_t rejected = 0;  // deals redrawn because two players shared a card
   std::uint64_t seed = 0;
   std::uint64_t deals_per_board = 1;  // trials sharing each board dealt
-  std::string stopped_by;             // "stderr", "trials" or "time"
+  std::string stopped_by;             // "stderr", "trials", "time" or "cancelled" (see Question::cancel)
 
   std::uint64_t showdowns() const { return assignments * boards; }
 };
 
 // Answers the question. Throws InputError for a bad question (the message names the bad token
-// and says where: "player 2", "board"), Cancelled when question.cancel is raised.
+// and says where: "player 2", "board"), Cancelled when question.cancel is raised (but a Monte Carlo
+// run with trials dealt answers with them, stopped_by "cancelled").
 Answer calculate(const Question& question);
 
 // The work exact enumeration of the question would take, and the limit automatic compares it with.

@@ -61,8 +61,8 @@ struct MonteCarloOptions {
   std::uint64_t deals_per_board = 0;
   // Called between rounds from the calling thread.
   std::function<void(std::uint64_t trials, double worst_stderr)> progress;
-  // Checked between rounds and before each chunk: once it is true, monte_carlo() throws
-  // Cancelled (error.hpp).
+  // Checked between rounds and before each chunk: once it is true, monte_carlo() returns the
+  // chunks run so far with stopped_by "cancelled", or throws Cancelled (error.hpp) when none ran.
   const std::atomic<bool>* cancel = nullptr;
 };
 
@@ -83,7 +83,7 @@ struct MonteCarloResult {
   std::uint64_t seed = 0;
   std::uint64_t deals_per_board = 1;  // trials on each board dealt (the last board of a chunk may have fewer)
   double seconds = 0;
-  std::string stopped_by;           // "stderr", "trials" or "time"
+  std::string stopped_by;           // "stderr", "trials", "time" or "cancelled" (see cancel)
   std::vector<std::size_t> combos;  // per player: combos left after card removal
   std::vector<MonteCarloPlayer> players;
 };

@@ -92,7 +92,7 @@ Answer run_exact(const Question& q, const PlannedQuestion& s, const Stopwatch& c
   options.by_category = q.by_category;
   options.cancel = q.cancel;
   if (q.progress)
-    options.progress = [&](double done) { q.progress(Progress{Method::exact, done, 0, 0, clock.seconds()}); };
+    options.progress = [&](double done) { q.progress(Progress{Method::exact, done, 0, 0, clock.seconds(), false}); };
   Answer a = exact_answer(enumerate_ranges(*s.prep, s.symmetries, options), s.parsed.players, q.by_category);
   a.method = Method::exact;
   a.exact_method = options.walk_every_board ? ExactMethod::boards : ExactMethod::grouped;
@@ -120,8 +120,8 @@ Answer run_monte_carlo(const Question& q, const PlannedQuestion& s, const Stopwa
   if (q.progress)
     mc.progress = [&](std::uint64_t trials, double worst) {
       const double seconds = clock.seconds();
-      q.progress(
-          Progress{Method::monte_carlo, monte_carlo_fraction(mc, trials, worst, seconds), trials, worst, seconds});
+      q.progress(Progress{Method::monte_carlo, monte_carlo_fraction(mc, trials, worst, seconds), trials, worst, seconds,
+                          false});
     };
   return monte_carlo_answer(monte_carlo(s.parsed.deal, *s.prep, mc), s.parsed.players, q.by_category);
 }
@@ -199,6 +199,7 @@ ComboEquity monte_carlo_combo(const RangeDeal& deal, const ComboTask& t, const Q
   mc.target_stderr = q.per_combo_stderr;
   mc.cancel = q.cancel;
   const MonteCarloResult r = monte_carlo(detail::with_combo(deal, t.player, t.combo.index), mc);
+  if (r.stopped_by == "cancelled") throw Cancelled();  // a combo's estimate cut short is not kept
   const MonteCarloPlayer& mp = r.players[t.player];
   ComboEquity c;
   c.combo = t.combo.index;
@@ -237,7 +238,7 @@ void each_combo(const Question& q, const std::vector<ComboTask>& tasks, Answer& 
       const std::lock_guard lock(progress_mutex);
       ++done;
       q.progress(Progress{a.per_combo_method, static_cast<double>(done) / static_cast<double>(tasks.size()), 0, 0,
-                          clock.seconds()});
+                          clock.seconds(), true});
     }
   });
   for (std::size_t i = 0; i < tasks.size(); ++i) a.players[tasks[i].player].per_combo.push_back(results[i]);
@@ -303,7 +304,8 @@ Answer execute(const Plan& plan, const Stopwatch& clock) {
     if (s.automatic) a.reason = plan.reason;
   }
   a.warnings = std::move(warnings);
-  if (q.per_combo || q.distribution) fill_per_combo(plan, s, a, clock);
+  // A Monte Carlo run stopped by the user is answered as it stands, without per-combo equity.
+  if ((q.per_combo || q.distribution) && a.stopped_by != "cancelled") fill_per_combo(plan, s, a, clock);
   return a;
 }
 

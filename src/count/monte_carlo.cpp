@@ -198,15 +198,16 @@ class Run {
         chunk_limit_(((options.max_trials ? options.max_trials : kMaxTrials) + kMonteCarloChunk - 1) /
                      kMonteCarloChunk) {}
 
-  // Runs rounds until a stopping rule holds; returns the rule.
+  // Runs rounds until a stopping rule holds, or the cancellation flag is raised ("cancelled": the
+  // trials so far are kept); returns the rule.
   std::string run() {
     for (;;) {
       run_round(round_chunks());
-      check_cancel(options_.cancel);
+      if (cancelled()) return "cancelled";
       const double worst = totals_.worst_error();
       worst_ = worst;
       if (options_.progress) options_.progress(totals_.counts().trials, worst);
-      check_cancel(options_.cancel);
+      if (cancelled()) return "cancelled";
       if (options_.target_stderr > 0 && totals_.counts().trials >= kMinTrialsForStderr &&
           worst < options_.target_stderr)
         return "stderr";
@@ -244,8 +245,11 @@ class Run {
     return std::min(count, chunk_limit_ - next_chunk_);
   }
 
+  bool cancelled() const { return options_.cancel && options_.cancel->load(std::memory_order_relaxed); }
+
   // Runs `count` chunks in parallel, one tally each; a raised cancellation flag skips the chunks
-  // not started.
+  // not started. The chunks run are counted: each is whole, and which of them ran depends only on
+  // when the flag was raised, not on what they dealt.
   void run_round(std::uint64_t count) {
     tallies_.assign(count, ChunkTally{});
     detail::parallel_for(
@@ -259,11 +263,10 @@ class Run {
             trials_(inputs_, dealer_, options_.seed, chunk, size, tallies_[i]);
           }
         });
-    check_cancel(options_.cancel);
     // Run inside a task of a parallel loop that is being cancelled (another task threw), the
     // chunks were skipped: stop rather than count rounds of nothing for ever.
     if (tbb::is_current_task_group_canceling()) throw Cancelled();
-    totals_.add(tallies_);
+    totals_.add(tallies_);  // skipped chunks' tallies are zero
     next_chunk_ += count;
     ++round_;
   }
@@ -323,6 +326,8 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const PreparedDeal& prep, co
   result.deals_per_board = inputs.deals_per_board;
   for (const auto& list : prep.combos) result.combos.push_back(list.size());
   result.stopped_by = run.run();
+  // Cancelled before a chunk was dealt: nothing to keep.
+  if (result.stopped_by == "cancelled" && run.totals().counts().trials == 0) throw Cancelled();
   result.trials = run.totals().counts().trials;
   result.rejected = run.totals().counts().rejected;
   fill_players(run.totals(), prep.combos.size(), result);

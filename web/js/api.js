@@ -31,12 +31,16 @@ export async function fetchOrderings() {
 }
 
 // A computation as a job: resolves to the answer (the CLI's --json), calls onProgress with
-// {method, fraction, trials, stderr, seconds} while it runs. job.cancel() stops it (rejects with
-// an ApiError of status 499).
+// {method, stage, fraction, trials, stderr, seconds} while it runs. job.stop() asks the server to
+// stop it and keeps waiting: Monte Carlo then resolves to its estimate so far (stopped_by
+// "cancelled"), other methods reject with an ApiError of status 499. job.cancel() also stops it
+// but gives up at once (rejects with 499): for work whose answer nobody wants any more.
 export class Job {
   constructor(body, onProgress = () => {}) {
     this.id = null;
-    this.cancelled = false;
+    this.stopping = false;   // stop() was called
+    this.cancelled = false;  // cancel() was called
+    this.deleted = false;    // the server was asked to stop it
     this.promise = this.run(body, onProgress);
   }
 
@@ -50,15 +54,30 @@ export class Job {
       const state = await response.json();
       this.id = state.id;
       if (this.cancelled) break;
-      onProgress(state.progress);
+      if (this.stopping) this.sendStop();
+      else onProgress(state.progress);
       response = await fetch(`/api/jobs/${this.id}`);
     }
-    if (this.cancelled) throw new ApiError("cancelled", "", 499);
+    if (this.cancelled) {
+      this.sendStop();
+      throw new ApiError("cancelled", "", 499);
+    }
     return json(response);
+  }
+
+  sendStop() {
+    if (this.deleted || !this.id) return;
+    this.deleted = true;
+    fetch(`/api/jobs/${this.id}`, { method: "DELETE" }).catch(() => {});
+  }
+
+  stop() {
+    this.stopping = true;
+    this.sendStop();
   }
 
   cancel() {
     this.cancelled = true;
-    if (this.id) fetch(`/api/jobs/${this.id}`, { method: "DELETE" }).catch(() => {});
+    this.sendStop();
   }
 }

@@ -8,9 +8,13 @@ import { COLOURS, ComboTable, duration, methodText, renderDistribution, renderEq
 
 const $ = (selector) => document.querySelector(selector);
 const MAX_PLAYERS = 10;
+// Details are computed at once unless each combo is a Monte Carlo run of its own and there are more
+// than this many (combos x players, about 2,000 a second on two busy cores: ten random players,
+// 132,600, took 68 s). Beyond it the page says so and computes them when asked.
+const DETAILS_AT_ONCE = 4000;
 
 const state = {
-  players: [],      // {text, model, seq}
+  players: [],      // {text, model, seq, slider}: slider = {percent, order} while the range is a Top % one
   editing: 0,       // the player the grid edits
   focus: "AA",      // the class whose suits are shown
   orderings: {},
@@ -46,6 +50,11 @@ async function readRange(i) {
   const player = state.players[i];
   const seq = ++player.seq;
   const text = player.text.trim();
+  // A typed "15%" is read by the server in the equity ordering: the slider shows it so; any other
+  // text leaves the slider at 0.
+  const typed = text.match(/^(\d+(?:\.\d+)?)\s*%$/);
+  player.slider = typed ? { percent: Number(typed[1]), order: "equity" } : null;
+  if (i === state.editing) renderSlider();
   try {
     const data = text ? await fetchRange(text) : { combos: [] };
     if (seq !== player.seq) return;
@@ -80,6 +89,7 @@ async function writeRange(i) {
   if (input) input.value = canonical;
   setFieldError(`range-${i + 1}`, "");
   showCount(i);
+  saveSoon();
 }
 
 // fn(key) once calls for a key have paused for `ms`; .cancel(key) drops a pending call.
@@ -113,6 +123,7 @@ function renderPlayers() {
     input.addEventListener("input", () => {
       player.text = input.value;
       readSoon(i);
+      saveSoon();
     });
     input.addEventListener("focus", () => selectPlayer(i));
     row.querySelector("input[type=radio]").addEventListener("change", () => selectPlayer(i));
@@ -125,7 +136,7 @@ function renderPlayers() {
 
 function addPlayer(text = "") {
   if (state.players.length >= MAX_PLAYERS) return;
-  state.players.push({ text, model: new RangeModel(), seq: 0 });
+  state.players.push({ text, model: new RangeModel(), seq: 0, slider: null });
   renderPlayers();
   readRange(state.players.length - 1);
 }
@@ -136,6 +147,7 @@ function removePlayer(i) {
   state.editing = Math.min(state.editing, state.players.length - 1);
   renderPlayers();
   renderEditor();
+  saveSoon();
 }
 
 function selectPlayer(i) {
@@ -165,7 +177,22 @@ function renderEditor() {
   $("#editing-name").textContent = `player ${state.editing + 1}`;
   editor.render((name) => editedModel().classState(name));
   renderSuits();
+  renderSlider();
   showCount(state.editing);
+}
+
+// The Top % slider shows the edited player's percentage range, else 0.
+function renderSlider() {
+  const slider = state.players[state.editing]?.slider;
+  const percent = slider ? Math.min(100, slider.percent) : 0;
+  $("#percent").value = String(percent);
+  $("#percent-value").textContent = `${percent}%`;
+  if (slider && state.orderings[slider.order]) $("#ordering").value = slider.order;
+}
+
+// The edited range changed by hand (grid, suits, Clear): no longer a Top % range.
+function leaveSlider() {
+  state.players[state.editing].slider = null;
 }
 
 function renderSuits() {
@@ -184,6 +211,7 @@ function renderSuits() {
     button.innerHTML = [combo.slice(0, 2), combo.slice(2)].map((c) => `<span class="suit-${c[1]}">${cardLabel(c)}</span>`).join("");
     button.addEventListener("click", () => {
       model.setCombo(combo, model.weights.has(combo) ? 0 : weight());
+      leaveSlider();
       renderEditor();
       writeRange(state.editing);
     });
@@ -199,6 +227,7 @@ function setupEditor() {
     },
     onPaint: (name, add) => {
       readSoon.cancel(state.editing);
+      leaveSlider();
       editedModel().setClass(name, add ? weight() : 0);
       editor.render((n) => editedModel().classState(n));
     },
@@ -219,11 +248,17 @@ function setupEditor() {
     const model = new RangeModel();
     for (const name of topPercent(order, p)) model.setClass(name, weight());
     state.players[state.editing].model = model;
+    state.players[state.editing].slider = p > 0 ? { percent: p, order: $("#ordering").value } : null;
     renderEditor();
     writeSoon(state.editing);
   });
+  // Another ordering re-takes the Top % range by it.
+  $("#ordering").addEventListener("change", () => {
+    if (Number($("#percent").value) > 0) $("#percent").dispatchEvent(new Event("input"));
+  });
   $("#clear-range").addEventListener("click", () => {
     state.players[state.editing].model = new RangeModel();
+    leaveSlider();
     renderEditor();
     writeRange(state.editing);
   });
@@ -248,11 +283,13 @@ function setupDeck() {
     $(`#${id}`).addEventListener("input", () => {
       setFieldError(id, "");
       renderDeck();
+      saveSoon();
     });
   $("#clear-cards").addEventListener("click", () => {
     $("#board").value = "";
     $("#dead").value = "";
     renderDeck();
+    saveSoon();
   });
 }
 
@@ -268,6 +305,7 @@ function pickCard(card) {
   setFieldError("board", "");
   setFieldError("dead", "");
   renderDeck();
+  saveSoon();
 }
 
 function renderDeck() {
@@ -289,12 +327,59 @@ function question() {
     dead: $("#dead").value.trim(),
     method: $("#method").value,
   };
-  // Monte Carlo targets, when given (they make automatic choose Monte Carlo).
+  // Monte Carlo targets, when given (they make automatic choose Monte Carlo): the standard error
+  // as a fraction, as the CLI's --stderr and the API's stderr.
   const stderr = Number($("#mc-stderr").value);
   const time = Number($("#mc-time").value);
-  if (stderr > 0) q.stderr = stderr / 100;
+  if (stderr > 0) q.stderr = stderr;
   if (time > 0) q.time = time;
   return q;
+}
+
+// The standard error target typed as a fraction, shown in percent beside it.
+function showStderrPercent() {
+  const value = Number($("#mc-stderr").value);
+  $("#mc-stderr-percent").textContent = value > 0 ? `= ±${+(100 * value).toPrecision(3)}%` : "(default 0.0005 = ±0.05%)";
+}
+
+// ---- The question in the URL -------------------------------------------------------------------
+// #p=AsAc&p=KhQh&board=Ks7h2c&dead=&method=auto&stderr=0.001&time=2&go=1: reloading restores the
+// question and a shared link shows it; go=1 (written by Calculate, dropped by any change after)
+// calculates it on opening.
+
+let calculated = false;  // the page shows the answer to the question as it stands
+
+function saveQuestion() {
+  const params = new URLSearchParams();
+  for (const p of state.players) params.append("p", p.text.trim());
+  for (const id of ["board", "dead"]) if ($(`#${id}`).value.trim()) params.set(id, $(`#${id}`).value.trim());
+  if ($("#method").value !== "auto") params.set("method", $("#method").value);
+  if ($("#mc-stderr").value) params.set("stderr", $("#mc-stderr").value);
+  if ($("#mc-time").value) params.set("time", $("#mc-time").value);
+  if (calculated) params.set("go", "1");
+  history.replaceState(null, "", `#${params.toString()}`);
+}
+const saveDebounced = debounce(saveQuestion, 250);
+// Any change of the question: the answer shown is no longer its answer.
+function saveSoon() {
+  calculated = false;
+  saveDebounced();
+}
+
+// The question in the URL, if any: true when it asks to be calculated.
+function restoreQuestion() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const players = params.getAll("p").slice(0, MAX_PLAYERS);
+  if (players.length < 2) return false;
+  for (const text of players) addPlayer(text);
+  $("#board").value = params.get("board") || "";
+  $("#dead").value = params.get("dead") || "";
+  const method = params.get("method");
+  if ([...$("#method").options].some((o) => o.value === method)) $("#method").value = method;
+  $("#mc-stderr").value = params.get("stderr") || "";
+  $("#mc-time").value = params.get("time") || "";
+  renderDeck();
+  return params.get("go") === "1";
 }
 
 function clearErrors() {
@@ -314,37 +399,74 @@ function showError(error) {
   else if (field === "stderr" || field === "time") setFieldError(`mc-${field}`, error.message);
 }
 
-function showProgress(p) {
+// Progress never goes back within a stage: Monte Carlo's fraction is an estimate from the standard
+// error so far, which wobbles.
+function rising() {
+  let stage = null;
+  let best = 0;
+  return (p) => {
+    if (p.stage !== stage) [stage, best] = [p.stage, 0];
+    best = Math.max(best, p.fraction);
+    return best;
+  };
+}
+
+function showProgress(p, fraction = p ? p.fraction : 0) {
   const bar = $("#progress");
   bar.hidden = false;
-  bar.value = p ? p.fraction : 0;
+  bar.value = fraction;
   $("#time").textContent = p ? `${p.method === "exact" ? "enumerating" : "sampling"}… ${duration(p.seconds)}` : "";
+}
+
+// The answer as a Monte Carlo run stopped by the user left it, or nothing.
+function showStopped(answer) {
+  const stopped = answer && answer.stopped_by === "cancelled";
+  const note = $("#stopped");
+  note.hidden = !stopped;
+  $("#results").dataset.stopped = stopped ? "cancelled" : "";
+  if (stopped)
+    note.textContent = `Stopped by you after ${answer.trials.toLocaleString("en-US")} deals: the estimate so far, ` +
+      "with its standard error and 95% interval. Calculate again for the full answer.";
 }
 
 async function calculate() {
   for (const job of [state.job, state.details]) if (job) job.cancel();
+  state.details = null;
+  $("#details-offer").hidden = true;
+  $("#details-cancel").hidden = true;
   clearErrors();
   $("#calculate").disabled = true;
   $("#cancel").hidden = false;
+  $("#cancel").disabled = false;
   const body = question();
+  calculated = true;
+  saveQuestion();
   const clicked = performance.now();
-  const job = new Job(body, showProgress);
+  const mainRising = rising();
+  const job = new Job(body, (p) => showProgress(p, mainRising(p)));
   state.job = job;
   try {
     const answer = await job.promise;
+    if (state.job !== job) return;
     // Click-to-numbers times, for the performance test (web/tests/test_perf.py).
     requestAnimationFrame(() => ($("#results").dataset.clickMs = (performance.now() - clicked).toFixed(2)));
     renderEquities($("#results"), answer);
+    showStopped(answer);
     const mode = $("#mode");
     mode.textContent = methodText(answer);
     mode.dataset.mode = answer.mode;
-    $("#time").textContent = `in ${duration(answer.seconds)}`;
+    const stopped = answer.stopped_by === "cancelled";
+    $("#time").textContent = `${stopped ? "stopped after" : "in"} ${duration(answer.seconds)}`;
     $("#showdowns").textContent =
       answer.mode === "monte-carlo" ? `${answer.trials.toLocaleString("en-US")} deals` : `${answer.showdowns.toLocaleString("en-US")} showdowns`;
-    details(body, answer.players.length, clicked);
+    if (stopped) markDetailsStale("previous question: the new details were not computed (the calculation was stopped)");
+    else if (answer.mode === "monte-carlo" && detailsWork(answer) > DETAILS_AT_ONCE) offerDetails(body, answer);
+    else details(body, answer.players.length, clicked);
   } catch (error) {
+    if (state.job !== job) return;
     showError(error);
-    if (error.status === 499) $("#time").textContent = "cancelled";
+    markDetailsStale("previous question: the new question has no answer");
+    if (error.status === 499) $("#time").textContent = "cancelled (exact enumeration has no partial answer)";
   } finally {
     if (state.job === job) {
       state.job = null;
@@ -355,26 +477,90 @@ async function calculate() {
   }
 }
 
+// Cancel: the calculation stops and Monte Carlo's estimate so far is shown; details stop.
+function stopCalculation() {
+  if (state.details) state.details.cancel();
+  if (state.job) {
+    state.job.stop();
+    $("#cancel").disabled = true;
+    $("#time").textContent = "stopping…";
+  }
+}
+
+// The details shown are not those of the question as it stands: dimmed, with why.
+function markDetailsStale(why) {
+  const panel = $("#details-panel");
+  if (panel.hidden) return;
+  panel.classList.add("stale");
+  $("#details-stale").textContent = why;
+}
+
+// Combos x players: what per-combo Monte Carlo costs, roughly.
+function detailsWork(answer) {
+  return answer.players.reduce((sum, p) => sum + p.combos, 0) * answer.players.length;
+}
+
+// Slow details wait to be asked for, with why.
+function offerDetails(body, answer) {
+  const panel = $("#details-panel");
+  if (panel.hidden) {
+    panel.hidden = false;
+    $("#detail-player").innerHTML = "";
+  }
+  markDetailsStale("previous question: the new details are not computed yet");
+  const combos = answer.players.reduce((sum, p) => sum + p.combos, 0).toLocaleString("en-US");
+  $("#details-status").textContent = "";
+  $("#details-offer-text").textContent = `Each of the ${combos} combos of the ${answer.players.length} players is a ` +
+    `Monte Carlo run of its own: roughly ${Math.max(1, Math.round(detailsWork(answer) / 2000))} s of two cores.`;
+  $("#details-offer").hidden = false;
+  $("#details-compute").onclick = () => details(body, answer.players.length, performance.now());
+}
+
+const STAGES = { equity: "step 1 of 2: the players' equity", "per-combo": "step 2 of 2: each combo's equity" };
+
 // The chosen player's details: per-combo equity, distribution and board hits, as a second job.
 async function details(body, players, clicked) {
   const select = $("#detail-player");
   const chosen = Math.min(Number(select.value || state.editing), players - 1);
   select.innerHTML = Array.from({ length: players }, (_, i) => `<option value="${i}">player ${i + 1}</option>`).join("");
   select.value = String(chosen);
+  const wasHidden = $("#details-panel").hidden;
   $("#details-panel").hidden = false;
+  $("#details-offer").hidden = true;
+  // Marked only when the new details take a while: quick ones replace the old at once, without
+  // repainting the panel twice.
+  const staleTimer = wasHidden ? 0 : setTimeout(() => {
+    if (state.details === job) markDetailsStale("previous question: the new details are being computed");
+  }, 150);
   $("#details-status").textContent = "computing…";
+  $("#details-cancel").hidden = false;
   const hits = parseCards(body.board).length >= 3;
+  const detailsRising = rising();
   const job = new Job({ ...body, per_combo: true, distribution: true, hits }, (p) => {
-    $("#details-status").textContent = `computing… ${Math.round(100 * p.fraction)}%`;
+    if (state.details !== job) return;
+    $("#details-status").textContent = `computing… ${STAGES[p.stage] || ""} ${Math.floor(100 * detailsRising(p))}%`;
+    $("#details-status").dataset.stage = p.stage;
   });
   state.details = job;
   try {
-    state.answer = await job.promise;
-    $("#details-status").textContent = `(${state.answer.per_combo_method}, ${duration(state.answer.seconds)})`;
+    const answer = await job.promise;
+    if (state.details !== job) return;
+    state.answer = answer;
+    $("#details-status").textContent = `(${answer.per_combo_method}, ${duration(answer.seconds)})`;
+    $("#details-panel").classList.remove("stale");
+    $("#details-stale").textContent = "";
     renderDetails();
     requestAnimationFrame(() => ($("#details-panel").dataset.clickMs = (performance.now() - clicked).toFixed(2)));
   } catch (error) {
-    if (state.details === job) $("#details-status").textContent = error.status === 499 ? "cancelled" : error.message;
+    if (state.details !== job) return;
+    $("#details-status").textContent = error.status === 499 ? "cancelled" : error.message;
+    markDetailsStale(error.status === 499 ? "previous question: the new details were cancelled" : "previous question");
+  } finally {
+    clearTimeout(staleTimer);
+    if (state.details === job) {
+      state.details = null;
+      $("#details-cancel").hidden = true;
+    }
   }
 }
 
@@ -399,16 +585,18 @@ async function start() {
   comboTable = new ComboTable($("#per-combo"));
   $("#add-player").addEventListener("click", () => addPlayer(""));
   $("#calculate").addEventListener("click", calculate);
-  $("#cancel").addEventListener("click", () => {
-    for (const job of [state.job, state.details]) if (job) job.cancel();
-    $("#time").textContent = "cancelled";
-  });
+  $("#cancel").addEventListener("click", stopCalculation);
+  $("#details-cancel").addEventListener("click", () => state.details && state.details.cancel());
+  for (const id of ["method", "mc-stderr", "mc-time"]) $(`#${id}`).addEventListener("input", saveSoon);
+  $("#mc-stderr").addEventListener("input", showStderrPercent);
+  showStderrPercent();
   $("#detail-player").addEventListener("change", renderDetails);
   // Enter in any text box calculates.
   document.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && event.target.matches("input[type=text], input:not([type]), #board, #dead")) calculate();
   });
-  for (const text of ["AsAc", "KhQh"]) addPlayer(text);
+  const go = restoreQuestion();
+  if (state.players.length === 0) for (const text of ["AsAc", "KhQh"]) addPlayer(text);
   renderEditor();
   try {
     state.orderings = await fetchOrderings();
@@ -416,9 +604,12 @@ async function start() {
     state.orderings = {};
   }
   const names = Object.keys(state.orderings);
-  $("#ordering").innerHTML = names.map((n) => `<option value="${n}">${n === "equity" ? "equity vs random" : n}</option>`).join("");
+  const label = (n) => (n === "equity" ? "equity vs 1 random" : /^vs\d+$/.test(n) ? `equity vs ${n.slice(2)} random` : n);
+  $("#ordering").innerHTML = names.map((n) => `<option value="${n}">${label(n)}</option>`).join("");
   $("#percent").disabled = names.length === 0;
+  renderSlider();
   document.body.dataset.ready = "true";
+  if (go) calculate();
 }
 
 start();

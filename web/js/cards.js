@@ -32,11 +32,13 @@ export function classCombos(name) {
   return combos;
 }
 
-// Every card of a text such as "Ks7h2c" or "Ks 7h 2c" that reads as one (others are left to the server).
+// Every card of a text such as "Ks7h2c", "Ks 7h 2c" or "K♠ 7♥ 2♣" that reads as one (others are
+// left to the server).
+const SUIT_LETTERS = { "♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c" };
 export function parseCards(text) {
-  return (text.match(/(10|[2-9TJQKA])\s*[shdc]/gi) || []).map((c) => {
+  return (text.match(/(10|[2-9TJQKA])\s*[shdc♠♥♦♣♤♡♢♧]/gi) || []).map((c) => {
     const t = c.replace(/\s+/g, "").replace(/^10/, "T");
-    return t[0].toUpperCase() + t[1].toLowerCase();
+    return t[0].toUpperCase() + (SUIT_LETTERS[t[1]] || t[1].toLowerCase());
   });
 }
 

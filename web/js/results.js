@@ -19,33 +19,39 @@ export function methodText(answer) {
   if (answer.mode === "table") return "table (exact)";
   if (answer.mode === "exact") return `exact (${answer.exact_method})`;
   const worst = Math.max(...answer.players.map((p) => p.stderr));
-  return `Monte Carlo, stderr ${percent(worst)}`;
+  return `Monte Carlo${answer.stopped_by === "cancelled" ? " stopped by you" : ""}, stderr ${percent(worst)}`;
 }
 
+// Win, tie and loss shares: of the trials (Monte Carlo), of the showdowns weighted by the combos'
+// weights, or of the showdowns.
 function shares(answer, p) {
-  if (answer.mode === "monte-carlo") return [p.wins / answer.trials, p.ties / answer.trials];
+  if (answer.mode === "monte-carlo") return [p.wins / answer.trials, p.ties / answer.trials, p.losses / answer.trials];
   if (answer.weighted) {
     const total = p.weighted_wins + p.weighted_ties + p.weighted_losses;
-    return [p.weighted_wins / total, p.weighted_ties / total];
+    return [p.weighted_wins / total, p.weighted_ties / total, p.weighted_losses / total];
   }
-  return [p.wins / answer.showdowns, p.ties / answer.showdowns];
+  return [p.wins / answer.showdowns, p.ties / answer.showdowns, p.losses / answer.showdowns];
 }
 
-// The equity table: #equity-N holds player N's equity, percent with 3 decimals.
+// The equity table: #equity-N holds player N's equity, percent with 3 decimals. Win, tie and loss
+// show their share with the count below it (every digit: counts reach trillions), and ranges wrap,
+// so that ten players fit the panel.
 export function renderEquities(table, answer) {
+  const unit = answer.mode === "monte-carlo" ? "deals" : "showdowns";
   const rows = answer.players.map((p, i) => {
-    const [win, tie] = shares(answer, p);
+    const [win, tie, loss] = shares(answer, p);
     const error = p.stderr !== undefined ? `<span class="pm">±${percent(p.stderr)}</span>` : "";
+    const cell = (share, n, what) =>
+      `<td class="num share ${what}"><span>${percent(share)}</span><small class="count" title="${count(n)} ${unit} ${what}">${count(n)}</small></td>`;
     return `<tr>
       <td><span class="swatch" style="background:${COLOURS[i]}"></span>${i + 1}</td>
-      <td class="hand">${escape(p.hand)}</td>
+      <td class="hand">${escape(p.hand).replace(/,/g, ",<wbr>")}</td>
       <td class="num equity"><span id="equity-${i + 1}">${percent(p.equity)}</span>${error}</td>
-      <td class="num">${percent(win)}</td><td class="num">${percent(tie)}</td>
-      <td class="num wide">${count(p.wins)}</td><td class="num wide">${count(p.ties)}</td>
-      <td class="num wide">${count(p.losses)}</td><td class="num combos-col">${count(p.combos)}</td></tr>`;
+      ${cell(win, p.wins, "won")}${cell(tie, p.ties, "tied")}${cell(loss, p.losses, "lost")}
+      <td class="num combos-col">${count(p.combos)}</td></tr>`;
   });
-  table.innerHTML = `<thead><tr><th>#</th><th>Hand / range</th><th>Equity</th><th>Win</th><th>Tie</th>
-    <th class="wide">Wins</th><th class="wide">Ties</th><th class="wide">Losses</th><th class="combos-col">Combos</th></tr></thead>
+  table.innerHTML = `<thead><tr><th>#</th><th>Hand / range</th><th class="num">Equity</th><th class="num">Win</th>
+    <th class="num">Tie</th><th class="num lost">Losses</th><th class="num combos-col">Combos</th></tr></thead>
     <tbody>${rows.join("")}</tbody>`;
 }
 

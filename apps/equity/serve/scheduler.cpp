@@ -32,7 +32,14 @@ class Work {
     };
     Outcome outcome;
     try {
-      outcome.body = to_json(calculate(q)) + "\n";
+      const Answer answer = calculate(q);
+      // Monte Carlo stopped early keeps its estimate for the client who cancelled it; stopped by
+      // the budget or the shutdown, it is answered as those are.
+      const Stop stop = stop_.load();
+      if (answer.stopped_by == "cancelled" && stop != Stop::client)
+        outcome = cancelled_outcome();
+      else
+        outcome.body = to_json(answer) + "\n";
     } catch (const InputError& e) {
       outcome = {400, error_json(e.what(), field_of(e.what()))};
     } catch (const Cancelled&) {
@@ -74,19 +81,24 @@ class Work {
   std::thread& thread() { return thread_; }
 
   // The outcome once finished or stopped within `wait_seconds`, else 202 with the progress so far.
+  // A job its client cancelled is waited for: Monte Carlo answers with its estimate so far
+  // (stopped_by "cancelled"), the other methods 499; 202 "cancelling" until the library stops.
   Outcome wait(const std::string& id, double wait_seconds) {
     last_poll_.store(Clock::now());
     std::unique_lock lock(mutex_);
+    const auto stopped = [&] { return stop_.load() != Stop::none && stop_.load() != Stop::client; };
     finished_.wait_for(lock, std::chrono::duration<double>(wait_seconds),
-                       [&] { return outcome_.has_value() || stop_.load() != Stop::none; });
+                       [&] { return outcome_.has_value() || stopped(); });
     if (outcome_) return *outcome_;
-    if (stop_.load() != Stop::none) return cancelled_outcome();
+    if (stopped()) return cancelled_outcome();
+    const char* state = stop_.load() == Stop::client ? "cancelling" : "running";
     nlohmann::json progress = {{"method", method_name(progress_.method)},
+                               {"stage", progress_.per_combo ? "per-combo" : "equity"},
                                {"fraction", progress_.fraction},
                                {"trials", progress_.trials},
                                {"stderr", progress_.worst_stderr},
                                {"seconds", std::chrono::duration<double>(Clock::now() - started_).count()}};
-    return {202, nlohmann::json{{"id", id}, {"state", "running"}, {"progress", progress}}.dump()};
+    return {202, nlohmann::json{{"id", id}, {"state", state}, {"progress", progress}}.dump()};
   }
 
  private:
@@ -219,8 +231,7 @@ Outcome Scheduler::cancel_job(const std::string& id) {
     const std::lock_guard lock(mutex_);
     const auto it = jobs_.find(id);
     if (it == jobs_.end()) return kNoJob;
-    work = it->second;
-    jobs_.erase(it);  // still in active_: the watchdog joins its thread once it has stopped
+    work = it->second;  // kept: its outcome (Monte Carlo's estimate so far) is polled as a finished job's
   }
   work->cancel(Stop::client);
   return {200, nlohmann::json{{"id", id}, {"state", "cancelled"}}.dump()};

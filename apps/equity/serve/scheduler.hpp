@@ -52,7 +52,9 @@ class Scheduler {
   // The job's state, waiting up to `wait_seconds` for it to finish (202 while it runs, then the
   // outcome compute() would have given); 404 for an unknown id.
   Outcome poll_job(const std::string& id, double wait_seconds);
-  // Cancels and forgets the job: 200 {"id": ..., "state": "cancelled"}, 404 for an unknown id.
+  // Cancels the job: 200 {"id": ..., "state": "cancelled"}, 404 for an unknown id. Polled after,
+  // it answers 202 "cancelling" until the library stops, then Monte Carlo's estimate so far (200,
+  // stopped_by "cancelled") or 499 for the other methods; kept like a finished job.
   Outcome cancel_job(const std::string& id);
 
   int running() const;  // computations running now
