@@ -485,6 +485,13 @@ MatchupCounts PreflopTable::hand_versus_class(HoleCards hero, int villain_class)
   return sum;
 }
 
+std::array<MatchupCounts, kHandClasses> PreflopTable::hand_versus_each_class(HoleCards hero) const {
+  std::array<MatchupCounts, kHandClasses> sums{};
+  for (const auto& line : representative_lines(class_index_of(hero)))
+    sums[static_cast<std::size_t>(class_index_of(line.opponent))] += counts_of(line);
+  return sums;
+}
+
 MatchupCounts PreflopTable::hand_versus_random(HoleCards hero) const {
   MatchupCounts sum;
   for (const auto& line : representative_lines(class_index_of(hero))) sum += counts_of(line);
