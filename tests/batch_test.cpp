@@ -296,3 +296,81 @@ TEST(Batch, MergeRefusesMissingUnfinishedOrOverlappingParts) {
   EXPECT_FALSE(fs::exists(d + "/m.jsonl"));
   EXPECT_FALSE(fs::exists(d + "/m.jsonl.tmp"));
 }
+
+// ---- equity table --shard K/N and equity table merge ------------------------------------------
+
+namespace {
+
+const std::string kShardClasses = "AA,AKs,72o,KK,T9s";
+
+std::string hand_files(const fs::path& hands) {
+  std::string all;
+  for (const auto& entry : {"AsAc.txt", "AsKs.txt", "7s2c.txt", "KsKc.txt", "Ts9s.txt"})
+    all +=
+        std::string(entry) + ":\n" + (fs::exists(hands / entry) ? read_file((hands / entry).string()) : "(missing)\n");
+  return all;
+}
+
+}  // namespace
+
+TEST(TableShards, MergedShardsAreByteIdenticalToOneRunWhateverTheShardsOrderAndRestarts) {
+  TempDir dir;
+  const std::string d = dir.str();
+  ASSERT_EQ(run_equity("table -q --only " + kShardClasses + " --out " + d + "/one").exit_code, 0);
+  const std::string expected = hand_files(dir.path() / "one" / "hands");
+  ASSERT_EQ(expected.find("(missing)"), std::string::npos);
+  for (const int n : {2, 3}) {
+    std::string shards;
+    for (int k = n - 1; k >= 0; --k) {  // any order
+      const std::string out = d + "/s" + std::to_string(n) + "-" + std::to_string(k);
+      if (k == 0) {  // killed in the middle, then run again
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+          ::execl(EQUITY_BINARY, EQUITY_BINARY, "table", "-q", "--only", kShardClasses.c_str(), "--shard",
+                  ("0/" + std::to_string(n)).c_str(), "--out", out.c_str(), "--batch", "64",
+                  static_cast<char*>(nullptr));
+          ::_exit(127);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(150));
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, nullptr, 0);
+      }
+      const auto r = run_equity("table -q --only " + kShardClasses + " --shard " + std::to_string(k) + "/" +
+                                std::to_string(n) + " --out " + out);
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      EXPECT_NE(r.out.find("of shard " + std::to_string(k) + "/" + std::to_string(n) + " complete"), std::string::npos)
+          << r.out;
+      shards += " " + out;
+    }
+    const std::string merged = d + "/merged" + std::to_string(n);
+    const auto r = run_equity("table merge " + shards + " --only " + kShardClasses + " --out " + merged);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("aggregates not written"), std::string::npos) << r.out;
+    EXPECT_EQ(hand_files(fs::path(merged) / "hands"), expected);
+  }
+}
+
+TEST(TableShards, MergingTheCommittedFilesGivesTheCommittedAggregates) {
+  TempDir dir;
+  const auto r = run_equity("table merge results --out " + dir.str() + " --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out).at("aggregates_written"), true) << r.out;
+  for (const char* file :
+       {"preflop-169x169.csv", "vs-random.csv", "grid.txt", "grid.svg", "hands/AsAc.txt", "hands/3s2c.txt"})
+    EXPECT_EQ(read_file(dir.str() + "/" + file), read_file(std::string("results/") + file)) << file;
+  // Again: every file is already there, nothing changes.
+  const auto again = run_equity("table merge results --out " + dir.str());
+  EXPECT_NE(again.out.find("(0 written"), std::string::npos) << again.out;
+}
+
+TEST(TableShards, AMissingClassOrABadShardIsAnError) {
+  TempDir dir;
+  const std::string d = dir.str();
+  ASSERT_EQ(run_equity("table -q --only AA,KK --shard 0/2 --out " + d + "/s0").exit_code, 0);
+  expect_input_error("table merge " + d + "/s0 --only AA,KK --out " + d + "/m",
+                     "KK (KsKc.txt): no complete file in the shards' hands/ directories");
+  EXPECT_FALSE(fs::exists(dir.path() / "m" / "hands" / "AsAc.txt"));  // nothing written
+  expect_input_error("table --only AA --shard 2/2 --out " + d + "/x",
+                     "--shard: K/N with N at least 1 and K from 0 to N-1 (0/4 is the first of 4), not \"2/2\"");
+  expect_input_error("table merge --out " + d + "/m", "SHARD_DIRS");
+}
