@@ -266,9 +266,9 @@ void print_run(const fs::path& out, const Settings& s, const RunReport& r, bool 
     fmt::print("{}\n", j.dump());
     return;
   }
-  fmt::print("{}: {} answers{} ({} errors){}\n", out.string(), with_commas(answers),
+  fmt::print("{}: {} answers{} ({} error{}){}\n", out.string(), with_commas(answers),
              s.shard.count > 1 ? " for shard " + s.shard.str() : std::string(), with_commas(errors),
-             r.stopped ? "" : ", every question answered");
+             errors == 1 ? "" : "s", r.stopped ? "" : ", every question answered");
   std::string run = r.answered == 0 ? "nothing to answer" : with_commas(r.answered) + " answered";
   if (r.resumed.answers) run += ", " + with_commas(r.resumed.answers) + " kept from an earlier run";
   if (r.resumed.torn) run += ", a half-written last line redone";
