@@ -170,7 +170,7 @@ class ProgressLine {
     if (total_ >= done && total_ > 0) {
       text += fmt::format(" of ~{} ({:.0f}%)", with_commas(total_),
                           100.0 * static_cast<double>(done) / static_cast<double>(total_));
-      if (rate > 0) text += ", ETA " + format_duration(static_cast<double>(total_ - done) / rate);
+      if (rate > 0 && total_ > done) text += ", ETA " + format_duration(static_cast<double>(total_ - done) / rate);
     }
     text += ", " + with_commas(static_cast<std::uint64_t>(rate)) + "/s";
     fmt::print(stderr, "\r\x1b[2K{}", text.substr(0, 79));
@@ -228,7 +228,8 @@ RunReport run_batch_file(const std::string& input, const fs::path& out, const Se
   g_stop.store(false);
   Stopwatch clock;
   std::size_t chunk_size = 64;
-  for (bool more = true; more && !g_stop.load();) {
+  bool more = true;
+  while (more && !g_stop.load()) {
     std::vector<Line> chunk(chunk_size);
     std::size_t n = 0;
     while (n < chunk_size && (more = lines.next(chunk[n].line, chunk[n].text))) ++n;
@@ -239,12 +240,15 @@ RunReport run_batch_file(const std::string& input, const fs::path& out, const Se
     file.append(answers.joined);
     report.answered += answers.answered;
     report.errors += answers.errors;
-    if (answers.answered < n) break;
+    if (answers.answered < n) {  // stopped in the middle of the chunk
+      more = true;
+      break;
+    }
     display.update(report.answered);
     if (chunk_clock.seconds() < 0.1 && chunk_size < 16384) chunk_size *= 2;
   }
   display.clear();
-  report.stopped = g_stop.load();
+  report.stopped = more;  // a signal came before the input's end
   report.seconds = clock.seconds();
   return report;
 }
