@@ -293,6 +293,9 @@ TEST(Batch, MergeRefusesMissingUnfinishedOrOverlappingParts) {
   expect_input_error("batch merge " + in + " " + d + "/p0 " + d + "/missing" + merged, "cannot open " + d + "/missing");
   write(dir.path() / "short.jsonl", questions(4));
   expect_input_error("batch merge " + d + "/short.jsonl " + d + "/all" + merged, "the answers of another input?");
+  expect_input_error("batch merge " + in + " " + d + "/p0 " + d + "/p1 --out " + in,
+                     "--out: " + in + " is the input file");
+  expect_input_error("batch merge " + in + " " + d + "/p0 " + d + "/all --out " + d + "/all", "is one of the parts");
   EXPECT_FALSE(fs::exists(d + "/m.jsonl"));
   EXPECT_FALSE(fs::exists(d + "/m.jsonl.tmp"));
 }

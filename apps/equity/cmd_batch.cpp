@@ -363,8 +363,13 @@ int run_merge(const Args& args) {
   app.add_option("PARTS", names, "the shards' answer files, in any order")->required();
   app.add_option("-o,--out", out, "the merged answers (JSON Lines)")->required();
   return run(app, args, [&] {
+    const auto same = [](const std::string& a, const std::string& b) {
+      std::error_code ec;
+      return fs::path(a) == fs::path(b) || fs::equivalent(a, b, ec);
+    };
+    if (same(input, out)) throw InputError("--out: " + out + " is the input file");
     for (const auto& name : names)
-      if (fs::path(name) == fs::path(out)) throw InputError("--out: " + out + " is one of the parts");
+      if (same(name, out)) throw InputError("--out: " + out + " is one of the parts");
     const std::uint64_t answers = merge(input, names, out);
     fmt::print("{}: {} answers from {} parts\n", out, with_commas(answers), names.size());
     return 0;
