@@ -121,6 +121,8 @@ class PreflopTable {
   MatchupCounts hands(HoleCards hero, HoleCards villain) const;
   MatchupCounts hand_versus_class(HoleCards hero, int villain_class) const;
   MatchupCounts hand_versus_random(HoleCards hero) const;
+  // hand_versus_class(hero, c) for every class c at once (one pass over the file's lines).
+  std::array<MatchupCounts, kHandClasses> hand_versus_each_class(HoleCards hero) const;
 
   const CountMatrix& combos() const { return combos_; }
   const CountMatrix& wins() const { return wins_; }

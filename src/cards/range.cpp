@@ -411,6 +411,16 @@ void for_each_run_down(const std::array<bool, kRanks>& flags, int from, int to, 
   }
 }
 
+// A class's combo indices, listed once for all (str() asks for them hundreds of times a call).
+const std::vector<int>& class_combos(const HandClass& c) {
+  static const auto lists = [] {
+    std::array<std::vector<int>, kHandClasses> out;
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = hand_classes()[i].combo_indices();
+    return out;
+  }();
+  return lists[static_cast<std::size_t>(class_index(c))];
+}
+
 // The compact tokens for the combos of `in` (one weight), appended to `out`.
 void compact_tokens(const std::array<bool, kCombos>& in, const std::string& suffix, std::vector<std::string>& out) {
   if (std::all_of(in.begin(), in.end(), [](bool b) { return b; })) {
@@ -419,11 +429,11 @@ void compact_tokens(const std::array<bool, kCombos>& in, const std::string& suff
   }
   std::array<bool, kCombos> covered{};
   auto full = [&](const HandClass& c) {
-    const auto idx = c.combo_indices();
+    const auto& idx = class_combos(c);
     return std::all_of(idx.begin(), idx.end(), [&](int i) { return in[static_cast<std::size_t>(i)]; });
   };
   auto cover = [&](const HandClass& c) {
-    for (int i : c.combo_indices()) covered[static_cast<std::size_t>(i)] = true;
+    for (int i : class_combos(c)) covered[static_cast<std::size_t>(i)] = true;
   };
   auto R = [](int r) { return std::string(1, kRankChars[static_cast<std::size_t>(r)]); };
 
