@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <mutex>
 #include <random>
 
@@ -317,10 +318,17 @@ ExactWork work_of(const RangeDeal& deal) {
   }
   work.symmetries = static_cast<int>(suit_symmetries(deal).size());
   work.showdowns = std::max(1.0, work.assignments / work.symmetries) * static_cast<double>(work.boards);
+  work.enumerable = exact_enumeration_fits(work.assignments, work.boards, static_cast<std::size_t>(work.symmetries));
   return work;
 }
 
+// 133,161,553,270,746; past 10^15 in powers of ten ("1.7e+31"), which no 64-bit count reaches.
 std::string with_commas(double x) {
+  if (x >= 1e15) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2g", x);
+    return text;
+  }
   std::string digits = std::to_string(static_cast<std::uint64_t>(std::llround(x)));
   std::string out;
   for (std::size_t i = 0; i < digits.size(); ++i) {
@@ -555,6 +563,7 @@ ExactWork exact_work(const Question& question) {
   const Parsed parsed = parse_question(question);
   ExactWork work = work_of(parsed.deal);
   work.sweep = sweep_answers(question, parsed);
+  work.enumerable = work.enumerable || work.sweep;
   return work;
 }
 

@@ -319,3 +319,93 @@ TEST(Cli, EquityTakesBracketWeightsPercentagesAndOrders) {
   EXPECT_NE(vs2["players"][0]["hand"], pct["players"][0]["hand"]);
   expect_input_error("10% random --order nope", "order \"nope\"");
 }
+
+// ---- issue 30: the rough edges a new user hits ---------------------------------------------------
+
+namespace {
+
+// `equity ARGS` on an 80-column pseudo-terminal: stdout and stderr together, with \r\n line ends
+// turned into \n (a lone \r stays: a progress line redrawn in place).
+equity::test::RunResult run_in_80_columns(const std::string& args) {
+  std::string command = "script -qec \"stty cols 80; COLUMNS= '";
+  command += EQUITY_BINARY;
+  command += "' ";
+  command += args;
+  command += "\" /dev/null";
+  auto r = equity::test::run_command(command);
+  r.out = std::regex_replace(r.out, std::regex("\r\n"), "\n");
+  return r;
+}
+
+// Every line at most 80 columns (UTF-8 counted as characters) and none ending in a space.
+void expect_fits_80_columns(const std::string& args) {
+  const auto r = run_in_80_columns(args);
+  SCOPED_TRACE("equity " + args);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  std::size_t lines = 0;
+  for (const auto& line : equity::test::split(r.out, '\n')) {
+    std::size_t width = 0;
+    for (const unsigned char c : line) width += (c & 0xC0) != 0x80;
+    EXPECT_LE(width, 80u) << "[" << line << "]";
+    if (!line.empty()) {
+      EXPECT_NE(line.back(), ' ') << "[" << line << "]";
+    }
+    ++lines;
+  }
+  EXPECT_GT(lines, 2u) << r.out;
+}
+
+}  // namespace
+
+TEST(Cli, AnswersFitAnEightyColumnTerminal) {
+  for (const char* args : {
+           "'QQ+,AKs' '22+,AJs+,KQs'",
+           "random random random random random random random random random random",
+           "'22+,A2s+,K2s+,Q2s+,J2s+,T2s+,92s+,82s+,72s+,62s+,52s+,42s+,32s,A2o+,K5o+' 'QQ+,AKs' JJ --board 2c3d4h",
+           "'QQ+,AK' random --board Ks7h2c --per-combo --distribution --hits",
+           "AsAc KhQh --by-category --no-table",
+           "'QQ+,AK:0.5' '22+,AJs+' --board Ks7h2c",
+       })
+    expect_fits_80_columns(args);
+}
+
+TEST(Cli, WideTablesKeepTheirLayoutWhenNotOnATerminal) {
+  const auto r = run_equity("'QQ+,AKs' '22+,AJs+,KQs'");
+  EXPECT_NE(
+      r.out.find("QQ+,AKs          70.263%   69.263%    2.001%  2,198,818,224     63,512,916    912,280,476      22"),
+      std::string::npos)
+      << r.out;
+}
+
+// One progress line, redrawn in place, with its target and the time left, wiped before the answer.
+TEST(Cli, ProgressIsOneLineClearedBeforeTheAnswer) {
+  const auto r = run_in_80_columns("random random random --time 1.6");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto header = r.out.find("Range");
+  ASSERT_NE(header, std::string::npos) << r.out;
+  const std::string progress = r.out.substr(0, header);
+  EXPECT_EQ(progress.find('\n'), std::string::npos) << progress;
+  EXPECT_NE(progress.find("Monte Carlo: "), std::string::npos) << progress;
+  EXPECT_NE(progress.find("at most 1.6 s"), std::string::npos) << progress;
+  EXPECT_NE(progress.find(" s left"), std::string::npos) << progress;
+  ASSERT_GT(header, 0u);
+  EXPECT_EQ(progress.back(), '\r');  // the line wiped, the cursor back at its start
+  const auto wiped = progress.substr(progress.rfind('\r', progress.size() - 2) + 1);
+  EXPECT_EQ(wiped.find_first_not_of(" \r"), std::string::npos) << wiped;
+}
+
+// A count too large for 64 bits is not printed as 2^63, and --exact is suggested only where it
+// would be taken.
+TEST(Cli, MonteCarloFooterSaysWhatIsTrue) {
+  const auto ten = run_equity("random random random random random random random random random random --seed 1");
+  ASSERT_EQ(ten.exit_code, 0) << ten.err;
+  EXPECT_EQ(ten.out.find("9,223,372,036,854,775,808"), std::string::npos) << ten.out;
+  EXPECT_NE(ten.out.find("exact would enumerate about 1.4e+35 showdowns"), std::string::npos) << ten.out;
+  EXPECT_EQ(ten.out.find("--exact"), std::string::npos) << ten.out;
+  for (const char* refused : {"random random random", "15% random random"}) {
+    EXPECT_EQ(run_equity(std::string(refused) + " --seed 1").out.find("--exact"), std::string::npos) << refused;
+    EXPECT_EQ(run_equity(std::string(refused) + " --exact").exit_code, 2) << refused;
+  }
+  const auto flop = run_equity("random random AsAc --board Ks7h2c --seed 1");
+  EXPECT_NE(flop.out.find("; --exact forces it)"), std::string::npos) << flop.out;
+}
