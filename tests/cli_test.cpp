@@ -58,7 +58,7 @@ TEST(Cli, BadInputIsOneLineAndExitCodeTwo) {
   expect_input_error("AsAc KhQz", "player 2: bad card \"Qz\" in \"KhQz\": unknown suit 'z'");
   expect_input_error("AsAc AsKd", "card As appears twice (again in player 2)");
   expect_input_error("AsAc KhQh --board Kh2c3d", "card Kh appears twice (again in board)");
-  expect_input_error("AsAc KhQh --board 2c", "board has 1 cards; it must have 0, 3, 4 or 5");
+  expect_input_error("AsAc KhQh --board 2c", "board has 1 card; it must have 0, 3, 4 or 5");
   expect_input_error("AsAc KhQh --board 2c3c", "board has 2 cards");
   expect_input_error("AsAc KhQh --board 2c3c4c5c6c7c", "board has 6 cards");
   expect_input_error("AsAc KhQh --dead 2c2c", "dead cards: duplicate card 2c");
@@ -150,7 +150,8 @@ TEST(Cli, TableOnlyWithAnEmptyListIsAnError) {
 
 TEST(Cli, TableHelpSaysWhyLockFilesStay) {
   const auto r = run_equity("table --help");
-  EXPECT_NE(r.out.find(".lock files stay after the run, on purpose"), std::string::npos) << r.out;
+  const std::string text = std::regex_replace(r.out, std::regex("\n"), " ");  // wrapped to 80 columns
+  EXPECT_NE(text.find(".lock files stay after the run, on purpose"), std::string::npos) << r.out;
 }
 
 TEST(Cli, GridTakesAHeroAndOpponentRanges) {
@@ -294,10 +295,10 @@ TEST(Cli, HitsTextIsTheSameFromEquityAndRange) {
       "\nQQ+,AK:0.5 on the board: 21.00 combos weighted (27 raw)\n"
       "  set                          3.00    (3)   14.286%\n"
       "  overpair                     6.00    (6)   28.571%\n"
-      "  top_pair                     6.00   (12)   28.571%\n"
-      "  pocket_pair_below_top        6.00    (6)   28.571%\n"
+      "  top pair                     6.00   (12)   28.571%\n"
+      "  pocket pair below top        6.00    (6)   28.571%\n"
       "  draws:\n"
-      "  backdoor_flush_draw          1.00    (2)    4.762%\n";
+      "  backdoor flush draw          1.00    (2)    4.762%\n";
   EXPECT_NE(range.out.find(block), std::string::npos) << range.out;
   const auto equity = run_equity("'QQ+,AK:0.5' random --board Ks7h2c --hits");
   ASSERT_EQ(equity.exit_code, 0) << equity.err;
@@ -408,4 +409,44 @@ TEST(Cli, MonteCarloFooterSaysWhatIsTrue) {
   }
   const auto flop = run_equity("random random AsAc --board Ks7h2c --seed 1");
   EXPECT_NE(flop.out.find("; --exact forces it)"), std::string::npos) << flop.out;
+}
+
+TEST(Cli, HelpOfEveryCommandFitsEightyColumns) {
+  for (const char* command :
+       {"", "range", "table", "file", "grid", "eval", "duel", "psychic", "draw", "serve", "bench"})
+    expect_fits_80_columns(std::string(command) + " --help");
+  const auto help = run_equity("--help");  // not a terminal: 80 columns too
+  for (const auto& line : equity::test::split(help.out, '\n')) EXPECT_LE(line.size(), 80u) << line;
+  // The example says where the answer comes from.
+  EXPECT_NE(help.out.find("equity AsAc KhQh                     exact heads-up equity, from the preflop"),
+            std::string::npos)
+      << help.out;
+}
+
+TEST(Cli, MinorRoughEdges) {
+  const auto version = run_equity("-V");
+  EXPECT_EQ(version.exit_code, 0) << version.err;
+  EXPECT_EQ(version.out, run_equity("--version").out);
+  const auto serve = run_equity("serve --help");
+  for (const char* shown : {"=8080", "=127.0.0.1"}) EXPECT_NE(serve.out.find(shown), std::string::npos) << shown;
+}
+
+// One meaning per option: -d is --dead everywhere, and the table's directory is --table.
+TEST(Cli, OptionsMeanTheSameInEveryCommand) {
+  const auto by_table = json::parse(run_equity("grid AA KK --json --table results").out);
+  const auto dead = run_equity("grid AA KK --json -d AhAd --table results");
+  ASSERT_EQ(dead.exit_code, 0) << dead.err;
+  EXPECT_NE(json::parse(dead.out), by_table);  // two aces fewer
+  EXPECT_EQ(run_equity("range AA -d AhAd --json").exit_code, 0);
+  const auto main_dead = json::parse(run_equity("AA KK -d AhAd --json").out);
+  EXPECT_EQ(main_dead["dead"], "AhAd");
+}
+
+// Without a desktop, --open says so in one line (no xdg-open noise) and serves on.
+TEST(Cli, ServeOpenWithoutABrowserIsOneLine) {
+  const auto r = equity::test::run_command(std::string("env -u DISPLAY -u WAYLAND_DISPLAY timeout -s INT 2 '") +
+                                           EQUITY_BINARY + "' serve --port 0 --open");
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("open http://127.0.0.1:"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("equity serve: stopped"), std::string::npos) << r.out;
 }

@@ -33,17 +33,20 @@ std::string commands_footer() {
     text += "  " + name + std::string(c.summary) + "\n";
   }
   text +=
-      "\nRanges: AA AKs AKo AK AsKs random (or xx, *); QQ+ JJ- 22-99 A2s+ A5s-A2s KTo+ K9+ T9s-65s AxKx;\n"
-      "15% 5%-10% (the strongest classes); lists with commas; weights AKs:0.5, AKs@50, [75]AKo,KQo[/75].\n"
+      "\nRanges: AA AKs AKo AK AsKs random (or xx, *); QQ+ JJ- 22-99 A2s+ A5s-A2s KTo+\n"
+      "K9+ T9s-65s AxKx; 15% 5%-10% (the strongest classes); lists with commas;\n"
+      "weights AKs:0.5, AKs:50%, AKs@50, [75]AKo,KQo[/75].\n"
       "See `equity range --help` and docs/ranges.md.\n"
       "\nExamples:\n"
-      "  equity AsAc KhQh                      exact heads-up equity, every board walked\n"
-      "  equity AhKh QsQd 7c7d --board Ks7h2c  three players on a flop\n"
-      "  equity AsAc KhQh --dead 2c3d --json   dead cards, JSON for scripts\n"
-      "  equity \"QQ+,AKs\" \"22+,AJs+,KQs\"       range against range (exact when quick)\n"
-      "  equity random random --mc --stderr 1e-4 --seed 7   Monte Carlo to a standard error\n"
-      "  equity KhQh AsAc --by-category        how often each hand makes each category\n"
-      "  equity --version                      the version\n";
+      "  equity AsAc KhQh                     exact heads-up equity, from the preflop table\n"
+      "  equity AsAc KhQh --no-table          the same, every board enumerated\n"
+      "  equity AhKh QsQd 7c7d --board Ks7h2c three players on a flop\n"
+      "  equity AsAc KhQh --dead 2c3d --json  dead cards, JSON for scripts\n"
+      "  equity \"QQ+,AKs\" \"22+,AJs+,KQs\"      range against range (exact when quick)\n"
+      "  equity random random --mc --stderr 1e-4 --seed 7\n"
+      "                                       Monte Carlo to a standard error\n"
+      "  equity KhQh AsAc --by-category       how often each hand makes each category\n"
+      "  equity --version (or -V)             the version\n";
   return text;
 }
 
@@ -354,14 +357,14 @@ void apply_flags(Question& q, const Flags& f) {
 
 int run_equity(const Args& args) {
   CLI::App app(
-      "Texas Hold'em equity of 2 to 10 hands or ranges. A hand is two cards (AsAc, \"As Ac\", 10d9d); a\n"
-      "range is any list such as \"QQ+,AKs,A5s-A2s,KQo:0.5\" or random. Exact by default when the work is\n"
-      "small enough (see below): every combo assignment and every board is counted. Otherwise Monte Carlo\n"
+      "Texas Hold'em equity of 2 to 10 hands or ranges. A hand is two cards (AsAc, \"As Ac\", 10d9d); a "
+      "range is any list such as \"QQ+,AKs,A5s-A2s,KQo:0.5\" or random. Exact by default when the work is "
+      "small enough (see below): every combo assignment and every board is counted. Otherwise Monte Carlo "
       "with a standard error and a 95% interval. Equity = (wins + each split pot's share) / showdowns.\n\n"
-      "The method is chosen by counting work, so the same question gets the same method on any machine:\n"
-      "heads-up preflop hands and whole classes come from the preflop table; heads-up ranges on a board\n"
-      "are counted exactly by a sweep; otherwise exact when the showdowns to enumerate (combo assignments\n"
-      "up to suit symmetry x boards) are at most 6 billion preflop, 300 million on a flop, 40 million on\n"
+      "The method is chosen by counting work, so the same question gets the same method on any machine: "
+      "heads-up preflop hands and whole classes come from the preflop table; heads-up ranges on a board "
+      "are counted exactly by a sweep; otherwise exact when the showdowns to enumerate (combo assignments "
+      "up to suit symmetry x boards) are at most 6 billion preflop, 300 million on a flop, 40 million on "
       "a turn or 1 million on a river; else Monte Carlo.",
       "equity");
   app.footer(commands_footer());
