@@ -450,3 +450,13 @@ TEST(Cli, ServeOpenWithoutABrowserIsOneLine) {
   EXPECT_NE(r.err.find("open http://127.0.0.1:"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("equity serve: stopped"), std::string::npos) << r.out;
 }
+
+// `equity range`: the combos class by class, a partly held class with its percentage, weighted
+// lists wrapped to the terminal.
+TEST(Cli, RangeListsCombosByClass) {
+  const auto r = run_equity("range 'QQ+,AK:0.5,AsKs@30'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nAKs 45%: AsKs:0.3 AcKc:0.5 AhKh:0.5 AdKd:0.5\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nKK: KsKc KsKh KcKh KsKd KcKd KhKd\n"), std::string::npos) << r.out;
+  expect_fits_80_columns("range 'QQ+,AK:0.5,AsKs@30,22+:0.25,A2s+:0.33'");
+}

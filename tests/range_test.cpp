@@ -619,7 +619,8 @@ TEST(RangeCommand, PrintsCombosAndGrid) {
   EXPECT_NE(r.out.find("22 combos"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("AsAc"), std::string::npos);
   EXPECT_NE(r.out.find(" AKs"), std::string::npos);
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2 + 2 + 1 + 13);  // header, 22 combos, blank, grid
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2 + 4 + 1 + 13);  // header, 4 classes, blank, grid
+  EXPECT_NE(r.out.find("\nAA: AsAc AsAh AcAh AsAd AcAd AhAd\n"), std::string::npos) << r.out;
   const auto dead = test::run_equity("range random --dead AsKd --json");
   EXPECT_EQ(dead.exit_code, 0) << dead.err;
   const auto j = nlohmann::json::parse(dead.out);
