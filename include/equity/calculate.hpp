@@ -27,9 +27,10 @@
 #include <vector>
 
 #include "equity/board_hits.hpp"
+#include "equity/combo_equity.hpp"
 #include "equity/distribution.hpp"
 #include "equity/evaluator.hpp"
-#include "equity/per_combo.hpp"
+#include "equity/table_location.hpp"
 
 namespace equity {
 

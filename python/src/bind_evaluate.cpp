@@ -152,7 +152,8 @@ void bind_evaluate(py::module_& m) {
   m.def("evaluate_batch", &evaluate_batch, py::arg("cards"), py::arg("threads") = py::none(),
         "The ranks (uint16, 0..7461) of N hands of 5, 6 or 7 cards: a numpy array of shape (N, 5), (N, 6) or (N, 7) "
         "of card ids (any integer dtype; uint8 is read without a copy), or a list of such rows. Rows of 7 run in "
-        "parallel; rows of 5 or 6 on the calling thread. threads: None or 0 uses every core for large arrays, 1 the calling "
+        "parallel; rows of 5 or 6 on the calling thread. threads: None or 0 uses every core for large arrays, 1 the "
+        "calling "
         "thread only, n at most n; the ranks are the same. Raises ValueError naming the first row with a bad id or "
         "a card twice.\n\n"
         "    >>> ids = [equity.card_id(c) for c in (\"As\", \"Ks\", \"Qs\", \"Js\", \"Ts\", \"2c\", \"3d\")]\n"

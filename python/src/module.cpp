@@ -16,8 +16,8 @@ namespace {
 // The library's messages name the command line's flags where Python has keyword arguments.
 std::string python_words(std::string message) {
   static const std::pair<const char*, const char*> words[] = {
-      {"--mc", "method=\"monte-carlo\""}, {"--exact", "method=\"exact\""}, {"--by-category", "by_category=True"},
-      {"--no-table", "use_table=False"},  {"--per-combo", "per_combo=True"}, {"--hits", "hits=True"},
+      {"--mc", "method=\"monte-carlo\""},     {"--exact", "method=\"exact\""},   {"--by-category", "by_category=True"},
+      {"--no-table", "use_table=False"},      {"--per-combo", "per_combo=True"}, {"--hits", "hits=True"},
       {"--distribution", "distribution=True"}};
   for (const auto& [flag, word] : words)
     for (std::size_t at = message.find(flag); at != std::string::npos; at = message.find(flag, at)) {
