@@ -380,14 +380,14 @@ TEST(Cli, WideTablesKeepTheirLayoutWhenNotOnATerminal) {
 
 // One progress line, redrawn in place, with its target and the time left, wiped before the answer.
 TEST(Cli, ProgressIsOneLineClearedBeforeTheAnswer) {
-  const auto r = run_in_80_columns("random random random --time 1.6");
+  const auto r = run_in_80_columns("random random random --time 2.5");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const auto header = r.out.find("Range");
   ASSERT_NE(header, std::string::npos) << r.out;
   const std::string progress = r.out.substr(0, header);
   EXPECT_EQ(progress.find('\n'), std::string::npos) << progress;
   EXPECT_NE(progress.find("Monte Carlo: "), std::string::npos) << progress;
-  EXPECT_NE(progress.find("at most 1.6 s"), std::string::npos) << progress;
+  EXPECT_NE(progress.find("at most 2.5 s"), std::string::npos) << progress;
   EXPECT_NE(progress.find(" s left"), std::string::npos) << progress;
   ASSERT_GT(header, 0u);
   EXPECT_EQ(progress.back(), '\r');  // the line wiped, the cursor back at its start

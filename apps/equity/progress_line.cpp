@@ -47,7 +47,7 @@ void ProgressLine::operator()(const Progress& p) {
   if (last_draw_ >= 0 && p.seconds - last_draw_ < 0.1) return;
   last_draw_ = p.seconds;
   const double done = p.fraction - stage_fraction_, spent = p.seconds - stage_start_;
-  const double left = done > 0.005 && spent > 0.5 ? spent * (1 - p.fraction) / done : -1;
+  const double left = done > 0.005 && spent >= 0.25 ? spent * (1 - p.fraction) / done : -1;
   draw(text(p, left));
 }
 
