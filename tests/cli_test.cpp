@@ -460,3 +460,12 @@ TEST(Cli, RangeListsCombosByClass) {
   EXPECT_NE(r.out.find("\nKK: KsKc KsKh KcKh KsKd KcKd KhKd\n"), std::string::npos) << r.out;
   expect_fits_80_columns("range 'QQ+,AK:0.5,AsKs@30,22+:0.25,A2s+:0.33'");
 }
+
+// The distribution's average beside the equity: one line says why the two differ.
+TEST(Cli, DistributionSaysWhyItsAverageDiffers) {
+  const auto r = run_equity("'QQ+,AK' 'JJ+,AQ' --board Ks7h2c --distribution");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("(its combos' average "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(": each combo counts once, where the equity counts it by its showdowns)"), std::string::npos)
+      << r.out;
+}
