@@ -50,6 +50,21 @@ std::string commands_footer() {
   return text;
 }
 
+// A duration that a footer's wrapping keeps on one line ("2.26 ms"): its space is a marker until
+// wrap_footer() has wrapped the footer.
+constexpr char kKeptSpace = '\x1f';
+std::string duration(double seconds) {
+  std::string text = format_duration(seconds);
+  std::replace(text.begin(), text.end(), ' ', kKeptSpace);
+  return text;
+}
+
+std::string wrap_footer(const std::string& text, std::size_t limit) {
+  std::string out = wrap(text, limit);
+  std::replace(out.begin(), out.end(), kKeptSpace, ' ');
+  return out;
+}
+
 std::string pad(std::string s, std::size_t w, bool left = false) {
   if (s.size() < w) s = left ? s + std::string(w - s.size(), ' ') : std::string(w - s.size(), ' ') + s;
   return s;
@@ -127,25 +142,24 @@ void print_exact_footer(std::ostringstream& out, const Answer& a, std::size_t li
     else
       line << with_commas(a.assignments) << " combo pairs x " << boards << " = " << with_commas(a.showdowns())
            << " showdowns";
-    line << ", exact, from the preflop table in " << a.table_dir << " (" << format_duration(a.seconds)
+    line << ", exact, from the preflop table in " << a.table_dir << " (" << duration(a.seconds)
          << "; --no-table enumerates)\n";
   } else if (specific) {
-    line << boards << " enumerated exactly (" << exact_method_name(a.exact_method) << ") in "
-         << format_duration(a.seconds) << "\n";
+    line << boards << " enumerated exactly (" << exact_method_name(a.exact_method) << ") in " << duration(a.seconds)
+         << "\n";
   } else if (a.exact_method == ExactMethod::sweep) {
     line << with_commas(a.assignments) << " combo pairs x " << boards << " = " << with_commas(a.showdowns())
-         << " showdowns counted exactly (sweep: each board's combos ranked once) in " << format_duration(a.seconds)
-         << "\n";
+         << " showdowns counted exactly (sweep: each board's combos ranked once) in " << duration(a.seconds) << "\n";
   } else {
     line << with_commas(a.assignments) << " combo assignments x " << boards << " = " << with_commas(a.showdowns())
          << " showdowns enumerated exactly (" << exact_method_name(a.exact_method) << "; " << with_commas(a.orbits)
          << " assignments walked, " << a.symmetries << (a.symmetries == 1 ? " suit symmetry" : " suit symmetries")
-         << ") in " << format_duration(a.seconds) << "\n";
+         << ") in " << duration(a.seconds) << "\n";
   }
   if (a.weighted)
     line << "Weights applied: equity, win and tie are weighted by the combos' weights; Wins, Ties and Losses "
             "count every showdown once.\n";
-  out << wrap(line.str(), limit);
+  out << wrap_footer(line.str(), limit);
 }
 
 // `exact_takes_it`: --exact would enumerate this question (else it is refused, so not suggested).
@@ -171,8 +185,8 @@ void print_monte_carlo(std::ostringstream& out, const Answer& a, bool exact_take
   line << ": " << with_commas(a.trials) << " random deals";
   if (a.deals_per_board > 1) line << ", " << a.deals_per_board << " on each board";
   line << " (seed " << a.seed << ", stopped by " << a.stopped_by << "; " << with_commas(a.rejected)
-       << " deals redrawn for shared cards) in " << format_duration(a.seconds) << "\n";
-  out << wrap(line.str(), limit);
+       << " deals redrawn for shared cards) in " << duration(a.seconds) << "\n";
+  out << wrap_footer(line.str(), limit);
 }
 
 // A player's hand matrix: each class's equity against the others (blank where the range has none),
