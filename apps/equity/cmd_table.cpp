@@ -582,10 +582,11 @@ int run_grid(const Args& args) {
   app.add_option("RANGES", players,
                  "the hero's range (default: random), then the other players' (default: one random hand)");
   app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5");
-  app.add_option("--dead", q.dead, "cards removed from the deck");
+  app.add_option("-d,--dead", q.dead, "cards removed from the deck");
   app.add_option("--order", q.order, "the ordering percentage ranges take: equity (the default) or vs2");
-  app.add_option("-d,--dir", q.table_dir,
-                 "preflop table directory (default: $EQUITY_RESULTS, else the installed table)");
+  app.add_option("--table,--dir", q.table_dir,
+                 "preflop table directory (default: $EQUITY_RESULTS, else the installed table), as in `equity "
+                 "--table`");
   app.add_option("--svg", svg_path, "also write the grid as an SVG picture to FILE");
   app.add_flag("--no-color", no_colour, "no colours even on a terminal");
   app.add_flag("--compact", compact, "the compact layout (67 columns) even on a wide terminal or into a file");

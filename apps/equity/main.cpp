@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
   using namespace equity::cli;
   try {
     Args args(argv + 1, argv + argc);
-    if (args.size() == 1 && args[0] == "--version") {
+    if (args.size() == 1 && (args[0] == "--version" || args[0] == "-V")) {
       fmt::print("equity {}\n", EQUITY_VERSION);
       return 0;
     }

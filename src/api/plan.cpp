@@ -3,12 +3,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <string>
 
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/game.hpp"
+#include "equity/range_equity.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/table_location.hpp"
 #include "question.hpp"
@@ -76,10 +78,17 @@ ExactWork work_of(const PreparedDeal& prep, int symmetries) {
   }
   work.symmetries = symmetries;
   work.showdowns = std::max(1.0, work.assignments / work.symmetries) * static_cast<double>(work.boards);
+  work.enumerable = exact_enumeration_fits(work.assignments, work.boards, static_cast<std::size_t>(work.symmetries));
   return work;
 }
 
+// 133,161,553,270,746; past 10^15 in powers of ten ("1.7e+31"), which no 64-bit count reaches.
 std::string with_commas(double x) {
+  if (x >= 1e15) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2g", x);
+    return text;
+  }
   std::string digits = std::to_string(static_cast<std::uint64_t>(std::llround(x)));
   std::string out;
   for (std::size_t i = 0; i < digits.size(); ++i) {
@@ -185,6 +194,7 @@ Plan plan(const Question& question) {
       plan.exact_method = ExactMethod::sweep;
       plan.work = work_of(*s->prep, 1);
       plan.work.sweep = true;
+      plan.work.enumerable = true;
       plan.reason = "heads-up ranges on a known board: each completed board's combos ranked once (the sweep)";
     } else {
       s->symmetries = suit_symmetries(s->parsed.deal);
