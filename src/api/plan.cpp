@@ -99,7 +99,10 @@ std::string with_commas(double x) {
 }
 
 std::string_view street(int cards_to_come) {
-  return cards_to_come == 5 ? " preflop" : cards_to_come == 2 ? " on a flop" : cards_to_come == 1 ? " on a turn" : " on a river";
+  return cards_to_come == 5   ? " preflop"
+         : cards_to_come == 2 ? " on a flop"
+         : cards_to_come == 1 ? " on a turn"
+                              : " on a river";
 }
 
 // The showdowns of one combo's question; 0 for a combo that meets no opponent combo.
@@ -202,13 +205,12 @@ Plan plan(const Question& question) {
       const double limit = exact_showdown_limit(plan.work.cards_to_come);
       if (asked == Method::automatic) {
         plan.method = plan.work.showdowns <= limit ? Method::exact : Method::monte_carlo;
-        plan.reason = plan.method == Method::exact
-                          ? "about " + with_commas(plan.work.showdowns) + " showdowns to enumerate, within the " +
-                                with_commas(limit) + " enumerated automatically" +
-                                std::string(street(plan.work.cards_to_come))
-                          : "exact would enumerate about " + with_commas(plan.work.showdowns) +
-                                " showdowns, more than the " + with_commas(limit) + " enumerated automatically" +
-                                std::string(street(plan.work.cards_to_come));
+        plan.reason =
+            plan.method == Method::exact
+                ? "about " + with_commas(plan.work.showdowns) + " showdowns to enumerate, within the " +
+                      with_commas(limit) + " enumerated automatically" + std::string(street(plan.work.cards_to_come))
+                : "exact would enumerate about " + with_commas(plan.work.showdowns) + " showdowns, more than the " +
+                      with_commas(limit) + " enumerated automatically" + std::string(street(plan.work.cards_to_come));
       } else {
         plan.method = asked;
         plan.reason = asked == Method::exact ? "exact enumeration was asked for" : "Monte Carlo was asked for";
