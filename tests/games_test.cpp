@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "equity/board_hits.hpp"
 #include "equity/calculate.hpp"
 #include "equity/error.hpp"
 #include "equity/game.hpp"
@@ -268,6 +270,88 @@ TEST_P(ShortDeck, PerComboAddsUp) {
     EXPECT_EQ(wins, p.wins);
   }
   EXPECT_EQ(a.players[1].combos, 528u);  // C(33, 2): every short-deck combo off the flop
+}
+
+// What a range hits on a short-deck board, against a slow check written here: the made hands by
+// the reference's category (a flush above a full house), the straight draws by counting the ranks
+// 6..A that would make a straight using a rank only the hole cards hold (A-6-7-8-9 included).
+TEST_P(ShortDeck, BoardHitsFollowTheGamesRules) {
+  const Game game = GetParam();
+  const ShortDeckRules rules = rules_of(game);
+  const auto straight_in = [](const std::vector<int>& ranks, int extra) {  // the straight's ranks, or none
+    std::vector<int> all = ranks;
+    all.push_back(extra);
+    const auto has = [&](int r) { return std::find(all.begin(), all.end(), r) != all.end(); };
+    for (int high = 12; high >= 8; --high)
+      if (has(high) && has(high - 1) && has(high - 2) && has(high - 3) && has(high - 4))
+        return std::vector<int>{high, high - 1, high - 2, high - 3, high - 4};
+    if (has(12) && has(7) && has(6) && has(5) && has(4)) return std::vector<int>{12, 7, 6, 5, 4};
+    return std::vector<int>{};
+  };
+  std::mt19937_64 rng(90 + static_cast<int>(game));
+  int straights = 0, wheels = 0, draws = 0, flushes = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    std::vector<Card> deck = kShortDeck.cards();
+    std::shuffle(deck.begin(), deck.end(), rng);
+    const std::vector<Card> board(deck.begin(), deck.begin() + 3 + trial % 3);
+    const HitClassifier classifier(board, game);
+    for (std::size_t i = board.size(); i < deck.size(); ++i)
+      for (std::size_t j = i + 1; j < deck.size(); ++j) {
+        const Card a = deck[i], b = deck[j];
+        const ComboHit hit = classifier.classify(a, b);
+        std::vector<Card> all = board;
+        all.push_back(a);
+        all.push_back(b);
+        const Category c = [&] {
+          const std::uint32_t score = test::reference_score(all, rules);
+          for (int k = 0; k < kCategories; ++k)
+            if (test::strength(static_cast<Category>(k), rules) == static_cast<int>(score >> 20))
+              return static_cast<Category>(k);
+          return Category::HighCard;
+        }();
+        const std::map<Category, MadeCategory> made = {{Category::StraightFlush, MadeCategory::StraightFlush},
+                                                       {Category::FourOfAKind, MadeCategory::Quads},
+                                                       {Category::FullHouse, MadeCategory::FullHouse},
+                                                       {Category::Flush, MadeCategory::Flush},
+                                                       {Category::Straight, MadeCategory::Straight}};
+        if (made.count(c)) {
+          ASSERT_EQ(hit.made, made.at(c)) << a.str() << b.str() << " on " << to_string(board);
+          straights += c == Category::Straight;
+          flushes += c == Category::Flush;
+          std::vector<int> ranks;
+          for (Card x : all) ranks.push_back(x.rank());
+          wheels += c == Category::Straight && straight_in(ranks, -1) == std::vector<int>{12, 7, 6, 5, 4};
+          continue;
+        }
+        if (board.size() == 5) continue;
+        std::vector<int> ranks, board_ranks;
+        for (Card x : all) ranks.push_back(x.rank());
+        for (Card x : board) board_ranks.push_back(x.rank());
+        int outs = 0;
+        for (int x = 4; x < kRanks; ++x) {
+          if (std::find(ranks.begin(), ranks.end(), x) != ranks.end()) continue;
+          for (int r : straight_in(ranks, x))
+            if ((r == a.rank() || r == b.rank()) &&
+                std::find(board_ranks.begin(), board_ranks.end(), r) == board_ranks.end()) {
+              ++outs;
+              break;
+            }
+        }
+        EXPECT_EQ(hit.has(DrawCategory::Oesd), outs >= 2) << a.str() << b.str() << " on " << to_string(board);
+        EXPECT_EQ(hit.has(DrawCategory::Gutshot), outs == 1) << a.str() << b.str() << " on " << to_string(board);
+        draws += outs > 0;
+      }
+  }
+  EXPECT_GT(straights, 0);
+  EXPECT_GT(wheels, 0);
+  EXPECT_GT(flushes, 0);
+  EXPECT_GT(draws, 0);
+  // The whole range through calculate(): short deck's 630 combos less the board's.
+  Question q = ask(game, {"random", "AA"}, parse_cards("9c8d7h"), {});
+  q.hits = true;
+  const Answer answer = calculate(q);
+  ASSERT_TRUE(answer.players[0].hits);
+  EXPECT_EQ(answer.players[0].hits->combos, 528u);  // C(33, 2)
 }
 
 INSTANTIATE_TEST_SUITE_P(Games, ShortDeck, testing::Values(Game::shortdeck, Game::shortdeck_straights), game_label);

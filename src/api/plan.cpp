@@ -174,8 +174,6 @@ Plan plan(const Question& question) {
   detail::check_options(question);
   if (question.hits && (question.board.empty() || parse_cards(question.board, "board").empty()))
     throw InputError("hits: what a range hits needs a board of 3, 4 or 5 cards");
-  if (question.hits && !game_rules(question.game).board_hits)
-    throw InputError("hits: not available for " + std::string(game_name(question.game)) + " yet (Hold'em only)");
   auto s = std::make_shared<PlannedQuestion>();
   s->question = question;
   s->parsed = detail::parse_question(question);
