@@ -24,7 +24,7 @@ struct Limits {
   double wait_seconds = 2;       // how long a request waits for a slot before 429
   double budget_seconds = 30;    // a computation running longer is cancelled (504)
   double job_idle_seconds = 10;  // a job nobody has polled for this long is cancelled
-  double job_keep_seconds = 60;  // a finished job is forgotten after this long
+  double job_keep_seconds = 60;  // a job is forgotten this long after it ends
 };
 
 // An HTTP status and a JSON body.
@@ -63,7 +63,7 @@ class Scheduler {
   bool acquire();
   void release();
   void watch();  // the watchdog thread: budgets, disconnections, idle and finished jobs
-  std::shared_ptr<Work> make_work(Question q, std::function<bool()> gone);
+  std::shared_ptr<Work> make_work(Question q, std::function<bool()> gone, const std::string& id);
 
   Limits limits_;
   mutable std::mutex mutex_;
@@ -72,7 +72,6 @@ class Scheduler {
   bool stopping_ = false;
   std::vector<std::shared_ptr<Work>> active_;
   std::map<std::string, std::shared_ptr<Work>> jobs_;
-  std::uint64_t next_id_ = 1;
   std::thread watchdog_;
 };
 
