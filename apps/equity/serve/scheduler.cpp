@@ -182,6 +182,13 @@ bool Scheduler::acquire() {
   return true;
 }
 
+bool Scheduler::try_acquire() {
+  const std::lock_guard lock(mutex_);
+  if (stopping_ || running_ >= limits_.running || waiting_ > 0) return false;
+  ++running_;
+  return true;
+}
+
 void Scheduler::release() {
   {
     const std::lock_guard lock(mutex_);
@@ -219,6 +226,13 @@ Outcome Scheduler::compute(Question q, std::function<bool()> gone) {
   const auto work = make_work(std::move(q), std::move(gone), "");
   return work ? work->wait("", 1e6) : kStopping;
 }
+
+std::shared_ptr<Work> Scheduler::try_start(const Question& q, std::function<bool()> gone) {
+  if (!try_acquire()) return nullptr;
+  return make_work(q, std::move(gone), "");
+}
+
+Outcome Scheduler::wait(const std::shared_ptr<Work>& work) { return work ? work->wait("", 1e6) : kStopping; }
 
 Outcome Scheduler::start_job(Question q, double wait_seconds) {
   if (!acquire()) return kBusy;

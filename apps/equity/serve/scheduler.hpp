@@ -46,6 +46,12 @@ class Scheduler {
   // budget; `gone` (checked now and then) says the client has disconnected.
   Outcome compute(Question q, std::function<bool()> gone);
 
+  // compute() in two halves, for a caller that must not wait (the server's reading thread): starts
+  // `q` only when a slot is free at once (else nullptr: call compute()), then wait() gives the
+  // outcome compute() would have given.
+  std::shared_ptr<Work> try_start(const Question& q, std::function<bool()> gone);
+  Outcome wait(const std::shared_ptr<Work>& work);
+
   // Starts `q` as a job and waits up to `wait_seconds` for it: the final outcome when it finished
   // by then, else 202 {"id": ..., "state": "running", "progress": {...}}; 429 with no free slot.
   Outcome start_job(Question q, double wait_seconds);
@@ -61,6 +67,7 @@ class Scheduler {
 
  private:
   bool acquire();
+  bool try_acquire();
   void release();
   void watch();  // the watchdog thread: budgets, disconnections, idle and finished jobs
   std::shared_ptr<Work> make_work(Question q, std::function<bool()> gone, const std::string& id);

@@ -1,12 +1,12 @@
 #include "serve/server.hpp"
 
 #include <poll.h>
+#include <sys/socket.h>
 
 #include <atomic>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -117,6 +117,14 @@ std::string random_token() {
   return token;
 }
 
+// Compares in a time that does not depend on where the strings differ (the token).
+bool same_secret(std::string_view given, std::string_view secret) {
+  unsigned char differ = given.size() == secret.size() ? 0 : 1;
+  for (std::size_t i = 0; i < secret.size(); ++i)
+    differ |= static_cast<unsigned char>(secret[i] ^ (i < given.size() ? given[i] : 0));
+  return differ == 0;
+}
+
 bool is_wildcard(const std::string& host) {
   return host.empty() || host == "0.0.0.0" || host == "::" || host == "[::]";
 }
@@ -146,6 +154,12 @@ struct Server::Impl {
 
   void accept();
   Route route_of(std::string_view path) const;
+  // Whether a request is answered at once, without waiting for anything (no computation).
+  bool quick(const Request& req) const {
+    const std::string_view target = req.target();
+    const Route route = route_of(target.substr(0, target.find('?')));
+    return route == Route::file || route == Route::health || route == Route::orderings || route == Route::range;
+  }
   std::optional<Answer> admit(const Request& req) const;  // the checks made before the body is read
   Answer answer(const Request& req, const std::function<bool()>& gone);
   bool allowed_host(std::string_view host) const;
@@ -157,7 +171,7 @@ struct Server::Impl {
   std::set<std::string, std::less<>> hosts;  // the Host values answered; empty: any (wildcard address)
   int port = -1;
   std::atomic<int> connections{0};
-  asio::io_context io{std::max(1, options.io_threads)};
+  asio::io_context io{1};  // one thread reads and writes every connection (no strand needed)
   tcp::acceptor acceptor{io};
   asio::thread_pool workers;
 };
@@ -239,46 +253,80 @@ class Session : public std::enable_shared_from_this<Session> {
     send({400, error_json("malformed HTTP request: " + ec.message()), kJson, true});
   }
 
-  // Runs the request's handler in the worker pool (a computation may wait there), then answers.
+  // Answers the request: the quick routes in this (the reading) thread, the others (a computation
+  // may wait) in the worker pool, which writes the answer itself when the socket takes it whole
+  // (the usual case: nothing else uses the connection while its request is handled), so that the
+  // client does not wait for this thread to be woken; the rest of the answer, if any, and the next
+  // request are taken back in the reading thread.
   void dispatch() {
     auto req = std::make_shared<Request>(parser_->release());
     keep_alive_ = req->keep_alive();
+    http10_ = req->version() == 10;
+    if (server_.quick(*req)) return send(server_.answer(*req, {}));
     const int fd = stream_.socket().native_handle();
-    std::weak_ptr<Session> weak = weak_from_this();
-    const auto gone = [weak, fd] {
-      const auto self = weak.lock();
-      return !self || hung_up(fd);
-    };
-    asio::post(server_.workers, [self = shared_from_this(), req, gone] {
-      Answer answer = self->server_.answer(*req, gone);
-      asio::post(self->stream_.get_executor(),
-                 [self, answer = std::move(answer)]() mutable { self->send(std::move(answer)); });
+    const auto gone = [fd] { return hung_up(fd); };
+    // A question is parsed and started here when a slot is free, so that it runs while a worker
+    // wakes up to wait for it.
+    std::shared_ptr<Work> started;
+    if (req->method() == http::verb::post && req->target() == "/api/equity") {
+      Question q;
+      try {
+        q = parse_equity_request(req->body(), server_.options.limits.budget_seconds);
+      } catch (const InputError& e) {
+        return send(error(400, e.what(), field_of(e.what())));
+      }
+      started = server_.scheduler.try_start(q, gone);
+    }
+    asio::post(server_.workers, [self = shared_from_this(), req, fd, gone, started] {
+      Answer answer = started ? reply(self->server_.scheduler.wait(started)) : self->server_.answer(*req, gone);
+      auto bytes = std::make_shared<std::string>(self->wire(answer));
+      const ssize_t n = ::send(fd, bytes->data(), bytes->size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+      const std::size_t sent = n > 0 ? static_cast<std::size_t>(n) : 0;
+      const bool keep = self->keep_alive_ && !answer.close;
+      asio::post(self->stream_.get_executor(), [self, bytes, sent, keep] { self->write(bytes, sent, keep); });
     });
   }
 
   void send(Answer answer) {
-    auto res = std::make_shared<http::response<http::string_body>>();
-    res->version(11);
-    res->result(static_cast<unsigned>(answer.status));
-    if (answer.status == 499) res->reason("Client Closed Request");
-    res->set(http::field::content_type, answer.type);
-    res->set(http::field::cache_control, answer.type == kJson ? "no-store" : "no-cache");
-    res->set("Content-Security-Policy", kPolicy);
-    res->set("X-Content-Type-Options", "nosniff");
-    res->set("X-Frame-Options", "DENY");
-    res->set("Referrer-Policy", "no-referrer");
-    res->set("Cross-Origin-Resource-Policy", "same-origin");
-    if (!answer.allow.empty()) res->set(http::field::allow, answer.allow);
-    res->keep_alive(keep_alive_ && !answer.close);
-    res->body() = std::move(answer.body);
-    res->prepare_payload();
+    const bool keep = keep_alive_ && !answer.close;
+    write(std::make_shared<std::string>(wire(answer)), 0, keep);
+  }
+
+  // Writes bytes[from...] within the write deadline, then reads the next request or closes.
+  void write(std::shared_ptr<std::string> bytes, std::size_t from, bool keep) {
+    if (from >= bytes->size()) return keep ? read_header() : close();
     stream_.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
         std::chrono::duration<double>(limits_.write_seconds)));
-    http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
-      if (ec) return;
-      if (res->keep_alive()) return self->read_header();
-      self->close();
-    });
+    asio::async_write(stream_, asio::buffer(bytes->data() + from, bytes->size() - from),
+                      [self = shared_from_this(), bytes, keep](beast::error_code ec, std::size_t) {
+                        if (ec) return;
+                        if (keep) return self->read_header();
+                        self->close();
+                      });
+  }
+
+  // The answer as sent: the status line, the headers (the security ones on every answer), the body.
+  std::string wire(const Answer& answer) const {
+    const bool keep = keep_alive_ && !answer.close;
+    std::string out;
+    out.reserve(answer.body.size() + 700);
+    out.append("HTTP/1.1 ").append(std::to_string(answer.status)).append(" ");
+    if (answer.status == 499)
+      out.append("Client Closed Request");
+    else
+      out.append(http::obsolete_reason(http::int_to_status(static_cast<unsigned>(answer.status))));
+    out.append("\r\nContent-Type: ").append(answer.type);
+    out.append(answer.type == kJson ? "\r\nCache-Control: no-store" : "\r\nCache-Control: no-cache");
+    out.append("\r\nContent-Security-Policy: ").append(kPolicy);
+    out.append(
+        "\r\nX-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nReferrer-Policy: no-referrer"
+        "\r\nCross-Origin-Resource-Policy: same-origin");
+    if (!answer.allow.empty()) out.append("\r\nAllow: ").append(answer.allow);
+    if (!keep) out.append("\r\nConnection: close");
+    if (keep && http10_) out.append("\r\nConnection: keep-alive");
+    out.append("\r\nContent-Length: ").append(std::to_string(answer.body.size())).append("\r\n\r\n");
+    out.append(answer.body);
+    return out;
   }
 
   // Closes after an answer: no more sending, then up to 1 MiB or 1 s of what the client still
@@ -306,13 +354,14 @@ class Session : public std::enable_shared_from_this<Session> {
   Server::Impl& server_;
   const HttpLimits& limits_;
   bool keep_alive_ = true;
+  bool http10_ = false;
   std::size_t drained_ = 0;
 };
 
 }  // namespace
 
 void Server::Impl::accept() {
-  acceptor.async_accept(asio::make_strand(io), [this](beast::error_code ec, tcp::socket socket) {
+  acceptor.async_accept(io, [this](beast::error_code ec, tcp::socket socket) {
     if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;
     if (!ec) {
       if (connections.load() >= options.http.connections) {
@@ -404,7 +453,7 @@ std::optional<Answer> Server::Impl::admit(const Request& req) const {
   if (!token.empty()) {
     const std::string_view given = req["X-Equity-Token"];
     const auto in_query = query_value(query, "token");
-    if (given != token && in_query != token)
+    if (!same_secret(given, token) && !same_secret(in_query.value_or(""), token))
       return error(403, "this server needs its token: open the URL it printed (with ?token=...)");
   }
   if (method == http::verb::post && media_type(req[http::field::content_type]) != kJson)
@@ -515,10 +564,7 @@ int Server::bind() {
 
 void Server::run() {
   impl_->accept();
-  std::vector<std::thread> more;
-  for (int i = 1; i < impl_->options.io_threads; ++i) more.emplace_back([this] { impl_->io.run(); });
   impl_->io.run();
-  for (auto& t : more) t.join();
 }
 
 void Server::stop() {

@@ -38,8 +38,9 @@ struct ServerOptions {
   std::string version;
   Limits limits;
   HttpLimits http;
-  int http_threads = 16;  // threads that run the API's handlers (a computation's wait holds one)
-  int io_threads = 2;     // threads that read and write the sockets
+  // One thread (run()'s) reads and writes every connection and answers the quick routes; these
+  // threads wait for the computations (each wait holds one) and answer them.
+  int http_threads = 16;
 };
 
 // Whether `host` is a loopback name (127.0.0.1, localhost, ::1): anything else needs the token.
