@@ -7,6 +7,7 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -173,6 +174,7 @@ struct Server::Impl {
   std::atomic<int> connections{0};
   asio::io_context io{1};  // one thread reads and writes every connection (no strand needed)
   tcp::acceptor acceptor{io};
+  asio::steady_timer retry{io};  // accept() after a failed accept
   asio::thread_pool workers;
 };
 
@@ -370,6 +372,11 @@ void Server::Impl::accept() {
         socket.set_option(tcp::no_delay(true), ec);  // answers are one small write: no Nagle delay
         std::make_shared<Session>(std::move(socket), *this)->start();
       }
+    } else {  // (out of descriptors, say): try again in a moment rather than spin
+      retry.expires_after(std::chrono::milliseconds(50));
+      return retry.async_wait([this](beast::error_code e) {
+        if (!e) accept();
+      });
     }
     accept();
   });
@@ -572,6 +579,7 @@ void Server::stop() {
   asio::post(impl_->io, [impl = impl_.get()] {
     beast::error_code ec;
     impl->acceptor.close(ec);
+    impl->retry.cancel();
   });
   impl_->io.stop();
 }
