@@ -162,6 +162,7 @@ struct Server::Impl {
     return route == Route::file || route == Route::health || route == Route::orderings || route == Route::range;
   }
   std::optional<Answer> admit(const Request& req) const;  // the checks made before the body is read
+  std::optional<Answer> origin_refusal(const Request& req) const;
   Answer answer(const Request& req, const std::function<bool()>& gone);
   bool allowed_host(std::string_view host) const;
 
@@ -397,14 +398,40 @@ Route Server::Impl::route_of(std::string_view path) const {
   return files.contains(path) ? Route::file : Route::unknown;
 }
 
-std::optional<Answer> Server::Impl::admit(const Request& req) const {
-  const HttpLimits& limits = options.http;
-  if (req.target().size() > limits.target)
-    return error(414, "the request line is longer than " + std::to_string(limits.target / 1024) + " KiB");
-  if (static_cast<std::size_t>(std::distance(req.begin(), req.end())) > limits.fields)
-    return error(431, "more than " + std::to_string(limits.fields) + " header fields");
-  // Only the page's own origin: a Host of this server (DNS rebinding names another), and no
-  // foreign Origin (a page elsewhere that the user visits).
+namespace {
+
+// 405 with Allow when `method` is not one that `route` takes; 404 for no route.
+std::optional<Answer> method_refusal(Route route, http::verb method) {
+  const char* allow = nullptr;
+  switch (route) {
+    case Route::equity:
+    case Route::jobs:
+      allow = method == http::verb::post ? nullptr : "POST";
+      break;
+    case Route::job:
+      allow = method == http::verb::get || method == http::verb::delete_ ? nullptr : "GET, DELETE";
+      break;
+    case Route::range:
+    case Route::orderings:
+    case Route::health:
+    case Route::file:
+      allow = method == http::verb::get ? nullptr : "GET";
+      break;
+    case Route::api_unknown:
+    case Route::unknown:
+      return error(404, "not found");
+  }
+  if (!allow) return std::nullopt;
+  Answer a = error(405, std::string("method not allowed: ") + allow + " only");
+  a.allow = allow;
+  return a;
+}
+
+}  // namespace
+
+// Only the page's own origin: a Host of this server (DNS rebinding names another), and no foreign
+// Origin (a page elsewhere that the user visits).
+std::optional<Answer> Server::Impl::origin_refusal(const Request& req) const {
   const auto host = req.find(http::field::host);
   if (host == req.end()) return error(400, "Host: missing");
   const std::string_view host_value = host->value();
@@ -415,6 +442,16 @@ std::optional<Answer> Server::Impl::admit(const Request& req) const {
   if (origin != req.end() && origin->value() != "http://" + std::string(host_value))
     return error(403, "Origin: '" + std::string(origin->value().substr(0, 100)) +
                           "' is another site: the API answers only its own page");
+  return std::nullopt;
+}
+
+std::optional<Answer> Server::Impl::admit(const Request& req) const {
+  const HttpLimits& limits = options.http;
+  if (req.target().size() > limits.target)
+    return error(414, "the request line is longer than " + std::to_string(limits.target / 1024) + " KiB");
+  if (static_cast<std::size_t>(std::distance(req.begin(), req.end())) > limits.fields)
+    return error(431, "more than " + std::to_string(limits.fields) + " header fields");
+  if (auto refused = origin_refusal(req)) return refused;
   const auto encoding = req.find(http::field::content_encoding);
   if (encoding != req.end() && !beast::iequals(encoding->value(), "identity"))
     return error(415, "Content-Encoding: not accepted; send the body as it is");
@@ -426,36 +463,7 @@ std::optional<Answer> Server::Impl::admit(const Request& req) const {
   const std::string_view path = target.substr(0, target.find('?'));
   const std::string_view query = path.size() < target.size() ? target.substr(path.size() + 1) : std::string_view();
   const Route route = route_of(path);
-  const auto method = req.method();
-  const auto only = [&](http::verb verb, const char* allow) -> std::optional<Answer> {
-    if (method == verb) return std::nullopt;
-    Answer a = error(405, std::string("method not allowed: ") + allow + " only");
-    a.allow = allow;
-    return a;
-  };
-  std::optional<Answer> wrong;
-  switch (route) {
-    case Route::equity:
-    case Route::jobs:
-      wrong = only(http::verb::post, "POST");
-      break;
-    case Route::job:
-      if (method != http::verb::get && method != http::verb::delete_) {
-        wrong = error(405, "method not allowed: GET, DELETE only");
-        wrong->allow = "GET, DELETE";
-      }
-      break;
-    case Route::range:
-    case Route::orderings:
-    case Route::health:
-    case Route::file:
-      wrong = only(http::verb::get, "GET");
-      break;
-    case Route::api_unknown:
-    case Route::unknown:
-      return error(404, "not found");
-  }
-  if (wrong) return wrong;
+  if (auto refused = method_refusal(route, req.method())) return refused;
   if (route == Route::file) return std::nullopt;
   if (!token.empty()) {
     const std::string_view given = req["X-Equity-Token"];
@@ -463,7 +471,7 @@ std::optional<Answer> Server::Impl::admit(const Request& req) const {
     if (!same_secret(given, token) && !same_secret(in_query.value_or(""), token))
       return error(403, "this server needs its token: open the URL it printed (with ?token=...)");
   }
-  if (method == http::verb::post && media_type(req[http::field::content_type]) != kJson)
+  if (req.method() == http::verb::post && media_type(req[http::field::content_type]) != kJson)
     return error(415, "Content-Type: the API takes application/json only");
   return std::nullopt;
 }
