@@ -45,7 +45,7 @@ if [ -z "$url" ]; then
   exit 1
 fi
 
-export EQUITY_URL=$url EQUITY_SCREENSHOTS=$build/web-screenshots NO_PROXY="*" no_proxy="*" PYTHONDONTWRITEBYTECODE=1
+export EQUITY_URL=$url EQUITY_PROGRAM=$program EQUITY_SCREENSHOTS=$build/web-screenshots NO_PROXY="*" no_proxy="*" PYTHONDONTWRITEBYTECODE=1
 mkdir -p "$EQUITY_SCREENSHOTS"
 cd "$root/web/tests"
 "$python" -m pytest -q -p no:cacheprovider "$@" .

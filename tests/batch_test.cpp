@@ -109,7 +109,7 @@ TEST(Batch, AnswersEveryLineInOrderWithTheCommandsJsonAndErrorsInPlace) {
   EXPECT_NE(all.find(R"("error":"player 1: bad card \"Xc\" in \"AsXc\")"), std::string::npos) << all;
   EXPECT_NE(all.find(R"("error":"unknown field 'bogus')"), std::string::npos);
   EXPECT_NE(all.find(R"("error":"malformed JSON: parse error at line 1)"), std::string::npos);
-  EXPECT_NE(all.find(R"("error":"the body must be a JSON object, not array"})"), std::string::npos);
+  EXPECT_NE(all.find(R"("error":"the body must be a JSON object, not an array"})"), std::string::npos);
 }
 
 TEST(Batch, ShardsMergedAreTheUnshardedRunLineForLineOnAnyThreadCount) {

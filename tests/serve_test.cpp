@@ -15,7 +15,6 @@
 
 #include "equity/table_location.hpp"
 #include "serve/api.hpp"
-#include "serve/connection.hpp"
 #include "serve/server.hpp"
 #include "test_support.hpp"
 
@@ -370,31 +369,42 @@ TEST(ServeScheduler, AGoneClientIsAnsweredAtOnceAndItsWorkCancelled) {
   EXPECT_EQ(outcome.status, 499);
 }
 
-TEST(ServeConnection, ProbeSeesTheClientClose) {
-  httplib::Server server;
-  std::atomic<bool> closed_seen{false}, release{false};
-  server.Get("/wait", [&](const httplib::Request& req, httplib::Response& res) {
-    ConnectionProbe probe(req.remote_addr, req.remote_port, req.local_port);
-    EXPECT_FALSE(probe.closed());
-    release = true;
-    for (int i = 0; i < 200 && !closed_seen; ++i) {
-      closed_seen = probe.closed();
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    res.set_content("late", "text/plain");
-  });
-  const int port = server.bind_to_any_port("127.0.0.1");
-  std::thread thread([&] { server.listen_after_bind(); });
-  {
-    httplib::Client client("127.0.0.1", port);
-    client.set_read_timeout(std::chrono::milliseconds(300));
-    EXPECT_FALSE(client.Get("/wait"));  // gives up and closes the connection
-  }
-  for (int i = 0; i < 200 && !closed_seen; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  EXPECT_TRUE(release.load());
-  EXPECT_TRUE(closed_seen.load());
-  server.stop();
-  thread.join();
+// A job nobody polls is cancelled with a message that says so (499 "Client Closed Request").
+TEST(ServeScheduler, AnIdleJobSaysWhyItWasCancelled) {
+  Limits limits;
+  limits.job_idle_seconds = 0.3;
+  const TestServer server(limits);
+  std::string body;
+  ASSERT_EQ(post_status(server, "/api/jobs", kEndless, &body), 202);
+  const std::string id = json::parse(body)["id"];
+  EXPECT_TRUE(std::regex_match(id, std::regex("[0-9a-f]{32}"))) << id;  // 128 random bits
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  auto res = server.client().Get(("/api/jobs/" + id).c_str());
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 499);
+  EXPECT_EQ(res->reason, "Client Closed Request");
+  EXPECT_NE(error_of(res->body)["error"].get<std::string>().find("nobody asked for the job for 0.3 s"),
+            std::string::npos)
+      << res->body;
+  EXPECT_TRUE(settles(server));
+}
+
+// A job is kept `job_keep_seconds` after it ends (not after it starts), then forgotten.
+TEST(ServeScheduler, JobsAreKeptAfterTheyEnd) {
+  Limits limits;
+  limits.job_keep_seconds = 1.0;
+  Scheduler scheduler(limits);
+  const Question q = parse_equity_request(
+      R"({"players": ["random", "random", "random"], "method": "monte-carlo", "time": 1.5, "stderr": 1e-7})", 30);
+  Outcome outcome = scheduler.start_job(q, 0);
+  ASSERT_EQ(outcome.status, 202);
+  const std::string id = json::parse(outcome.body)["id"];
+  for (int polls = 0; outcome.status == 202 && polls < 200; ++polls) outcome = scheduler.poll_job(id, 0.1);
+  ASSERT_EQ(outcome.status, 200) << outcome.body;
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));  // 1.9 s after it started
+  EXPECT_EQ(scheduler.poll_job(id, 0).status, 200);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+  EXPECT_EQ(scheduler.poll_job(id, 0).status, 404);
 }
 
 TEST(ServeApi, FieldOfMessages) {

@@ -81,7 +81,9 @@ int run_serve(const Args& args) {
   app.add_option("--port", options.port, "TCP port (0: any free port)")
       ->check(CLI::Range(0, 65535))
       ->capture_default_str();
-  app.add_option("--host", options.host, "address to listen on; another than loopback exposes it to the network")
+  app.add_option("--host", options.host,
+                 "address to listen on; another than 127.0.0.1, localhost or ::1 exposes it to the network, and "
+                 "the API then needs the token in the printed URL")
       ->capture_default_str();
   app.add_flag("--open", open, "open the page in the desktop's browser");
   app.add_option("--web", web, "directory of the page's files (default: installed with the program)");
@@ -107,6 +109,13 @@ int run_serve(const Args& args) {
     sigaddset(&stop_signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
     std::signal(SIGPIPE, SIG_IGN);
+    if (!serve::is_loopback(options.host)) {
+      const bool every = options.host == "0.0.0.0" || options.host == "::" || options.host == "[::]";
+      std::cerr << "equity: warning: --host " << options.host
+                << (every ? " listens on every network interface: any machine that can reach this one"
+                          : " is not the loopback address: any machine that can reach it")
+                << " can use the calculator with the token in the URL below (keep the URL to yourself)\n";
+    }
     serve::Server server(options);
     server.bind();
     std::thread stopper([&] {

@@ -14,33 +14,77 @@ namespace {
 
 using nlohmann::json;
 
+constexpr int kMaxDepth = 8;  // a question nests 2 deep ({"players": [...]}); deeper is refused
+
+// What a JSON value is, for an error message: a number or literal as it is, else its type (never
+// a string's or a container's content, which may be long or nested without bound).
+std::string describe(const json& value) {
+  if (value.is_number() || value.is_boolean() || value.is_null()) return value.dump();
+  if (value.is_string()) return "a string";
+  return value.is_array() ? "an array" : "an object";
+}
+
+// A top-level field name for a message: as sent when short and printable, else cut.
+std::string shown(const std::string& key) {
+  std::string out;
+  for (char c : key.substr(0, 40)) out += (c >= ' ' && c <= '~') ? c : '?';
+  return key.size() > 40 ? out + "..." : out;
+}
+
+// Parses the body with its nesting capped while it is read (the parser callback refuses the
+// level past kMaxDepth before anything deeper is built), naming the top-level field concerned.
 json parse_object(std::string_view body) {
+  std::string field;  // the top-level field being read
+  int depth = 0;
+  const auto where = [&] { return field.empty() ? std::string("malformed JSON") : shown(field); };
+  const json::parser_callback_t guard = [&](int, json::parse_event_t event, json& parsed) {
+    switch (event) {
+      case json::parse_event_t::object_start:
+      case json::parse_event_t::array_start:
+        if (++depth > kMaxDepth)
+          throw InputError(where() + ": " + (event == json::parse_event_t::array_start ? "an array" : "an object") +
+                           " nested deeper than " + std::to_string(kMaxDepth) + " levels");
+        break;
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end:
+        --depth;
+        break;
+      case json::parse_event_t::key:
+        if (depth == 1) field = parsed.is_string() ? parsed.get<std::string>() : "";
+        break;
+      default:
+        break;
+    }
+    return true;
+  };
   json j;
   try {
-    j = json::parse(body.begin(), body.end());
+    j = json::parse(body.begin(), body.end(), guard);
   } catch (const json::parse_error& e) {
     // nlohmann's message: "[json.exception.parse_error.101] parse error at line 1, column 5: ..."
     std::string what = e.what();
     const auto colon = what.find("parse error");
     throw InputError("malformed JSON: " + (colon == std::string::npos ? what : what.substr(colon)));
+  } catch (const json::out_of_range&) {  // a number past a double's range, such as 1e400
+    throw InputError(where() + ": a number out of range");
   }
-  if (!j.is_object()) throw InputError("the body must be a JSON object, not " + std::string(j.type_name()));
+  if (!j.is_object()) throw InputError("the body must be a JSON object, not " + describe(j));
   return j;
 }
 
 std::string as_string(const json& value, std::string_view field) {
-  if (!value.is_string()) throw InputError(std::string(field) + ": a string, not " + value.dump());
+  if (!value.is_string()) throw InputError(std::string(field) + ": a string, not " + describe(value));
   return value.get<std::string>();
 }
 
 bool as_bool(const json& value, std::string_view field) {
-  if (!value.is_boolean()) throw InputError(std::string(field) + ": true or false, not " + value.dump());
+  if (!value.is_boolean()) throw InputError(std::string(field) + ": true or false, not " + describe(value));
   return value.get<bool>();
 }
 
 double as_positive(const json& value, std::string_view field) {
   if (!value.is_number() || !(value.get<double>() > 0) || !std::isfinite(value.get<double>()))
-    throw InputError(std::string(field) + ": a number above 0, not " + value.dump());
+    throw InputError(std::string(field) + ": a number above 0, not " + describe(value));
   return value.get<double>();
 }
 
@@ -54,12 +98,12 @@ std::uint64_t as_whole(const json& value, std::string_view field, std::uint64_t 
                                                      : 0;
   if (!whole || n < low || n > high)
     throw InputError(std::string(field) + ": a whole number from " + std::to_string(low) + " to " +
-                     std::to_string(high) + ", not " + value.dump());
+                     std::to_string(high) + ", not " + describe(value));
   return n;
 }
 
 std::vector<std::string> as_players(const json& value) {
-  if (!value.is_array()) throw InputError("players: an array of 2 to 10 hands or ranges, not " + value.dump());
+  if (!value.is_array()) throw InputError("players: an array of 2 to 10 hands or ranges, not " + describe(value));
   std::vector<std::string> players;
   for (std::size_t i = 0; i < value.size(); ++i)
     players.push_back(as_string(value[i], "players[" + std::to_string(i) + "]"));
@@ -90,7 +134,7 @@ Question parse_equity_request(std::string_view body, double budget_seconds) {
       q.max_seconds = as_positive(value, key);
       if (q.max_seconds > budget_seconds)
         throw InputError("time: at most the server's budget of " + json(budget_seconds).dump() + " seconds, not " +
-                         value.dump());
+                         describe(value));
     } else if (key == "seed") {
       q.seed = as_whole(value, key, 0, kMaxSeed);
     } else if (key == "per_combo") {

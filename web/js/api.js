@@ -9,6 +9,15 @@ export class ApiError extends Error {
   }
 }
 
+// The token the server printed in the page's URL (?token=...): every API call needs it when the
+// server listens on another address than loopback (docs/serve.md).
+const TOKEN = new URLSearchParams(location.search).get("token");
+
+function api(path, init = {}) {
+  if (!TOKEN) return fetch(path, init);
+  return fetch(path, { ...init, headers: { ...init.headers, "X-Equity-Token": TOKEN } });
+}
+
 async function json(response) {
   let data = null;
   try {
@@ -22,12 +31,12 @@ async function json(response) {
 
 // The combos and grid of a range: {range, count, weight, warnings, combos: [{cards, weight}], grid}.
 export async function fetchRange(expr) {
-  return json(await fetch(`/api/range?expr=${encodeURIComponent(expr)}`));
+  return json(await api(`/api/range?expr=${encodeURIComponent(expr)}`));
 }
 
 // {"equity": ["AA", "KK", ...]}: the named orderings of the 169 classes.
 export async function fetchOrderings() {
-  return (await json(await fetch("/api/orderings"))).orderings;
+  return (await json(await api("/api/orderings"))).orderings;
 }
 
 // A computation as a job: resolves to the answer (the CLI's --json), calls onProgress with
@@ -45,7 +54,7 @@ export class Job {
   }
 
   async run(body, onProgress) {
-    let response = await fetch("/api/jobs", {
+    let response = await api("/api/jobs", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
@@ -56,7 +65,7 @@ export class Job {
       if (this.cancelled) break;
       if (this.stopping) this.sendStop();
       else onProgress(state.progress);
-      response = await fetch(`/api/jobs/${this.id}`);
+      response = await api(`/api/jobs/${this.id}`);
     }
     if (this.cancelled) {
       this.sendStop();
@@ -68,7 +77,7 @@ export class Job {
   sendStop() {
     if (this.deleted || !this.id) return;
     this.deleted = true;
-    fetch(`/api/jobs/${this.id}`, { method: "DELETE" }).catch(() => {});
+    api(`/api/jobs/${this.id}`, { method: "DELETE" }).catch(() => {});
   }
 
   stop() {

@@ -17,6 +17,7 @@ def make_driver(width, height):
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--no-proxy-server", f"--window-size={width},{height}", "--hide-scrollbars"):
         options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # test_security.py reads the console
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
     driver.set_window_size(width, height)

@@ -18,8 +18,8 @@ enum class Stop { none, budget, disconnected, client, abandoned, shutdown };
 // One computation: its question, cancellation flag, progress and, once finished, its outcome.
 class Work {
  public:
-  Work(Question q, std::function<bool()> gone, double budget_seconds)
-      : question_(std::move(q)), gone_(std::move(gone)), budget_seconds_(budget_seconds) {}
+  Work(Question q, std::function<bool()> gone, double budget_seconds, double idle_seconds)
+      : question_(std::move(q)), gone_(std::move(gone)), budget_seconds_(budget_seconds), idle_seconds_(idle_seconds) {}
 
   // Runs calculate() in the calling thread, calls `done` (which frees its slot), then publishes
   // the outcome: a client that sees the outcome and asks again finds the slot free.
@@ -50,6 +50,7 @@ class Work {
     done();
     const std::lock_guard lock(mutex_);
     outcome_ = std::move(outcome);
+    ended_ = Clock::now();
     finished_.notify_all();
   }
 
@@ -77,7 +78,11 @@ class Work {
     const std::lock_guard lock(mutex_);
     return outcome_.has_value();
   }
-  Clock::time_point started() const { return started_; }
+  // When the computation ended (meaningful once finished()).
+  Clock::time_point ended() const {
+    const std::lock_guard lock(mutex_);
+    return ended_;
+  }
   std::thread& thread() { return thread_; }
 
   // The outcome once finished or stopped within `wait_seconds`, else 202 with the progress so far.
@@ -110,6 +115,9 @@ class Work {
       }
       case Stop::shutdown:
         return {503, error_json("the server is stopping")};
+      case Stop::abandoned:
+        return {499, error_json("cancelled: nobody asked for the job for " + nlohmann::json(idle_seconds_).dump() +
+                                " s (the page polls it while it shows it)")};
       default:
         return {499, error_json("cancelled")};  // the client cancelled or went away
     }
@@ -118,6 +126,7 @@ class Work {
   const Question question_;
   const std::function<bool()> gone_;  // empty for jobs, which are watched by their polls instead
   const double budget_seconds_;
+  const double idle_seconds_;  // for the message of a job cancelled for idleness
   const Clock::time_point started_ = Clock::now();
   std::atomic<Clock::time_point> last_poll_{Clock::now()};
   std::atomic<bool> cancel_{false};
@@ -126,6 +135,7 @@ class Work {
   std::condition_variable finished_;
   Progress progress_;
   std::optional<Outcome> outcome_;
+  Clock::time_point ended_;
   std::thread thread_;  // jobs only
 };
 
@@ -133,6 +143,19 @@ namespace {
 
 const Outcome kBusy{429, error_json("too many computations at once: try again in a moment")};
 const Outcome kNoJob{404, error_json("no such job (finished jobs are kept a minute)")};
+const Outcome kStopping{503, error_json("the server is stopping")};
+
+// 128 bits from the system's random source, as 32 hex digits: a job's id cannot be guessed.
+std::string new_job_id() {
+  std::random_device random;
+  std::string id;
+  char hex[9];
+  for (int i = 0; i < 4; ++i) {
+    std::snprintf(hex, sizeof hex, "%08x", static_cast<unsigned>(random()));
+    id += hex;
+  }
+  return id;
+}
 
 }  // namespace
 
@@ -171,6 +194,13 @@ bool Scheduler::acquire() {
   return true;
 }
 
+bool Scheduler::try_acquire() {
+  const std::lock_guard lock(mutex_);
+  if (stopping_ || running_ >= limits_.running || waiting_ > 0) return false;
+  ++running_;
+  return true;
+}
+
 void Scheduler::release() {
   {
     const std::lock_guard lock(mutex_);
@@ -184,34 +214,43 @@ int Scheduler::running() const {
   return running_;
 }
 
-std::shared_ptr<Work> Scheduler::make_work(Question q, std::function<bool()> gone) {
-  auto work = std::make_shared<Work>(std::move(q), std::move(gone), limits_.budget_seconds);
-  const std::lock_guard lock(mutex_);
-  active_.push_back(work);
-  return work;
+// Registers the work and starts its thread, under the lock so that shutdown() sees either both or
+// neither (a thread it does not see would never be joined); nullptr once stopping (the slot freed).
+std::shared_ptr<Work> Scheduler::make_work(Question q, std::function<bool()> gone, const std::string& id) {
+  auto work = std::make_shared<Work>(std::move(q), std::move(gone), limits_.budget_seconds, limits_.job_idle_seconds);
+  {
+    const std::lock_guard lock(mutex_);
+    if (!stopping_) {
+      active_.push_back(work);
+      if (!id.empty()) jobs_[id] = work;
+      work->thread() = std::thread([this, work] { work->run([this] { release(); }); });
+      return work;
+    }
+  }
+  release();
+  return nullptr;
 }
 
 Outcome Scheduler::compute(Question q, std::function<bool()> gone) {
   if (!acquire()) return kBusy;
   // In a thread of its own, so that the request is answered when the budget runs out or the
   // client goes, however long the library takes to notice the cancellation.
-  const auto work = make_work(std::move(q), std::move(gone));
-  work->thread() = std::thread([this, work] { work->run([this] { release(); }); });
-  return work->wait("", 1e6);
+  const auto work = make_work(std::move(q), std::move(gone), "");
+  return work ? work->wait("", 1e6) : kStopping;
 }
+
+std::shared_ptr<Work> Scheduler::try_start(const Question& q, std::function<bool()> gone) {
+  if (!try_acquire()) return nullptr;
+  return make_work(q, std::move(gone), "");
+}
+
+Outcome Scheduler::wait(const std::shared_ptr<Work>& work) { return work ? work->wait("", 1e6) : kStopping; }
 
 Outcome Scheduler::start_job(Question q, double wait_seconds) {
   if (!acquire()) return kBusy;
-  const auto work = make_work(std::move(q), {});
-  std::string id;
-  {
-    const std::lock_guard lock(mutex_);
-    static thread_local std::mt19937_64 random(std::random_device{}());
-    id = std::to_string(next_id_++) + "-" + std::to_string(random() % 1000000000);
-    jobs_[id] = work;
-  }
-  work->thread() = std::thread([this, work] { work->run([this] { release(); }); });
-  return work->wait(id, wait_seconds);
+  const std::string id = new_job_id();
+  const auto work = make_work(std::move(q), {}, id);
+  return work ? work->wait(id, wait_seconds) : kStopping;
 }
 
 Outcome Scheduler::poll_job(const std::string& id, double wait_seconds) {
@@ -253,7 +292,7 @@ void Scheduler::watch() {
     });
     std::erase_if(jobs_, [&](const auto& entry) {
       return entry.second->finished() &&
-             std::chrono::duration<double>(now - entry.second->started()).count() > limits_.job_keep_seconds;
+             std::chrono::duration<double>(now - entry.second->ended()).count() > limits_.job_keep_seconds;
     });
     lock.unlock();
     for (const auto& work : done)

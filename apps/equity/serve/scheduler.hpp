@@ -24,7 +24,7 @@ struct Limits {
   double wait_seconds = 2;       // how long a request waits for a slot before 429
   double budget_seconds = 30;    // a computation running longer is cancelled (504)
   double job_idle_seconds = 10;  // a job nobody has polled for this long is cancelled
-  double job_keep_seconds = 60;  // a finished job is forgotten after this long
+  double job_keep_seconds = 60;  // a job is forgotten this long after it ends
 };
 
 // An HTTP status and a JSON body.
@@ -46,6 +46,12 @@ class Scheduler {
   // budget; `gone` (checked now and then) says the client has disconnected.
   Outcome compute(Question q, std::function<bool()> gone);
 
+  // compute() in two halves, for a caller that must not wait (the server's reading thread): starts
+  // `q` only when a slot is free at once (else nullptr: call compute()), then wait() gives the
+  // outcome compute() would have given.
+  std::shared_ptr<Work> try_start(const Question& q, std::function<bool()> gone);
+  Outcome wait(const std::shared_ptr<Work>& work);
+
   // Starts `q` as a job and waits up to `wait_seconds` for it: the final outcome when it finished
   // by then, else 202 {"id": ..., "state": "running", "progress": {...}}; 429 with no free slot.
   Outcome start_job(Question q, double wait_seconds);
@@ -63,9 +69,10 @@ class Scheduler {
 
  private:
   bool acquire();
+  bool try_acquire();
   void release();
   void watch();  // the watchdog thread: budgets, disconnections, idle and finished jobs
-  std::shared_ptr<Work> make_work(Question q, std::function<bool()> gone);
+  std::shared_ptr<Work> make_work(Question q, std::function<bool()> gone, const std::string& id);
 
   Limits limits_;
   mutable std::mutex mutex_;
@@ -74,7 +81,6 @@ class Scheduler {
   bool stopping_ = false;
   std::vector<std::shared_ptr<Work>> active_;
   std::map<std::string, std::shared_ptr<Work>> jobs_;
-  std::uint64_t next_id_ = 1;
   std::thread watchdog_;
 };
 

@@ -1,13 +1,16 @@
 #pragma once
 // `equity serve`'s HTTP server: the JSON API (serve/api.hpp) and the page's static files, on
-// cpp-httplib. Routes (docs/serve.md):
+// Boost.Beast (docs/serve.md). Routes:
 //   POST   /api/equity      a question -> the CLI's --json answer (400, 413, 429, 504 with {"error"})
 //   POST   /api/jobs        the same as a job: its answer when quick, else 202 {"id", "progress"}
 //   GET    /api/jobs/ID     202 with progress while it runs, then the answer; DELETE cancels it
 //   GET    /api/range?expr=&dead=   the combos and 13x13 grid of a range
 //   GET    /api/orderings   the named orderings of the 169 classes (percentage ranges)
 //   GET    /api/health      {"status": "ok", "version", "running", "table"}
-//   GET    /...             the static files of the web directory (index.html at /)
+//   GET    /...             the page's files (index.html at /)
+// Every request is read under the limits below as it arrives (nothing past a limit is read) and
+// within a deadline; only the page's own origin is answered (Host, Origin, Content-Type, and the
+// token when listening on another address than loopback).
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -16,6 +19,17 @@
 
 namespace equity::serve {
 
+// The limits of the HTTP layer (docs/serve.md lists them with their statuses).
+struct HttpLimits {
+  std::size_t body = 64 * 1024;    // a request body, with or without a length: 413 beyond
+  std::size_t target = 8 * 1024;   // the request line: 414 beyond
+  std::size_t header = 16 * 1024;  // the request line and headers together: 431 beyond
+  std::size_t fields = 100;        // header fields: 431 beyond
+  int connections = 400;           // open connections; more are closed at once
+  double request_seconds = 10;     // a request must arrive whole within this (then: closed)
+  double write_seconds = 10;       // an answer must be taken within this (then: closed)
+};
+
 struct ServerOptions {
   std::string host = "127.0.0.1";
   int port = 8080;                  // 0: a free port
@@ -23,9 +37,14 @@ struct ServerOptions {
   std::filesystem::path table_dir;  // the preflop table found at start-up (reported by /api/health); empty: none
   std::string version;
   Limits limits;
+  HttpLimits http;
+  // One thread (run()'s) reads and writes every connection and answers the quick routes; these
+  // threads wait for the computations (each wait holds one) and answer them.
   int http_threads = 16;
-  std::size_t max_body = 64 * 1024;  // larger bodies get 413
 };
+
+// Whether `host` is a loopback name (127.0.0.1, localhost, ::1): anything else needs the token.
+bool is_loopback(const std::string& host);
 
 class Server {
  public:
@@ -35,17 +54,23 @@ class Server {
   Server& operator=(const Server&) = delete;
 
   // Binds the address; returns the port (the chosen one when options.port is 0). Throws InputError
-  // when it cannot bind ("--host 1.2.3.4 --port 80: cannot listen there").
+  // when it cannot bind ("--host 1.2.3.4 --port 80: cannot listen there"), also when another
+  // server holds the port (no SO_REUSEPORT).
   int bind();
   // Serves until stop(); call after bind().
   void run();
   // Cancels the computations and stops serving; run() returns. Safe from any thread.
   void stop();
 
-  std::string url() const;  // http://HOST:PORT/
+  // http://HOST:PORT/, with ?token=... when the API requires it (another host than loopback).
+  std::string url() const;
+  // The token every API call must carry (X-Equity-Token header or token= parameter); empty when
+  // none is required.
+  const std::string& token() const;
+
+  struct Impl;  // (public only so that server.cpp's connection class can name it)
 
  private:
-  struct Impl;
   std::unique_ptr<Impl> impl_;
 };
 
