@@ -79,11 +79,14 @@ void Server::Impl::routes() {
   http.Get("/api/range", [](const httplib::Request& req, httplib::Response& res) {
     if (!req.has_param("expr")) return reply(res, {400, error_json("expr: missing (/api/range?expr=QQ+,AKs)", "expr")});
     try {
-      reply(res, {200, range_json(req.get_param_value("expr"), req.get_param_value("dead"))});
+      const std::string game = req.has_param("game") ? req.get_param_value("game") : "holdem";
+      reply(res, {200, range_json(req.get_param_value("expr"), req.get_param_value("dead"), game)});
     } catch (const InputError& e) {
-      reply(res, {400, error_json(e.what(), field_of(e.what()) == "dead" ? "dead" : "expr")});
+      const std::string field = field_of(e.what());
+      reply(res, {400, error_json(e.what(), field == "dead" || field == "game" ? field : "expr")});
     }
   });
+  http.Get("/api/games", [](const httplib::Request&, httplib::Response& res) { reply(res, {200, games_json()}); });
   http.Get("/api/orderings", [this](const httplib::Request&, httplib::Response& res) {
     reply(res, {200, orderings_json()});
   });
