@@ -16,6 +16,7 @@
 #include "equity/draw_game.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
+#include "equity/shortdeck_evaluator.hpp"
 #include "equity/showdown.hpp"
 #include "test_support.hpp"
 
@@ -435,6 +436,39 @@ TEST(EvalCommand, BadInput) {
   expect_error(run_equity("eval As Ks Qs Js Xs"), "cards: bad card \"Xs\"");
   expect_error(run_equity("eval As Ks Qs Js As"), "cards: duplicate card As");
   expect_error(run_equity("eval"), "cards is required");
+}
+
+// --game: the hand named and ranked by the game's rules; Hold'em's output is unchanged without it.
+TEST(EvalCommand, ShortDeckNamesHandsByItsRules) {
+  const auto r = run_equity("eval As 6c 7d 8h 9s --game shortdeck");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "Game:     Short deck (6+) Hold'em\n"
+            "Cards:    As 6c 7d 8h 9s\n"
+            "Best:     9s 8h 7d 6c As\n"
+            "Category: straight\n"
+            "Name:     straight, nine high\n"
+            "Rank:     " +
+                std::to_string(shortdeck_evaluate_cards(cards("As 6c 7d 8h 9s"), ShortDeckRules::trips_beat_straight)) +
+                " (0..1403, bigger is better)\n");
+  EXPECT_EQ(run_equity("eval As 6c 7d 8h 9s --game holdem").out, run_equity("eval As 6c 7d 8h 9s").out);
+  const auto rank = [](const std::string& hand, const std::string& game) {
+    const auto out = run_equity("eval " + hand + " --json --game " + game);
+    EXPECT_EQ(out.exit_code, 0) << out.err;
+    const auto j = nlohmann::json::parse(out.out);
+    EXPECT_EQ(j["game"], game);
+    return j["rank"].get<int>();
+  };
+  // Trips over a straight, or the other way round; a flush over a full house in both.
+  EXPECT_GT(rank("6s6c6d8h9s", "shortdeck"), rank("As6c7d8h9s", "shortdeck"));
+  EXPECT_LT(rank("6s6c6d8h9s", "shortdeck-straights"), rank("As6c7d8h9s", "shortdeck-straights"));
+  EXPECT_GT(rank("As9s8s7sJs", "shortdeck"), rank("AsAcAdKsKc", "shortdeck"));
+  EXPECT_GT(rank("As9s8s7sJs", "shortdeck-straights"), rank("AsAcAdKsKc", "shortdeck-straights"));
+  EXPECT_EQ(rank("AsKsQsJsTs", "shortdeck"), 1403);
+  expect_error(run_equity("eval 2c As Ks Qs Js --game shortdeck"),
+               "2c is not in the deck of Short deck (6+) Hold'em (6 to A)");
+  expect_error(run_equity("eval As Ks Qs Js Ts --game omaha"), "game 'omaha': one of holdem, shortdeck");
+  EXPECT_NE(run_equity("eval --help").out.find("shortdeck-straights"), std::string::npos);
 }
 
 TEST(DuelCommand, EulerFile) {

@@ -288,6 +288,38 @@ TEST(Cli, RangeShowsWhatAPercentageSelectsAndWhatItHits) {
 
 // One renderer for both commands' hits text: the rows with combos, weighted counts with the raw
 // ones beside them, "draws: none" when no combo draws.
+// `equity range --game shortdeck`: combos of the 36-card deck, a 9x9 grid, classes outside the deck
+// refused; Hold'em's output is unchanged by --game holdem.
+TEST(Cli, RangeInAGamesDeck) {
+  const auto random = run_equity("range random --game shortdeck --json");
+  ASSERT_EQ(random.exit_code, 0) << random.err;
+  const auto j = json::parse(random.out);
+  EXPECT_EQ(j["game"], "shortdeck");
+  EXPECT_EQ(j["combos"], 630);  // C(36, 2)
+  ASSERT_EQ(j["grid"].size(), 9u);
+  EXPECT_EQ(j["grid"][8].size(), 9u);
+  const auto dead = json::parse(run_equity("range 'AA,KK:0.5,A6s' --dead As --game shortdeck-straights --json").out);
+  EXPECT_EQ(dead["combos"], 3 + 6 + 3);
+  EXPECT_EQ(dead["weight"], 3 + 3 + 3);
+  const auto text = run_equity("range AKs,66 --game shortdeck --grid");
+  EXPECT_EQ(text.exit_code, 0);
+  EXPECT_EQ(std::count(text.out.begin(), text.out.end(), '\n'), 9);
+  EXPECT_EQ(text.out.rfind("   .  AKs    .    .    .    .    .    .    .\n", 0), 0u) << text.out;
+  EXPECT_NE(text.out.find("    .   66\n"), std::string::npos) << text.out;
+  EXPECT_EQ(run_equity("range QQ+ --game holdem --json").out, run_equity("range QQ+ --json").out);
+  for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
+           {"range 22+ --game shortdeck", "equity: range: 22 is not in the deck of Short deck (6+) Hold'em (6 to A)\n"},
+           {"range AA --board 2c7d8h --game shortdeck",
+            "equity: card 2c is not in the deck of Short deck (6+) Hold'em"},
+           {"range 15% --game shortdeck", "equity: range: percentage ranges"},
+           {"range AA --game stud", "equity: game 'stud': one of holdem, shortdeck, shortdeck-straights\n"},
+       }) {
+    const auto r = run_equity(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_EQ(r.err.rfind(message, 0), 0u) << args << ": " << r.err;
+  }
+}
+
 TEST(Cli, HitsTextIsTheSameFromEquityAndRange) {
   const auto range = run_equity("range 'QQ+,AK:0.5' --board Ks7h2c --hits");
   ASSERT_EQ(range.exit_code, 0) << range.err;

@@ -211,6 +211,89 @@ TEST(Serve, RangesAndOrderings) {
   EXPECT_NE(res->body.find("order"), std::string::npos) << res->body;
 }
 
+// Short deck through the API: the same answer as `equity ... --game shortdeck --json`; a class or a
+// card outside its deck, and an unknown game, are 400s naming the field; /api/range gives its 9x9
+// grid and 630 random combos; /api/games lists the games for the page.
+TEST(Serve, GamesAndShortDeck) {
+  const TestServer server;
+  const struct {
+    std::string cli, body;
+  } cases[] = {
+      {"AsAc KhQh --game shortdeck", R"({"players": ["AsAc", "KhQh"], "game": "shortdeck"})"},
+      {"'QQ+,AKs' 'JJ,AQs' --board Ks7h6c --game shortdeck-straights --by-category",
+       R"({"players": ["QQ+,AKs", "JJ,AQs"], "board": "Ks7h6c", "game": "shortdeck-straights", "by_category": true})"},
+      {"AsAc random --game holdem", R"({"players": ["AsAc", "random"], "game": "holdem"})"},
+  };
+  for (const auto& c : cases) {
+    const auto cli = test::run_equity(c.cli + " --json");
+    ASSERT_EQ(cli.exit_code, 0) << c.cli << ": " << cli.err;
+    std::string body;
+    ASSERT_EQ(post_status(server, "/api/equity", c.body, &body), 200) << body;
+    EXPECT_EQ(without_seconds(body), without_seconds(cli.out)) << c.cli;
+  }
+  std::string body;
+  ASSERT_EQ(post_status(server, "/api/equity", R"({"players": ["AsAc", "KhQh"], "game": "shortdeck"})", &body), 200);
+  EXPECT_EQ(json::parse(body)["game"], "shortdeck");
+  EXPECT_EQ(json::parse(body)["showdowns"], 201376u);  // C(32, 5) boards
+
+  const struct {
+    std::string body, field, words;
+  } bad[] = {
+      {R"({"players": ["AsAc", "KhQh"], "game": "omaha"})", "game", "holdem, shortdeck, shortdeck-straights"},
+      {R"({"players": ["AsAc", "KhQh"], "game": 5})", "game", "a string"},
+      {R"({"players": ["AsAc", "22"], "game": "shortdeck"})", "players[1]", "22 is not in the deck"},
+      {R"({"players": ["AsAc", "Kh2h"], "game": "shortdeck"})", "players[1]", "2h"},
+      {R"({"players": ["AsAc", "KhQh"], "board": "2c3c4c", "game": "shortdeck"})", "board", "2c"},
+  };
+  for (const auto& c : bad) {
+    EXPECT_EQ(post_status(server, "/api/equity", c.body, &body), 400) << c.body;
+    const json j = error_of(body);
+    EXPECT_NE(j["error"].get<std::string>().find(c.words), std::string::npos) << body;
+    EXPECT_EQ(j.value("field", ""), c.field) << body;
+  }
+
+  auto res = server.client().Get("/api/range?expr=random&game=shortdeck&dead=As");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200) << res->body;
+  json r = json::parse(res->body);
+  EXPECT_EQ(r["game"], "shortdeck");
+  EXPECT_EQ(r["count"], 595u);  // C(35, 2)
+  ASSERT_EQ(r["grid"].size(), 9u);
+  ASSERT_EQ(r["grid"][8].size(), 9u);
+  EXPECT_EQ(r["grid"][8][8]["class"], "66");
+  EXPECT_EQ(r["grid"][8][8]["of"], 6);
+  EXPECT_EQ(json::parse(server.client().Get("/api/range?expr=random")->body)["grid"].size(), 13u);
+  res = server.client().Get("/api/range?expr=22%2B&game=shortdeck");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+  EXPECT_EQ(error_of(res->body)["field"], "expr");
+  res = server.client().Get("/api/range?expr=AA&dead=2c&game=shortdeck");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+  EXPECT_EQ(error_of(res->body)["field"], "dead");
+  res = server.client().Get("/api/range?expr=AA&game=stud");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+  EXPECT_EQ(error_of(res->body)["field"], "game");
+
+  res = server.client().Get("/api/games");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200);
+  const json games = json::parse(res->body)["games"];
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(games[0]["name"], "holdem");
+  EXPECT_EQ(games[0]["deck"].size(), 52u);
+  EXPECT_EQ(games[0]["grid"], 13);
+  EXPECT_EQ(games[1]["name"], "shortdeck");
+  EXPECT_EQ(games[1]["deck"].size(), 36u);
+  EXPECT_EQ(games[1]["deck"][0], "As");
+  EXPECT_EQ(games[1]["deck"][35], "6d");
+  EXPECT_EQ(games[1]["classes"], 81);
+  EXPECT_EQ(games[1]["grid"], 9);
+  EXPECT_NE(games[1]["summary"].get<std::string>().find("A-6-7-8-9"), std::string::npos);
+  EXPECT_EQ(games[2]["name"], "shortdeck-straights");
+}
+
 TEST(Serve, StaticFilesAndUnknownPaths) {
   const TestServer server;
   auto res = server.client().Get("/");
@@ -415,6 +498,7 @@ TEST(ServeApi, FieldOfMessages) {
   EXPECT_EQ(field_of("players[3]: a string, not 5"), "players[3]");
   EXPECT_EQ(field_of("seed: a whole number"), "seed");
   EXPECT_EQ(field_of("at least 2 players, not 1"), "");
+  EXPECT_EQ(field_of("game: 'stud' is not a game: one of holdem, shortdeck"), "game");
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "equity/evaluator.hpp"
+#include "equity/game.hpp"
+#include "equity/hand_value.hpp"
 
 namespace equity::cli {
 namespace {
@@ -31,21 +33,31 @@ int run_eval(const Args& args) {
       "\nExamples:\n"
       "  equity eval 3C 3D 3S 9S 9D            full house, threes full of nines\n"
       "  equity eval AsAdKc4h4s2d7c            two pair, aces and fours, king kicker (7 cards)\n"
-      "  equity eval 'Ts Js Qs Ks As' --json   royal flush, as JSON\n");
+      "  equity eval 'Ts Js Qs Ks As' --json   royal flush, as JSON\n"
+      "  equity eval As6c7d8h9s --game shortdeck   straight, nine high (A-6-7-8-9)\n"
+      "\nGames (--game): holdem, the default; shortdeck: 36 cards 6 to A, A-6-7-8-9 is the lowest\n"
+      "straight, a flush beats a full house, three of a kind beats a straight (ranks 0..1403);\n"
+      "shortdeck-straights: the same, but a straight beats three of a kind.\n");
   std::vector<std::string> words;
+  std::string game_text = "holdem";
   bool json = false;
   app.add_option("cards", words, "5, 6 or 7 cards, e.g. 3C 3D 3S 9S 9D or 3c3d3s9s9d")->required();
+  app.add_option("-g,--game", game_text,
+                 "the game whose rules rank the hand: holdem (the default), shortdeck or shortdeck-straights");
   app.add_flag("--json", json, "print one JSON object {\"cards\", \"best\", \"category\", \"name\", \"rank\"}");
   return run(app, args, [&] {
     std::string text;
     for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
+    const Game game = parse_game(game_text);
     const auto cards = parse_cards(text, "cards");
-    const HandRank rank = evaluate_cards(cards);
-    const auto best = best_five(cards);
-    const std::string category(category_name(category_of(rank)));
-    const std::string name = hand_name(rank);
+    const HandValue value = hand_value(cards, game);
+    const HandRank rank = value.rank;
+    const auto best = value.best;
+    const std::string category(category_name(value.category));
+    const std::string& name = value.name;
     if (json) {
       nlohmann::ordered_json j;
+      if (game != Game::holdem) j["game"] = game_name(game);  // Hold'em's object is as it always was
       j["cards"] = json_cards(cards);
       j["best"] = json_cards(best);
       j["category"] = category;
@@ -53,9 +65,10 @@ int run_eval(const Args& args) {
       j["rank"] = rank;
       fmt::print("{}\n", j.dump());
     } else {
+      if (game != Game::holdem) fmt::print("Game:     {}\n", game_rules(game).title);
       fmt::print("Cards:    {}\nBest:     {}\nCategory: {}\nName:     {}\nRank:     {} (0..{}, bigger is better)\n",
                  to_string(cards, " "), to_string(std::vector<Card>(best.begin(), best.end()), " "), category, name,
-                 rank, kHandRanks - 1);
+                 rank, hand_ranks(game) - 1);
     }
     return 0;
   });

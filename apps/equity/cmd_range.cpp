@@ -9,6 +9,8 @@
 #include "equity/answer_json.hpp"
 #include "equity/board_hits.hpp"
 #include "equity/error.hpp"
+#include "equity/game.hpp"
+#include "equity/game_range.hpp"
 #include "equity/hand_order.hpp"
 #include "equity/range.hpp"
 #include "hits_text.hpp"
@@ -25,10 +27,10 @@ struct RangeGrid {
   std::array<std::array<std::string, kRanks>, kRanks> name{};
 };
 
-RangeGrid range_grid(const Range& range, CardSet dead) {
+RangeGrid range_grid(const Range& range, CardSet dead, Game game) {
   RangeGrid grid;
-  for (int row = 0; row < kRanks; ++row)
-    for (int col = 0; col < kRanks; ++col) {
+  for (int row = 0; row < grid_size(game); ++row)
+    for (int col = 0; col < grid_size(game); ++col) {
       const HandClass hc = class_at_grid_cell(row, col);
       const auto idx = hc.combo_indices();
       double in = 0;
@@ -50,14 +52,22 @@ std::string combo_text(const WeightedCombo& c) {
 }
 
 std::string range_json(const Range& range, const std::vector<WeightedCombo>& combos, double total_weight,
-                       const RangeGrid& grid) {
+                       const RangeGrid& grid, Game game) {
   nlohmann::ordered_json j;
+  if (game != Game::holdem) j["game"] = game_name(game);  // Hold'em's object is as it always was
   j["range"] = range.str();
   j["combos"] = combos.size();
   j["weight"] = total_weight;
   j["list"] = nlohmann::ordered_json::array();
   for (const auto& c : combos) j["list"].push_back(combo_text(c));
-  j["grid"] = grid.fraction;
+  if (game == Game::holdem) {
+    j["grid"] = grid.fraction;
+  } else {
+    const auto n = static_cast<std::size_t>(grid_size(game));
+    j["grid"] = nlohmann::ordered_json::array();
+    for (std::size_t row = 0; row < n; ++row)
+      j["grid"].push_back(std::vector<double>(grid.fraction[row].begin(), grid.fraction[row].begin() + n));
+  }
   return j.dump() + "\n";
 }
 
@@ -91,9 +101,10 @@ std::string class_lines(const std::vector<WeightedCombo>& combos, const RangeGri
 
 // The count, the combos class by class, then the grid (each cell right-aligned in 4 columns).
 std::string range_text(const Range& range, CardSet dead, const std::vector<WeightedCombo>& combos, double total_weight,
-                       const RangeGrid& grid, bool grid_only) {
+                       const RangeGrid& grid, bool grid_only, Game game) {
   std::string out;
   if (!grid_only) {
+    if (game != Game::holdem) out += fmt::format("Game: {}\n", game_rules(game).title);
     const int columns = terminal_columns(STDOUT_FILENO);
     const std::size_t limit = columns > 0 ? static_cast<std::size_t>(columns) : 80;
     out.append(wrap(std::string("Range: ").append(range.str()), limit, "  ")).append("\n");
@@ -102,8 +113,9 @@ std::string range_text(const Range& range, CardSet dead, const std::vector<Weigh
     if (!dead.empty()) out += " without " + dead.str();
     out.append("\n").append(class_lines(combos, grid, limit)).append("\n");
   }
-  for (std::size_t row = 0; row < kRanks; ++row) {
-    for (std::size_t col = 0; col < kRanks; ++col) {
+  const auto n = static_cast<std::size_t>(grid_size(game));
+  for (std::size_t row = 0; row < n; ++row) {
+    for (std::size_t col = 0; col < n; ++col) {
       const double f = grid.fraction[row][col];
       const std::string s = f >= 1.0 ? grid.name[row][col] : f > 0 ? fmt::format("{:.0f}%", 100 * f) : ".";
       out += fmt::format("{}{:>4}", col ? " " : "", s);
@@ -147,8 +159,9 @@ int run_range(const Args& args) {
       "  equity range \"22-99,A5s-A2s@50\" --json\n"
       "  equity range random --dead AsKd   1,225 combos without the dead cards\n"
       "  equity range 15%                  what 15% selects: 200 combos, strongest first\n"
-      "  equity range \"QQ+,AK\" --board Ks7h2c --hits   made hands and draws on the flop\n");
-  std::string text, dead_text, board_text, order = std::string(kDefaultHandOrder);
+      "  equity range \"QQ+,AK\" --board Ks7h2c --hits   made hands and draws on the flop\n"
+      "  equity range random --game shortdeck   630 combos of the 36-card deck, a 9x9 grid\n");
+  std::string text, dead_text, board_text, order = std::string(kDefaultHandOrder), game_text = "holdem";
   bool json = false, grid_only = false, hits = false;
   app.add_option("range", text, "the range, e.g. \"QQ+,AKs,A5s-A2s\"")->required();
   app.add_option("-d,--dead", dead_text, "cards removed first (board or known cards), e.g. AsKd");
@@ -156,12 +169,20 @@ int run_range(const Args& args) {
   app.add_flag("--grid", grid_only, "print only the grid");
   app.add_option("--order", order, "the ordering percentages take: equity (the default) or vs2");
   app.add_option("-b,--board", board_text, "a board of 3, 4 or 5 cards: its cards are removed, and --hits uses it");
+  app.add_option("-g,--game", game_text,
+                 "the game whose deck the combos are of: holdem (the default); shortdeck or shortdeck-straights (36 "
+                 "cards, 6 to A: 81 classes, a 9x9 grid; a class with a card below 6 is an error)");
   app.add_flag("--hits", hits, "with --board: what the range hits (made hands and draws; docs/hits.md)");
 
   return run(app, args, [&] {
+    const Game game = parse_game(game_text);
     if (hits && board_text.empty()) throw InputError("--hits needs a board of 3, 4 or 5 cards (--board)");
+    if (game != Game::holdem && text.find('%') != std::string::npos)
+      throw InputError("range: percentage ranges take an ordering of Hold'em's 169 classes: Hold'em only, not " +
+                       std::string(game_name(game)));
     std::vector<std::string> warnings;
     const Range range = Range::parse(text, "range", &warnings, order);
+    check_in_deck(range, game);
     for (const auto& w : warnings) fmt::print(stderr, "equity: warning: {}\n", w);
     const auto percentage = percentage_of(text, order);
     CardSet dead;
@@ -173,16 +194,17 @@ int run_range(const Args& args) {
       known.insert(c);
     }
     std::optional<BoardHits> board_hit;
-    if (hits) board_hit = board_hits(range, board, dead);
+    if (hits) board_hit = board_hits(range, board, dead, game);
+    check_cards_in_deck(known, game);
     dead = known;
-    const auto combos = range.combos(dead);
+    const auto combos = range.combos(dead | out_of_deck(game));
     if (combos.empty())
       throw InputError("range \"" + range.str() + "\" has no combo left once the dead cards are removed");
     double total_weight = 0;
     for (const auto& c : combos) total_weight += c.weight;
-    const RangeGrid grid = range_grid(range, dead);
+    const RangeGrid grid = range_grid(range, dead, game);
     if (json) {
-      auto j = nlohmann::ordered_json::parse(range_json(range, combos, total_weight, grid));
+      auto j = nlohmann::ordered_json::parse(range_json(range, combos, total_weight, grid, game));
       if (percentage) {
         j["percentage"] = {
             {"order", order}, {"combos", percentage->combos}, {"classes", nlohmann::ordered_json::array()}};
@@ -195,7 +217,7 @@ int run_range(const Args& args) {
     }
     std::string out;
     if (percentage && !grid_only) out += percentage_text(text, order, *percentage);
-    out += range_text(range, dead, combos, total_weight, grid, grid_only);
+    out += range_text(range, dead, combos, total_weight, grid, grid_only, game);
     if (board_hit) out += hits_text(range.str(), *board_hit);
     fmt::print("{}", out);
     return 0;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "equity/error.hpp"
+#include "equity/game.hpp"
 #include "equity/hand_order.hpp"
 
 namespace equity {
@@ -145,13 +146,20 @@ Question parse_equity_request(std::string_view body, double budget_seconds) {
       q.distribution = as_bool(value, key);
     } else if (key == "by_category") {
       q.by_category = as_bool(value, key);
+    } else if (key == "game") {
+      const std::string name = as_string(value, key);
+      try {
+        q.game = parse_game(name);
+      } catch (const InputError&) {
+        throw InputError("game: '" + name + "' is not a game: one of " + game_names());
+      }
     } else if (key == "order") {
       q.order = as_string(value, key);
       (void)hand_order(q.order);  // an unknown ordering names this field
     } else {
       throw InputError("unknown field '" + key +
                        "' (fields: players, board, dead, method, stderr, trials, time, seed, per_combo, hits, "
-                       "distribution, by_category, order)");
+                       "distribution, by_category, order, game)");
     }
   }
   if (!has_players) throw InputError("players: missing (an array of 2 to 10 hands or ranges)");

@@ -1,4 +1,4 @@
-"""Exact Texas Hold'em equity at C++ speed.
+"""Exact Texas Hold'em (and short deck) equity at C++ speed.
 
     >>> import equity
     >>> r = equity.calc(["AsAc", "KhQh"])
@@ -83,6 +83,7 @@ def calc(
     per_combo_stderr: Optional[float] = None,
     table: Optional[str] = None,
     use_table: bool = True,
+    game: str = "holdem",
 ) -> Result:
     """The equity of 2 to 10 hands or ranges: what `equity PLAYERS... --json` prints.
 
@@ -108,6 +109,11 @@ def calc(
     per_combo_stderr  the standard error of Monte Carlo per-combo estimates (default 2.5e-3).
     table        the preflop table's directory (default: table_directory()).
     use_table    False: always enumerate, as --no-table.
+    game         "holdem" (the default), "shortdeck" (36 cards 6 to A; A-6-7-8-9 is a straight; a
+                 flush beats a full house; three of a kind beats a straight) or
+                 "shortdeck-straights" (the same, but a straight beats three of a kind); as --game.
+                 A class outside the deck ("22" in short deck) is an error; "random" is every combo
+                 of the game's deck.
 
     The result's fields are the JSON's (docs/json.md): result.mode ("table", "exact",
     "monte-carlo"), result.showdowns or result.trials, and per player (result.players[i]) hand,
@@ -125,7 +131,7 @@ def calc(
     return _equity.calc(
         _players_list(players), board, dead, method, stderr, trials, time, seed, threads, by_category,
         per_combo, distribution, hits, per_combo_stderr, _TABLE if table is None else table,
-        use_table,
+        use_table, game,
     )
 
 
@@ -173,11 +179,13 @@ class PreflopTable:
         return self.classes.index(name)
 
 
-def preflop_table(dir: Optional[str] = None) -> PreflopTable:
+def preflop_table(dir: Optional[str] = None, game: str = "holdem") -> PreflopTable:
     """The 169x169 preflop table as numpy arrays, from the installed table (or `dir`).
+
+    game: "holdem"; another game raises ValueError naming it while its table is not built.
 
         >>> t = equity.preflop_table()
         >>> int(t.wins[t.index("AA"), t.index("KK")])
         1812913584
     """
-    return PreflopTable(*_equity.preflop_table(_TABLE if dir is None else dir))
+    return PreflopTable(*_equity.preflop_table(_TABLE if dir is None else dir, game))

@@ -29,6 +29,7 @@
 #include "equity/range_equity.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/table_location.hpp"
+#include "game_range.hpp"
 
 namespace py = pybind11;
 
@@ -38,9 +39,16 @@ namespace {
 // ---- The question -------------------------------------------------------------------------------
 
 // A player: a string as the command line takes it, or an equity.Range (its canonical text).
-std::string player_text(const py::handle& player, std::size_t index) {
+// A Range of another game's deck is an error (a short-deck range in a Hold'em question).
+std::string player_text(const py::handle& player, std::size_t index, Game game) {
   if (py::isinstance<py::str>(player)) return player.cast<std::string>();
-  if (py::isinstance<Range>(player)) return player.cast<const Range&>().str();
+  if (py::isinstance<GameRange>(player)) {
+    const auto& r = player.cast<const GameRange&>();
+    if (r.game != game && out_of_deck(r.game) != out_of_deck(game))
+      throw InputError("player " + std::to_string(index + 1) + ": a Range of " + std::string(game_name(r.game)) +
+                       " in a question of " + std::string(game_name(game)));
+    return r.range.str();
+  }
   throw InputError("player " + std::to_string(index + 1) + ": a hand or range as a string, or an equity.Range, not " +
                    std::string(py::str(py::type::handle_of(player).attr("__name__"))));
 }
@@ -72,6 +80,7 @@ struct CalcArgs {
   std::optional<double> per_combo_stderr;
   std::string table;
   bool use_table = true;
+  std::string game = "holdem";
 };
 
 // "auto", "table", "exact", "monte-carlo" (or "mc"), or an exact method: "grouped", "boards",
@@ -88,7 +97,8 @@ void set_method(Question& q, const std::string& method) {
 
 Question question_of(const CalcArgs& a) {
   Question q;
-  for (std::size_t i = 0; i < a.players.size(); ++i) q.players.push_back(player_text(a.players[i], i));
+  q.game = parse_game(a.game);
+  for (std::size_t i = 0; i < a.players.size(); ++i) q.players.push_back(player_text(a.players[i], i, q.game));
   q.board = cards_text(a.board, "board");
   q.dead = cards_text(a.dead, "dead");
   q.use_table = a.use_table;
@@ -297,7 +307,7 @@ void bind_calc(py::module_& m) {
       [](py::list players, py::object board, py::object dead, std::string method, std::optional<double> stderr_target,
          std::optional<long long> trials, std::optional<double> time, std::optional<long long> seed,
          std::optional<long long> threads, bool by_category, bool per_combo, bool distribution, bool hits,
-         std::optional<double> per_combo_stderr, std::string table, bool use_table) {
+         std::optional<double> per_combo_stderr, std::string table, bool use_table, std::string game) {
         CalcArgs a{std::move(players),
                    std::move(board),
                    std::move(dead),
@@ -313,7 +323,8 @@ void bind_calc(py::module_& m) {
                    hits,
                    per_combo_stderr,
                    std::move(table),
-                   use_table};
+                   use_table,
+                   std::move(game)};
         const Question q = question_of(a);
         return Result{std::make_shared<Dict>(std::make_shared<const Answer>(run(q)))};
       },
@@ -322,7 +333,7 @@ void bind_calc(py::module_& m) {
       py::arg("seed") = py::none(), py::arg("threads") = py::none(), py::arg("by_category") = false,
       py::arg("per_combo") = false, py::arg("distribution") = false, py::arg("hits") = false,
       py::arg("per_combo_stderr") = py::none(), py::arg("table") = "", py::arg("use_table") = true,
-      "The compiled calc(); see equity.calc for the arguments.");
+      py::arg("game") = "holdem", "The compiled calc(); see equity.calc for the arguments.");
   // For the tests: whether calc() would answer on the calling thread (the plan's quick).
   m.def(
       "_answers_quickly",

@@ -17,6 +17,8 @@
 #include "equity/error.hpp"
 #include "equity/evaluate_rows.hpp"
 #include "equity/evaluator.hpp"
+#include "equity/game.hpp"
+#include "equity/hand_value.hpp"
 
 namespace py = pybind11;
 
@@ -24,7 +26,7 @@ namespace equity::python {
 namespace {
 
 struct Evaluation {
-  HandRank rank = 0;     // 0..7461, bigger is better; equal ranks split the pot
+  HandRank rank = 0;     // 0..7461 (short deck 0..1403), bigger is better; equal ranks split the pot
   std::string category;  // "straight flush" ... "high card"
   std::string name;      // "full house, threes full of nines"
   std::string best;      // the best five cards, tie-break order
@@ -47,13 +49,14 @@ std::vector<Card> cards_of(const py::handle& cards) {
   return out;
 }
 
-Evaluation evaluate_of(const py::handle& cards_in) {
+Evaluation evaluate_of(const py::handle& cards_in, const std::string& game) {
   const std::vector<Card> cards = cards_of(cards_in);
+  const HandValue v = hand_value(cards, parse_game(game));  // checks 5..7 distinct cards of the deck
   Evaluation e;
-  e.rank = evaluate_cards(cards);  // checks 5..7 distinct cards
-  e.category = std::string(category_name(category_of(e.rank)));
-  e.name = hand_name(e.rank);
-  for (Card c : best_five(cards)) e.best += c.str();
+  e.rank = v.rank;
+  e.category = std::string(category_name(v.category));
+  e.name = v.name;
+  for (Card c : v.best) e.best += c.str();
   return e;
 }
 
@@ -134,8 +137,9 @@ py::array_t<std::uint16_t> evaluate_batch(const py::object& cards_in, std::optio
 }  // namespace
 
 void bind_evaluate(py::module_& m) {
-  py::class_<Evaluation>(m, "Evaluation",
-                         "A hand's value: rank (0..7461, bigger is better), category, name, best five.")
+  py::class_<Evaluation>(
+      m, "Evaluation",
+      "A hand's value: rank (0..7461; short deck 0..1403; bigger is better), category, name, best five.")
       .def_readonly("rank", &Evaluation::rank)
       .def_readonly("category", &Evaluation::category)
       .def_readonly("name", &Evaluation::name)
@@ -144,11 +148,14 @@ void bind_evaluate(py::module_& m) {
         return "Evaluation(rank=" + std::to_string(e.rank) + ", category='" + e.category + "', name='" + e.name +
                "', best='" + e.best + "')";
       });
-  m.def("evaluate", &evaluate_of, py::arg("cards"),
+  m.def("evaluate", &evaluate_of, py::arg("cards"), py::arg("game") = "holdem",
         "The value of 5 to 7 cards: a string (\"AsKsQsJsTs2c3d\"), card strings or card ids (0..51 = 4 * rank + "
-        "suit, rank 0 = '2', suits s c h d).\n\n"
+        "suit, rank 0 = '2', suits s c h d). game: \"holdem\", or \"shortdeck\" / \"shortdeck-straights\" "
+        "(36 cards 6 to A; A-6-7-8-9 is a straight; ranks 0..1403 by that game's order).\n\n"
         "    >>> equity.evaluate(\"AsAcAdKsKc\").name\n"
-        "    'full house, aces full of kings'");
+        "    'full house, aces full of kings'\n"
+        "    >>> equity.evaluate(\"As6c7d8h9s\", game=\"shortdeck\").name\n"
+        "    'straight, nine high'");
   m.def("evaluate_batch", &evaluate_batch, py::arg("cards"), py::arg("threads") = py::none(),
         "The ranks (uint16, 0..7461) of N hands of 5, 6 or 7 cards: a numpy array of shape (N, 5), (N, 6) or (N, 7) "
         "of card ids (any integer dtype; uint8 is read without a copy), or a list of such rows. Rows of 7 run in "

@@ -1,4 +1,5 @@
-// equity.Range: a weighted set of combos, read and written in the command line's range syntax.
+// equity.Range: a weighted set of combos, read and written in the command line's range syntax, in
+// the deck of a game (game_range.hpp).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -7,84 +8,129 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "equity/error.hpp"
+#include "equity/game_range.hpp"
 #include "equity/hand_class.hpp"
 #include "equity/range.hpp"
 #include "equity/result_file.hpp"
+#include "game_range.hpp"
 
 namespace py = pybind11;
 
 namespace equity::python {
+
+GameRange GameRange::parse(std::string_view text, std::string_view game) {
+  GameRange r{Range::parse(text), parse_game(game)};
+  check_in_deck(r.range, r.game);
+  return r;
+}
+
 namespace {
 
 // "AsAc": deck order, as the command line writes combos.
 std::string combo_name(int index) { return hand_name(combo_cards(index)); }
 
+// The cards a range's game leaves out, and the cards `removed` on top of them.
+CardSet outside(const GameRange& r) { return out_of_deck(r.game); }
+
+// A combo such as "AsKs": an InputError when it is not of the game's deck.
+int combo_of(const GameRange& r, const std::string& text) {
+  const auto cards = parse_hole_cards(text, "combo");
+  for (Card c : cards)
+    if (outside(r).contains(c))
+      throw InputError("combo: " + c.str() + " is not in the deck of " + std::string(game_rules(r.game).title));
+  return combo_index(cards[0], cards[1]);
+}
+
 // Each class's share of the range at its grid cell (row, column 0 = ace; pairs on the diagonal,
-// suited above it, offsuit below): the mean weight of its combos.
-py::array_t<double> grid_of(const Range& range) {
-  py::array_t<double> grid({13, 13});
+// suited above it, offsuit below): the mean weight of its combos. 13x13 in Hold'em, 9x9 (A to 6)
+// in short deck: the cells of the classes of the deck's ranks.
+py::array_t<double> grid_of(const GameRange& r) {
+  const py::ssize_t n = grid_size(r.game);
+  py::array_t<double> grid({n, n});
   auto cells = grid.mutable_unchecked<2>();
   for (const auto& c : hand_classes()) {
+    const auto [row, column] = grid_cell(c);
+    if (row >= n || column >= n) continue;
     double sum = 0;
     const auto indices = c.combo_indices();
-    for (int i : indices) sum += range.weight(i);
-    const auto [row, column] = grid_cell(c);
+    for (int i : indices) sum += r.range.weight(i);
     cells(row, column) = sum / static_cast<double>(indices.size());
   }
   return grid;
 }
 
+std::vector<WeightedCombo> combos_in_deck(const GameRange& r, CardSet removed = CardSet()) {
+  return r.range.combos(removed | outside(r));
+}
+
 }  // namespace
 
 void bind_range(py::module_& m) {
-  py::class_<Range>(m, "Range",
-                    "A range: hole-card combos with weights, in the command line's syntax.\n\n"
-                    "    >>> r = equity.Range(\"QQ+,AKs,KQo:0.5\")\n"
-                    "    >>> len(r), str(r)\n"
-                    "    (26, 'QQ+,AKs,KQo:0.5')\n\n"
-                    "Iterating gives (combo, weight) pairs such as ('AsAc', 1.0); grid() the 13x13 class grid.")
-      .def(py::init([](const std::string& text) { return Range::parse(text); }), py::arg("expr"),
+  py::class_<GameRange>(m, "Range",
+                        "A range: hole-card combos with weights, in the command line's syntax, of a game's deck.\n\n"
+                        "    >>> r = equity.Range(\"QQ+,AKs,KQo:0.5\")\n"
+                        "    >>> len(r), str(r)\n"
+                        "    (26, 'QQ+,AKs,KQo:0.5')\n"
+                        "    >>> len(equity.Range(\"random\", game=\"shortdeck\"))\n"
+                        "    630\n\n"
+                        "Iterating gives (combo, weight) pairs such as ('AsAc', 1.0); grid() the class grid (13x13, "
+                        "short deck 9x9).")
+      .def(py::init([](const std::string& text, const std::string& game) { return GameRange::parse(text, game); }),
+           py::arg("expr"), py::arg("game") = "holdem",
            "Reads a range: classes (AA, AKs, AKo, AK), combos (AsKs), random, plus (QQ+), dash (22-99) and weights "
-           "(AKs:0.5 or AKs@50). Raises ValueError naming the bad item.")
-      .def("__len__", &Range::size, "combos with a weight above 0")
+           "(AKs:0.5 or AKs@50). game: \"holdem\", \"shortdeck\" or \"shortdeck-straights\": a class outside the "
+           "game's deck (22 in short deck) is an error, and random is every combo of its deck. Raises ValueError "
+           "naming the bad item.")
+      .def(
+          "__len__", [](const GameRange& r) { return combos_in_deck(r).size(); }, "combos with a weight above 0")
       .def("__iter__",
-           [](const Range& r) {
+           [](const GameRange& r) {
              py::list out;
-             for (const auto& c : r.combos()) out.append(py::make_tuple(combo_name(c.index), c.weight));
+             for (const auto& c : combos_in_deck(r)) out.append(py::make_tuple(combo_name(c.index), c.weight));
              return py::iter(out);
            })
       .def("__contains__",
-           [](const Range& r, const std::string& combo) {
+           [](const GameRange& r, const std::string& combo) {
              const auto cards = parse_hole_cards(combo, "combo");
-             return r.contains(combo_index(cards[0], cards[1]));
+             if (outside(r).contains(cards[0]) || outside(r).contains(cards[1])) return false;
+             return r.range.contains(combo_index(cards[0], cards[1]));
            })
       .def(
-          "weight",
-          [](const Range& r, const std::string& combo) {
-            const auto cards = parse_hole_cards(combo, "combo");
-            return r.weight(combo_index(cards[0], cards[1]));
-          },
-          py::arg("combo"), "The weight of a combo such as \"AsKs\" (0 when it is not in the range).")
+          "weight", [](const GameRange& r, const std::string& combo) { return r.range.weight(combo_of(r, combo)); },
+          py::arg("combo"),
+          "The weight of a combo such as \"AsKs\" (0 when it is not in the range; ValueError when it is not of the "
+          "game's deck).")
       .def(
           "combos",
-          [](const Range& r, const std::string& removed) {
+          [](const GameRange& r, const std::string& removed) {
             std::vector<std::pair<std::string, double>> out;
             CardSet dead;
             for (Card c : parse_cards(removed, "removed")) dead.insert(c);
-            for (const auto& c : r.combos(dead)) out.emplace_back(combo_name(c.index), c.weight);
+            for (const auto& c : combos_in_deck(r, dead)) out.emplace_back(combo_name(c.index), c.weight);
             return out;
           },
           py::arg("removed") = "", "The (combo, weight) pairs without any card of `removed` (e.g. a board).")
       .def("grid", &grid_of,
-           "A 13x13 float64 array: each class's mean combo weight at its cell (row, column 0 = ace; pairs on the "
-           "diagonal, suited above it, offsuit below).")
-      .def_property_readonly("weighted", &Range::weighted, "some combo has a weight other than 1")
-      .def_property_readonly("specific", &Range::specific, "exactly one combo of weight 1")
-      .def("__str__", &Range::str, "The canonical form; Range(str(r)) == r.")
-      .def("__repr__", [](const Range& r) { return "Range(" + py::repr(py::str(r.str())).cast<std::string>() + ")"; })
+           "A float64 array, 13x13 (short deck 9x9, ace to six): each class's mean combo weight at its cell (row, "
+           "column 0 = ace; pairs on the diagonal, suited above it, offsuit below).")
+      .def_property_readonly(
+          "weighted", [](const GameRange& r) { return r.range.weighted(); }, "some combo has a weight other than 1")
+      .def_property_readonly(
+          "specific", [](const GameRange& r) { return r.range.specific(); }, "exactly one combo of weight 1")
+      .def_property_readonly(
+          "game", [](const GameRange& r) { return std::string(game_name(r.game)); }, "the game whose deck it is of")
       .def(
-          "__eq__", [](const Range& a, const Range& b) { return a == b; }, py::is_operator())
-      .def("__hash__", [](const Range& r) { return py::hash(py::str(r.str())); });
+          "__str__", [](const GameRange& r) { return r.range.str(); }, "The canonical form; Range(str(r)) == r.")
+      .def("__repr__",
+           [](const GameRange& r) {
+             std::string out = "Range(" + py::repr(py::str(r.range.str())).cast<std::string>();
+             if (r.game != Game::holdem) out += ", game='" + std::string(game_name(r.game)) + "'";
+             return out + ")";
+           })
+      .def(
+          "__eq__", [](const GameRange& a, const GameRange& b) { return a == b; }, py::is_operator())
+      .def("__hash__", [](const GameRange& r) { return py::hash(py::str(r.range.str())); });
 }
 
 }  // namespace equity::python

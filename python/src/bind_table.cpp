@@ -8,6 +8,7 @@
 
 #include "bindings.hpp"
 #include "equity/error.hpp"
+#include "equity/game.hpp"
 #include "equity/hand_class.hpp"
 #include "equity/preflop_table.hpp"
 #include "equity/table_location.hpp"
@@ -25,7 +26,11 @@ py::array_t<std::int64_t> array_of(const CountMatrix& m) {
 
 // (names, combos, wins, ties, losses, equity) from the table in `dir` (found as find_table() says
 // when empty).
-py::tuple preflop_table_arrays(const std::string& dir) {
+py::tuple preflop_table_arrays(const std::string& dir, const std::string& game_text) {
+  const Game game = parse_game(game_text);
+  if (game != Game::holdem)
+    throw InputError("no preflop table of " + std::string(game_name(game)) +
+                     " in this build: the preflop table is Hold'em only (game=\"holdem\")");
   const auto found = find_table(dir);
   if (!found) throw InputError("no preflop table found (give its directory, or set EQUITY_RESULTS)");
   std::optional<PreflopTable> table;
@@ -50,7 +55,7 @@ py::tuple preflop_table_arrays(const std::string& dir) {
 }  // namespace
 
 void bind_table(py::module_& m) {
-  m.def("preflop_table", &preflop_table_arrays, py::arg("dir") = "",
+  m.def("preflop_table", &preflop_table_arrays, py::arg("dir") = "", py::arg("game") = "holdem",
         "The compiled preflop_table(); see equity.preflop_table.");
 }
 

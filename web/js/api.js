@@ -30,8 +30,15 @@ async function json(response) {
 }
 
 // The combos and grid of a range: {range, count, weight, warnings, combos: [{cards, weight}], grid}.
-export async function fetchRange(expr) {
-  return json(await api(`/api/range?expr=${encodeURIComponent(expr)}`));
+// `game` other than "holdem" reads it in that game's deck (its 9x9 grid in short deck).
+export async function fetchRange(expr, game = "holdem") {
+  const gameParam = game === "holdem" ? "" : `&game=${encodeURIComponent(game)}`;
+  return json(await api(`/api/range?expr=${encodeURIComponent(expr)}${gameParam}`));
+}
+
+// [{name, title, summary, deck: ["As", ...], ranks: "23456789TJQKA", classes, grid, ...}]: the games.
+export async function fetchGames() {
+  return (await json(await api("/api/games"))).games;
 }
 
 // {"equity": ["AA", "KK", ...]}: the named orderings of the 169 classes.

@@ -1,7 +1,7 @@
 // The page: players' ranges (text boxes and the grid editor), board and dead cards, Calculate, and
 // the chosen player's details. Every number comes from the server's API (docs/serve.md).
-import { ApiError, Job, fetchOrderings, fetchRange } from "./api.js";
-import { RANKS, SUITS, cardLabel, classCombos, parseCards } from "./cards.js";
+import { ApiError, Job, fetchGames, fetchOrderings, fetchRange } from "./api.js";
+import { RANKS, SUITS, cardLabel, classCombos, parseCards, setRanks } from "./cards.js";
 import { GridEditor, renderMatrix } from "./grid.js";
 import { RangeModel, topPercent } from "./range-model.js";
 import { COLOURS, ComboTable, duration, methodText, renderDistribution, renderEquities, renderHits } from "./results.js";
@@ -18,6 +18,8 @@ const state = {
   editing: 0,       // the player the grid edits
   focus: "AA",      // the class whose suits are shown
   orderings: {},
+  game: "holdem",   // the game's name; games: /api/games (deck, ranks, summary, what it offers)
+  games: [],
   job: null,
   details: null,
   answer: null,     // the last details answer (per_combo, distribution, hits)
@@ -56,7 +58,7 @@ async function readRange(i) {
   player.slider = typed ? { percent: Number(typed[1]), order: "equity" } : null;
   if (i === state.editing) renderSlider();
   try {
-    const data = text ? await fetchRange(text) : { combos: [] };
+    const data = text ? await fetchRange(text, state.game) : { combos: [] };
     if (seq !== player.seq) return;
     player.model = RangeModel.fromCombos(data.combos);
     setFieldError(`range-${i + 1}`, "");
@@ -78,7 +80,7 @@ async function writeRange(i) {
   let canonical = text;
   if (text) {
     try {
-      canonical = (await fetchRange(text)).range;
+      canonical = (await fetchRange(text, state.game)).range;
     } catch {
       canonical = text;
     }
@@ -267,8 +269,11 @@ const writeSoon = debounce(writeRange, 120);
 
 // ---- Board and dead cards ---------------------------------------------------------------------
 
-function setupDeck() {
+// The card picker: the game's deck, a row per suit (13 cards each, 9 in short deck).
+function buildDeck() {
   const deck = $("#deck");
+  deck.replaceChildren();
+  deck.style.setProperty("--side", String(RANKS.length));
   for (const suit of SUITS)
     for (const rank of RANKS) {
       const button = document.createElement("button");
@@ -279,6 +284,10 @@ function setupDeck() {
       button.addEventListener("click", () => pickCard(rank + suit));
       deck.append(button);
     }
+}
+
+function setupDeck() {
+  buildDeck();
   for (const id of ["board", "dead"])
     $(`#${id}`).addEventListener("input", () => {
       setFieldError(id, "");
@@ -318,6 +327,59 @@ function renderDeck() {
   state.players.forEach((_, i) => showCount(i));
 }
 
+// ---- The game ---------------------------------------------------------------------------------
+
+function gameInfo() {
+  return state.games.find((g) => g.name === state.game) || { name: "holdem", hits: true, preflop_table: true };
+}
+
+// The picker lists the games the server offers; the summary says the chosen one's rules.
+function setupGames() {
+  const select = $("#game");
+  if (state.games.length > 0)
+    select.innerHTML = state.games.map((g) => `<option value="${g.name}">${g.title}</option>`).join("");
+  select.value = state.game;
+  select.addEventListener("change", () => setGame(select.value));
+  showGameSummary();
+}
+
+function showGameSummary() {
+  const game = gameInfo();
+  $("#game-summary").textContent = game.name === "holdem" ? "" : game.summary || "";
+}
+
+// Another game: the grids and the card picker show its deck and classes, every range is read again
+// in it, and percentage ranges (orderings of Hold'em's 169 classes) are Hold'em's only. `reread`
+// false when the players are not there yet (restoring a question).
+function setGame(name, reread = true) {
+  const game = state.games.find((g) => g.name === name);
+  if (!game) return;
+  state.game = name;
+  $("#game").value = name;
+  setRanks([...game.ranks].reverse().join(""));
+  document.body.dataset.game = name;
+  if (!classCombos(state.focus).every((c) => RANKS.includes(c[0]) && RANKS.includes(c[2]))) state.focus = "AA";
+  editor.build();
+  buildDeck();
+  renderDeck();
+  showGameSummary();
+  renderSliderAvailability();
+  if (reread) {
+    state.players.forEach((_, i) => readRange(i));
+    markDetailsStale("previous question: another game");
+    saveSoon();
+  }
+  if (state.players.length > 0) renderEditor();
+}
+
+// The Top % slider takes an ordering of Hold'em's 169 classes.
+function renderSliderAvailability() {
+  const available = Object.keys(state.orderings).length > 0 && state.game === "holdem";
+  $("#percent").disabled = !available;
+  $("#ordering").disabled = !available;
+  $("#percent").closest("label").title = state.game === "holdem" ? "" : "Percentage ranges are Hold'em only for now";
+}
+
 // ---- Calculate --------------------------------------------------------------------------------
 
 function question() {
@@ -327,6 +389,7 @@ function question() {
     dead: $("#dead").value.trim(),
     method: $("#method").value,
   };
+  if (state.game !== "holdem") q.game = state.game;
   // Monte Carlo targets, when given (they make automatic choose Monte Carlo): the standard error
   // as a fraction, as the CLI's --stderr and the API's stderr.
   const stderr = Number($("#mc-stderr").value);
@@ -343,7 +406,8 @@ function showStderrPercent() {
 }
 
 // ---- The question in the URL -------------------------------------------------------------------
-// #p=AsAc&p=KhQh&board=Ks7h2c&dead=&method=auto&stderr=0.001&time=2&go=1: reloading restores the
+// #p=AsAc&p=KhQh&board=Ks7h2c&dead=&method=auto&stderr=0.001&time=2&game=shortdeck&go=1 (game when
+// not Hold'em): reloading restores the
 // question and a shared link shows it; go=1 (written by Calculate, dropped by any change after)
 // calculates it on opening.
 
@@ -356,6 +420,7 @@ function saveQuestion() {
   if ($("#method").value !== "auto") params.set("method", $("#method").value);
   if ($("#mc-stderr").value) params.set("stderr", $("#mc-stderr").value);
   if ($("#mc-time").value) params.set("time", $("#mc-time").value);
+  if (state.game !== "holdem") params.set("game", state.game);
   if (calculated) params.set("go", "1");
   history.replaceState(null, "", `#${params.toString()}`);
 }
@@ -371,6 +436,7 @@ function restoreQuestion() {
   const params = new URLSearchParams(location.hash.slice(1));
   const players = params.getAll("p").slice(0, MAX_PLAYERS);
   if (players.length < 2) return false;
+  if (state.games.some((g) => g.name === params.get("game"))) setGame(params.get("game"), false);
   for (const text of players) addPlayer(text);
   $("#board").value = params.get("board") || "";
   $("#dead").value = params.get("dead") || "";
@@ -534,7 +600,7 @@ async function details(body, players, clicked) {
   }, 150);
   $("#details-status").textContent = "computing…";
   $("#details-cancel").hidden = false;
-  const hits = parseCards(body.board).length >= 3;
+  const hits = parseCards(body.board).length >= 3 && gameInfo().hits !== false;
   const detailsRising = rising();
   const job = new Job({ ...body, per_combo: true, distribution: true, hits }, (p) => {
     if (state.details !== job) return;
@@ -595,6 +661,12 @@ async function start() {
   document.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && event.target.matches("input[type=text], input:not([type]), #board, #dead")) calculate();
   });
+  try {
+    state.games = await fetchGames();
+  } catch {
+    state.games = [];
+  }
+  setupGames();
   const go = restoreQuestion();
   if (state.players.length === 0) for (const text of ["AsAc", "KhQh"]) addPlayer(text);
   renderEditor();
@@ -606,7 +678,7 @@ async function start() {
   const names = Object.keys(state.orderings);
   const label = (n) => (n === "equity" ? "equity vs 1 random" : /^vs\d+$/.test(n) ? `equity vs ${n.slice(2)} random` : n);
   $("#ordering").innerHTML = names.map((n) => `<option value="${n}">${label(n)}</option>`).join("");
-  $("#percent").disabled = names.length === 0;
+  renderSliderAvailability();
   renderSlider();
   document.body.dataset.ready = "true";
   if (go) calculate();

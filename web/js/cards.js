@@ -1,16 +1,24 @@
 // Cards, classes and combos as the page writes them: ranks A..2, suits s h d c.
-export const RANKS = "AKQJT98765432";
+const ALL_RANKS = "AKQJT98765432";
+// The ranks of the game's deck, ace first: every rank in Hold'em, A to 6 in short deck. The grids
+// and the card picker are built from them (setRanks() when the game changes).
+export let RANKS = ALL_RANKS;
 export const SUITS = "shdc";
+
+// "AKQJT9876": the game's ranks (from /api/games, lowest last).
+export function setRanks(ranks) {
+  RANKS = ranks;
+}
 export const SUIT_SYMBOLS = { s: "♠", h: "♥", d: "♦", c: "♣" };
 
-// The class at a 13x13 grid cell (row, column 0 = ace): pairs on the diagonal, suited above it.
+// The class at a grid cell (13x13 in Hold'em, 9x9 in short deck) (row, column 0 = ace): pairs on the diagonal, suited above it.
 export function classAt(row, column) {
   if (row === column) return RANKS[row] + RANKS[row];
   return row < column ? RANKS[row] + RANKS[column] + "s" : RANKS[column] + RANKS[row] + "o";
 }
 
 function cardOrder(card) {
-  return RANKS.indexOf(card[0]) * 4 + SUITS.indexOf(card[1]);
+  return ALL_RANKS.indexOf(card[0]) * 4 + SUITS.indexOf(card[1]);
 }
 
 // "QcQs" or "Qs Qc" -> "QsQc": the higher rank first, then suits in s h d c order.

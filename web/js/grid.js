@@ -1,8 +1,9 @@
-// 13x13 grids: the range editor (click or drag to toggle classes) and the per-class heatmap.
+// Class grids (13x13 in Hold'em, 9x9 in short deck: the game's ranks): the range editor (click or drag to toggle classes) and the per-class heatmap.
 import { RANKS, classAt } from "./cards.js";
 
 function cells(container, build) {
   container.replaceChildren();
+  container.style.setProperty("--side", String(RANKS.length));
   for (let row = 0; row < RANKS.length; row++)
     for (let column = 0; column < RANKS.length; column++) {
       const name = classAt(row, column);
@@ -21,11 +22,7 @@ export class GridEditor {
   constructor(container, { isIn, onPaint, onDone, onFocus }) {
     this.container = container;
     this.isIn = isIn;
-    cells(container, (cell, name) => {
-      cell.innerHTML = `<span class="name">${name}</span><span class="fill"></span>`;
-      cell.setAttribute("role", "button");
-      cell.title = name;
-    });
+    this.build();
     let painting = null;  // {add, seen}
     const paint = (cell) => {
       if (!cell || painting.seen.has(cell.dataset.class)) return;
@@ -57,6 +54,15 @@ export class GridEditor {
       if (!cell) return;
       event.preventDefault();
       onFocus(cell.dataset.class);
+    });
+  }
+
+  // The cells of the game's classes (again after the game changes).
+  build() {
+    cells(this.container, (cell, name) => {
+      cell.innerHTML = `<span class="name">${name}</span><span class="fill"></span>`;
+      cell.setAttribute("role", "button");
+      cell.title = name;
     });
   }
 

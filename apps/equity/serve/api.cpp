@@ -8,6 +8,8 @@
 #include <sstream>
 
 #include "equity/error.hpp"
+#include "equity/game.hpp"
+#include "equity/game_range.hpp"
 #include "equity/hand_order.hpp"
 #include "equity/range.hpp"
 
@@ -24,7 +26,7 @@ std::string error_json(std::string_view message, std::string_view field) {
 std::string field_of(std::string_view message) {
   const auto starts = [&](std::string_view prefix) { return message.substr(0, prefix.size()) == prefix; };
   for (const std::string_view name : {"players", "board", "dead", "method", "stderr", "trials", "time", "seed",
-                                      "per_combo", "hits", "distribution", "by_category"}) {
+                                      "per_combo", "hits", "distribution", "by_category", "game"}) {
     if (starts(std::string(name) + ":")) return std::string(name);
     if (name == "players" && starts("players[") && message.find(']') != std::string_view::npos)
       return std::string(message.substr(0, message.find(']') + 1));
@@ -40,21 +42,36 @@ std::string field_of(std::string_view message) {
   return {};
 }
 
-std::string range_json(std::string_view expr, std::string_view dead_text) {
+std::string range_json(std::string_view expr, std::string_view dead_text, std::string_view game_text) {
+  Game game = Game::holdem;
+  try {
+    game = parse_game(game_text);
+  } catch (const InputError&) {
+    throw InputError("game: '" + std::string(game_text) + "' is not a game: one of " + game_names());
+  }
+  if (game != Game::holdem && expr.find('%') != std::string_view::npos)
+    throw InputError("range: percentage ranges take an ordering of Hold'em's 169 classes: Hold'em only, not " +
+                     std::string(game_name(game)));
   std::vector<std::string> warnings;
   const Range range = Range::parse(expr, "range", &warnings);
+  check_in_deck(range, game);
   CardSet dead;
   for (Card c : parse_cards(dead_text, "dead cards")) dead.insert(c);
+  try {
+    check_cards_in_deck(dead, game);
+  } catch (const InputError& e) {
+    throw InputError(std::string("dead cards: ") + e.what());
+  }
   json combos = json::array();
   double weight = 0;
-  for (const auto& c : range.combos(dead)) {
+  for (const auto& c : range.combos(dead | out_of_deck(game))) {
     combos.push_back({{"cards", to_string({c.cards[0], c.cards[1]})}, {"weight", c.weight}});
     weight += c.weight;
   }
   json grid = json::array();
-  for (int row = 0; row < kRanks; ++row) {
+  for (int row = 0; row < grid_size(game); ++row) {
     json cells = json::array();
-    for (int column = 0; column < kRanks; ++column) {
+    for (int column = 0; column < grid_size(game); ++column) {
       const HandClass hc = class_at_grid_cell(row, column);
       int in = 0, left = 0;
       double w = 0;
@@ -68,8 +85,9 @@ std::string range_json(std::string_view expr, std::string_view dead_text) {
     }
     grid.push_back(cells);
   }
-  const json j = {{"range", range.str()}, {"count", combos.size()}, {"weight", weight},
-                  {"warnings", warnings}, {"combos", combos},       {"grid", grid}};
+  json j = {{"range", range.str()}, {"count", combos.size()}, {"weight", weight},
+            {"warnings", warnings}, {"combos", combos},       {"grid", grid}};
+  if (game != Game::holdem) j["game"] = game_name(game);
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -81,6 +99,28 @@ std::string orderings_json() {
     orderings[std::string(order.name)] = std::move(names);
   }
   return json{{"orderings", orderings}}.dump();
+}
+
+std::string games_json() {
+  json list = json::array();
+  for (const Game g : games()) {
+    const GameRules& rules = game_rules(g);
+    json deck = json::array();
+    for (int rank = kRanks - 1; rank >= rules.lowest_rank; --rank)
+      for (int suit = 0; suit < kSuits; ++suit) deck.push_back(Card(rank, suit).str());
+    list.push_back({{"name", rules.name},
+                    {"title", rules.title},
+                    {"summary", rules.summary},
+                    {"deck", deck},
+                    {"ranks", std::string(kRankChars.substr(static_cast<std::size_t>(rules.lowest_rank)))},
+                    {"hole_cards", rules.hole_cards},
+                    {"board_cards", rules.board_cards},
+                    {"classes", rules.hand_classes},
+                    {"grid", grid_size(g)},
+                    {"preflop_table", rules.preflop_table},
+                    {"hits", true}});  // every game names what its ranges hit
+  }
+  return json{{"games", list}}.dump();
 }
 
 }  // namespace equity::serve

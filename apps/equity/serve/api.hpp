@@ -27,10 +27,18 @@ std::string field_of(std::string_view message);
 // (raw count and total weight), each combo with its weight, and the 13x13 grid (row, column 0 =
 // ace; pairs on the diagonal, suited above) with each class's name, combos in, combos of the class
 // left and weight. Throws InputError for a bad range ("range ...") or bad dead cards.
-std::string range_json(std::string_view expr, std::string_view dead);
+// With `game` ("shortdeck"), the combos of its deck and its grid (9x9, A to 6), and "game" in the
+// answer; a class outside the deck, or an unknown game ("game: ..."), is an InputError.
+std::string range_json(std::string_view expr, std::string_view dead, std::string_view game = "holdem");
 
 // GET /api/orderings: {"orderings": {"equity": ["AA", "KK", ...], "vs2": [...]}}: the named
 // orderings percentage ranges use (hand_order.hpp), best first.
 std::string orderings_json();
+
+// GET /api/games: {"games": [{"name": "holdem", "title": "Texas Hold'em", "summary": "...", "deck":
+// ["As", "Ac", ...], "ranks": "23456789TJQKA", "hole_cards": 2, "board_cards": 5, "classes": 169,
+// "grid": 13, "preflop_table": true, "hits": true}, ...]}: every game, in the order menus list them,
+// with its cards from the ace down (suits s c h d) and what the page offers for it.
+std::string games_json();
 
 }  // namespace equity::serve

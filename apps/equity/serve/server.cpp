@@ -55,7 +55,7 @@ Answer error(int status, std::string_view message, std::string_view field = {}) 
   return {status, error_json(message, field)};
 }
 
-enum class Route { equity, jobs, job, range, orderings, health, file, api_unknown, unknown };
+enum class Route { equity, jobs, job, range, games, orderings, health, file, api_unknown, unknown };
 
 // "/api/jobs/ID" -> ID when it is a plausible id (job ids are 32 hex digits), else empty.
 std::string_view job_id(std::string_view path) {
@@ -392,6 +392,7 @@ Route Server::Impl::route_of(std::string_view path) const {
   if (path == "/api/jobs") return Route::jobs;
   if (!job_id(path).empty()) return Route::job;
   if (path == "/api/range") return Route::range;
+  if (path == "/api/games") return Route::games;
   if (path == "/api/orderings") return Route::orderings;
   if (path == "/api/health") return Route::health;
   if (path.substr(0, 5) == "/api/" || path == "/api") return Route::api_unknown;
@@ -412,6 +413,7 @@ std::optional<Answer> method_refusal(Route route, http::verb method) {
       allow = method == http::verb::get || method == http::verb::delete_ ? nullptr : "GET, DELETE";
       break;
     case Route::range:
+    case Route::games:
     case Route::orderings:
     case Route::health:
     case Route::file:
@@ -508,11 +510,15 @@ Answer Server::Impl::answer(const Request& req, const std::function<bool()>& gon
         const auto expr = query_value(query, "expr");
         if (!expr) return error(400, "expr: missing (/api/range?expr=QQ+,AKs)", "expr");
         try {
-          return {200, range_json(*expr, query_value(query, "dead").value_or(""))};
+          return {200, range_json(*expr, query_value(query, "dead").value_or(""),
+                                  query_value(query, "game").value_or("holdem"))};
         } catch (const InputError& e) {
-          return error(400, e.what(), field_of(e.what()) == "dead" ? "dead" : "expr");
+          const std::string field = field_of(e.what());
+          return error(400, e.what(), field == "dead" || field == "game" ? field : "expr");
         }
       }
+      case Route::games:
+        return {200, games_json()};
       case Route::orderings:
         return {200, orderings_json()};
       case Route::health: {
