@@ -7,8 +7,9 @@ using namespace equity;
 
 namespace {
 
-Deal deal_of(std::initializer_list<const char*> hands, const char* board = "") {
+Deal deal_of(std::initializer_list<const char*> hands, const char* board = "", Game game = Game::holdem) {
   Deal d;
+  d.game = game;
   for (const char* h : hands) d.hands.push_back(parse_hole_cards(h));
   d.board = parse_cards(board);
   return d;
@@ -25,6 +26,19 @@ void BM_EnumerateSuitedConnectors(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(enumerate(d));
 }
 BENCHMARK(BM_EnumerateSuitedConnectors)->Unit(benchmark::kMicrosecond);
+
+// Short deck, heads-up preflop: C(32, 5) = 201,376 boards (issue target: at most 0.1 ms).
+void BM_EnumerateShortDeckAcesVsKingQueenSuited(benchmark::State& state) {
+  const Deal d = deal_of({"AsAc", "KhQh"}, "", Game::shortdeck);
+  for (auto _ : state) benchmark::DoNotOptimize(enumerate(d));
+}
+BENCHMARK(BM_EnumerateShortDeckAcesVsKingQueenSuited)->Unit(benchmark::kMicrosecond);
+
+void BM_EnumerateShortDeckSuitedConnectors(benchmark::State& state) {
+  const Deal d = deal_of({"JhTh", "9h8h"}, "", Game::shortdeck_straights);
+  for (auto _ : state) benchmark::DoNotOptimize(enumerate(d));
+}
+BENCHMARK(BM_EnumerateShortDeckSuitedConnectors)->Unit(benchmark::kMicrosecond);
 
 void BM_EnumerateThreeWayPreflop(benchmark::State& state) {
   const Deal d = deal_of({"AhKh", "QsQd", "7c6c"});
