@@ -6,7 +6,8 @@ set -euo pipefail
 packages=(cmake g++ make libtbb-dev libeigen3-dev libcli11-dev libgtest-dev libbenchmark-dev
   nlohmann-json3-dev libfmt-dev libcpp-httplib-dev clang clang-format libfuzzer-14-dev
   pybind11-dev python3-dev python3-pybind11 python3-numpy python3-skbuild python3-pytest python3-venv
-  python3-setuptools python3-pip chromium chromium-driver python3-selenium)
+  python3-setuptools python3-pip chromium chromium-driver python3-selenium
+  slurm-wlm munge)  # scripts/test-slurm.sh: a one-node Slurm cluster
 
 missing=()
 for p in "${packages[@]}"; do

@@ -9,6 +9,8 @@
 #      build/venv) and its pytest suite against it (scripts/test-python.sh --installed);
 #   5. the web page in headless Chromium against the release build's `equity serve`
 #      (scripts/test-web.sh; screenshots in build/release/web-screenshots/);
+#   5b. the cluster jobs (scripts/slurm/) on a one-node Slurm cluster started as root on this machine
+#      (scripts/test-slurm.sh; skipped with a message where it cannot be root);
 #   6. every C++ file against .clang-format (scripts/check-format.sh);
 #   7. every libFuzzer target (clang, ASan + UBSan) for EQUITY_FUZZ_SECONDS seconds each (default 10)
 #      from its seed corpus, which holds every defect input found so far (scripts/fuzz.sh).
@@ -49,6 +51,9 @@ stage "python package: pip install and tests"
 
 scripts/test-web.sh
 stage "web page in headless Chromium"
+
+scripts/test-slurm.sh build/release
+stage "slurm: table and batch as job arrays on a one-node cluster"
 
 scripts/check-format.sh
 stage "format check"

@@ -59,7 +59,7 @@ TEST(Cards, ErrorsNameTheTokenAndTheReason) {
   EXPECT_EQ(error_of([] { parse_hole_cards("AsKsQs", "hand 1"); }),
             "hand 1: \"AsKsQs\" has 3 cards, expected 2 (for example AsKd)");
   EXPECT_EQ(error_of([] { parse_hole_cards("As", "hand 1"); }),
-            "hand 1: \"As\" has 1 cards, expected 2 (for example AsKd)");
+            "hand 1: \"As\" has 1 card, expected 2 (for example AsKd)");
   EXPECT_NE(error_of([] { parse_card("1s"); }), "(no error)");
   EXPECT_NE(error_of([] { parse_card("AsK"); }), "(no error)");
   EXPECT_NE(error_of([] { parse_card(""); }), "(no error)");

@@ -58,7 +58,7 @@ TEST(Cli, BadInputIsOneLineAndExitCodeTwo) {
   expect_input_error("AsAc KhQz", "player 2: bad card \"Qz\" in \"KhQz\": unknown suit 'z'");
   expect_input_error("AsAc AsKd", "card As appears twice (again in player 2)");
   expect_input_error("AsAc KhQh --board Kh2c3d", "card Kh appears twice (again in board)");
-  expect_input_error("AsAc KhQh --board 2c", "board has 1 cards; it must have 0, 3, 4 or 5");
+  expect_input_error("AsAc KhQh --board 2c", "board has 1 card; it must have 0, 3, 4 or 5");
   expect_input_error("AsAc KhQh --board 2c3c", "board has 2 cards");
   expect_input_error("AsAc KhQh --board 2c3c4c5c6c7c", "board has 6 cards");
   expect_input_error("AsAc KhQh --dead 2c2c", "dead cards: duplicate card 2c");
@@ -150,7 +150,8 @@ TEST(Cli, TableOnlyWithAnEmptyListIsAnError) {
 
 TEST(Cli, TableHelpSaysWhyLockFilesStay) {
   const auto r = run_equity("table --help");
-  EXPECT_NE(r.out.find(".lock files stay after the run, on purpose"), std::string::npos) << r.out;
+  const std::string text = std::regex_replace(r.out, std::regex("\n"), " ");  // wrapped to 80 columns
+  EXPECT_NE(text.find(".lock files stay after the run, on purpose"), std::string::npos) << r.out;
 }
 
 TEST(Cli, GridTakesAHeroAndOpponentRanges) {
@@ -294,10 +295,10 @@ TEST(Cli, HitsTextIsTheSameFromEquityAndRange) {
       "\nQQ+,AK:0.5 on the board: 21.00 combos weighted (27 raw)\n"
       "  set                          3.00    (3)   14.286%\n"
       "  overpair                     6.00    (6)   28.571%\n"
-      "  top_pair                     6.00   (12)   28.571%\n"
-      "  pocket_pair_below_top        6.00    (6)   28.571%\n"
+      "  top pair                     6.00   (12)   28.571%\n"
+      "  pocket pair below top        6.00    (6)   28.571%\n"
       "  draws:\n"
-      "  backdoor_flush_draw          1.00    (2)    4.762%\n";
+      "  backdoor flush draw          1.00    (2)    4.762%\n";
   EXPECT_NE(range.out.find(block), std::string::npos) << range.out;
   const auto equity = run_equity("'QQ+,AK:0.5' random --board Ks7h2c --hits");
   ASSERT_EQ(equity.exit_code, 0) << equity.err;
@@ -318,4 +319,153 @@ TEST(Cli, EquityTakesBracketWeightsPercentagesAndOrders) {
   const auto vs2 = nlohmann::json::parse(run_equity("10% random --order vs2 --json").out);
   EXPECT_NE(vs2["players"][0]["hand"], pct["players"][0]["hand"]);
   expect_input_error("10% random --order nope", "order \"nope\"");
+}
+
+// ---- issue 30: the rough edges a new user hits ---------------------------------------------------
+
+namespace {
+
+// `equity ARGS` on an 80-column pseudo-terminal: stdout and stderr together, with \r\n line ends
+// turned into \n (a lone \r stays: a progress line redrawn in place).
+equity::test::RunResult run_in_80_columns(const std::string& args) {
+  std::string command = "script -qec \"stty cols 80; COLUMNS= '";
+  command += EQUITY_BINARY;
+  command += "' ";
+  command += args;
+  command += "\" /dev/null";
+  auto r = equity::test::run_command(command);
+  r.out = std::regex_replace(r.out, std::regex("\r\n"), "\n");
+  return r;
+}
+
+// Every line at most 80 columns (UTF-8 counted as characters) and none ending in a space.
+void expect_fits_80_columns(const std::string& args) {
+  const auto r = run_in_80_columns(args);
+  SCOPED_TRACE("equity " + args);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  std::size_t lines = 0;
+  for (const auto& line : equity::test::split(r.out, '\n')) {
+    std::size_t width = 0;
+    for (const unsigned char c : line) width += (c & 0xC0) != 0x80;
+    EXPECT_LE(width, 80u) << "[" << line << "]";
+    if (!line.empty()) {
+      EXPECT_NE(line.back(), ' ') << "[" << line << "]";
+    }
+    ++lines;
+  }
+  EXPECT_GT(lines, 2u) << r.out;
+}
+
+}  // namespace
+
+TEST(Cli, AnswersFitAnEightyColumnTerminal) {
+  for (const char* args : {
+           "'QQ+,AKs' '22+,AJs+,KQs'",
+           "random random random random random random random random random random",
+           "'22+,A2s+,K2s+,Q2s+,J2s+,T2s+,92s+,82s+,72s+,62s+,52s+,42s+,32s,A2o+,K5o+' 'QQ+,AKs' JJ --board 2c3d4h",
+           "'QQ+,AK' random --board Ks7h2c --per-combo --distribution --hits",
+           "AsAc KhQh --by-category --no-table",
+           "'QQ+,AK:0.5' '22+,AJs+' --board Ks7h2c",
+       })
+    expect_fits_80_columns(args);
+}
+
+TEST(Cli, WideTablesKeepTheirLayoutWhenNotOnATerminal) {
+  const auto r = run_equity("'QQ+,AKs' '22+,AJs+,KQs'");
+  EXPECT_NE(
+      r.out.find("QQ+,AKs          70.263%   69.263%    2.001%  2,198,818,224     63,512,916    912,280,476      22"),
+      std::string::npos)
+      << r.out;
+}
+
+// One progress line, redrawn in place, with its target and the time left, wiped before the answer.
+TEST(Cli, ProgressIsOneLineClearedBeforeTheAnswer) {
+  const auto r = run_in_80_columns("random random random --time 2.5");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto header = r.out.find("Range");
+  ASSERT_NE(header, std::string::npos) << r.out;
+  const std::string progress = r.out.substr(0, header);
+  EXPECT_EQ(progress.find('\n'), std::string::npos) << progress;
+  EXPECT_NE(progress.find("Monte Carlo: "), std::string::npos) << progress;
+  EXPECT_NE(progress.find("at most 2.5 s"), std::string::npos) << progress;
+  EXPECT_NE(progress.find(" s left"), std::string::npos) << progress;
+  ASSERT_GT(header, 0u);
+  EXPECT_EQ(progress.back(), '\r');  // the line wiped, the cursor back at its start
+  const auto wiped = progress.substr(progress.rfind('\r', progress.size() - 2) + 1);
+  EXPECT_EQ(wiped.find_first_not_of(" \r"), std::string::npos) << wiped;
+}
+
+// A count too large for 64 bits is not printed as 2^63, and --exact is suggested only where it
+// would be taken.
+TEST(Cli, MonteCarloFooterSaysWhatIsTrue) {
+  const auto ten = run_equity("random random random random random random random random random random --seed 1");
+  ASSERT_EQ(ten.exit_code, 0) << ten.err;
+  EXPECT_EQ(ten.out.find("9,223,372,036,854,775,808"), std::string::npos) << ten.out;
+  EXPECT_NE(ten.out.find("exact would enumerate about 1.4e+35 showdowns"), std::string::npos) << ten.out;
+  EXPECT_EQ(ten.out.find("--exact"), std::string::npos) << ten.out;
+  for (const char* refused : {"random random random", "15% random random"}) {
+    EXPECT_EQ(run_equity(std::string(refused) + " --seed 1").out.find("--exact"), std::string::npos) << refused;
+    EXPECT_EQ(run_equity(std::string(refused) + " --exact").exit_code, 2) << refused;
+  }
+  const auto flop = run_equity("random random AsAc --board Ks7h2c --seed 1");
+  EXPECT_NE(flop.out.find("; --exact forces it)"), std::string::npos) << flop.out;
+}
+
+TEST(Cli, HelpOfEveryCommandFitsEightyColumns) {
+  for (const char* command :
+       {"", "range", "table", "file", "grid", "eval", "duel", "psychic", "draw", "serve", "bench"})
+    expect_fits_80_columns(std::string(command) + " --help");
+  const auto help = run_equity("--help");  // not a terminal: 80 columns too
+  for (const auto& line : equity::test::split(help.out, '\n')) EXPECT_LE(line.size(), 80u) << line;
+  // The example says where the answer comes from.
+  EXPECT_NE(help.out.find("equity AsAc KhQh                     exact heads-up equity, from the preflop"),
+            std::string::npos)
+      << help.out;
+}
+
+TEST(Cli, MinorRoughEdges) {
+  const auto version = run_equity("-V");
+  EXPECT_EQ(version.exit_code, 0) << version.err;
+  EXPECT_EQ(version.out, run_equity("--version").out);
+  const auto serve = run_equity("serve --help");
+  for (const char* shown : {"=8080", "=127.0.0.1"}) EXPECT_NE(serve.out.find(shown), std::string::npos) << shown;
+}
+
+// One meaning per option: -d is --dead everywhere, and the table's directory is --table.
+TEST(Cli, OptionsMeanTheSameInEveryCommand) {
+  const auto by_table = json::parse(run_equity("grid AA KK --json --table results").out);
+  const auto dead = run_equity("grid AA KK --json -d AhAd --table results");
+  ASSERT_EQ(dead.exit_code, 0) << dead.err;
+  EXPECT_NE(json::parse(dead.out), by_table);  // two aces fewer
+  EXPECT_EQ(run_equity("range AA -d AhAd --json").exit_code, 0);
+  const auto main_dead = json::parse(run_equity("AA KK -d AhAd --json").out);
+  EXPECT_EQ(main_dead["dead"], "AhAd");
+}
+
+// Without a desktop, --open says so in one line (no xdg-open noise) and serves on.
+TEST(Cli, ServeOpenWithoutABrowserIsOneLine) {
+  const auto r = equity::test::run_command(std::string("env -u DISPLAY -u WAYLAND_DISPLAY timeout -s INT 2 '") +
+                                           EQUITY_BINARY + "' serve --port 0 --open");
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("open http://127.0.0.1:"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("equity serve: stopped"), std::string::npos) << r.out;
+}
+
+// `equity range`: the combos class by class, a partly held class with its percentage, weighted
+// lists wrapped to the terminal.
+TEST(Cli, RangeListsCombosByClass) {
+  const auto r = run_equity("range 'QQ+,AK:0.5,AsKs@30'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nAKs 45%: AsKs:0.3 AcKc:0.5 AhKh:0.5 AdKd:0.5\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nKK: KsKc KsKh KcKh KsKd KcKd KhKd\n"), std::string::npos) << r.out;
+  expect_fits_80_columns("range 'QQ+,AK:0.5,AsKs@30,22+:0.25,A2s+:0.33'");
+}
+
+// The distribution's average beside the equity: one line says why the two differ.
+TEST(Cli, DistributionSaysWhyItsAverageDiffers) {
+  const auto r = run_equity("'QQ+,AK' 'JJ+,AQ' --board Ks7h2c --distribution");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("(its combos' average "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(": each combo counts once, where the equity counts it by its showdowns)"), std::string::npos)
+      << r.out;
 }

@@ -1,9 +1,10 @@
 cmake_minimum_required(VERSION 3.22)
-# Installs the built project into a fresh prefix, then configures, builds and runs the consumer
-# project (tests/consumer/) against it with find_package(equity). Run by ctest as
-#   cmake -DBINARY_DIR=... -DCONSUMER_DIR=... -DWORK_DIR=... -DGENERATOR=... -DCXX_COMPILER=...
+# Installs the built project into a fresh prefix, checks the headers installed, then builds and runs
+# the consumer (tests/consumer/) against it with find_package(equity) and, without CMake, with
+# pkg-config. Run by ctest as
+#   cmake -DBINARY_DIR=... -DCONSUMER_DIR=... -DWORK_DIR=... -DGENERATOR=... -DCXX_COMPILER=... -DLIBDIR=...
 #         -P install_and_consume.cmake
-foreach(var BINARY_DIR CONSUMER_DIR WORK_DIR GENERATOR CXX_COMPILER)
+foreach(var BINARY_DIR CONSUMER_DIR WORK_DIR GENERATOR CXX_COMPILER LIBDIR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "install_and_consume.cmake: ${var} is not set")
   endif()
@@ -22,10 +23,41 @@ function(step)
 endfunction()
 
 step(${CMAKE_COMMAND} --install ${BINARY_DIR} --prefix ${prefix})
+
+# The installed headers are the public ones: no detail/ but the evaluator's two, none of the
+# algorithms or the programs' helpers; each compiles alone.
+foreach(private detail/board_walk.hpp detail/parallel.hpp detail/trial_kernels.hpp detail/deck_dealer.hpp
+        detail/rng.hpp stopwatch.hpp quote.hpp files.hpp table_render.hpp table_cache.hpp per_combo.hpp
+        range_equity.hpp monte_carlo.hpp enumeration.hpp deal.hpp)
+  if(EXISTS ${prefix}/include/equity/${private})
+    message(FATAL_ERROR "installed, but not a public header: include/equity/${private}")
+  endif()
+endforeach()
+file(GLOB_RECURSE installed RELATIVE ${prefix}/include ${prefix}/include/equity/*.hpp)
+foreach(header ${installed})
+  step(${CXX_COMPILER} -std=c++20 -fsyntax-only -I${prefix}/include -x c++ ${prefix}/include/${header})
+endforeach()
+
+# With CMake: find_package(equity); the program finds the prefix's table by itself.
 step(${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${build} -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
      -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix})
 step(${CMAKE_COMMAND} --build ${build})
-step(${build}/equity_consumer)
+step(${CMAKE_COMMAND} -E env --unset=EQUITY_RESULTS ${build}/equity_consumer ${prefix}/share/equity/results)
+
+# Without CMake: pkg-config gives the flags (oneTBB included) and the table's directory.
+find_program(PKG_CONFIG pkg-config REQUIRED)
+set(pc_env ${CMAKE_COMMAND} -E env PKG_CONFIG_PATH=${prefix}/${LIBDIR}/pkgconfig)
+execute_process(COMMAND ${pc_env} ${PKG_CONFIG} --cflags --libs equity RESULT_VARIABLE code OUTPUT_VARIABLE flags
+                ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
+execute_process(COMMAND ${pc_env} ${PKG_CONFIG} --variable=tabledir equity OUTPUT_VARIABLE tabledir
+                OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT code EQUAL 0 OR NOT flags MATCHES "-lequity" OR NOT flags MATCHES "-ltbb")
+  message(FATAL_ERROR "pkg-config --cflags --libs equity (${code}): ${flags}${err}")
+endif()
+separate_arguments(flags UNIX_COMMAND "${flags}")
+step(${CXX_COMPILER} -std=c++20 -O1 ${CONSUMER_DIR}/main.cpp ${flags} -o ${WORK_DIR}/equity_consumer_pc)
+file(REAL_PATH ${tabledir} tabledir)
+step(${CMAKE_COMMAND} -E env EQUITY_RESULTS=${tabledir} ${WORK_DIR}/equity_consumer_pc ${tabledir})
 
 # The installed program finds the installed table beside itself, with nothing pointing back at
 # the source or build tree: the prefix is moved elsewhere first, and the program runs from /.

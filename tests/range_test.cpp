@@ -198,7 +198,8 @@ TEST(Range, RejectsMalformedInputQuotingTheBadItem) {
       {"", "empty range"},
       {"   ", "empty range"},
       {"AA,,KK", "empty item"},
-      {"AA,", "empty item"},
+      {",AA", "empty item"},
+      {"AA,,", "empty item"},
       {"AX", "cannot read \"AX\": 'X' is not a rank"},
       {"AA,ZK", "cannot read \"ZK\": 'Z' is not a rank"},
       {"A", "cannot read \"A\": expected two ranks"},
@@ -218,7 +219,7 @@ TEST(Range, RejectsMalformedInputQuotingTheBadItem) {
       {"AsKs+", "a specific hand is two cards"},
       {"AsK", "a specific hand is two cards"},
       {"AKq", "cannot read \"AKq\": unexpected 'q'"},
-      {"AA KK", "cannot read \"AA KK\""},
+      {"AA KX", "cannot read \"AA KX\""},
       {"QQ-x", "cannot read \"QQ-x\": 'x' is not a rank"},
       {"A5s-x", "'x' is not a rank"},
   };
@@ -621,7 +622,8 @@ TEST(RangeCommand, PrintsCombosAndGrid) {
   EXPECT_NE(r.out.find("22 combos"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("AsAc"), std::string::npos);
   EXPECT_NE(r.out.find(" AKs"), std::string::npos);
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2 + 2 + 1 + 13);  // header, 22 combos, blank, grid
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2 + 4 + 1 + 13);  // header, 4 classes, blank, grid
+  EXPECT_NE(r.out.find("\nAA: AsAc AsAh AcAh AsAd AcAd AhAd\n"), std::string::npos) << r.out;
   const auto dead = test::run_equity("range random --dead AsKd --json");
   EXPECT_EQ(dead.exit_code, 0) << dead.err;
   const auto j = nlohmann::json::parse(dead.out);
@@ -639,6 +641,31 @@ TEST(RangeCommand, RejectsBadRanges) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   }
   EXPECT_NE(test::run_equity("range 'AA,AKx'").err.find("\"AKx\""), std::string::npos);
+}
+
+// Ranges as people paste them (issue 30): one comma at the end, spaces between items where no
+// other reading exists, a weight written as a percentage after ':'; else the error suggests commas.
+TEST(Range, ReadsRangesAsPeoplePasteThem) {
+  EXPECT_EQ(Range::parse("AA,KK,").str(), Range::parse("AA,KK").str());
+  EXPECT_EQ(Range::parse("AA, KK, ").str(), "KK+");
+  EXPECT_EQ(Range::parse("TT+ AK").str(), Range::parse("TT+,AK").str());
+  EXPECT_EQ(Range::parse("TT+  AKs, 22").str(), Range::parse("TT+,AKs,22").str());
+  EXPECT_EQ(Range::parse("As Ks").size(), 1);  // spaces inside a hand stay optional
+  EXPECT_EQ(Range::parse("[75]AKo KQo[/75]").str(), Range::parse("[75]AKo,KQo[/75]").str());
+  EXPECT_EQ(Range::parse("AK:50%").str(), Range::parse("AK:0.5").str());
+  EXPECT_EQ(Range::parse("AK@50%").str(), Range::parse("AK:0.5").str());
+  EXPECT_EQ(Range::parse("QQ+:12.5%").str(), Range::parse("QQ+@12.5").str());
+  std::vector<std::string> warnings;
+  Range::parse("AK:0.5%", "range", &warnings);
+  EXPECT_TRUE(warnings.empty());  // the % says it is a percentage: no warning that @ takes one
+  try {
+    Range::parse("TT+ AX", "player 1");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("(items are separated by commas: \"TT+,AX\"?)"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(Range::parse("AK:150%"), InputError);
 }
 
 }  // namespace

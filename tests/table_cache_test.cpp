@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <filesystem>
 #include <thread>
 
@@ -68,12 +69,15 @@ TEST(TableCache, ReadsAFileOnceAndDoesNotKeepAMissingOne) {
 }
 
 TEST(TableCache, ThreadsShareItSafely) {
-  const auto deal = heads_up("AsAc", "random");
-  const auto expected = table_equity(fs::path("results"), deal);
+  // A specific hand (its file, under the cache's lock) and classes (the whole table, loaded once
+  // and then read by every thread at once), asked by threads that start together.
+  const std::array deals = {heads_up("AsAc", "random"), heads_up("QQ+,AKs", "22+")};
+  std::array<std::optional<RangeEquityResult>, 2> expected;
+  for (std::size_t d = 0; d < deals.size(); ++d) expected[d] = table_equity(fs::path("results"), deals[d]);
   std::vector<std::thread> threads;
-  std::vector<std::optional<RangeEquityResult>> answers(4);
+  std::vector<std::optional<RangeEquityResult>> answers(8);
   for (std::size_t t = 0; t < answers.size(); ++t)
-    threads.emplace_back([&, t] { answers[t] = cached_table_equity(fs::path("results"), deal); });
+    threads.emplace_back([&, t] { answers[t] = cached_table_equity(fs::path("results"), deals[t % 2]); });
   for (auto& t : threads) t.join();
-  for (const auto& a : answers) expect_same(a, expected);
+  for (std::size_t t = 0; t < answers.size(); ++t) expect_same(answers[t], expected[t % 2]);
 }

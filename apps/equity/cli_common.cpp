@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <random>
 #include <regex>
 #include <system_error>
@@ -16,6 +17,8 @@
 #include "equity/calculate.hpp"
 #include "equity/error.hpp"
 #include "equity/table_location.hpp"
+#include "terminal.hpp"
+#include "text_table.hpp"
 
 namespace equity::cli {
 
@@ -72,6 +75,69 @@ std::string plain_parse_error(const CLI::App& app, const CLI::ParseError& e) {
   return text;
 }
 
+// CLI11's help, wrapped to the terminal (at most 80 columns): option descriptions in a column of
+// their own, the description and footer at spaces, each continuation indented like its line.
+class WrappingFormatter : public CLI::Formatter {
+ public:
+  WrappingFormatter() {
+    const int columns = terminal_columns(STDOUT_FILENO);
+    width_ = columns > 40 && columns < 80 ? static_cast<std::size_t>(columns) : 80;
+    column_width(26);
+  }
+  std::string make_option_desc(const CLI::Option* option) const override {
+    return wrap(CLI::Formatter::make_option_desc(option), width_ - get_column_width());
+  }
+  std::string make_description(const CLI::App* app) const override {
+    return wrap_each_line(CLI::Formatter::make_description(app));
+  }
+  std::string make_footer(const CLI::App* app) const override {
+    return wrap_each_line(CLI::Formatter::make_footer(app));
+  }
+
+ private:
+  // Each line wrapped alone, its continuation indented like the line, or in a two-column line
+  // ("  name     what it does") like its second column.
+  std::string wrap_each_line(const std::string& text) const {
+    std::string out;
+    for (const auto& line : reflowed(lines_of(text))) {
+      std::size_t indent = std::min(line.find_first_not_of(' '), line.size());
+      if (indent > 0) {
+        const std::size_t gap = line.find("  ", indent);
+        const std::size_t second = gap == std::string::npos ? gap : line.find_first_not_of(' ', gap);
+        if (second != std::string::npos && second < width_ / 2) indent = second;
+      }
+      out += wrap(line, width_, std::string(indent, ' ')) + "\n";
+    }
+    if (!text.empty() && text.back() != '\n' && !out.empty()) out.pop_back();
+    return out;
+  }
+  // Lines of running text (neither blank nor indented) joined into their paragraph's one line.
+  static std::vector<std::string> reflowed(const std::vector<std::string>& lines) {
+    std::vector<std::string> out;
+    bool running = false;
+    for (const auto& line : lines) {
+      const bool text = !line.empty() && line.front() != ' ';
+      if (text && running && !out.back().empty() && out.back().back() != ':')
+        out.back() += " " + line;
+      else
+        out.push_back(line);
+      running = text;
+    }
+    return out;
+  }
+  static std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::size_t start = 0;
+    while (start < text.size()) {
+      const std::size_t end = std::min(text.find('\n', start), text.size());
+      lines.push_back(text.substr(start, end - start));
+      start = end + 1;
+    }
+    return lines;
+  }
+  std::size_t width_ = 80;
+};
+
 }  // namespace
 
 CLI::Validator positive() { return bound_check(false, "POSITIVE"); }
@@ -90,6 +156,7 @@ CLI::Validator seed_check() {
 }
 
 int run(CLI::App& app, const std::vector<std::string>& args, const std::function<int()>& body) {
+  app.formatter(std::make_shared<WrappingFormatter>());
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     app.parse(reversed);

@@ -19,6 +19,9 @@
 #include "equity/hand_class.hpp"
 #include "equity/ranking.hpp"
 #include "hits_text.hpp"
+#include "progress_line.hpp"
+#include "terminal.hpp"
+#include "text_table.hpp"
 
 namespace equity::cli {
 namespace {
@@ -31,18 +34,36 @@ std::string commands_footer() {
     text += "  " + name + std::string(c.summary) + "\n";
   }
   text +=
-      "\nRanges: AA AKs AKo AK AsKs random (or xx, *); QQ+ JJ- 22-99 A2s+ A5s-A2s KTo+ K9+ T9s-65s AxKx;\n"
-      "15% 5%-10% (the strongest classes); lists with commas; weights AKs:0.5, AKs@50, [75]AKo,KQo[/75].\n"
+      "\nRanges: AA AKs AKo AK AsKs random (or xx, *); QQ+ JJ- 22-99 A2s+ A5s-A2s KTo+\n"
+      "K9+ T9s-65s AxKx; 15% 5%-10% (the strongest classes); lists with commas;\n"
+      "weights AKs:0.5, AKs:50%, AKs@50, [75]AKo,KQo[/75].\n"
       "See `equity range --help` and docs/ranges.md.\n"
       "\nExamples:\n"
-      "  equity AsAc KhQh                      exact heads-up equity, every board walked\n"
-      "  equity AhKh QsQd 7c7d --board Ks7h2c  three players on a flop\n"
-      "  equity AsAc KhQh --dead 2c3d --json   dead cards, JSON for scripts\n"
-      "  equity \"QQ+,AKs\" \"22+,AJs+,KQs\"       range against range (exact when quick)\n"
-      "  equity random random --mc --stderr 1e-4 --seed 7   Monte Carlo to a standard error\n"
-      "  equity KhQh AsAc --by-category        how often each hand makes each category\n"
-      "  equity --version                      the version\n";
+      "  equity AsAc KhQh                     exact heads-up equity, from the preflop table\n"
+      "  equity AsAc KhQh --no-table          the same, every board enumerated\n"
+      "  equity AhKh QsQd 7c7d --board Ks7h2c three players on a flop\n"
+      "  equity AsAc KhQh --dead 2c3d --json  dead cards, JSON for scripts\n"
+      "  equity \"QQ+,AKs\" \"22+,AJs+,KQs\"      range against range (exact when quick)\n"
+      "  equity random random --mc --stderr 1e-4 --seed 7\n"
+      "                                       Monte Carlo to a standard error\n"
+      "  equity KhQh AsAc --by-category       how often each hand makes each category\n"
+      "  equity --version (or -V)             the version\n";
   return text;
+}
+
+// A duration that a footer's wrapping keeps on one line ("2.26 ms"): its space is a marker until
+// wrap_footer() has wrapped the footer.
+constexpr char kKeptSpace = '\x1f';
+std::string duration(double seconds) {
+  std::string text = format_duration(seconds);
+  std::replace(text.begin(), text.end(), ' ', kKeptSpace);
+  return text;
+}
+
+std::string wrap_footer(const std::string& text, std::size_t limit) {
+  std::string out = wrap(text, limit);
+  std::replace(out.begin(), out.end(), kKeptSpace, ' ');
+  return out;
 }
 
 std::string pad(std::string s, std::size_t w, bool left = false) {
@@ -69,146 +90,172 @@ void print_context(std::ostringstream& out, const Answer& a) {
   if (!a.dead.empty()) out << "Dead: " << a.dead << "\n";
 }
 
-void print_categories(std::ostringstream& out, const PlayerAnswer& p, std::uint64_t total, Game game) {
-  out << "\n"
-      << p.hand << " by final hand:\n"
-      << pad("Category", 18, true) << pad("Made", 10) << pad("Win", 10) << pad("Tie", 10) << pad("Count", 16)
-      << pad("Wins", 16) << pad("Ties", 16) << "\n";
+void print_categories(std::ostringstream& out, const PlayerAnswer& p, std::uint64_t total, Game game,
+                      std::size_t limit) {
+  out << "\n" << p.hand << " by final hand:\n";
   const double t = static_cast<double>(total);
-  const auto order = category_order(game);
+  TextColumn label{"Category", 18, {}};
+  std::vector<TextColumn> columns = {{"Made", 10, {}, true},  {"Win", 10, {}},  {"Tie", 10, {}},
+                                     {"Count", 16, {}, true}, {"Wins", 16, {}}, {"Ties", 16, {}}};
+  const auto order = category_order(game);  // the weakest first
   for (auto c = order.rbegin(); c != order.rend(); ++c) {
     const auto i = static_cast<std::size_t>(*c);
     const auto made = (*p.category)[i], wins = (*p.category_wins)[i], ties = (*p.category_ties)[i];
-    out << pad(std::string(category_name(*c)), 18, true)
-        << pad(percent(static_cast<double>(made) / t), 10) << pad(percent(static_cast<double>(wins) / t), 10)
-        << pad(percent(static_cast<double>(ties) / t), 10) << pad(with_commas(made), 16) << pad(with_commas(wins), 16)
-        << pad(with_commas(ties), 16) << "\n";
+    label.cells.emplace_back(category_name(*c));
+    std::size_t k = 0;
+    for (const auto n : {made, wins, ties}) columns[k++].cells.push_back(percent(static_cast<double>(n) / t));
+    for (const auto n : {made, wins, ties}) columns[k++].cells.push_back(with_commas(n));
   }
+  print_table(out, label, columns, limit);
 }
 
-void print_exact_table(std::ostringstream& out, const Answer& a) {
+void print_exact_table(std::ostringstream& out, const Answer& a, std::size_t limit) {
   const bool specific = all_specific(a);
   const double showdowns = static_cast<double>(a.showdowns());
   const double weighted_showdowns =
       a.players.empty() || !a.weighted
           ? showdowns
           : *a.players[0].weighted_wins + *a.players[0].weighted_ties + *a.players[0].weighted_losses;
-  const std::size_t width = label_width(a);
   std::size_t count_width = 14;  // room for the largest count (range totals reach tens of billions)
   for (const auto& p : a.players)
     for (const auto n : {p.wins, p.ties, p.losses}) count_width = std::max(count_width, with_commas(n).size() + 2);
-  out << pad(specific ? "Hand" : "Range", width, true) << pad("Equity", 10) << pad("Win", 10) << pad("Tie", 10)
-      << pad("Wins", count_width) << pad("Ties", count_width) << pad("Losses", count_width)
-      << (specific ? "" : pad("Combos", 8)) << "\n";
+  TextColumn label{specific ? "Hand" : "Range", label_width(a), {}};
+  std::vector<TextColumn> columns = {{"Equity", 10, {}, true},  {"Win", 10, {}},
+                                     {"Tie", 10, {}},           {"Wins", count_width, {}, true},
+                                     {"Ties", count_width, {}}, {"Losses", count_width, {}}};
+  if (!specific) columns.push_back({"Combos", 8, {}, true});
   for (const auto& p : a.players) {
     const double win = a.weighted ? *p.weighted_wins / weighted_showdowns : static_cast<double>(p.wins) / showdowns;
     const double tie = a.weighted ? *p.weighted_ties / weighted_showdowns : static_cast<double>(p.ties) / showdowns;
-    out << pad(p.hand, width, true) << pad(percent(p.equity), 10) << pad(percent(win), 10) << pad(percent(tie), 10)
-        << pad(with_commas(p.wins), count_width) << pad(with_commas(p.ties), count_width)
-        << pad(with_commas(p.losses), count_width) << (specific ? "" : pad(std::to_string(p.combos), 8)) << "\n";
+    label.cells.push_back(p.hand);
+    std::size_t k = 0;
+    for (const double x : {p.equity, win, tie}) columns[k++].cells.push_back(percent(x));
+    for (const auto n : {p.wins, p.ties, p.losses}) columns[k++].cells.push_back(with_commas(n));
+    if (!specific) columns[k].cells.push_back(std::to_string(p.combos));
   }
+  print_table(out, label, columns, limit);
 }
 
-void print_exact_footer(std::ostringstream& out, const Answer& a) {
+void print_exact_footer(std::ostringstream& out, const Answer& a, std::size_t limit) {
   const bool specific = all_specific(a);
   const std::string boards = with_commas(a.boards) + (a.boards == 1 ? " board" : " boards");
+  std::ostringstream line;
   if (a.method == Method::table) {
     if (specific)
-      out << boards;
+      line << boards;
     else
-      out << with_commas(a.assignments) << " combo pairs x " << boards << " = " << with_commas(a.showdowns())
-          << " showdowns";
-    out << ", exact, from the preflop table in " << a.table_dir << " (" << format_duration(a.seconds)
-        << "; --no-table enumerates)\n";
+      line << with_commas(a.assignments) << " combo pairs x " << boards << " = " << with_commas(a.showdowns())
+           << " showdowns";
+    line << ", exact, from the preflop table in " << a.table_dir << " (" << duration(a.seconds)
+         << "; --no-table enumerates)\n";
   } else if (specific) {
-    out << boards << " enumerated exactly (" << exact_method_name(a.exact_method) << ") in "
-        << format_duration(a.seconds) << "\n";
+    line << boards << " enumerated exactly (" << exact_method_name(a.exact_method) << ") in " << duration(a.seconds)
+         << "\n";
   } else if (a.exact_method == ExactMethod::sweep) {
-    out << with_commas(a.assignments) << " combo pairs x " << boards << " = " << with_commas(a.showdowns())
-        << " showdowns counted exactly (sweep: each board's combos ranked once) in " << format_duration(a.seconds)
-        << "\n";
+    line << with_commas(a.assignments) << " combo pairs x " << boards << " = " << with_commas(a.showdowns())
+         << " showdowns counted exactly (sweep: each board's combos ranked once) in " << duration(a.seconds) << "\n";
   } else {
-    out << with_commas(a.assignments) << " combo assignments x " << boards << " = " << with_commas(a.showdowns())
-        << " showdowns enumerated exactly (" << exact_method_name(a.exact_method) << "; " << with_commas(a.orbits)
-        << " assignments walked, " << a.symmetries << (a.symmetries == 1 ? " suit symmetry" : " suit symmetries")
-        << ") in " << format_duration(a.seconds) << "\n";
+    line << with_commas(a.assignments) << " combo assignments x " << boards << " = " << with_commas(a.showdowns())
+         << " showdowns enumerated exactly (" << exact_method_name(a.exact_method) << "; " << with_commas(a.orbits)
+         << " assignments walked, " << a.symmetries << (a.symmetries == 1 ? " suit symmetry" : " suit symmetries")
+         << ") in " << duration(a.seconds) << "\n";
   }
   if (a.weighted)
-    out << "Weights applied: equity, win and tie are weighted by the combos' weights; Wins, Ties and Losses\n"
-           "count every showdown once.\n";
+    line << "Weights applied: equity, win and tie are weighted by the combos' weights; Wins, Ties and Losses "
+            "count every showdown once.\n";
+  out << wrap_footer(line.str(), limit);
 }
 
-void print_monte_carlo(std::ostringstream& out, const Answer& a) {
+// `exact_takes_it`: --exact would enumerate this question (else it is refused, so not suggested).
+void print_monte_carlo(std::ostringstream& out, const Answer& a, bool exact_takes_it, std::size_t limit) {
   const double trials = static_cast<double>(a.trials);
-  const std::size_t width = label_width(a);
-  out << pad("Range", width, true) << pad("Equity", 10) << pad("StdErr", 10) << pad("95% interval", 22)
-      << pad("Win", 10) << pad("Tie", 10) << pad("Combos", 8) << "\n";
+  TextColumn label{"Range", label_width(a), {}};
+  std::vector<TextColumn> columns = {{"Equity", 10, {}, true}, {"StdErr", 10, {}}, {"95% interval", 22, {}},
+                                     {"Win", 10, {}, true},    {"Tie", 10, {}},    {"Combos", 8, {}, true}};
   for (const auto& p : a.players) {
-    out << pad(p.hand, width, true) << pad(percent(p.equity), 10) << pad(percent(*p.standard_error), 10)
-        << pad(percent((*p.ci95)[0]) + " - " + percent((*p.ci95)[1]), 22)
-        << pad(percent(static_cast<double>(p.wins) / trials), 10)
-        << pad(percent(static_cast<double>(p.ties) / trials), 10) << pad(std::to_string(p.combos), 8) << "\n";
+    label.cells.push_back(p.hand);
+    std::size_t k = 0;
+    for (const std::string& cell :
+         {percent(p.equity), percent(*p.standard_error), percent((*p.ci95)[0]) + " - " + percent((*p.ci95)[1]),
+          percent(static_cast<double>(p.wins) / trials), percent(static_cast<double>(p.ties) / trials),
+          std::to_string(p.combos)})
+      columns[k++].cells.push_back(cell);
   }
+  print_table(out, label, columns, limit);
   print_context(out, a);
-  out << "Monte Carlo";
-  if (!a.reason.empty()) out << " (" << a.reason << "; --exact forces it)";
-  out << ": " << with_commas(a.trials) << " random deals";
-  if (a.deals_per_board > 1) out << ", " << a.deals_per_board << " on each board";
-  out << " (seed " << a.seed << ", stopped by " << (a.stopped_by == "cancelled" ? "Ctrl-C" : a.stopped_by) << "; "
-      << with_commas(a.rejected) << " deals redrawn for shared cards) in " << format_duration(a.seconds) << "\n";
+  std::ostringstream line;
+  line << "Monte Carlo";
+  if (!a.reason.empty()) line << " (" << a.reason << (exact_takes_it ? "; --exact forces it)" : ")");
+  line << ": " << with_commas(a.trials) << " random deals";
+  if (a.deals_per_board > 1) line << ", " << a.deals_per_board << " on each board";
+  line << " (seed " << a.seed << ", stopped by " << (a.stopped_by == "cancelled" ? "Ctrl-C" : a.stopped_by) << "; "
+       << with_commas(a.rejected) << " deals redrawn for shared cards) in " << duration(a.seconds) << "\n";
+  out << wrap_footer(line.str(), limit);
 }
 
 // A player's hand matrix: each class's equity against the others (blank where the range has none),
-// pairs on the diagonal, suited above it, offsuit below, A to 2 from the top left.
-void print_matrix(std::ostringstream& out, const PlayerAnswer& p, Method method) {
+// pairs on the diagonal, suited above it, offsuit below, A to 2 from the top left; 79 columns.
+void print_matrix(std::ostringstream& out, const PlayerAnswer& p, Method method, std::size_t limit) {
   std::array<std::array<std::string, 13>, 13> cells;
   for (const auto& c : p.per_class) {
     const auto [row, column] = grid_cell(hand_classes()[static_cast<std::size_t>(c.combo)]);
     cells[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)] =
         c.weighted_showdowns > 0 ? fixed(100 * c.equity(), 1) : "-";
   }
-  out << "\n"
-      << p.hand << ": equity (%) of each class in the range (" << method_name(method)
-      << "; --json has every combo)\n    ";
+  std::ostringstream grid;
+  grid << " ";
   for (int column = 0; column < 13; ++column)
-    out << pad(std::string(1, kRankChars[static_cast<std::size_t>(12 - column)]), 6);
-  out << "\n";
+    grid << pad(std::string(1, kRankChars[static_cast<std::size_t>(12 - column)]), 6);
+  grid << "\n";
   for (std::size_t row = 0; row < 13; ++row) {
-    out << pad(std::string(1, kRankChars[12 - row]), 4, true);
-    for (const auto& cell : cells[row]) out << pad(cell, 6);
-    out << "\n";
+    grid << kRankChars[12 - row];
+    for (const auto& cell : cells[row]) grid << pad(cell, 6);
+    grid << "\n";
   }
+  out << "\n"
+      << wrap(p.hand + ": equity (%) of each class in the range (" + std::string(method_name(method)) +
+                  "; --json has every combo)",
+              limit)
+      << "\n"
+      << trim_line_ends(grid.str());
 }
 
-void print_distribution(std::ostringstream& out, const PlayerAnswer& p) {
+void print_distribution(std::ostringstream& out, const PlayerAnswer& p, std::size_t limit) {
   const Distribution& d = *p.distribution;
-  out << "\n" << p.hand << ": equity distribution over the range (its combos' average " << percent(d.mean) << ")\n";
+  out << "\n"
+      << wrap(p.hand + ": equity distribution over the range (its combos' average " + percent(d.mean) +
+                  ": each combo counts once, where the equity counts it by its showdowns)",
+              limit)
+      << "\n";
   const char* names[] = {"75% and above", "50% to 75%", "33% to 50%", "below 33%"};
   for (std::size_t b = 0; b < d.buckets.size(); ++b) {
     const auto& bucket = d.buckets[b];
-    const int bar = static_cast<int>(bucket.share * 40 + 0.5);
-    out << "  " << pad(names[b], 16, true) << pad(percent(bucket.share), 10) << pad(std::to_string(bucket.combos), 6)
-        << " combos  " << std::string(static_cast<std::size_t>(bar), '#') << "\n";
+    const int bar = static_cast<int>(bucket.share * 30 + 0.5);
+    out << trim_line_ends("  " + pad(names[b], 16, true) + pad(percent(bucket.share), 10) +
+                          pad(std::to_string(bucket.combos), 6) + " combos  " +
+                          std::string(static_cast<std::size_t>(bar), '#'))
+        << "\n";
   }
 }
 
-void print_answer(const Answer& a) {
+void print_answer(const Answer& a, bool exact_takes_it) {
+  const auto limit = static_cast<std::size_t>(terminal_columns(STDOUT_FILENO));
   std::ostringstream out;
   if (a.method == Method::monte_carlo) {
-    print_monte_carlo(out, a);
+    print_monte_carlo(out, a, exact_takes_it, limit);
   } else {
-    print_exact_table(out, a);
+    print_exact_table(out, a, limit);
     print_context(out, a);
-    print_exact_footer(out, a);
+    print_exact_footer(out, a, limit);
   }
   for (const auto& p : a.players)
-    if (p.category) print_categories(out, p, a.method == Method::monte_carlo ? a.trials : a.showdowns(), a.game);
+    if (p.category) print_categories(out, p, a.method == Method::monte_carlo ? a.trials : a.showdowns(), a.game, limit);
   for (const auto& p : a.players)
-    if (!p.per_class.empty()) print_matrix(out, p, a.per_combo_method);
+    if (!p.per_class.empty()) print_matrix(out, p, a.per_combo_method, limit);
   for (const auto& p : a.players)
     if (p.hits) out << hits_text(p.hand, *p.hits);
   for (const auto& p : a.players)
-    if (p.distribution) print_distribution(out, p);
+    if (p.distribution) print_distribution(out, p, limit);
   std::cout << out.str();
 }
 
@@ -246,27 +293,6 @@ class InterruptScope {
 
  private:
   void (*previous_)(int);
-};
-
-// Progress on stderr when it is a terminal, after the first second: a percentage for exact,
-// deals and standard error for Monte Carlo. The line is wiped when the object goes.
-class ProgressLine {
- public:
-  ~ProgressLine() {
-    if (shown_) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
-  }
-  void operator()(const Progress& p) {
-    if (p.seconds < 1.0) return;
-    shown_ = true;
-    if (p.method == Method::exact)
-      std::cerr << "\rexact: " << fixed(100 * p.fraction, 1) << "%   " << std::flush;
-    else
-      std::cerr << "\rmonte carlo: " << with_commas(p.trials) << " deals, stderr " << fixed(100 * p.worst_stderr, 4)
-                << "%   " << std::flush;
-  }
-
- private:
-  bool shown_ = false;
 };
 
 // What the command line says beyond the Question itself.
@@ -355,14 +381,14 @@ void apply_flags(Question& q, const Flags& f) {
 
 int run_equity(const Args& args) {
   CLI::App app(
-      "Texas Hold'em equity of 2 to 10 hands or ranges. A hand is two cards (AsAc, \"As Ac\", 10d9d); a\n"
-      "range is any list such as \"QQ+,AKs,A5s-A2s,KQo:0.5\" or random. Exact by default when the work is\n"
-      "small enough (see below): every combo assignment and every board is counted. Otherwise Monte Carlo\n"
+      "Texas Hold'em equity of 2 to 10 hands or ranges. A hand is two cards (AsAc, \"As Ac\", 10d9d); a "
+      "range is any list such as \"QQ+,AKs,A5s-A2s,KQo:0.5\" or random. Exact by default when the work is "
+      "small enough (see below): every combo assignment and every board is counted. Otherwise Monte Carlo "
       "with a standard error and a 95% interval. Equity = (wins + each split pot's share) / showdowns.\n\n"
-      "The method is chosen by counting work, so the same question gets the same method on any machine:\n"
-      "heads-up preflop hands and whole classes come from the preflop table; heads-up ranges on a board\n"
-      "are counted exactly by a sweep; otherwise exact when the showdowns to enumerate (combo assignments\n"
-      "up to suit symmetry x boards) are at most 6 billion preflop, 300 million on a flop, 40 million on\n"
+      "The method is chosen by counting work, so the same question gets the same method on any machine: "
+      "heads-up preflop hands and whole classes come from the preflop table; heads-up ranges on a board "
+      "are counted exactly by a sweep; otherwise exact when the showdowns to enumerate (combo assignments "
+      "up to suit symmetry x boards) are at most 6 billion preflop, 300 million on a flop, 40 million on "
       "a turn or 1 million on a river; else Monte Carlo.",
       "equity");
   app.footer(commands_footer());
@@ -378,20 +404,21 @@ int run_equity(const Args& args) {
     if (a.size() > 1 && a.front() == '[' && a.back() == ']') a += ' ';
   return run(app, kept, [&] {
     apply_flags(q, f);
-    ProgressLine progress;
-    if (!f.json && isatty(2)) q.progress = [&progress](const Progress& p) { progress(p); };
+    ProgressLine progress(q);
+    if (!f.json && progress.enabled()) q.progress = [&progress](const Progress& p) { progress(p); };
     q.cancel = &g_cancel_requested;
     Answer answer;
     {
       const InterruptScope scope;
       answer = calculate(q);
     }
+    progress.clear();  // before anything else is printed
     for (const auto& w : answer.warnings) std::cerr << "equity: warning: " << w << "\n";
     if (!f.svg_path.empty()) write_svg(f.svg_path, answer);
     if (f.json)
       std::cout << to_json(answer) << "\n";
     else
-      print_answer(answer);
+      print_answer(answer, answer.method == Method::monte_carlo && !answer.reason.empty() && exact_work(q).enumerable);
     // Ctrl-C during Monte Carlo: the estimate so far was printed; exit as an interrupted program.
     if (answer.stopped_by == "cancelled") {
       std::cout << std::flush;

@@ -1,5 +1,6 @@
 // `equity range EXPR`: the combos of a range and its 13x13 grid.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -11,6 +12,8 @@
 #include "equity/hand_order.hpp"
 #include "equity/range.hpp"
 #include "hits_text.hpp"
+#include "terminal.hpp"
+#include "text_table.hpp"
 
 namespace equity::cli {
 namespace {
@@ -58,18 +61,46 @@ std::string range_json(const Range& range, const std::vector<WeightedCombo>& com
   return j.dump() + "\n";
 }
 
-// The count, the combos 13 to a line, then the grid (each cell right-aligned in 4 columns).
+// 0.45 -> "45%", 0.125 -> "12.5%".
+std::string short_percent(double fraction) {
+  std::string text = fmt::format("{:.1f}", 100 * fraction);
+  if (text.size() > 2 && text.compare(text.size() - 2, 2, ".0") == 0) text.resize(text.size() - 2);
+  return text.append("%");
+}
+
+// The combos class by class in grid order, a line per class ("AKs 45%: AsKs:0.3 AcKc:0.5 ...",
+// the percentage when only part of the class is in), wrapped at `limit` columns (0: no limit).
+std::string class_lines(const std::vector<WeightedCombo>& combos, const RangeGrid& grid, std::size_t limit) {
+  std::array<const WeightedCombo*, kCombos> by_index{};
+  for (const auto& c : combos) by_index[static_cast<std::size_t>(c.index)] = &c;
+  std::string out;
+  for (std::size_t row = 0; row < kRanks; ++row)
+    for (std::size_t col = 0; col < kRanks; ++col) {
+      const double f = grid.fraction[row][col];
+      if (f <= 0) continue;
+      std::string line = grid.name[row][col];
+      if (f < 1.0) line.append(" ").append(short_percent(f));
+      line.append(":");
+      const HandClass hc = class_at_grid_cell(static_cast<int>(row), static_cast<int>(col));
+      for (int i : hc.combo_indices())
+        if (const WeightedCombo* c = by_index[static_cast<std::size_t>(i)]) line.append(" ").append(combo_text(*c));
+      out.append(wrap(line, limit, "     ")).append("\n");
+    }
+  return out;
+}
+
+// The count, the combos class by class, then the grid (each cell right-aligned in 4 columns).
 std::string range_text(const Range& range, CardSet dead, const std::vector<WeightedCombo>& combos, double total_weight,
                        const RangeGrid& grid, bool grid_only) {
   std::string out;
   if (!grid_only) {
-    out += fmt::format("Range: {}\n{} combos", range.str(), with_commas(static_cast<std::uint64_t>(combos.size())));
+    const int columns = terminal_columns(STDOUT_FILENO);
+    const std::size_t limit = columns > 0 ? static_cast<std::size_t>(columns) : 80;
+    out.append(wrap(std::string("Range: ").append(range.str()), limit, "  ")).append("\n");
+    out += fmt::format("{} combos", with_commas(static_cast<std::uint64_t>(combos.size())));
     if (range.weighted()) out += fmt::format(" (weighted total {:.2f})", total_weight);
     if (!dead.empty()) out += " without " + dead.str();
-    out += "\n";
-    for (std::size_t i = 0; i < combos.size(); ++i)
-      out += combo_text(combos[i]) + ((i + 1) % 13 == 0 || i + 1 == combos.size() ? "\n" : " ");
-    out += "\n";
+    out.append("\n").append(class_lines(combos, grid, limit)).append("\n");
   }
   for (std::size_t row = 0; row < kRanks; ++row) {
     for (std::size_t col = 0; col < kRanks; ++col) {

@@ -1,10 +1,12 @@
 // `equity serve`: the calculator as a local web app (the page in web/, the API in serve/).
+#include <fcntl.h>
 #include <pthread.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <thread>
@@ -37,14 +39,33 @@ fs::path find_web_dir(const std::string& explicit_dir) {
   return {};
 }
 
-// Opens the URL in the desktop's browser (xdg-open), without waiting for it.
+// Opens the URL in the desktop's browser (xdg-open, its own output silenced), without waiting for
+// it; where there is no desktop or it fails, one line says to open the URL by hand.
 void open_browser(const std::string& url) {
+  const char* display = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  if ((display == nullptr || *display == '\0') && (wayland == nullptr || *wayland == '\0')) {
+    std::cerr << "equity serve: no desktop to open a browser on (DISPLAY is not set); open " << url
+              << " in a browser\n";
+    return;
+  }
+  posix_spawn_file_actions_t quiet;
+  posix_spawn_file_actions_init(&quiet);
+  posix_spawn_file_actions_addopen(&quiet, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&quiet, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
   pid_t pid = 0;
   const char* argv[] = {"xdg-open", url.c_str(), nullptr};
-  if (posix_spawnp(&pid, "xdg-open", nullptr, nullptr, const_cast<char* const*>(argv), environ) != 0)
-    std::cerr << "equity: warning: could not run xdg-open; open " << url << " yourself\n";
-  else
-    std::thread([pid] { waitpid(pid, nullptr, 0); }).detach();
+  const int failed = posix_spawnp(&pid, "xdg-open", &quiet, nullptr, const_cast<char* const*>(argv), environ);
+  posix_spawn_file_actions_destroy(&quiet);
+  if (failed != 0) {
+    std::cerr << "equity serve: cannot run xdg-open to open a browser; open " << url << " in a browser\n";
+    return;
+  }
+  std::thread([pid, url] {
+    int status = 0;
+    if (waitpid(pid, &status, 0) == pid && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+      std::cerr << "equity serve: no browser could be opened (xdg-open failed); open " << url << " in a browser\n";
+  }).detach();
 }
 
 }  // namespace
@@ -57,14 +78,19 @@ int run_serve(const Args& args) {
   serve::ServerOptions options;
   std::string web;
   bool open = false;
-  app.add_option("--port", options.port, "TCP port (0: any free port)")->check(CLI::Range(0, 65535));
-  app.add_option("--host", options.host, "address to listen on; another than loopback exposes it to the network");
+  app.add_option("--port", options.port, "TCP port (0: any free port)")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  app.add_option("--host", options.host, "address to listen on; another than loopback exposes it to the network")
+      ->capture_default_str();
   app.add_flag("--open", open, "open the page in the desktop's browser");
   app.add_option("--web", web, "directory of the page's files (default: installed with the program)");
   app.add_option("--budget", options.limits.budget_seconds, "seconds a computation may run before it is cancelled")
-      ->check(positive());
+      ->check(positive())
+      ->capture_default_str();
   app.add_option("--jobs", options.limits.running, "computations at once; more are refused with 429")
-      ->check(CLI::Range(1, 64));
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
   app.footer("\nExample:\n  equity serve --open        then http://127.0.0.1:8080/\n");
 
   return run(app, args, [&] {

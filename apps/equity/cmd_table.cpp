@@ -4,11 +4,14 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
@@ -18,6 +21,7 @@
 #include "equity/range.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/table_render.hpp"
+#include "shard.hpp"
 #include "terminal.hpp"
 
 namespace equity::cli {
@@ -189,6 +193,17 @@ std::vector<HoleCards> table_heroes(const CLI::Option& only_option, const std::s
   return heroes;
 }
 
+// The shard's part of `heroes`: every N-th of them in table order, from the K-th.
+std::vector<HoleCards> shard_heroes(std::vector<HoleCards> heroes, const Shard& shard) {
+  std::sort(heroes.begin(), heroes.end(),
+            [](HoleCards a, HoleCards b) { return class_index_of(a) < class_index_of(b); });
+  heroes.erase(std::unique(heroes.begin(), heroes.end()), heroes.end());
+  std::vector<HoleCards> part;
+  for (std::size_t i = 0; i < heroes.size(); ++i)
+    if (shard.has_unit(i)) part.push_back(heroes[i]);
+  return part;
+}
+
 // How many of the game's class files in dir/hands are complete.
 std::size_t complete_class_files(const fs::path& dir, Game game) {
   std::size_t complete = 0;
@@ -220,6 +235,98 @@ void print_table_run(const fs::path& dir, const RunSummary& summary, std::size_t
   else
     fmt::print("aggregates not written: {} class files are still incomplete\n",
                static_cast<std::size_t>(classes) - complete);
+}
+
+void print_shard_run(const fs::path& dir, const Shard& shard, const RunSummary& summary, bool json) {
+  if (json) {
+    nlohmann::ordered_json j;
+    j["dir"] = dir.string();
+    j["shard"] = shard.str();
+    j.update(report_json(summary));
+    fmt::print("{}\n", j.dump());
+    return;
+  }
+  fmt::print("{}: {} of the {} class files of shard {} complete\nthis run: {}\n", (dir / "hands").string(),
+             summary.report.files_complete, summary.report.files, shard.str(), run_line(summary));
+  if (summary.report.files_complete == summary.report.files)
+    fmt::print("when every shard is done: equity table merge SHARD_DIRS... --out DIR\n");
+}
+
+std::string read_file_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// ---- merge -----------------------------------------------------------------------------------
+
+// The complete result file of `hero` in the first of `dirs` that has one (checked line by line),
+// as the bytes `equity table` writes; throws InputError when none has it.
+std::string complete_file(const std::vector<std::string>& dirs, HoleCards hero) {
+  for (const auto& d : dirs) {
+    const auto contents = read_result_file(fs::path(d) / "hands" / result_file_name(hero), hero);
+    if (!contents.complete()) continue;
+    std::string text;
+    for (const auto& line : contents.lines) text += format_line(line) + "\n";
+    return text;
+  }
+  throw InputError(class_of(hero).name() + " (" + result_file_name(hero) +
+                   "): no complete file in the shards' hands/ directories (a shard missing or not finished?)");
+}
+
+int run_table_merge(const Args& args) {
+  CLI::App app(
+      "Builds the preflop table from the directories of `equity table --shard K/N --out SHARD_DIR`\n"
+      "runs: each class's complete result file (checked line by line) is copied from the shard that\n"
+      "has it into DIR/hands, then the aggregates are written (preflop-169x169.csv, vs-random.csv,\n"
+      "grid.txt, grid.svg). The result is byte-identical to one unsharded `equity table`, whatever\n"
+      "the number of shards, their order of completion or their restarts. A class with no complete\n"
+      "file in any shard is an error (exit code 2) and no aggregate is written.\n\n"
+      "Example:\n"
+      "  equity table merge work/shard-* --out results",
+      "equity table merge");
+  std::vector<std::string> dirs;
+  std::string out_dir = "results", only;
+  bool json = false;
+  app.add_option("SHARD_DIRS", dirs, "the shards' --out directories")->required();
+  app.add_option("-o,--out", out_dir, "the table's directory (default: results)");
+  auto* only_option = app.add_option("--only", only, "merge only these classes (as `equity table --only`)");
+  app.add_flag("--json", json, "print one JSON object summarising the merge");
+  return run(app, args, [&] {
+    const std::vector<HoleCards> heroes = table_heroes(*only_option, only);
+    const fs::path dir(out_dir);
+    prepare_output_dir(dir / "hands");
+    DirectoryLock lock(dir), hands_lock(dir / "hands");
+    std::vector<std::pair<fs::path, std::string>> files;  // all read and checked before any is written
+    for (const HoleCards hero : heroes)
+      files.emplace_back(dir / "hands" / result_file_name(hero), complete_file(dirs, hero));
+    std::size_t written = 0;
+    for (const auto& [path, text] : files) {
+      std::error_code ec;
+      if (fs::file_size(path, ec) == text.size() && !ec && read_file_text(path) == text) continue;
+      write_file_atomically(path, text);
+      ++written;
+    }
+    const bool aggregates = complete_class_files(dir, Game::holdem) == static_cast<std::size_t>(kHandClasses);
+    if (aggregates) write_aggregates(PreflopTable::from_hand_files(dir / "hands"), dir);
+    if (json) {
+      nlohmann::ordered_json j;
+      j["dir"] = dir.string();
+      j["files"] = files.size();
+      j["files_written"] = written;
+      j["aggregates_written"] = aggregates;
+      fmt::print("{}\n", j.dump());
+    } else {
+      fmt::print("{}: {} class files from {} shard directories ({} written, the others already there)\n",
+                 (dir / "hands").string(), files.size(), dirs.size(), written);
+      if (aggregates)
+        fmt::print("aggregates: {}, vs-random.csv, grid.txt, grid.svg\n", (dir / "preflop-169x169.csv").string());
+      else
+        fmt::print("aggregates not written: they need all 169 class files\n");
+    }
+    return 0;
+  });
 }
 
 // ---- grid ------------------------------------------------------------------------------------
@@ -366,6 +473,7 @@ std::string grid_text(const Grid& grid, bool compact, bool colour) {
 }  // namespace
 
 int run_table(const Args& args) {
+  if (!args.empty() && args.front() == "merge") return run_table_merge(Args(args.begin() + 1, args.end()));
   CLI::App app(
       "Builds the exact heads-up preflop table: the result files of the 169 class representatives\n"
       "(DIR/hands/AsAc.txt, AsKs.txt, AsKc.txt, ...: 1,225 opponent lines each, format in\n"
@@ -385,7 +493,9 @@ int run_table(const Args& args) {
       "  equity table                      # everything into results/\n"
       "  equity table --game shortdeck     # results/shortdeck/\n"
       "  equity table --only AA,AKs,72o --out /tmp/t\n"
-      "  equity table --threads 1 --json",
+      "  equity table --threads 1 --json\n"
+      "  equity table --shard 3/8 --out work/shard-3   # one of 8 runs (a Slurm array: scripts/slurm/)\n"
+      "  equity table merge work/shard-* --out results  # the table from the 8 shards",
       "equity table");
   std::string out_dir = "results";
   std::string game_text = "holdem";
@@ -403,13 +513,19 @@ int run_table(const Args& args) {
       ->check(non_negative());
   app.add_option("--batch", batch, "matchups enumerated between two writes to the files (default 2048)")
       ->check(positive());
+  std::string shard_text;
+  app.add_option("--shard", shard_text,
+                 "K/N: build only every N-th class file from the K-th (K from 0 to N-1), of the 169 or of --only, "
+                 "into this shard's own --out directory; `equity table merge` then builds the table from the shards");
   app.add_flag("-q,--quiet", quiet, "no progress display");
   app.add_flag("--json", json, "print one JSON object summarising the run");
   app.add_option("-g,--game", game_text,
                  "the game: holdem (the default), shortdeck or shortdeck-straights (its table goes to DIR/GAME)");
   return run(app, args, [&] {
     const Game game = parse_game(game_text);
-    const std::vector<HoleCards> heroes = table_heroes(*only_option, only, game);
+    std::vector<HoleCards> heroes = table_heroes(*only_option, only, game);
+    const std::optional<Shard> shard = shard_text.empty() ? std::nullopt : std::optional(parse_shard(shard_text));
+    if (shard) heroes = shard_heroes(heroes, *shard);
     const auto subdir = game_rules(game).table_subdir;
     const fs::path dir = subdir.empty() ? fs::path(out_dir) : fs::path(out_dir) / subdir;
     prepare_output_dir(dir);
@@ -417,6 +533,10 @@ int run_table(const Args& args) {
     ThreadLimit limit(threads);
     const RunSummary summary = build_with_progress(dir / "hands", heroes, !quiet, batch, game);
     if (summary.report.stopped) return interrupted(summary);
+    if (shard) {
+      print_shard_run(dir, *shard, summary, json);
+      return 0;
+    }
     // The aggregates need all the game's class files.
     const std::size_t complete = complete_class_files(dir, game);
     const bool aggregates = complete == static_cast<std::size_t>(game_rules(game).hand_classes);
@@ -489,13 +609,14 @@ int run_grid(const Args& args) {
   app.add_option("RANGES", players,
                  "the hero's range (default: random), then the other players' (default: one random hand)");
   app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5");
-  app.add_option("--dead", q.dead, "cards removed from the deck");
+  app.add_option("-d,--dead", q.dead, "cards removed from the deck");
   app.add_option("--order", q.order,
                  "the ordering percentage ranges take: equity (the default; a short-deck game's own) or vs2");
   std::string game_text = "holdem";
   app.add_option("-g,--game", game_text, "the game: holdem (the default), shortdeck or shortdeck-straights");
-  app.add_option("-d,--dir", q.table_dir,
-                 "preflop table directory (default: $EQUITY_RESULTS, else the installed table)");
+  app.add_option("--table,--dir", q.table_dir,
+                 "preflop table directory (default: $EQUITY_RESULTS, else the installed table), as in `equity "
+                 "--table`");
   app.add_option("--svg", svg_path, "also write the grid as an SVG picture to FILE");
   app.add_flag("--no-color", no_colour, "no colours even on a terminal");
   app.add_flag("--compact", compact, "the compact layout (67 columns) even on a wide terminal or into a file");

@@ -37,6 +37,7 @@ const std::vector<Command>& commands() {
       {"range", "the combos of a range (count and list) and its 13x13 grid", run_range},
       {"table", "build the exact 169x169 preflop table and its result files (resumable)", run_table},
       {"file", "write the 1,225-line result file of one specific hand", run_file},
+      {"batch", "answer bulk questions: JSON Lines in, answers out (resumable, sharded)", run_batch},
       {"grid", "print the 13x13 grid of preflop equities from the table", run_grid},
       {"eval", "the best five of 5, 6 or 7 cards, their category and name", run_eval},
       {"duel", "Project Euler 54: who wins each showdown of two 5-card hands", run_duel},
@@ -54,7 +55,7 @@ int main(int argc, char** argv) {
   using namespace equity::cli;
   try {
     Args args(argv + 1, argv + argc);
-    if (args.size() == 1 && args[0] == "--version") {
+    if (args.size() == 1 && (args[0] == "--version" || args[0] == "-V")) {
       fmt::print("equity {}\n", EQUITY_VERSION);
       return 0;
     }

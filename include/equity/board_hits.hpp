@@ -60,6 +60,7 @@
 
 #include "equity/cards.hpp"
 #include "equity/evaluator.hpp"
+#include "equity/game.hpp"
 #include "equity/range.hpp"
 
 namespace equity {
@@ -113,8 +114,10 @@ struct ComboHit {
 // table lookups per combo, with no allocation.
 class HitClassifier {
  public:
-  // 3, 4 or 5 distinct cards; throws InputError naming the problem otherwise.
-  explicit HitClassifier(std::span<const Card> board);
+  // 3, 4 or 5 distinct cards of the game's deck; throws InputError naming the problem otherwise.
+  // The game's ranking names the made hands; its deck's straights (short deck: A-6-7-8-9 the
+  // lowest) the straight draws.
+  explicit HitClassifier(std::span<const Card> board, Game game = Game::holdem);
 
   // The categories of hole cards a, b (distinct, neither on the board).
   ComboHit classify(Card a, Card b) const;
@@ -129,6 +132,7 @@ class HitClassifier {
     std::uint8_t draws = 0;
   };
   Hand board_;
+  Game game_ = Game::holdem;
   int board_size_ = 0;
   std::array<std::uint8_t, kSuits> suit_counts_{};  // board cards of each suit
   std::array<std::uint8_t, kSuits> nut_ranks_{};    // highest rank of each suit not on the board
@@ -156,6 +160,7 @@ struct BoardHits {
 // What `range` hits on `board` (3, 4 or 5 cards): the combos holding a board or dead card are left
 // out. Throws InputError for a bad board or a dead card on the board. Sums in combo index order, so
 // the weights are the same on every run.
-BoardHits board_hits(const Range& range, std::span<const Card> board, CardSet dead = CardSet());
+BoardHits board_hits(const Range& range, std::span<const Card> board, CardSet dead = CardSet(),
+                     Game game = Game::holdem);
 
 }  // namespace equity

@@ -19,10 +19,11 @@
 #include <vector>
 
 #include "equity/board_hits.hpp"
+#include "equity/combo_equity.hpp"
 #include "equity/distribution.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/game.hpp"
-#include "equity/per_combo.hpp"
+#include "equity/table_location.hpp"
 
 namespace equity {
 
@@ -168,6 +169,7 @@ struct ExactWork {
   int symmetries = 1;        // suit permutations that leave the question unchanged
   double showdowns = 0;      // assignments / symmetries x boards
   bool sweep = false;        // enumerated by sweep (heads-up ranges on a board), whatever the showdowns
+  bool enumerable = true;    // Method::exact takes the question on (a sweep, or few enough assignments)
 };
 ExactWork exact_work(const Question& question);
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "equity/per_combo.hpp"
+#include "equity/combo_equity.hpp"
 
 namespace equity {
 

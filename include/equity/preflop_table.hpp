@@ -129,6 +129,8 @@ class PreflopTable {
   MatchupCounts hands(HoleCards hero, HoleCards villain) const;
   MatchupCounts hand_versus_class(HoleCards hero, int villain_class) const;
   MatchupCounts hand_versus_random(HoleCards hero) const;
+  // hand_versus_class(hero, c) for every class c at once (one pass over the file's lines).
+  std::array<MatchupCounts, kHandClasses> hand_versus_each_class(HoleCards hero) const;
 
   Game game() const { return game_; }
   const CountMatrix& combos() const { return combos_; }

@@ -79,4 +79,10 @@ RangeEquityResult enumerate_ranges(const RangeDeal& deal, const ExactOptions& op
 RangeEquityResult enumerate_ranges(const PreparedDeal& prep, const std::vector<SuitMap>& symmetries,
                                    const ExactOptions& options = {});
 
+// Whether enumerate_ranges() takes on a deal of `assignments` combo assignments (the product of
+// the players' combo counts), `boards` boards each and `symmetries` suit symmetries: at most 10
+// million assignments up to symmetry, and every count within 64 bits. It refuses the rest with an
+// InputError.
+bool exact_enumeration_fits(double assignments, std::uint64_t boards, std::size_t symmetries);
+
 }  // namespace equity

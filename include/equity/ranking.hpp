@@ -59,7 +59,8 @@ struct ShortDeckRanking {
     return shortdeck_evaluate_key(key, mask, *tables);
   }
   EQUITY_ALWAYS_INLINE HandRank rank_only(std::uint32_t rank_key) const {
-    return tables->rank_table[rank_key + static_cast<std::uint32_t>(detail::kRowOffsets[rank_key >> detail::kRowShift])];
+    return tables
+        ->rank_table[rank_key + static_cast<std::uint32_t>(detail::kRowOffsets[rank_key >> detail::kRowShift])];
   }
   EQUITY_ALWAYS_INLINE HandRank flush(unsigned suited_ranks) const {
     return tables->flush_table[(suited_ranks >> kShortDeckLowestRank) & 0x1ff];

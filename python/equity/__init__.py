@@ -29,6 +29,8 @@ from ._equity import (
 )
 from . import _equity
 
+__version__: str = _equity.__version__
+
 __all__ = [
     "Evaluation",
     "Player",
@@ -65,7 +67,7 @@ Cards = Union[str, Sequence[str], None]
 
 
 def calc(
-    players: Sequence[Union[str, Range]],
+    players: Union[str, Sequence[Union[str, Range]]],
     board: Cards = None,
     dead: Cards = None,
     method: str = "auto",
@@ -85,7 +87,8 @@ def calc(
     """The equity of 2 to 10 hands or ranges: what `equity PLAYERS... --json` prints.
 
     players      2 to 10 hands ("AsAc", "As Ac", "10d9d"), ranges ("QQ+,AKs,KQo:0.5", "random")
-                 or equity.Range objects, e.g. ["AsAc", "KhQh"] or ["QQ+,AKs", "random"].
+                 or equity.Range objects, e.g. ["AsAc", "KhQh"] or ["QQ+,AKs", "random"]; a
+                 string of them separated by spaces ("AsAc KhQh") is read as that list.
     board        0, 3, 4 or 5 known cards: "Ks7h2c" or ["Ks", "7h", "2c"].
     dead         cards out of the deck, e.g. "2c3d".
     method       "auto" (the preflop table, else exact when the work is small enough, else Monte
@@ -120,10 +123,29 @@ def calc(
         >>> equity.calc(["AhKh", "random", "random"], trials=100_000, seed=1).players[0].stderr
     """
     return _equity.calc(
-        list(players), board, dead, method, stderr, trials, time, seed, threads, by_category,
+        _players_list(players), board, dead, method, stderr, trials, time, seed, threads, by_category,
         per_combo, distribution, hits, per_combo_stderr, _TABLE if table is None else table,
         use_table,
     )
+
+
+def _players_list(players) -> list:
+    """players as a list: a string of players separated by spaces ("AsAc KhQh") is read as the
+    list of them when each piece is a hand or range and there are 2 to 10; any other string is an
+    error that shows the list to write."""
+    if not isinstance(players, str):
+        return list(players)
+    pieces = players.split()
+    if 2 <= len(pieces) <= 10:
+        try:
+            for piece in pieces:
+                Range(piece)
+            return pieces
+        except ValueError:
+            pass
+    raise ValueError(
+        f"players: a list of 2 to 10 hands or ranges such as [\"AsAc\", \"KhQh\"], "
+        f"not the string {players!r}")
 
 
 @dataclasses.dataclass(frozen=True)

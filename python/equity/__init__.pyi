@@ -64,8 +64,10 @@ class PreflopTable:
     directory: str
     def index(self, name: str) -> int: ...
 
+__version__: str
+
 def calc(
-    players: Sequence[Union[str, Range]],
+    players: Union[str, Sequence[Union[str, Range]]],
     board: Cards = None,
     dead: Cards = None,
     method: str = "auto",

@@ -68,28 +68,65 @@ py::array_t<std::uint8_t> card_ids(const py::array& cards) {
   py::array_t<std::uint8_t> ids(wide.request().shape);
   const std::int64_t* in = wide.data();
   std::uint8_t* out = ids.mutable_data();
+  const py::ssize_t columns = cards.shape(1);
   for (py::ssize_t i = 0; i < wide.size(); ++i) {
     if (in[i] < 0 || in[i] >= kCards)
-      throw InputError("row " + std::to_string(i / 7) + ": card id " + std::to_string(in[i]) + " is not 0..51");
+      throw InputError("row " + std::to_string(i / columns) + ": card id " + std::to_string(in[i]) + " is not 0..51");
     out[i] = static_cast<std::uint8_t>(in[i]);
   }
   return ids;
 }
 
-py::array_t<std::uint16_t> evaluate_batch(const py::array& cards_in, std::optional<long long> threads) {
-  if (cards_in.ndim() != 2 || cards_in.shape(1) != 7)
-    throw InputError("evaluate_batch: an array of shape (N, 7) of card ids, not one of shape " +
-                     py::str(py::object(cards_in.attr("shape"))).cast<std::string>());
+// Rows of 5 or 6 cards, one by one on the calling thread (evaluate_rows() takes rows of 7).
+void evaluate_short_rows(const std::uint8_t* ids, std::size_t rows, std::size_t columns, HandRank* out) {
+  std::vector<Card> cards(columns);
+  for (std::size_t r = 0; r < rows; ++r) {
+    for (std::size_t c = 0; c < columns; ++c) cards[c] = Card(ids[r * columns + c]);
+    try {
+      out[r] = evaluate_cards(cards);
+    } catch (const InputError& e) {
+      throw InputError("row " + std::to_string(r) + ": " + e.what());
+    }
+  }
+}
+
+// An array, or a list of rows, of N hands of 5, 6 or 7 card ids.
+py::array rows_of(const py::object& cards_in) {
+  const std::string shape_hint = "an array (or a list of rows) of shape (N, 5), (N, 6) or (N, 7) of card ids";
+  py::array cards;
+  if (py::isinstance<py::array>(cards_in)) {
+    cards = cards_in.cast<py::array>();
+  } else {
+    if (py::isinstance<py::str>(cards_in) || !py::hasattr(cards_in, "__len__"))
+      throw InputError("evaluate_batch: " + shape_hint + ", not " +
+                       py::str(cards_in.get_type().attr("__name__")).cast<std::string>());
+    try {
+      cards = py::module_::import("numpy").attr("array")(cards_in);
+    } catch (const py::error_already_set&) {
+      throw InputError("evaluate_batch: " + shape_hint + " (rows of one length)");
+    }
+  }
+  if (cards.ndim() != 2 || cards.shape(1) < 5 || cards.shape(1) > 7)
+    throw InputError("evaluate_batch: " + shape_hint + ", not one of shape " +
+                     py::str(py::object(cards.attr("shape"))).cast<std::string>());
+  return cards;
+}
+
+py::array_t<std::uint16_t> evaluate_batch(const py::object& cards_in, std::optional<long long> threads) {
+  const py::array checked = rows_of(cards_in);
   if (threads && (*threads < 0 || *threads > 4096))
     throw InputError("threads: must be 0 (all cores) or more, not " + std::to_string(*threads));
-  const py::array_t<std::uint8_t> cards = card_ids(cards_in);
+  const py::array_t<std::uint8_t> cards = card_ids(checked);
   const auto rows = static_cast<std::size_t>(cards.shape(0));
+  const auto columns = static_cast<std::size_t>(cards.shape(1));
   py::array_t<std::uint16_t> ranks(static_cast<py::ssize_t>(rows));
-  const std::span<const std::uint8_t> ids(cards.data(), 7 * rows);
-  const std::span<HandRank> out(ranks.mutable_data(), rows);
   {
     py::gil_scoped_release release;
-    evaluate_rows(ids, out, static_cast<int>(threads.value_or(0)));
+    if (columns == 7)
+      evaluate_rows(std::span<const std::uint8_t>(cards.data(), 7 * rows),
+                    std::span<HandRank>(ranks.mutable_data(), rows), static_cast<int>(threads.value_or(0)));
+    else
+      evaluate_short_rows(cards.data(), rows, columns, ranks.mutable_data());
   }
   return ranks;
 }
@@ -113,8 +150,10 @@ void bind_evaluate(py::module_& m) {
         "    >>> equity.evaluate(\"AsAcAdKsKc\").name\n"
         "    'full house, aces full of kings'");
   m.def("evaluate_batch", &evaluate_batch, py::arg("cards"), py::arg("threads") = py::none(),
-        "The ranks (uint16, 0..7461) of N hands of 7 cards: a numpy array of shape (N, 7) of card ids (any integer "
-        "dtype; uint8 is read without a copy). threads: None or 0 uses every core for large arrays, 1 the calling "
+        "The ranks (uint16, 0..7461) of N hands of 5, 6 or 7 cards: a numpy array of shape (N, 5), (N, 6) or (N, 7) "
+        "of card ids (any integer dtype; uint8 is read without a copy), or a list of such rows. Rows of 7 run in "
+        "parallel; rows of 5 or 6 on the calling thread. threads: None or 0 uses every core for large arrays, 1 the "
+        "calling "
         "thread only, n at most n; the ranks are the same. Raises ValueError naming the first row with a bad id or "
         "a card twice.\n\n"
         "    >>> ids = [equity.card_id(c) for c in (\"As\", \"Ks\", \"Qs\", \"Js\", \"Ts\", \"2c\", \"3d\")]\n"

@@ -64,8 +64,13 @@ def test_batch_names_the_bad_row(change, message):
 
 
 def test_batch_rejects_wrong_shapes_and_types():
-    with pytest.raises(ValueError, match="shape"):
-        equity.evaluate_batch(np.zeros((4, 5), np.uint8))
+    for columns in (4, 8):
+        with pytest.raises(ValueError, match=r"shape \(N, 5\), \(N, 6\) or \(N, 7\)"):
+            equity.evaluate_batch(np.zeros((4, columns), np.uint8))
+    with pytest.raises(ValueError, match="rows of one length"):
+        equity.evaluate_batch([[0, 1, 2, 3, 4], [0, 1, 2, 3, 4, 5]])
+    with pytest.raises(ValueError, match="not str"):
+        equity.evaluate_batch("AsKsQsJsTs")
     with pytest.raises(ValueError, match="integer"):
         equity.evaluate_batch(np.zeros((4, 7), np.float64))
     with pytest.raises(ValueError, match="row 0: card id 300"):
@@ -88,3 +93,14 @@ def test_batch_is_the_same_on_any_thread_count():
             equity.evaluate_batch(hands, threads=threads)
     with pytest.raises(ValueError, match="threads"):
         equity.evaluate_batch(hands, threads=-1)
+
+
+def test_batch_takes_five_to_seven_columns_and_lists():
+    hands = random_hands(500, seed=5)
+    for columns in (5, 6, 7):
+        rows = hands[:, :columns]
+        expected = [equity.evaluate(list(map(int, row))).rank for row in rows]
+        assert equity.evaluate_batch(np.ascontiguousarray(rows)).tolist() == expected
+        assert equity.evaluate_batch(rows.tolist()).tolist() == expected  # a plain list of rows
+    with pytest.raises(ValueError, match="row 1: "):
+        equity.evaluate_batch([[0, 1, 2, 3, 4], [0, 0, 2, 3, 4]])

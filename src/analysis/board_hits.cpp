@@ -4,8 +4,10 @@
 #include <bit>
 #include <string>
 
+#include "equity/deal.hpp"  // not_in_deck
 #include "equity/error.hpp"
 #include "equity/hand_class.hpp"
+#include "equity/ranking.hpp"
 
 namespace equity {
 namespace {
@@ -31,15 +33,16 @@ constexpr std::array<std::string_view, kDrawCategories> kDrawNames = {
 constexpr unsigned bit(DrawCategory d) { return 1u << static_cast<int>(d); }
 
 constexpr int kAce = kRanks - 1;
-constexpr unsigned kWheel = (1u << kAce) | 0xfu;  // A 2 3 4 5
 
-// The highest straight (its five ranks as a mask) within a 13-bit rank mask, or 0 if none.
-unsigned best_straight(unsigned ranks) {
-  for (int high = kAce; high >= 4; --high) {
+// The highest straight (its five ranks as a mask) within a 13-bit rank mask, or 0 if none, in a
+// deck whose lowest rank is `lowest`: the ace plays low below it (A-2-3-4-5, or A-6-7-8-9).
+unsigned best_straight(unsigned ranks, int lowest) {
+  for (int high = kAce; high >= lowest + 4; --high) {
     const unsigned run = 0x1fu << (high - 4);
     if ((ranks & run) == run) return run;
   }
-  return (ranks & kWheel) == kWheel ? kWheel : 0;
+  const unsigned wheel = (1u << kAce) | (0xfu << lowest);
+  return (ranks & wheel) == wheel ? wheel : 0;
 }
 
 // What the board's ranks say, for the made hands of the hole ranks.
@@ -82,28 +85,29 @@ MadeCategory own_made(int r1, int r2, const BoardRanks& b) {
 }
 
 // The straight draws and overcards of hole ranks r1, r2 (see "out rank" in board_hits.hpp).
-std::uint8_t rank_draws(int r1, int r2, const BoardRanks& b) {
+std::uint8_t rank_draws(int r1, int r2, const BoardRanks& b, int lowest) {
   const unsigned hole = (1u << r1) | (1u << r2);
   const unsigned own = hole & ~b.mask;  // ranks only the hole cards bring
   const unsigned all = hole | b.mask;
   unsigned draws = 0;
   if (r1 != r2 && r1 > b.top && r2 > b.top) draws |= bit(DrawCategory::Overcards);
-  if (best_straight(all) != 0) return static_cast<std::uint8_t>(draws);  // a made straight: never read
+  if (best_straight(all, lowest) != 0) return static_cast<std::uint8_t>(draws);  // a made straight: never read
   int outs = 0;
-  for (int x = 0; x < kRanks; ++x)
-    if (!((all >> x) & 1u) && (best_straight(all | (1u << x)) & own) != 0) ++outs;
+  for (int x = lowest; x < kRanks; ++x)
+    if (!((all >> x) & 1u) && (best_straight(all | (1u << x), lowest) & own) != 0) ++outs;
   if (outs >= 2) draws |= bit(DrawCategory::Oesd);
   if (outs == 1) draws |= bit(DrawCategory::Gutshot);
   return static_cast<std::uint8_t>(draws);
 }
 
-void check_board(std::span<const Card> board) {
+void check_board(std::span<const Card> board, Game game) {
   if (board.size() < 3 || board.size() > 5)
     throw InputError("board: " + std::to_string(board.size()) +
                      " cards; what a range hits needs a flop, turn or river (3, 4 or 5 cards)");
   CardSet seen;
   for (Card c : board) {
     if (c.id() >= kCards) throw InputError("board: bad card id " + std::to_string(c.id()));
+    if (!game_rules(game).in_deck(c)) throw InputError("board: " + not_in_deck(c, game));
     if (seen.contains(c)) throw InputError("board: duplicate card " + c.str());
     seen.insert(c);
   }
@@ -121,8 +125,8 @@ void set_share(HitCount& count, double total) { count.share = total > 0 ? count.
 std::string_view category_name(MadeCategory c) { return kMadeNames[static_cast<std::size_t>(c)]; }
 std::string_view category_name(DrawCategory c) { return kDrawNames[static_cast<std::size_t>(c)]; }
 
-HitClassifier::HitClassifier(std::span<const Card> board) {
-  check_board(board);
+HitClassifier::HitClassifier(std::span<const Card> board, Game game) : game_(game) {
+  check_board(board, game);
   board_ = Hand(board);
   board_size_ = static_cast<int>(board.size());
   const CardSet cards = board_.cards();
@@ -136,16 +140,26 @@ HitClassifier::HitClassifier(std::span<const Card> board) {
   for (int r1 = 0; r1 < kRanks; ++r1)
     for (int r2 = 0; r2 < kRanks; ++r2)
       ranks_[static_cast<std::size_t>(kRanks * r1 + r2)] = {own_made(std::max(r1, r2), std::min(r1, r2), b),
-                                                            rank_draws(r1, r2, b)};
+                                                            rank_draws(r1, r2, b, game_rules(game).lowest_rank)};
 }
 
 ComboHit HitClassifier::classify(Card a, Card b) const {
-  const Category category = category_of(evaluate(board_ + kCardHands[a.id()] + kCardHands[b.id()]));
-  // The evaluator's categories count up to StraightFlush, the made categories down from it.
-  static_assert(static_cast<int>(Category::StraightFlush) - static_cast<int>(Category::Straight) ==
-                static_cast<int>(MadeCategory::Straight));
-  if (category >= Category::Straight)
-    return {static_cast<MadeCategory>(static_cast<int>(Category::StraightFlush) - static_cast<int>(category)), 0};
+  const Hand hand = board_ + kCardHands[a.id()] + kCardHands[b.id()];
+  const Category category = with_ranking(game_, [&](auto ranking) { return ranking.category(ranking(hand)); });
+  switch (category) {  // the made hands the evaluator names, whatever the game ranks above which
+    case Category::StraightFlush:
+      return {MadeCategory::StraightFlush, 0};
+    case Category::FourOfAKind:
+      return {MadeCategory::Quads, 0};
+    case Category::FullHouse:
+      return {MadeCategory::FullHouse, 0};
+    case Category::Flush:
+      return {MadeCategory::Flush, 0};
+    case Category::Straight:
+      return {MadeCategory::Straight, 0};
+    default:
+      break;
+  }
   const RankEntry entry = ranks_[static_cast<std::size_t>(kRanks * a.rank() + b.rank())];
   ComboHit hit{entry.made, 0};
   if (board_size_ == 5) return hit;
@@ -169,9 +183,9 @@ ComboHit HitClassifier::classify(Card a, Card b) const {
   return hit;
 }
 
-BoardHits board_hits(const Range& range, std::span<const Card> board, CardSet dead) {
-  const HitClassifier classifier(board);
-  CardSet removed = dead;
+BoardHits board_hits(const Range& range, std::span<const Card> board, CardSet dead, Game game) {
+  const HitClassifier classifier(board, game);
+  CardSet removed = dead | out_of_deck(game);
   for (Card c : board) {
     if (dead.contains(c)) throw InputError("dead card " + c.str() + " is on the board");
     removed.insert(c);

@@ -367,7 +367,7 @@ Answer calculate(const Plan& plan) {
     CardSet dead;
     for (Card c : s.parsed.deal.dead) dead.insert(c);
     for (std::size_t p = 0; p < a.players.size(); ++p)
-      a.players[p].hits = board_hits(s.parsed.deal.ranges[p], s.parsed.deal.board, dead);
+      a.players[p].hits = board_hits(s.parsed.deal.ranges[p], s.parsed.deal.board, dead, s.parsed.deal.game);
   }
   a.warnings.insert(a.warnings.begin(), s.parsed.warnings.begin(), s.parsed.warnings.end());
   a.game = question.game;

@@ -3,12 +3,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <string>
 
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/game.hpp"
+#include "equity/range_equity.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/table_location.hpp"
 #include "question.hpp"
@@ -80,10 +82,17 @@ ExactWork work_of(const PreparedDeal& prep, int symmetries) {
   }
   work.symmetries = symmetries;
   work.showdowns = std::max(1.0, work.assignments / work.symmetries) * static_cast<double>(work.boards);
+  work.enumerable = exact_enumeration_fits(work.assignments, work.boards, static_cast<std::size_t>(work.symmetries));
   return work;
 }
 
+// 133,161,553,270,746; past 10^15 in powers of ten ("1.7e+31"), which no 64-bit count reaches.
 std::string with_commas(double x) {
+  if (x >= 1e15) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2g", x);
+    return text;
+  }
   std::string digits = std::to_string(static_cast<std::uint64_t>(std::llround(x)));
   std::string out;
   for (std::size_t i = 0; i < digits.size(); ++i) {
@@ -94,7 +103,10 @@ std::string with_commas(double x) {
 }
 
 std::string_view street(int cards_to_come) {
-  return cards_to_come == 5 ? " preflop" : cards_to_come == 2 ? " on a flop" : cards_to_come == 1 ? " on a turn" : " on a river";
+  return cards_to_come == 5   ? " preflop"
+         : cards_to_come == 2 ? " on a flop"
+         : cards_to_come == 1 ? " on a turn"
+                              : " on a river";
 }
 
 // The showdowns of one combo's question; 0 for a combo that meets no opponent combo.
@@ -166,8 +178,6 @@ Plan plan(const Question& question) {
   detail::check_options(question);
   if (question.hits && (question.board.empty() || parse_cards(question.board, "board").empty()))
     throw InputError("hits: what a range hits needs a board of 3, 4 or 5 cards");
-  if (question.hits && !game_rules(question.game).board_hits)
-    throw InputError("hits: not available for " + std::string(game_name(question.game)) + " yet (Hold'em only)");
   auto s = std::make_shared<PlannedQuestion>();
   s->question = question;
   s->parsed = detail::parse_question(question);
@@ -189,6 +199,7 @@ Plan plan(const Question& question) {
       plan.exact_method = ExactMethod::sweep;
       plan.work = work_of(*s->prep, 1);
       plan.work.sweep = true;
+      plan.work.enumerable = true;
       plan.reason = "heads-up ranges on a known board: each completed board's combos ranked once (the sweep)";
     } else {
       s->symmetries = suit_symmetries(s->parsed.deal);
@@ -196,13 +207,12 @@ Plan plan(const Question& question) {
       const double limit = exact_showdown_limit(plan.work.cards_to_come);
       if (asked == Method::automatic) {
         plan.method = plan.work.showdowns <= limit ? Method::exact : Method::monte_carlo;
-        plan.reason = plan.method == Method::exact
-                          ? "about " + with_commas(plan.work.showdowns) + " showdowns to enumerate, within the " +
-                                with_commas(limit) + " enumerated automatically" +
-                                std::string(street(plan.work.cards_to_come))
-                          : "exact would enumerate about " + with_commas(plan.work.showdowns) +
-                                " showdowns, more than the " + with_commas(limit) + " enumerated automatically" +
-                                std::string(street(plan.work.cards_to_come));
+        plan.reason =
+            plan.method == Method::exact
+                ? "about " + with_commas(plan.work.showdowns) + " showdowns to enumerate, within the " +
+                      with_commas(limit) + " enumerated automatically" + std::string(street(plan.work.cards_to_come))
+                : "exact would enumerate about " + with_commas(plan.work.showdowns) + " showdowns, more than the " +
+                      with_commas(limit) + " enumerated automatically" + std::string(street(plan.work.cards_to_come));
       } else {
         plan.method = asked;
         plan.reason = asked == Method::exact ? "exact enumeration was asked for" : "Monte Carlo was asked for";

@@ -44,8 +44,8 @@ struct PlannedQuestion {
   Question question;
   bool automatic = false;  // the method was left to the planner (the answer then says why it sampled)
   Parsed parsed;
-  std::optional<PreparedDeal> prep;  // every method but the table's
-  std::vector<SuitMap> symmetries;   // grouped and boards: the suit permutations that keep the question
+  std::optional<PreparedDeal> prep;            // every method but the table's
+  std::vector<SuitMap> symmetries;             // grouped and boards: the suit permutations that keep the question
   std::optional<std::filesystem::path> table;  // the table's directory, when it answers (or per-combo reads it)
   std::vector<ComboTask> combo_tasks;          // per combo by each combo's own question
 };

@@ -121,7 +121,7 @@ std::array<Card, 2> parse_hole_cards(std::string_view text, std::string_view wha
   const auto cards = parse_cards(text, what);
   if (cards.size() != 2)
     throw InputError(std::string(what) + ": " + quote_input(text) + " has " + std::to_string(cards.size()) +
-                     " cards, expected 2 (for example AsKd)");
+                     (cards.size() == 1 ? " card" : " cards") + ", expected 2 (for example AsKd)");
   return {cards[0], cards[1]};
 }
 

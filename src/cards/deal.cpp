@@ -80,7 +80,8 @@ void check_players(std::size_t players) {
 
 void check_board(std::size_t cards) {
   if (cards == 1 || cards == 2 || cards > 5)
-    throw InputError("board has " + std::to_string(cards) + " cards; it must have 0, 3, 4 or 5");
+    throw InputError("board has " + std::to_string(cards) + (cards == 1 ? " card" : " cards") +
+                     "; it must have 0, 3, 4 or 5");
 }
 
 void add_card(CardSet& seen, Card c, std::string_view where, Game game) {

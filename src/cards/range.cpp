@@ -303,7 +303,13 @@ void parse_item(Range& r, const ItemParser& p, std::string s, const double* grou
   const auto mark = s.find_first_of(":@");
   if (mark != std::string::npos) {
     if (group_weight) p.fail("an item inside a bracket group takes the group's weight (no ':' or '@')");
-    weight = parse_weight(p, std::string_view(s).substr(mark + 1), s[mark], warnings);
+    std::string_view text = std::string_view(s).substr(mark + 1);
+    if (!text.empty() && text.back() == '%') {  // "AK:50%", "AK@50%": a percentage either way
+      text.remove_suffix(1);
+      weight = parse_weight(p, text, '@', nullptr);
+    } else {
+      weight = parse_weight(p, text, s[mark], warnings);
+    }
     s.resize(mark);
   }
   if (s.empty()) p.fail(group_weight ? "no hand inside the brackets" : "no hand before the weight");
@@ -341,6 +347,49 @@ void close_bracket(const ItemParser& p, std::string& s, const BracketGroup& grou
 
 // One comma-separated item of `text`, with its brackets.
 void parse_bracketed_item(Range& r, std::string_view text, std::string_view item, std::string_view what,
+                          std::vector<std::string>* warnings, const HandOrder& order, BracketGroup& group);
+
+// An item with spaces in it: read whole (spaces inside a hand are optional: "As Ks"), else, when
+// that fails, as items separated by the spaces ("TT+ AK") if each of them reads; else the whole
+// item's error, suggesting commas.
+void parse_spaced_item(Range& r, std::string_view text, std::string_view item, std::string_view what,
+                       std::vector<std::string>* warnings, const HandOrder& order, BracketGroup& group) {
+  Range whole = r;
+  BracketGroup whole_group = group;
+  std::vector<std::string> whole_warnings;
+  try {
+    parse_bracketed_item(whole, text, item, what, &whole_warnings, order, whole_group);
+    r = whole;
+    group = whole_group;
+    if (warnings) warnings->insert(warnings->end(), whole_warnings.begin(), whole_warnings.end());
+    return;
+  } catch (const InputError& e) {
+    Range parts = r;
+    BracketGroup parts_group = group;
+    std::vector<std::string> parts_warnings;
+    std::string commas;
+    try {
+      std::size_t start = 0;
+      while ((start = item.find_first_not_of(" \t\r\n", start)) != std::string_view::npos) {
+        const std::size_t end = std::min(item.find_first_of(" \t\r\n", start), item.size());
+        const std::string_view part = item.substr(start, end - start);
+        parse_bracketed_item(parts, text, part, what, &parts_warnings, order, parts_group);
+        commas += (commas.empty() ? "" : ",") + std::string(part);
+        start = end;
+      }
+    } catch (const InputError&) {
+      std::string separated;
+      for (char c : item) separated += std::isspace(static_cast<unsigned char>(c)) ? ',' : c;
+      while (separated.find(",,") != std::string::npos) separated.replace(separated.find(",,"), 2, ",");
+      throw InputError(std::string(e.what()) + " (items are separated by commas: " + quote_input(separated) + "?)");
+    }
+    r = parts;
+    group = parts_group;
+    if (warnings) warnings->insert(warnings->end(), parts_warnings.begin(), parts_warnings.end());
+  }
+}
+
+void parse_bracketed_item(Range& r, std::string_view text, std::string_view item, std::string_view what,
                           std::vector<std::string>* warnings, const HandOrder& order, BracketGroup& group) {
   const ItemParser p(text, item, what);
   std::string s;  // spaces inside an item are optional ("As Ks")
@@ -370,9 +419,15 @@ Range Range::parse(std::string_view text, std::string_view what, std::vector<std
     std::string_view item = text.substr(start, end - start);
     while (!item.empty() && std::isspace(static_cast<unsigned char>(item.front()))) item.remove_prefix(1);
     while (!item.empty() && std::isspace(static_cast<unsigned char>(item.back()))) item.remove_suffix(1);
+    const bool last = comma == std::string_view::npos;
+    if (item.empty() && last && start > 0) break;  // one comma at the end, as pasted lists often have
     if (item.empty())
-      throw InputError(std::string(what) + " " + quote_input(text) + ": empty item (two commas, or a comma at an end)");
-    parse_bracketed_item(r, text, item, what, warnings, order, group);
+      throw InputError(std::string(what) + " " + quote_input(text) +
+                       ": empty item (two commas, or a comma at the start)");
+    if (item.find_first_of(" \t\r\n") != std::string_view::npos)
+      parse_spaced_item(r, text, item, what, warnings, order, group);
+    else
+      parse_bracketed_item(r, text, item, what, warnings, order, group);
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
@@ -411,6 +466,16 @@ void for_each_run_down(const std::array<bool, kRanks>& flags, int from, int to, 
   }
 }
 
+// A class's combo indices, listed once for all (str() asks for them hundreds of times a call).
+const std::vector<int>& class_combos(const HandClass& c) {
+  static const auto lists = [] {
+    std::array<std::vector<int>, kHandClasses> out;
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = hand_classes()[i].combo_indices();
+    return out;
+  }();
+  return lists[static_cast<std::size_t>(class_index(c))];
+}
+
 // The compact tokens for the combos of `in` (one weight), appended to `out`.
 void compact_tokens(const std::array<bool, kCombos>& in, const std::string& suffix, std::vector<std::string>& out) {
   if (std::all_of(in.begin(), in.end(), [](bool b) { return b; })) {
@@ -419,11 +484,11 @@ void compact_tokens(const std::array<bool, kCombos>& in, const std::string& suff
   }
   std::array<bool, kCombos> covered{};
   auto full = [&](const HandClass& c) {
-    const auto idx = c.combo_indices();
+    const auto& idx = class_combos(c);
     return std::all_of(idx.begin(), idx.end(), [&](int i) { return in[static_cast<std::size_t>(i)]; });
   };
   auto cover = [&](const HandClass& c) {
-    for (int i : c.combo_indices()) covered[static_cast<std::size_t>(i)] = true;
+    for (int i : class_combos(c)) covered[static_cast<std::size_t>(i)] = true;
   };
   auto R = [](int r) { return std::string(1, kRankChars[static_cast<std::size_t>(r)]); };
 

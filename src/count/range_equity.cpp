@@ -87,8 +87,12 @@ void check_cancel(const std::atomic<bool>* cancel) {
 // The assignments to enumerate are held in memory, with an accumulator for every 16 (about 220
 // bytes each): past kMaxAssignments they would not fit (three random hands on a turn are about
 // 1.4 billion, and took every byte before failing), and would take days anyway. Refused at once.
+bool counts_fit(double assignments, std::uint64_t boards) {
+  return assignments * static_cast<double>(boards) * static_cast<double>(kShareUnit) <= 1.8e19;
+}
+
 void check_size(const PreparedDeal& prep, std::uint64_t boards, std::size_t symmetries) {
-  if (assignment_bound(prep) * static_cast<double>(boards) * static_cast<double>(kShareUnit) > 1.8e19)
+  if (!counts_fit(assignment_bound(prep), boards))
     throw InputError("too many showdowns to count exactly in 64 bits; use --mc");
   const double orbit_bound = assignment_bound(prep) / static_cast<double>(symmetries);
   if (orbit_bound > kMaxAssignments)
@@ -288,6 +292,10 @@ double RangeEquityResult::equity(std::size_t p) const {
         1.0);
   return static_cast<double>(players[p].share) /
          (static_cast<double>(kShareUnit) * static_cast<double>(assignments) * static_cast<double>(boards));
+}
+
+bool exact_enumeration_fits(double assignments, std::uint64_t boards, std::size_t symmetries) {
+  return counts_fit(assignments, boards) && assignments / static_cast<double>(symmetries) <= kMaxAssignments;
 }
 
 RangeEquityResult enumerate_ranges(const RangeDeal& deal, const ExactOptions& options) {

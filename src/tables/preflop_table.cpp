@@ -511,6 +511,22 @@ MatchupCounts PreflopTable::hand_versus_class(HoleCards hero, int villain_class)
   return sum;
 }
 
+std::array<MatchupCounts, kHandClasses> PreflopTable::hand_versus_each_class(HoleCards hero) const {
+  static const auto class_of_combo = [] {  // class index by combo index
+    std::array<std::uint8_t, kCombos> classes{};
+    for (int i = 0; i < kCombos; ++i)
+      classes[static_cast<std::size_t>(i)] =
+          static_cast<std::uint8_t>(class_index_of({combo_cards(i)[0], combo_cards(i)[1]}));
+    return classes;
+  }();
+  std::array<MatchupCounts, kHandClasses> sums{};
+  for (const auto& line : representative_lines(class_index_of(hero))) {
+    const auto c = class_of_combo[static_cast<std::size_t>(combo_index(line.opponent[0], line.opponent[1]))];
+    sums[c] += counts_of(line);
+  }
+  return sums;
+}
+
 MatchupCounts PreflopTable::hand_versus_random(HoleCards hero) const {
   MatchupCounts sum;
   for (const auto& line : representative_lines(class_index_of(hero))) sum += counts_of(line);

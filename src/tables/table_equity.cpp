@@ -27,8 +27,14 @@ std::optional<TableRange> table_range(const Range& range, Game game) {
     out.hand = range.combos().front().cards;
     return out;
   }
+  static const auto class_combos = [] {  // each class's combo indices, listed once
+    std::array<std::vector<int>, kHandClasses> lists;
+    for (int c = 0; c < kHandClasses; ++c)
+      lists[static_cast<std::size_t>(c)] = hand_classes()[static_cast<std::size_t>(c)].combo_indices();
+    return lists;
+  }();
   for (int c : classes_of(game)) {
-    const auto indices = hand_classes()[static_cast<std::size_t>(c)].combo_indices();
+    const auto& indices = class_combos[static_cast<std::size_t>(c)];
     const double w = range.weight(indices.front());
     for (int i : indices)
       if (range.weight(i) != w) return std::nullopt;  // part of a class, or weights that differ
@@ -64,31 +70,42 @@ struct PairCounts {
   double combos = 0, wins = 0, ties = 0, losses = 0;  // weighted by the product of the weights
 };
 
-// A count matrix as Eigen sees it (dynamic size, as the products were written for).
-using CountMap = Eigen::Map<const Eigen::Matrix<std::int64_t, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
-CountMap eigen(const CountMatrix& m) { return CountMap(m.data(), CountMatrix::kSize, CountMatrix::kSize); }
-
+// Over the pairs of classes both ranges hold only (a range of a few classes costs a few lookups):
+// the counts in integers, the weighted ones row by row as hero weight x (row . villain weights).
 PairCounts class_versus_class(const PreflopTable& table, const TableRange& hero, const TableRange& villain) {
-  const auto exact = [&](const CountMatrix& m) {
-    return static_cast<std::uint64_t>(hero.member.dot(eigen(m) * villain.member));
-  };
-  const auto weighted = [&](const CountMatrix& m) {
-    return hero.weights.dot(eigen(m).cast<double>() * villain.weights);
-  };
+  std::array<int, kHandClasses> columns{};
+  int n = 0;
+  for (int j = 0; j < kHandClasses; ++j)
+    if (villain.member[j] != 0) columns[static_cast<std::size_t>(n++)] = j;
   PairCounts out;
-  out.counts = {exact(table.combos()), exact(table.wins()), exact(table.ties()), exact(table.losses())};
-  out.combos = weighted(table.combos());
-  out.wins = weighted(table.wins());
-  out.ties = weighted(table.ties());
-  out.losses = weighted(table.losses());
+  for (int i = 0; i < kHandClasses; ++i) {
+    if (hero.member[i] == 0) continue;
+    double combos = 0, wins = 0, ties = 0, losses = 0;
+    for (int k = 0; k < n; ++k) {
+      const int j = columns[static_cast<std::size_t>(k)];
+      const MatchupCounts m = table.classes(i, j);
+      const double w = villain.weights[j];
+      out.counts += m;
+      combos += w * static_cast<double>(m.combos);
+      wins += w * static_cast<double>(m.wins);
+      ties += w * static_cast<double>(m.ties);
+      losses += w * static_cast<double>(m.losses);
+    }
+    const double w = hero.weights[i];
+    out.combos += w * combos;
+    out.wins += w * wins;
+    out.ties += w * ties;
+    out.losses += w * losses;
+  }
   return out;
 }
 
 PairCounts hand_versus_classes(const PreflopTable& table, HoleCards hand, const TableRange& villain) {
+  const auto each = table.hand_versus_each_class(hand);
   PairCounts out;
   for (int c = 0; c < kHandClasses; ++c) {
     if (villain.member[c] == 0) continue;
-    const MatchupCounts m = table.hand_versus_class(hand, c);
+    const MatchupCounts m = each[static_cast<std::size_t>(c)];
     const double w = villain.weights[c];
     out.counts += m;
     out.combos += w * static_cast<double>(m.combos);

@@ -1,8 +1,10 @@
 #include "equity/table_location.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <system_error>
+#include <vector>
 
 #include "equity/error.hpp"
 #include "equity/preflop_table.hpp"
@@ -19,7 +21,34 @@ bool holds_table(const fs::path& dir) {
   return fs::is_regular_file(dir / kMatrixFile, ec);
 }
 
+fs::path& installed_table() {
+  static fs::path dir;
+  return dir;
+}
+
+// $XDG_DATA_HOME (default ~/.local/share), then each of $XDG_DATA_DIRS (default
+// /usr/local/share:/usr/share).
+std::vector<fs::path> xdg_data_dirs() {
+  std::vector<fs::path> dirs;
+  const char* home = std::getenv("HOME");
+  if (const char* data_home = std::getenv("XDG_DATA_HOME"); data_home != nullptr && *data_home == '/')
+    dirs.emplace_back(data_home);
+  else if (home != nullptr && *home == '/')
+    dirs.push_back(fs::path(home) / ".local" / "share");
+  const char* data_dirs = std::getenv("XDG_DATA_DIRS");
+  std::string list = data_dirs != nullptr && *data_dirs != '\0' ? data_dirs : "/usr/local/share:/usr/share";
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t end = std::min(list.find(':', start), list.size());
+    if (end > start && list[start] == '/') dirs.emplace_back(list.substr(start, end - start));
+    start = end + 1;
+  }
+  return dirs;
+}
+
 }  // namespace
+
+void set_installed_table(const fs::path& dir) { installed_table() = dir; }
 
 std::optional<fs::path> program_directory() {
   std::error_code ec;
@@ -60,6 +89,9 @@ std::optional<fs::path> find_results(const fs::path& explicit_dir) {
          {*exe_dir / ".." / "share" / "equity" / "results", *exe_dir / "share" / "equity" / "results"})
       if (holds_table(dir)) return fs::weakly_canonical(dir, ec);
   }
+  if (!installed_table().empty() && holds_table(installed_table())) return installed_table();
+  for (const auto& data : xdg_data_dirs())
+    if (holds_table(data / "equity" / "results")) return fs::weakly_canonical(data / "equity" / "results", ec);
   return std::nullopt;
 }
 

@@ -7,17 +7,13 @@
 #include <vector>
 
 #include "equity/calculate.hpp"
+#include "request.hpp"
 
 namespace equity::serve {
 
-// The body of POST /api/equity (and /api/jobs) as a Question:
-//   {"players": ["AsAc", "QQ+,AKs"], "board": "", "dead": "", "method": "auto", "stderr": 1e-3,
-//    "trials": N, "time": S, "seed": 1, "per_combo": true, "hits": true, "distribution": true,
-//    "by_category": false}
-// Only "players" is required. Throws InputError naming the field for malformed JSON, an unknown
-// field, a wrong type or a bad value ("time" must fit in `budget_seconds`). The ranges, cards and
-// method combinations are checked by calculate() itself, with the CLI's messages.
-Question parse_equity_request(std::string_view body, double budget_seconds);
+// The body of POST /api/equity (and /api/jobs) as a Question: request.hpp (shared with
+// `equity batch`).
+using equity::parse_equity_request;
 
 // {"error": "...", "field": "..."}: the message, and the field of the request it concerns
 // ("players[1]", "board", "dead", a body field's name) when known.

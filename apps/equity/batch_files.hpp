@@ -1,0 +1,95 @@
+#pragma once
+// The files of `equity batch`: its JSON Lines input read a shard at a time, and its answers file,
+// appended a chunk of whole lines at a time and resumed after a kill.
+//
+// An answers file holds one answer a line, each starting {"line":N, (or {"line":N} ) with N the
+// input line it answers, increasing down the file. A kill at any instant leaves whole lines plus at
+// most one half-written last line (no newline yet): opening the file cuts that line off, so its
+// question is answered again.
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <istream>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "shard.hpp"
+
+namespace equity::cli {
+
+// A line of only blanks (spaces, tabs, a carriage return): no question, no answer.
+bool blank_line(std::string_view text);
+
+// The questions of one shard, in input order: every line of the shard that is not blank.
+class ShardLines {
+ public:
+  ShardLines(std::istream& in, Shard shard) : in_(in), shard_(shard) {}
+  // The next question and its input line number; false at the end of the input.
+  bool next(std::uint64_t& line, std::string& text);
+  std::uint64_t lines_read() const { return line_; }
+
+ private:
+  std::istream& in_;
+  Shard shard_;
+  std::uint64_t line_ = 0;
+};
+
+// The input line number an answer line starts with, or nullopt if it does not start {"line":N.
+std::optional<std::uint64_t> answer_line_number(std::string_view text);
+// An answer line that reports an error ({"line":N,"error":...}).
+bool is_error_line(std::string_view text);
+
+struct AnswersScan {
+  std::uint64_t answers = 0;         // complete answer lines
+  std::uint64_t errors = 0;          // ... of which errors
+  std::uint64_t last_line = 0;       // the input line the last one answers (0: none)
+  std::uint64_t complete_bytes = 0;  // up to the end of the last complete line
+  bool torn = false;                 // a half-written last line follows
+};
+
+// Reads an answers file line by line (a missing file is empty). Every complete line must be an
+// answer line whose number is above the previous one and for which check(number) returns ""
+// (else the reason); throws InputError "FILE:LINE: ..." otherwise.
+AnswersScan scan_answers(const std::filesystem::path& path, const std::function<std::string(std::uint64_t)>& check);
+
+// The answers file of a run, opened for appending (created if missing) and locked (flock) for the
+// run's lifetime: a second run on the same file is refused with an InputError.
+class AnswersFile {
+ public:
+  explicit AnswersFile(std::filesystem::path path);
+  ~AnswersFile();
+  AnswersFile(const AnswersFile&) = delete;
+  AnswersFile& operator=(const AnswersFile&) = delete;
+
+  // Cuts the file to `size` bytes (a half-written last line).
+  void cut(std::uint64_t size);
+  // Writes whole lines in one go, then waits for them to reach the disk (fdatasync), so that what
+  // the run reports as answered survives a crash too. Throws WriteError.
+  void append(std::string_view lines);
+
+ private:
+  std::filesystem::path path_;
+  int fd_ = -1;
+};
+
+// A file written from start to end and put in place only when complete: PATH.tmp, flushed to disk
+// and renamed over PATH by commit(); removed if the object goes before commit(). Throws WriteError.
+class FileBeingWritten {
+ public:
+  explicit FileBeingWritten(std::filesystem::path path);
+  ~FileBeingWritten();
+  FileBeingWritten(const FileBeingWritten&) = delete;
+  FileBeingWritten& operator=(const FileBeingWritten&) = delete;
+
+  void write(std::string_view data);  // buffered
+  void commit();
+
+ private:
+  void flush();
+  std::filesystem::path path_, temporary_;
+  int fd_ = -1;
+  std::string buffer_;
+};
+
+}  // namespace equity::cli

@@ -1,0 +1,117 @@
+#include "request.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "equity/error.hpp"
+#include "equity/hand_order.hpp"
+
+namespace equity {
+namespace {
+
+using nlohmann::json;
+
+json parse_object(std::string_view body) {
+  json j;
+  try {
+    j = json::parse(body.begin(), body.end());
+  } catch (const json::parse_error& e) {
+    // nlohmann's message: "[json.exception.parse_error.101] parse error at line 1, column 5: ..."
+    std::string what = e.what();
+    const auto colon = what.find("parse error");
+    throw InputError("malformed JSON: " + (colon == std::string::npos ? what : what.substr(colon)));
+  }
+  if (!j.is_object()) throw InputError("the body must be a JSON object, not " + std::string(j.type_name()));
+  return j;
+}
+
+std::string as_string(const json& value, std::string_view field) {
+  if (!value.is_string()) throw InputError(std::string(field) + ": a string, not " + value.dump());
+  return value.get<std::string>();
+}
+
+bool as_bool(const json& value, std::string_view field) {
+  if (!value.is_boolean()) throw InputError(std::string(field) + ": true or false, not " + value.dump());
+  return value.get<bool>();
+}
+
+double as_positive(const json& value, std::string_view field) {
+  if (!value.is_number() || !(value.get<double>() > 0) || !std::isfinite(value.get<double>()))
+    throw InputError(std::string(field) + ": a number above 0, not " + value.dump());
+  return value.get<double>();
+}
+
+// A whole number from `low` to `high` (JSON integers, or doubles with no fraction such as 1e6).
+std::uint64_t as_whole(const json& value, std::string_view field, std::uint64_t low, std::uint64_t high) {
+  const bool whole = value.is_number_unsigned() || (value.is_number_float() && value.get<double>() >= 0 &&
+                                                    value.get<double>() <= 9.007199254740991e15 &&
+                                                    std::floor(value.get<double>()) == value.get<double>());
+  const std::uint64_t n = value.is_number_unsigned() ? value.get<std::uint64_t>()
+                          : whole                    ? static_cast<std::uint64_t>(value.get<double>())
+                                                     : 0;
+  if (!whole || n < low || n > high)
+    throw InputError(std::string(field) + ": a whole number from " + std::to_string(low) + " to " +
+                     std::to_string(high) + ", not " + value.dump());
+  return n;
+}
+
+std::vector<std::string> as_players(const json& value) {
+  if (!value.is_array()) throw InputError("players: an array of 2 to 10 hands or ranges, not " + value.dump());
+  std::vector<std::string> players;
+  for (std::size_t i = 0; i < value.size(); ++i)
+    players.push_back(as_string(value[i], "players[" + std::to_string(i) + "]"));
+  return players;
+}
+
+}  // namespace
+
+Question parse_equity_request(std::string_view body, double budget_seconds) {
+  const json j = parse_object(body);
+  Question q;
+  bool has_players = false;
+  for (const auto& [key, value] : j.items()) {
+    if (key == "players") {
+      q.players = as_players(value);
+      has_players = true;
+    } else if (key == "board") {
+      q.board = as_string(value, key);
+    } else if (key == "dead") {
+      q.dead = as_string(value, key);
+    } else if (key == "method") {
+      q.method = parse_method(as_string(value, key));
+    } else if (key == "stderr") {
+      q.target_stderr = as_positive(value, key);
+    } else if (key == "trials") {
+      q.max_trials = as_whole(value, key, 1, kMaxSeed);
+    } else if (key == "time") {
+      q.max_seconds = as_positive(value, key);
+      if (q.max_seconds > budget_seconds)
+        throw InputError("time: at most the server's budget of " + json(budget_seconds).dump() + " seconds, not " +
+                         value.dump());
+    } else if (key == "seed") {
+      q.seed = as_whole(value, key, 0, kMaxSeed);
+    } else if (key == "per_combo") {
+      q.per_combo = as_bool(value, key);
+    } else if (key == "hits") {
+      q.hits = as_bool(value, key);
+    } else if (key == "distribution") {
+      q.distribution = as_bool(value, key);
+    } else if (key == "by_category") {
+      q.by_category = as_bool(value, key);
+    } else if (key == "order") {
+      q.order = as_string(value, key);
+      (void)hand_order(q.order);  // an unknown ordering names this field
+    } else {
+      throw InputError("unknown field '" + key +
+                       "' (fields: players, board, dead, method, stderr, trials, time, seed, per_combo, hits, "
+                       "distribution, by_category, order)");
+    }
+  }
+  if (!has_players) throw InputError("players: missing (an array of 2 to 10 hands or ranges)");
+  return q;
+}
+
+}  // namespace equity
