@@ -286,6 +286,28 @@ TEST(ShortDeckBuild, AStoppedBuildResumesToTheSameBytes) {
   }
 }
 
+TEST(ShortDeckBuild, ShardsMergeIntoTheCommittedTable) {
+  TempDir work, out;
+  const std::string a = (work.path() / "a").string(), b = (work.path() / "b").string();
+  ASSERT_EQ(test::run_equity("table --game shortdeck --shard 0/2 -q --out " + a).exit_code, 0);
+  ASSERT_EQ(test::run_equity("table --game shortdeck --shard 1/2 -q --out " + b).exit_code, 0);
+  const auto merged = test::run_equity("table merge " + a + " " + b + " --game shortdeck --out " + out.str());
+  ASSERT_EQ(merged.exit_code, 0) << merged.err;
+  EXPECT_EQ(tree_text(out.path() / "shortdeck"), tree_text(table_dir(Game::shortdeck)));
+}
+
+TEST(ShortDeckBuild, FileProgramWritesAShortDeckHand) {
+  TempDir out;
+  const auto run = test::run_equity("file AsKs --game shortdeck-straights -q --out " + out.str());
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("561 lines"), std::string::npos) << run.out;
+  EXPECT_EQ(test::read_file((out.path() / "AsKs.txt").string()),
+            test::read_file((table_dir(Game::shortdeck_straights) / "hands" / "AsKs.txt").string()));
+  const auto bad = test::run_equity("file As5c --game shortdeck -q --out " + out.str());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("5c is not in the deck"), std::string::npos) << bad.err;
+}
+
 TEST(ShortDeckBuild, ClassesOutsideTheDeckAreRefused) {
   TempDir out;
   const auto run = test::run_equity("table --game shortdeck --only AA,72o -q --out " + out.str());

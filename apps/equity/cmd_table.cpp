@@ -16,6 +16,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "equity/calculate.hpp"
+#include "equity/deal.hpp"
 #include "equity/error.hpp"
 #include "equity/preflop_table.hpp"
 #include "equity/range.hpp"
@@ -263,9 +264,15 @@ std::string read_file_text(const fs::path& path) {
 
 // The complete result file of `hero` in the first of `dirs` that has one (checked line by line),
 // as the bytes `equity table` writes; throws InputError when none has it.
-std::string complete_file(const std::vector<std::string>& dirs, HoleCards hero) {
+// The table directory of `game` under `dir` (`dir` itself for Hold'em, dir/shortdeck, ...).
+fs::path game_dir(const fs::path& dir, Game game) {
+  const auto subdir = game_rules(game).table_subdir;
+  return subdir.empty() ? dir : dir / subdir;
+}
+
+std::string complete_file(const std::vector<std::string>& dirs, HoleCards hero, Game game) {
   for (const auto& d : dirs) {
-    const auto contents = read_result_file(fs::path(d) / "hands" / result_file_name(hero), hero);
+    const auto contents = read_result_file(game_dir(d, game) / "hands" / result_file_name(hero), hero, game);
     if (!contents.complete()) continue;
     std::string text;
     for (const auto& line : contents.lines) text += format_line(line) + "\n";
@@ -284,23 +291,28 @@ int run_table_merge(const Args& args) {
       "the number of shards, their order of completion or their restarts. A class with no complete\n"
       "file in any shard is an error (exit code 2) and no aggregate is written.\n\n"
       "Example:\n"
-      "  equity table merge work/shard-* --out results",
+      "  equity table merge work/shard-* --out results\n"
+      "  equity table merge work/shard-* --game shortdeck   # SHARD_DIR/shortdeck into results/shortdeck",
       "equity table merge");
   std::vector<std::string> dirs;
-  std::string out_dir = "results", only;
+  std::string out_dir = "results", only, game_text = "holdem";
   bool json = false;
   app.add_option("SHARD_DIRS", dirs, "the shards' --out directories")->required();
   app.add_option("-o,--out", out_dir, "the table's directory (default: results)");
   auto* only_option = app.add_option("--only", only, "merge only these classes (as `equity table --only`)");
   app.add_flag("--json", json, "print one JSON object summarising the merge");
+  app.add_option("-g,--game", game_text,
+                 "the game: holdem (the default), shortdeck or shortdeck-straights (read from and written to "
+                 "DIR/GAME)");
   return run(app, args, [&] {
-    const std::vector<HoleCards> heroes = table_heroes(*only_option, only);
-    const fs::path dir(out_dir);
+    const Game game = parse_game(game_text);
+    const std::vector<HoleCards> heroes = table_heroes(*only_option, only, game);
+    const fs::path dir = game_dir(out_dir, game);
     prepare_output_dir(dir / "hands");
     DirectoryLock lock(dir), hands_lock(dir / "hands");
     std::vector<std::pair<fs::path, std::string>> files;  // all read and checked before any is written
     for (const HoleCards hero : heroes)
-      files.emplace_back(dir / "hands" / result_file_name(hero), complete_file(dirs, hero));
+      files.emplace_back(dir / "hands" / result_file_name(hero), complete_file(dirs, hero, game));
     std::size_t written = 0;
     for (const auto& [path, text] : files) {
       std::error_code ec;
@@ -308,8 +320,9 @@ int run_table_merge(const Args& args) {
       write_file_atomically(path, text);
       ++written;
     }
-    const bool aggregates = complete_class_files(dir, Game::holdem) == static_cast<std::size_t>(kHandClasses);
-    if (aggregates) write_aggregates(PreflopTable::from_hand_files(dir / "hands"), dir);
+    const auto classes = static_cast<std::size_t>(game_rules(game).hand_classes);
+    const bool aggregates = complete_class_files(dir, game) == classes;
+    if (aggregates) write_aggregates(PreflopTable::from_hand_files(dir / "hands", game), dir);
     if (json) {
       nlohmann::ordered_json j;
       j["dir"] = dir.string();
@@ -321,9 +334,9 @@ int run_table_merge(const Args& args) {
       fmt::print("{}: {} class files from {} shard directories ({} written, the others already there)\n",
                  (dir / "hands").string(), files.size(), dirs.size(), written);
       if (aggregates)
-        fmt::print("aggregates: {}, vs-random.csv, grid.txt, grid.svg\n", (dir / "preflop-169x169.csv").string());
+        fmt::print("aggregates: {}, vs-random.csv, grid.txt, grid.svg\n", (dir / matrix_file_name(game)).string());
       else
-        fmt::print("aggregates not written: they need all 169 class files\n");
+        fmt::print("aggregates not written: they need all {} class files\n", classes);
     }
     return 0;
   });
@@ -526,8 +539,7 @@ int run_table(const Args& args) {
     std::vector<HoleCards> heroes = table_heroes(*only_option, only, game);
     const std::optional<Shard> shard = shard_text.empty() ? std::nullopt : std::optional(parse_shard(shard_text));
     if (shard) heroes = shard_heroes(heroes, *shard);
-    const auto subdir = game_rules(game).table_subdir;
-    const fs::path dir = subdir.empty() ? fs::path(out_dir) : fs::path(out_dir) / subdir;
+    const fs::path dir = game_dir(out_dir, game);
     prepare_output_dir(dir);
     DirectoryLock lock(dir);
     ThreadLimit limit(threads);
@@ -551,12 +563,15 @@ int run_file(const Args& args) {
       "Writes the result file of one specific hand: DIR/HAND.txt with its 1,225 opponent lines in deck\n"
       "order, e.g. ['Ah', 'Ad'], [1675094, 1675094] = boards the hand wins or ties, boards the opponent\n"
       "wins or ties; ties = first + second - 1,712,304. The format is in docs/result-files.md.\n"
-      "Resumes like `equity table`.\n\n"
+      "Resumes like `equity table`. With --game shortdeck (or shortdeck-straights): 561 lines of 201,376\n"
+      "boards, the cards of 6 to A.\n\n"
       "Examples:\n"
       "  equity file AsAc                  # results/hands/AsAc.txt\n"
-      "  equity file 7h2d --out /tmp/hands",
+      "  equity file 7h2d --out /tmp/hands\n"
+      "  equity file KhQh --game shortdeck --out results/shortdeck/hands",
       "equity file");
   std::string hand_text;
+  std::string game_text = "holdem";
   std::string out_dir = "results/hands";
   int threads = 0;
   bool json = false;
@@ -564,14 +579,18 @@ int run_file(const Args& args) {
   app.add_option("HAND", hand_text, "two specific cards, e.g. AsAc, KhQh, \"7h 2d\"")->required();
   app.add_option("-o,--out", out_dir, "output directory (default: results/hands)");
   app.add_option("-t,--threads", threads, "worker threads (default 0: all cores)")->check(non_negative());
+  app.add_option("-g,--game", game_text, "the game: holdem (the default), shortdeck or shortdeck-straights");
   app.add_flag("-q,--quiet", quiet, "no progress display");
   app.add_flag("--json", json, "print one JSON object summarising the run");
   return run(app, args, [&] {
+    const Game game = parse_game(game_text);
     const HoleCards hero = parse_hole_cards(hand_text, "HAND");
+    for (Card c : hero)
+      if (!game_rules(game).in_deck(c)) throw InputError("HAND: " + not_in_deck(c, game));
     prepare_output_dir(out_dir);
     ThreadLimit limit(threads);
     const fs::path path = fs::path(out_dir) / result_file_name(hero);
-    const RunSummary summary = build_with_progress(out_dir, {hero}, !quiet, 2048);
+    const RunSummary summary = build_with_progress(out_dir, {hero}, !quiet, 2048, game);
     if (summary.report.stopped) return interrupted(summary);
     if (json) {
       nlohmann::ordered_json j;
@@ -579,7 +598,8 @@ int run_file(const Args& args) {
       j.update(report_json(summary));
       fmt::print("{}\n", j.dump());
     } else {
-      fmt::print("{}: 1,225 lines\nthis run: {}\n", path.string(), run_line(summary));
+      fmt::print("{}: {} lines\nthis run: {}\n", path.string(),
+                 with_commas(static_cast<std::uint64_t>(opponent_hand_count(game))), run_line(summary));
     }
     return 0;
   });
