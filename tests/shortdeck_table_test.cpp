@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 
@@ -227,6 +228,27 @@ TEST(ShortDeckTable, LookupsRejectCardsOutsideTheDeck) {
   EXPECT_THROW((void)PreflopTable::class_rows(table_dir(Game::shortdeck), {class_index(parse_hand_class("72o"))},
                                               Game::shortdeck),
                InputError);
+}
+
+TEST(ShortDeckTable, GridProgramShowsTheNineByNineGrid) {
+  const auto run = test::run_equity("grid --game shortdeck --json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j["game"], "shortdeck");
+  EXPECT_EQ(j["method"], "table");
+  ASSERT_EQ(j["cells"].size(), 81u);
+  const auto table = PreflopTable::load(table_dir(Game::shortdeck), Game::shortdeck);
+  ASSERT_TRUE(table);
+  for (const auto& cell : j["cells"]) {
+    EXPECT_LT(cell["row"].get<int>(), 9);
+    EXPECT_LT(cell["column"].get<int>(), 9);
+    const auto counts = table->versus_random(class_index(parse_hand_class(cell["class"].get<std::string>())));
+    EXPECT_EQ(cell["wins"].get<std::uint64_t>(), counts.wins) << cell["class"];
+    EXPECT_EQ(cell["ties"].get<std::uint64_t>(), counts.ties) << cell["class"];
+  }
+  const auto text = test::run_equity("grid --game shortdeck-straights --no-color --compact");
+  EXPECT_EQ(text.exit_code, 0);
+  EXPECT_NE(text.out.find("     A    K    Q    J    T    9    8    7    6\n"), std::string::npos) << text.out;
 }
 
 // ---- Building ----------------------------------------------------------------------------------
