@@ -307,11 +307,15 @@ TEST(Cli, RangeInAGamesDeck) {
   EXPECT_EQ(text.out.rfind("   .  AKs    .    .    .    .    .    .    .\n", 0), 0u) << text.out;
   EXPECT_NE(text.out.find("    .   66\n"), std::string::npos) << text.out;
   EXPECT_EQ(run_equity("range QQ+ --game holdem --json").out, run_equity("range QQ+ --json").out);
+  // Percentages take the game's own ordering: 15% of short deck's 630 combos.
+  const auto percent = run_equity("range 15% --game shortdeck");
+  EXPECT_EQ(percent.exit_code, 0) << percent.err;
+  EXPECT_EQ(percent.out.rfind("15% in the shortdeck-equity ordering: 15 classes, 96 combos (15.24% of 630)", 0), 0u)
+      << percent.out;
   for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
            {"range 22+ --game shortdeck", "equity: range: 22 is not in the deck of Short deck (6+) Hold'em (6 to A)\n"},
            {"range AA --board 2c7d8h --game shortdeck",
             "equity: card 2c is not in the deck of Short deck (6+) Hold'em"},
-           {"range 15% --game shortdeck", "equity: range: percentage ranges"},
            {"range AA --game stud", "equity: game 'stud': one of holdem, shortdeck, shortdeck-straights\n"},
        }) {
     const auto r = run_equity(args);

@@ -341,13 +341,16 @@ TEST(HandOrder, NamesAliasAndUnknown) {
   try {
     (void)hand_order("vs3");
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "order \"vs3\" is not known (one of: equity, vs2, or vs1 for equity)");
+    EXPECT_EQ(std::string(e.what()),
+              "order \"vs3\" is not known (one of: equity, vs2, shortdeck-equity, shortdeck-straights-equity, or vs1 "
+              "for equity)");
   }
   EXPECT_NE(parse_error("AA", "nuts").find("order \"nuts\" is not known"), std::string::npos);
 }
 
 // Every prefix of every ordering: the largest percentage (6 decimals) its combos reach selects
-// exactly it, and one millionth of a percent more selects one class more.
+// exactly it, and one millionth of a percent more selects one class more (a short-deck ordering:
+// of its 81 classes and 630 combos).
 TEST(Percentage, EveryPrefixOfEveryOrdering) {
   const auto percent = [](std::int64_t millionths) {
     char text[32];
@@ -357,9 +360,9 @@ TEST(Percentage, EveryPrefixOfEveryOrdering) {
   };
   for (const auto& order : hand_orders()) {
     int combos = 0;
-    for (int n = 1; n <= kHandClasses; ++n) {
+    for (int n = 1; n <= order.size; ++n) {
       combos += hand_classes()[(*order.classes)[static_cast<std::size_t>(n - 1)]].combos();
-      const std::int64_t millionths = std::int64_t{combos} * 100'000'000 / kCombos;  // floor(combos / 1326 * 1e8)
+      const std::int64_t millionths = std::int64_t{combos} * 100'000'000 / order.combos;  // floor(combos / 1326 * 1e8)
       const std::string at = percent(millionths);
       const Range r = Range::parse(at, "range", nullptr, order.name);
       EXPECT_EQ(r, prefix_range(order, n)) << order.name << " " << at;
@@ -367,7 +370,7 @@ TEST(Percentage, EveryPrefixOfEveryOrdering) {
       const auto selection = expand_percentage(at, order.name);
       EXPECT_EQ(selection.classes.size(), static_cast<std::size_t>(n)) << at;
       EXPECT_EQ(selection.combos, combos) << at;
-      if (n < kHandClasses) {
+      if (n < order.size) {
         EXPECT_EQ(expand_percentage(percent(millionths + 1), order.name).classes.size(),
                   static_cast<std::size_t>(n + 1))
             << at;

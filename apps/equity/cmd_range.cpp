@@ -133,8 +133,10 @@ std::optional<PercentageSelection> percentage_of(const std::string& text, const 
 }
 
 std::string percentage_text(const std::string& text, const std::string& order, const PercentageSelection& p) {
-  std::string out = fmt::format("{} in the {} ordering: {} classes, {} combos ({:.2f}% of 1,326), strongest first:\n",
-                                text, order, p.classes.size(), p.combos, 100.0 * p.combos / kCombos);
+  const int all = hand_order(order).combos;  // 1,326, or 630 in a short-deck ordering
+  std::string out =
+      fmt::format("{} in the {} ordering: {} classes, {} combos ({:.2f}% of {}), strongest first:\n", text, order,
+                  p.classes.size(), p.combos, 100.0 * p.combos / all, with_commas(static_cast<std::uint64_t>(all)));
   for (std::size_t i = 0; i < p.classes.size(); ++i)
     out += hand_classes()[static_cast<std::size_t>(p.classes[i])].name() +
            ((i + 1) % 13 == 0 || i + 1 == p.classes.size() ? "\n" : " ");
@@ -177,9 +179,8 @@ int run_range(const Args& args) {
   return run(app, args, [&] {
     const Game game = parse_game(game_text);
     if (hits && board_text.empty()) throw InputError("--hits needs a board of 3, 4 or 5 cards (--board)");
-    if (game != Game::holdem && text.find('%') != std::string::npos)
-      throw InputError("range: percentage ranges take an ordering of Hold'em's 169 classes: Hold'em only, not " +
-                       std::string(game_name(game)));
+    // A short-deck game's percentages take its own ordering, as the one call's do.
+    if (game != Game::holdem && (order == kDefaultHandOrder || order == "vs1")) order = default_hand_order(game);
     std::vector<std::string> warnings;
     const Range range = Range::parse(text, "range", &warnings, order);
     check_in_deck(range, game);

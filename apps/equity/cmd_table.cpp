@@ -16,6 +16,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "equity/calculate.hpp"
+#include "equity/deal.hpp"
 #include "equity/error.hpp"
 #include "equity/preflop_table.hpp"
 #include "equity/range.hpp"
@@ -111,13 +112,14 @@ struct RunSummary {
 };
 
 RunSummary build_with_progress(const fs::path& hands_dir, const std::vector<HoleCards>& heroes, bool show_progress,
-                               std::size_t batch) {
+                               std::size_t batch, Game game = Game::holdem) {
   ProgressDisplay display(show_progress);
   InterruptGuard guard;
   g_stop_requested.store(false);
   BuildOptions options;
   options.stop = &g_stop_requested;
   options.batch_size = batch;
+  options.game = game;
   options.progress = [&](const BuildProgress& p) { display.update(p); };
   options.warn = [&](const std::string& message) {
     display.finish();
@@ -171,16 +173,24 @@ int interrupted(const RunSummary& s) {
   return 130;
 }
 
-// The heroes `equity table` builds: every class, or those of --only (an empty list is an error).
-std::vector<HoleCards> table_heroes(const CLI::Option& only_option, const std::string& only) {
+// The heroes `equity table` builds: every class of the game, or those of --only (an empty list, or
+// a class outside the game's deck, is an error).
+std::vector<HoleCards> table_heroes(const CLI::Option& only_option, const std::string& only, Game game) {
+  const int classes = game_rules(game).hand_classes;
   if (only_option.count() > 0 && only.find_first_not_of(" ,") == std::string::npos)
-    throw InputError("--only: \"" + only +
-                     "\" names no class; give classes such as AA,AKs,72o (or leave --only out for all 169)");
+    throw InputError("--only: \"" + only + "\" names no class; give classes such as AA,AKs," +
+                     (game == Game::holdem ? "72o" : "T6o") + " (or leave --only out for all " +
+                     std::to_string(classes) + ")");
   std::vector<HoleCards> heroes;
   if (only_option.count() == 0)
-    for (const auto& c : hand_classes()) heroes.push_back(c.representative());
+    for (int i : classes_of(game)) heroes.push_back(hand_classes()[static_cast<std::size_t>(i)].representative());
   else
-    for (int i : parse_class_list(only)) heroes.push_back(hand_classes()[static_cast<std::size_t>(i)].representative());
+    for (int i : parse_class_list(only)) {
+      const HandClass& c = hand_classes()[static_cast<std::size_t>(i)];
+      if (!class_in_game(c, game))
+        throw InputError("--only: " + c.name() + " is not in the deck of " + std::string(game_rules(game).title));
+      heroes.push_back(c.representative());
+    }
   return heroes;
 }
 
@@ -195,33 +205,37 @@ std::vector<HoleCards> shard_heroes(std::vector<HoleCards> heroes, const Shard& 
   return part;
 }
 
-// How many of the 169 class files in dir/hands are complete.
-std::size_t complete_class_files(const fs::path& dir) {
+// How many of the game's class files in dir/hands are complete.
+std::size_t complete_class_files(const fs::path& dir, Game game) {
   std::size_t complete = 0;
-  for (const auto& c : hand_classes()) {
-    const auto rep = c.representative();
-    if (read_result_file(dir / "hands" / result_file_name(rep), rep).complete()) ++complete;
+  for (int i : classes_of(game)) {
+    const auto rep = hand_classes()[static_cast<std::size_t>(i)].representative();
+    if (read_result_file(dir / "hands" / result_file_name(rep), rep, game).complete()) ++complete;
   }
   return complete;
 }
 
-void print_table_run(const fs::path& dir, const RunSummary& summary, std::size_t complete, bool aggregates, bool json) {
+void print_table_run(const fs::path& dir, const RunSummary& summary, std::size_t complete, bool aggregates, bool json,
+                     Game game) {
+  const int classes = game_rules(game).hand_classes;
   if (json) {
     nlohmann::ordered_json j;
     j["dir"] = dir.string();
+    if (game != Game::holdem) j["game"] = game_name(game);
     j.update(report_json(summary));
     j["table_files_complete"] = complete;
     j["aggregates_written"] = aggregates;
     fmt::print("{}\n", j.dump());
     return;
   }
-  fmt::print("{}: {} of {} requested files complete ({} of 169 class files in all)\nthis run: {}\n",
-             (dir / "hands").string(), summary.report.files_complete, summary.report.files, complete,
+  fmt::print("{}: {} of {} requested files complete ({} of {} class files in all)\nthis run: {}\n",
+             (dir / "hands").string(), summary.report.files_complete, summary.report.files, complete, classes,
              run_line(summary));
   if (aggregates)
-    fmt::print("aggregates: {}, vs-random.csv, grid.txt, grid.svg\n", (dir / "preflop-169x169.csv").string());
+    fmt::print("aggregates: {}, vs-random.csv, grid.txt, grid.svg\n", (dir / matrix_file_name(game)).string());
   else
-    fmt::print("aggregates not written: {} class files are still incomplete\n", 169 - complete);
+    fmt::print("aggregates not written: {} class files are still incomplete\n",
+               static_cast<std::size_t>(classes) - complete);
 }
 
 void print_shard_run(const fs::path& dir, const Shard& shard, const RunSummary& summary, bool json) {
@@ -250,9 +264,15 @@ std::string read_file_text(const fs::path& path) {
 
 // The complete result file of `hero` in the first of `dirs` that has one (checked line by line),
 // as the bytes `equity table` writes; throws InputError when none has it.
-std::string complete_file(const std::vector<std::string>& dirs, HoleCards hero) {
+// The table directory of `game` under `dir` (`dir` itself for Hold'em, dir/shortdeck, ...).
+fs::path game_dir(const fs::path& dir, Game game) {
+  const auto subdir = game_rules(game).table_subdir;
+  return subdir.empty() ? dir : dir / subdir;
+}
+
+std::string complete_file(const std::vector<std::string>& dirs, HoleCards hero, Game game) {
   for (const auto& d : dirs) {
-    const auto contents = read_result_file(fs::path(d) / "hands" / result_file_name(hero), hero);
+    const auto contents = read_result_file(game_dir(d, game) / "hands" / result_file_name(hero), hero, game);
     if (!contents.complete()) continue;
     std::string text;
     for (const auto& line : contents.lines) text += format_line(line) + "\n";
@@ -271,23 +291,28 @@ int run_table_merge(const Args& args) {
       "the number of shards, their order of completion or their restarts. A class with no complete\n"
       "file in any shard is an error (exit code 2) and no aggregate is written.\n\n"
       "Example:\n"
-      "  equity table merge work/shard-* --out results",
+      "  equity table merge work/shard-* --out results\n"
+      "  equity table merge work/shard-* --game shortdeck   # SHARD_DIR/shortdeck into results/shortdeck",
       "equity table merge");
   std::vector<std::string> dirs;
-  std::string out_dir = "results", only;
+  std::string out_dir = "results", only, game_text = "holdem";
   bool json = false;
   app.add_option("SHARD_DIRS", dirs, "the shards' --out directories")->required();
   app.add_option("-o,--out", out_dir, "the table's directory (default: results)");
   auto* only_option = app.add_option("--only", only, "merge only these classes (as `equity table --only`)");
   app.add_flag("--json", json, "print one JSON object summarising the merge");
+  app.add_option("-g,--game", game_text,
+                 "the game: holdem (the default), shortdeck or shortdeck-straights (read from and written to "
+                 "DIR/GAME)");
   return run(app, args, [&] {
-    const std::vector<HoleCards> heroes = table_heroes(*only_option, only);
-    const fs::path dir(out_dir);
+    const Game game = parse_game(game_text);
+    const std::vector<HoleCards> heroes = table_heroes(*only_option, only, game);
+    const fs::path dir = game_dir(out_dir, game);
     prepare_output_dir(dir / "hands");
     DirectoryLock lock(dir), hands_lock(dir / "hands");
     std::vector<std::pair<fs::path, std::string>> files;  // all read and checked before any is written
     for (const HoleCards hero : heroes)
-      files.emplace_back(dir / "hands" / result_file_name(hero), complete_file(dirs, hero));
+      files.emplace_back(dir / "hands" / result_file_name(hero), complete_file(dirs, hero, game));
     std::size_t written = 0;
     for (const auto& [path, text] : files) {
       std::error_code ec;
@@ -295,8 +320,9 @@ int run_table_merge(const Args& args) {
       write_file_atomically(path, text);
       ++written;
     }
-    const bool aggregates = complete_class_files(dir) == static_cast<std::size_t>(kHandClasses);
-    if (aggregates) write_aggregates(PreflopTable::from_hand_files(dir / "hands"), dir);
+    const auto classes = static_cast<std::size_t>(game_rules(game).hand_classes);
+    const bool aggregates = complete_class_files(dir, game) == classes;
+    if (aggregates) write_aggregates(PreflopTable::from_hand_files(dir / "hands", game), dir);
     if (json) {
       nlohmann::ordered_json j;
       j["dir"] = dir.string();
@@ -308,9 +334,9 @@ int run_table_merge(const Args& args) {
       fmt::print("{}: {} class files from {} shard directories ({} written, the others already there)\n",
                  (dir / "hands").string(), files.size(), dirs.size(), written);
       if (aggregates)
-        fmt::print("aggregates: {}, vs-random.csv, grid.txt, grid.svg\n", (dir / "preflop-169x169.csv").string());
+        fmt::print("aggregates: {}, vs-random.csv, grid.txt, grid.svg\n", (dir / matrix_file_name(game)).string());
       else
-        fmt::print("aggregates not written: they need all 169 class files\n");
+        fmt::print("aggregates not written: they need all {} class files\n", classes);
     }
     return 0;
   });
@@ -331,7 +357,8 @@ struct GridCell {
 // The question a grid answers: the hero's per-class equity against the others, through the one call.
 struct Grid {
   Answer answer;
-  std::vector<GridCell> cells;  // 169, row by row
+  int size = 13;                // rows and columns: 13, or 9 for short deck (A to 6)
+  std::vector<GridCell> cells;  // size x size, row by row
 };
 
 Grid grid_of(Question q) {
@@ -346,8 +373,9 @@ Grid grid_of(Question q) {
     const auto cards = combo_cards(c.combo);
     ++combos[class_index_of({cards[0], cards[1]})];
   }
-  for (int row = 0; row < 13; ++row)
-    for (int column = 0; column < 13; ++column) {
+  grid.size = kRanks - game_rules(q.game).lowest_rank;
+  for (int row = 0; row < grid.size; ++row)
+    for (int column = 0; column < grid.size; ++column) {
       GridCell cell{class_at_grid_cell(row, column), row, column};
       const auto it = by_class.find(class_index(cell.hero));
       if (it != by_class.end() && it->second->weighted_showdowns > 0) {
@@ -379,6 +407,7 @@ std::string grid_json(const Grid& grid) {
   for (std::size_t p = 1; p < a.players.size(); ++p) j["villains"].push_back(a.players[p].hand);
   if (!a.board.empty()) j["board"] = a.board;
   if (!a.dead.empty()) j["dead"] = a.dead;
+  if (a.game != Game::holdem) j["game"] = game_name(a.game);
   j["method"] = method_name(a.per_combo_method);
   j["cells"] = nlohmann::ordered_json::array();
   for (const auto& c : grid.cells) {
@@ -433,22 +462,23 @@ std::string grid_legend(bool colour) {
 std::string grid_text(const Grid& grid, bool compact, bool colour) {
   const Answer& a = grid.answer;
   const PlayerAnswer& hero = a.players.front();
-  std::string out = fmt::format("Equity % of {} against {}{} ({})\n",
+  std::string out = fmt::format("Equity % of {} against {}{}{} ({})\n",
                                 hero.hand == "random" ? std::string("each class") : "each class of " + hero.hand,
                                 against(a), a.board.empty() ? std::string(" preflop") : " on " + a.board,
+                                a.game == Game::holdem ? std::string() : ", " + std::string(game_rules(a.game).title),
                                 a.per_combo_method == Method::table   ? "exact, table"
                                 : a.per_combo_method == Method::exact ? "exact"
                                                                       : "Monte Carlo");
   const auto& cells = grid.cells;
   if (compact) {
     out += " ";
-    for (char rank : kRankNames) out += fmt::format("{:>5}", rank);
+    for (char rank : kRankNames.substr(0, static_cast<std::size_t>(grid.size))) out += fmt::format("{:>5}", rank);
     out += "\n";
   }
   for (const auto& c : cells) {
     if (compact && c.column == 0) out += kRankNames[static_cast<std::size_t>(c.row)];
     out += grid_cell_text(c, compact, colour);
-    if (c.column == 12) out += "\n";
+    if (c.column == grid.size - 1) out += "\n";
   }
   return out + grid_legend(colour);
 }
@@ -469,14 +499,19 @@ int run_table(const Args& args) {
       "run holds DIR/.lock and DIR/hands/.lock. The empty .lock files stay after the run, on purpose: a\n"
       "lock file removed while another run is opening it would let two runs lock different files.\n"
       "A failed write (no permission, disk full, a file where DIR should be) exits with code 1.\n\n"
+      "Short deck (--game shortdeck or shortdeck-straights): the 81 classes of 6 to A, 561 opponent\n"
+      "lines a file of 201,376 boards each, into DIR/shortdeck (or DIR/shortdeck-straights):\n"
+      "hands/AsAc.txt ..., preflop-81x81.csv, vs-random.csv, grid.txt and grid.svg (9x9).\n\n"
       "Examples:\n"
       "  equity table                      # everything into results/\n"
+      "  equity table --game shortdeck     # results/shortdeck/\n"
       "  equity table --only AA,AKs,72o --out /tmp/t\n"
       "  equity table --threads 1 --json\n"
       "  equity table --shard 3/8 --out work/shard-3   # one of 8 runs (a Slurm array: scripts/slurm/)\n"
       "  equity table merge work/shard-* --out results  # the table from the 8 shards",
       "equity table");
   std::string out_dir = "results";
+  std::string game_text = "holdem";
   std::string only;
   int threads = 0;
   bool json = false;
@@ -497,25 +532,28 @@ int run_table(const Args& args) {
                  "into this shard's own --out directory; `equity table merge` then builds the table from the shards");
   app.add_flag("-q,--quiet", quiet, "no progress display");
   app.add_flag("--json", json, "print one JSON object summarising the run");
+  app.add_option("-g,--game", game_text,
+                 "the game: holdem (the default), shortdeck or shortdeck-straights (its table goes to DIR/GAME)");
   return run(app, args, [&] {
-    std::vector<HoleCards> heroes = table_heroes(*only_option, only);
+    const Game game = parse_game(game_text);
+    std::vector<HoleCards> heroes = table_heroes(*only_option, only, game);
     const std::optional<Shard> shard = shard_text.empty() ? std::nullopt : std::optional(parse_shard(shard_text));
     if (shard) heroes = shard_heroes(heroes, *shard);
-    const fs::path dir(out_dir);
+    const fs::path dir = game_dir(out_dir, game);
     prepare_output_dir(dir);
     DirectoryLock lock(dir);
     ThreadLimit limit(threads);
-    const RunSummary summary = build_with_progress(dir / "hands", heroes, !quiet, batch);
+    const RunSummary summary = build_with_progress(dir / "hands", heroes, !quiet, batch, game);
     if (summary.report.stopped) return interrupted(summary);
     if (shard) {
       print_shard_run(dir, *shard, summary, json);
       return 0;
     }
-    // The aggregates need all 169 files.
-    const std::size_t complete = complete_class_files(dir);
-    const bool aggregates = complete == static_cast<std::size_t>(kHandClasses);
-    if (aggregates) write_aggregates(PreflopTable::from_hand_files(dir / "hands"), dir);
-    print_table_run(dir, summary, complete, aggregates, json);
+    // The aggregates need all the game's class files.
+    const std::size_t complete = complete_class_files(dir, game);
+    const bool aggregates = complete == static_cast<std::size_t>(game_rules(game).hand_classes);
+    if (aggregates) write_aggregates(PreflopTable::from_hand_files(dir / "hands", game), dir);
+    print_table_run(dir, summary, complete, aggregates, json, game);
     return 0;
   });
 }
@@ -525,12 +563,15 @@ int run_file(const Args& args) {
       "Writes the result file of one specific hand: DIR/HAND.txt with its 1,225 opponent lines in deck\n"
       "order, e.g. ['Ah', 'Ad'], [1675094, 1675094] = boards the hand wins or ties, boards the opponent\n"
       "wins or ties; ties = first + second - 1,712,304. The format is in docs/result-files.md.\n"
-      "Resumes like `equity table`.\n\n"
+      "Resumes like `equity table`. With --game shortdeck (or shortdeck-straights): 561 lines of 201,376\n"
+      "boards, the cards of 6 to A.\n\n"
       "Examples:\n"
       "  equity file AsAc                  # results/hands/AsAc.txt\n"
-      "  equity file 7h2d --out /tmp/hands",
+      "  equity file 7h2d --out /tmp/hands\n"
+      "  equity file KhQh --game shortdeck --out results/shortdeck/hands",
       "equity file");
   std::string hand_text;
+  std::string game_text = "holdem";
   std::string out_dir = "results/hands";
   int threads = 0;
   bool json = false;
@@ -538,14 +579,18 @@ int run_file(const Args& args) {
   app.add_option("HAND", hand_text, "two specific cards, e.g. AsAc, KhQh, \"7h 2d\"")->required();
   app.add_option("-o,--out", out_dir, "output directory (default: results/hands)");
   app.add_option("-t,--threads", threads, "worker threads (default 0: all cores)")->check(non_negative());
+  app.add_option("-g,--game", game_text, "the game: holdem (the default), shortdeck or shortdeck-straights");
   app.add_flag("-q,--quiet", quiet, "no progress display");
   app.add_flag("--json", json, "print one JSON object summarising the run");
   return run(app, args, [&] {
+    const Game game = parse_game(game_text);
     const HoleCards hero = parse_hole_cards(hand_text, "HAND");
+    for (Card c : hero)
+      if (!game_rules(game).in_deck(c)) throw InputError("HAND: " + not_in_deck(c, game));
     prepare_output_dir(out_dir);
     ThreadLimit limit(threads);
     const fs::path path = fs::path(out_dir) / result_file_name(hero);
-    const RunSummary summary = build_with_progress(out_dir, {hero}, !quiet, 2048);
+    const RunSummary summary = build_with_progress(out_dir, {hero}, !quiet, 2048, game);
     if (summary.report.stopped) return interrupted(summary);
     if (json) {
       nlohmann::ordered_json j;
@@ -553,7 +598,8 @@ int run_file(const Args& args) {
       j.update(report_json(summary));
       fmt::print("{}\n", j.dump());
     } else {
-      fmt::print("{}: 1,225 lines\nthis run: {}\n", path.string(), run_line(summary));
+      fmt::print("{}: {} lines\nthis run: {}\n", path.string(),
+                 with_commas(static_cast<std::uint64_t>(opponent_hand_count(game))), run_line(summary));
     }
     return 0;
   });
@@ -573,7 +619,8 @@ int run_grid(const Args& args) {
       "  equity grid                          # every class against a random hand\n"
       "  equity grid random KK                # every class against KK\n"
       "  equity grid \"22+,A2s+,KTs+\" \"QQ+,AK\" # a range against a range\n"
-      "  equity grid 15% random --board Ks7h2c --svg grid.svg",
+      "  equity grid 15% random --board Ks7h2c --svg grid.svg\n"
+      "  equity grid --game shortdeck         # the 9x9 grid of short deck's 81 classes, A to 6",
       "equity grid");
   Question q;
   std::vector<std::string> players;
@@ -583,7 +630,10 @@ int run_grid(const Args& args) {
                  "the hero's range (default: random), then the other players' (default: one random hand)");
   app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5");
   app.add_option("-d,--dead", q.dead, "cards removed from the deck");
-  app.add_option("--order", q.order, "the ordering percentage ranges take: equity (the default) or vs2");
+  app.add_option("--order", q.order,
+                 "the ordering percentage ranges take: equity (the default; a short-deck game's own) or vs2");
+  std::string game_text = "holdem";
+  app.add_option("-g,--game", game_text, "the game: holdem (the default), shortdeck or shortdeck-straights");
   app.add_option("--table,--dir", q.table_dir,
                  "preflop table directory (default: $EQUITY_RESULTS, else the installed table), as in `equity "
                  "--table`");
@@ -592,6 +642,7 @@ int run_grid(const Args& args) {
   app.add_flag("--compact", compact, "the compact layout (67 columns) even on a wide terminal or into a file");
   app.add_flag("--json", json, "print one JSON object with every class's counts and equity");
   return run(app, args, [&] {
+    q.game = parse_game(game_text);
     q.players = players;
     if (q.players.empty()) q.players.push_back("random");
     if (q.players.size() == 1) q.players.push_back("random");
@@ -602,10 +653,11 @@ int run_grid(const Args& args) {
       for (const auto& c : grid.cells)
         if (c.present) cells[static_cast<std::size_t>(c.row)][static_cast<std::size_t>(c.column)] = c.equity;
       const PlayerAnswer& hero = grid.answer.players.front();
-      write_file_atomically(svg_path,
-                            equity_grid_svg(cells, (hero.hand == "random" ? "Every class" : hero.hand) + " against " +
-                                                       against(grid.answer) +
-                                                       (grid.answer.board.empty() ? "" : " on " + grid.answer.board)));
+      write_file_atomically(svg_path, equity_grid_svg(cells,
+                                                      (hero.hand == "random" ? "Every class" : hero.hand) +
+                                                          " against " + against(grid.answer) +
+                                                          (grid.answer.board.empty() ? "" : " on " + grid.answer.board),
+                                                      grid.size));
     }
     if (json) {
       fmt::print("{}", grid_json(grid));

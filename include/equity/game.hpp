@@ -44,6 +44,9 @@ struct GameRules {
   bool low = false;            // a split pot with an 8-or-better low (none yet)
   int hand_classes = 0;        // starting-hand classes up to suits: 169 for Hold'em, 81 for short deck
   bool preflop_table = false;  // heads-up preflop questions answer from the preflop table (preflop_table.hpp)
+  // Where the game's preflop table lives under the results directory: "" for Hold'em (the results
+  // directory itself, as always), "shortdeck" for results/shortdeck/.
+  std::string_view table_subdir;
 
   constexpr int deck_size() const { return deck.size(); }
   constexpr bool in_deck(Card c) const { return deck.contains(c); }
@@ -59,14 +62,14 @@ constexpr CardSet deck_from_rank(int lowest) {
 inline constexpr std::array<GameRules, kGames> kGameRules = {{
     {Game::holdem, "holdem", "Texas Hold'em",
      "52 cards; two hole cards each and five board cards; the best five of the seven", CardSet::full(), 0, 2, 5,
-     HandMaking::any_five, false, 169, true},
+     HandMaking::any_five, false, 169, true, ""},
     {Game::shortdeck, "shortdeck", "Short deck (6+) Hold'em",
      "36 cards, 6 to A; A-6-7-8-9 is the lowest straight; a flush beats a full house; three of a kind "
      "beats a straight",
-     deck_from_rank(4), 4, 2, 5, HandMaking::any_five, false, 81, false},
+     deck_from_rank(4), 4, 2, 5, HandMaking::any_five, false, 81, true, "shortdeck"},
     {Game::shortdeck_straights, "shortdeck-straights", "Short deck (6+) Hold'em, straights over trips",
      "as shortdeck, but a straight beats three of a kind", deck_from_rank(4), 4, 2, 5, HandMaking::any_five, false, 81,
-     false},
+     true, "shortdeck-straights"},
 }};
 
 // The rules of a game.

@@ -1,12 +1,14 @@
 #pragma once
 // Starting hands: the 1,326 two-card combos and the 169 preflop classes (AA, AKs, AKo, ...).
 #include <array>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "equity/cards.hpp"
+#include "equity/game.hpp"
 
 namespace equity {
 
@@ -55,6 +57,11 @@ struct HandClass {
 // (By high rank, then low rank, each from ace down; a pair comes first among its high rank.)
 const std::array<HandClass, kHandClasses>& hand_classes();
 int class_index(const HandClass& c);
+// The indices (into hand_classes()) of a game's classes, in table order: all 169 for Hold'em; for
+// short deck the 81 whose ranks are 6 to A (AA, AKs, AKo, ..., A6o, KK, ..., 76o, 66).
+std::span<const int> classes_of(Game game);
+// Whether both ranks of a class are in the game's deck.
+bool class_in_game(const HandClass& c, Game game);
 HandClass class_of(HoleCards hand);
 int class_index_of(HoleCards hand);
 // "AA", "AKs", "aks", "KAs", "AKo", "T9s", "109s". Throws InputError.

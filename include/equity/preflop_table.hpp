@@ -38,7 +38,7 @@ struct CanonicalMatchup {
 };
 CanonicalMatchup canonical_matchup(HoleCards hero, HoleCards villain);
 
-// Counts summed over combinations: combos matchups of 1,712,304 boards each.
+// Counts summed over combinations: combos matchups of preflop_boards(game) boards each.
 struct MatchupCounts {
   std::uint64_t combos = 0;
   std::uint64_t wins = 0;
@@ -71,6 +71,8 @@ struct BuildOptions {
   std::function<void(const std::string&)> warn;
   // Matchups per batch: lines are appended after every batch.
   std::size_t batch_size = 2048;
+  // The game whose files these are: its deck (the opponents of each file) and its ranking.
+  Game game = Game::holdem;
 };
 
 struct BuildReport {
@@ -92,24 +94,30 @@ BuildReport build_hand_files(const std::filesystem::path& hands_dir, const std::
 
 // ---- The table --------------------------------------------------------------------------------
 
-// The full table. Rows are the hero's class, columns the villain's (table order).
+// The name of a game's class matrix file: "preflop-169x169.csv", "preflop-81x81.csv".
+std::string matrix_file_name(Game game);
+
+// The full table of one game. Rows are the hero's class, columns the villain's (table order),
+// indexed as hand_classes() (169 for every game: a short-deck table holds the 81 classes of
+// classes_of(game) and zeros for the others, so that ranges index it as they index Hold'em's).
 class PreflopTable {
  public:
-  // From the 169 complete representative files in `hands_dir`; throws InputError if any is
-  // missing, incomplete or bad.
-  static PreflopTable from_hand_files(const std::filesystem::path& hands_dir);
-  // From the aggregates in `dir` (preflop-169x169.csv); nullopt if the file is missing or
+  // From the complete representative files of the game's classes in `hands_dir`; throws
+  // InputError if any is missing, incomplete or bad.
+  static PreflopTable from_hand_files(const std::filesystem::path& hands_dir, Game game = Game::holdem);
+  // From the aggregates in `dir` (matrix_file_name(game)); nullopt if the file is missing or
   // incomplete, InputError if it is malformed. Specific-hand lookups read dir/hands/ on demand.
-  static std::optional<PreflopTable> load(const std::filesystem::path& dir);
+  static std::optional<PreflopTable> load(const std::filesystem::path& dir, Game game = Game::holdem);
   // Only the representative files in dir/hands, read on demand, for the specific-hand lookups
   // (hands(), hand_versus_class(), hand_versus_random()); the class matrices stay zero. Quicker
   // than load() when no class-against-class figure is needed.
-  static PreflopTable hand_files(const std::filesystem::path& dir);
+  static PreflopTable hand_files(const std::filesystem::path& dir, Game game = Game::holdem);
   // The rows of `classes` (class indices) and, seen from the other seat, their columns, from
   // their representative files in dir/hands; every other entry stays zero. Enough for any
   // question one of whose ranges is made of these classes, and quicker than load() for a few
   // classes. Throws InputError if a file is missing, incomplete or bad.
-  static PreflopTable class_rows(const std::filesystem::path& dir, const std::vector<int>& classes);
+  static PreflopTable class_rows(const std::filesystem::path& dir, const std::vector<int>& classes,
+                                 Game game = Game::holdem);
 
   // Class against class, over every non-conflicting combination.
   MatchupCounts classes(int hero_class, int villain_class) const;
@@ -124,6 +132,7 @@ class PreflopTable {
   // hand_versus_class(hero, c) for every class c at once (one pass over the file's lines).
   std::array<MatchupCounts, kHandClasses> hand_versus_each_class(HoleCards hero) const;
 
+  Game game() const { return game_; }
   const CountMatrix& combos() const { return combos_; }
   const CountMatrix& wins() const { return wins_; }
   const CountMatrix& ties() const { return ties_; }
@@ -135,6 +144,7 @@ class PreflopTable {
   void read_row(int i);
 
   std::filesystem::path hands_dir_;
+  Game game_ = Game::holdem;
   CountMatrix combos_;
   CountMatrix wins_;
   CountMatrix ties_;

@@ -14,8 +14,14 @@
 // A program that embeds the installed library is not beside the table. The library's CMake package
 // (find_package(equity)) defines EQUITY_INSTALLED_TABLE, the table under the prefix it was found
 // in, for the programs that link equity::equity; this header records it when such a program starts.
+//
+// Another game's table is in its subdirectory of that results directory (GameRules::table_subdir:
+// results/shortdeck/ holding preflop-81x81.csv and hands/). A directory the caller names may be
+// the results directory or the game's own table directory.
 #include <filesystem>
 #include <optional>
+
+#include "equity/game.hpp"
 
 namespace equity {
 
@@ -29,9 +35,10 @@ inline const bool installed_table_recorded = (set_installed_table(EQUITY_INSTALL
 }  // namespace detail
 #endif
 
-// The table directory, or nullopt when none is found (callers then enumerate). Throws InputError
-// when `explicit_dir` is given but is not a directory, or $EQUITY_RESULTS is set but bad.
-std::optional<std::filesystem::path> find_table(const std::filesystem::path& explicit_dir = {});
+// The table directory of `game`, or nullopt when none is found (callers then enumerate). Throws
+// InputError when `explicit_dir` is given but is not a directory, or $EQUITY_RESULTS is set but bad.
+std::optional<std::filesystem::path> find_table(const std::filesystem::path& explicit_dir = {},
+                                                Game game = Game::holdem);
 
 // The directory of the running program (from /proc/self/exe), or nullopt where it cannot be known.
 std::optional<std::filesystem::path> program_directory();

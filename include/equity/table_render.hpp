@@ -12,7 +12,8 @@
 
 namespace equity {
 
-std::string matrix_csv(const PreflopTable& table);     // preflop-169x169.csv
+// Of the table's game: its classes in table order, its 9x9 grid for short deck (A to 6).
+std::string matrix_csv(const PreflopTable& table);     // preflop-169x169.csv, preflop-81x81.csv
 std::string vs_random_csv(const PreflopTable& table);  // vs-random.csv
 std::string grid_text(const PreflopTable& table);      // grid.txt
 std::string grid_svg(const PreflopTable& table);       // grid.svg
@@ -32,8 +33,9 @@ std::array<int, 3> equity_colour(double equity);
 std::string xml_escape(std::string_view text);
 
 // A 13x13 grid of equities as an SVG heatmap (cells without a value are left blank), titled, with
-// the colour scale's legend from 0% to 100% marking 50%.
+// the colour scale's legend from 0% to 100% marking 50%; only its top-left size x size cells (9
+// for short deck: A to 6).
 std::string equity_grid_svg(const std::array<std::array<std::optional<double>, 13>, 13>& cells,
-                            const std::string& title);
+                            const std::string& title, int size = 13);
 
 }  // namespace equity

@@ -182,7 +182,7 @@ class PreflopTable:
 def preflop_table(dir: Optional[str] = None, game: str = "holdem") -> PreflopTable:
     """The 169x169 preflop table as numpy arrays, from the installed table (or `dir`).
 
-    game: "holdem"; another game raises ValueError naming it while its table is not built.
+    game: "holdem" (169 classes), "shortdeck" or "shortdeck-straights" (81 classes each).
 
         >>> t = equity.preflop_table()
         >>> int(t.wins[t.index("AA"), t.index("KK")])

@@ -1,8 +1,10 @@
-// The preflop table (preflop-169x169.csv) as numpy arrays: 169 class names and 169x169 counts.
+// A game's preflop table as numpy arrays: its class names (169 for Hold'em, 81 for short deck) and
+// their matrices of counts.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -18,38 +20,46 @@ namespace py = pybind11;
 namespace equity::python {
 namespace {
 
-py::array_t<std::int64_t> array_of(const CountMatrix& m) {
-  py::array_t<std::int64_t> out({kHandClasses, kHandClasses});
-  std::copy(m.data(), m.data() + kHandClasses * kHandClasses, out.mutable_data());  // both row-major
+// The game's classes (169 for Hold'em, 81 for short deck) of a 169x169 matrix, in table order.
+py::array_t<std::int64_t> array_of(const CountMatrix& m, std::span<const int> classes) {
+  const auto n = static_cast<py::ssize_t>(classes.size());
+  py::array_t<std::int64_t> out({n, n});
+  auto cells = out.mutable_unchecked<2>();
+  for (py::ssize_t i = 0; i < n; ++i)
+    for (py::ssize_t j = 0; j < n; ++j)
+      cells(i, j) =
+          m.data()[classes[static_cast<std::size_t>(i)] * kHandClasses + classes[static_cast<std::size_t>(j)]];
   return out;
 }
 
-// (names, combos, wins, ties, losses, equity) from the table in `dir` (found as find_table() says
-// when empty).
+// (names, combos, wins, ties, losses, equity) from the game's table in `dir` (found as
+// find_table() says when empty).
 py::tuple preflop_table_arrays(const std::string& dir, const std::string& game_text) {
   const Game game = parse_game(game_text);
-  if (game != Game::holdem)
+  const auto found = find_table(dir, game);
+  if (!found)
     throw InputError("no preflop table of " + std::string(game_name(game)) +
-                     " in this build: the preflop table is Hold'em only (game=\"holdem\")");
-  const auto found = find_table(dir);
-  if (!found) throw InputError("no preflop table found (give its directory, or set EQUITY_RESULTS)");
+                     " found (give its directory, or set EQUITY_RESULTS)");
   std::optional<PreflopTable> table;
   {
     py::gil_scoped_release release;
-    table = PreflopTable::load(*found);
+    table = PreflopTable::load(*found, game);
   }
   if (!table) throw InputError("no complete preflop table in '" + found->string() + "'");
+  const std::span<const int> classes = classes_of(game);
+  const auto n = static_cast<py::ssize_t>(classes.size());
   std::vector<std::string> names;
-  for (const auto& c : hand_classes()) names.push_back(c.name());
-  py::array_t<double> equity({kHandClasses, kHandClasses});
+  for (int c : classes) names.push_back(hand_classes()[static_cast<std::size_t>(c)].name());
+  py::array_t<double> equity({n, n});
   auto cells = equity.mutable_unchecked<2>();
-  for (int i = 0; i < kHandClasses; ++i)
-    for (int j = 0; j < kHandClasses; ++j) {
-      const MatchupCounts c = table->classes(i, j);
+  for (py::ssize_t i = 0; i < n; ++i)
+    for (py::ssize_t j = 0; j < n; ++j) {
+      const MatchupCounts c =
+          table->classes(classes[static_cast<std::size_t>(i)], classes[static_cast<std::size_t>(j)]);
       cells(i, j) = c.combos > 0 ? c.equity() : std::numeric_limits<double>::quiet_NaN();
     }
-  return py::make_tuple(names, array_of(table->combos()), array_of(table->wins()), array_of(table->ties()),
-                        array_of(table->losses()), equity, found->string());
+  return py::make_tuple(names, array_of(table->combos(), classes), array_of(table->wins(), classes),
+                        array_of(table->ties(), classes), array_of(table->losses(), classes), equity, found->string());
 }
 
 }  // namespace

@@ -48,10 +48,12 @@ def test_calc_equals_the_command_lines_json(cli, game, players, kwargs):
 def test_short_deck_heads_up_counts_every_board():
     r = equity.calc(["AsAc", "KhQh"], game="shortdeck")
     assert r.game == "shortdeck"
-    assert r.mode == "exact"
+    assert r.mode == "table"  # its own preflop table, results/shortdeck
     assert r.showdowns == 201_376  # C(32, 5)
     p = r.players[0]
-    assert p.wins + p.ties + p.losses == 201_376
+    assert (p.wins, p.ties, p.losses) == (149_931, 1_031, 50_414)
+    exact = equity.calc(["AsAc", "KhQh"], game="shortdeck", method="exact")
+    assert exact.mode == "exact" and exact.players[0].wins == p.wins
     assert equity.calc(["AsAc", "KhQh"]).game == "holdem"
 
 
@@ -147,8 +149,14 @@ def test_range_counts_equal_the_command_line(cli):
         assert np.array_equal(r.grid(), np.array(j["grid"]))
 
 
-def test_preflop_table_of_short_deck_says_it_is_not_there(table_dir):
-    with pytest.raises(ValueError, match="shortdeck"):
-        equity.preflop_table(table_dir, game="shortdeck")
+def test_preflop_table_of_short_deck(table_dir):
+    for game in ("shortdeck", "shortdeck-straights"):
+        t = equity.preflop_table(table_dir, game=game)
+        assert len(t.classes) == 81 and t.classes[0] == "AA" and "22" not in t.classes
+        assert t.wins.shape == (81, 81)
+        assert np.array_equal(t.wins + t.ties + t.losses, t.combos * 201_376)  # C(32, 5) boards
+        aa, kqs = t.index("AA"), t.index("KQs")
+        a = equity.calc(["AA", "KQs"], game=game)
+        assert (t.wins[aa, kqs], t.ties[aa, kqs], t.losses[aa, kqs]) == (a.players[0].wins, a.players[0].ties, a.players[0].losses)
     with pytest.raises(ValueError, match="holdem, shortdeck"):
         equity.preflop_table(table_dir, game="pineapple")

@@ -61,8 +61,12 @@ std::optional<std::filesystem::path> table_for(const Question& q, const Parsed& 
           "(no board, no dead cards, one weight per class)");
     return std::nullopt;
   }
-  auto dir = find_table(q.table_dir);
-  if (!dir && forced) throw InputError("no preflop table found (give its directory, or set EQUITY_RESULTS)");
+  auto dir = find_table(q.table_dir, parsed.deal.game);
+  if (!dir && forced)
+    throw InputError(parsed.deal.game == Game::holdem
+                         ? std::string("no preflop table found (give its directory, or set EQUITY_RESULTS)")
+                         : "no " + std::string(game_name(parsed.deal.game)) +
+                               " preflop table found (give its directory, or set EQUITY_RESULTS)");
   return dir;
 }
 
@@ -127,7 +131,7 @@ Method plan_per_combo(const Question& q, Plan& plan, PlannedQuestion& s) {
     for (const auto& c : s.prep->combos[p]) s.combo_tasks.push_back({p, c});
   if (q.use_table && q.method != Method::exact && q.method != Method::monte_carlo && deal.ranges.size() == 2 &&
       deal.board.empty() && deal.dead.empty() && game_rules(deal.game).preflop_table) {
-    if (!s.table) s.table = find_table(q.table_dir);
+    if (!s.table) s.table = find_table(q.table_dir, deal.game);
     if (s.table) return Method::table;
   }
   if (q.method == Method::monte_carlo) return Method::monte_carlo;

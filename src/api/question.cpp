@@ -58,17 +58,25 @@ void check_range_in_deck(const Player& player, Game game, std::size_t index) {
                        std::string(1, kRankChars[static_cast<std::size_t>(game_rules(game).lowest_rank)]) + " to A)");
 }
 
+// The ordering percentage ranges read: a short-deck game's own equity ordering when the question
+// names Hold'em's default (or its alias vs1), since Hold'em's would select classes outside the deck.
+std::string_view order_of(const Question& q) {
+  if (q.game != Game::holdem && (q.order == kDefaultHandOrder || q.order == "vs1")) return default_hand_order(q.game);
+  return q.order;
+}
+
 }  // namespace
 
 Parsed parse_question(const Question& q) {
   if (q.players.size() < 2) throw InputError("at least 2 players, not " + std::to_string(q.players.size()));
   if (q.players.size() > static_cast<std::size_t>(kMaxPlayers))
     throw InputError("at most " + std::to_string(kMaxPlayers) + " players, not " + std::to_string(q.players.size()));
-  (void)hand_order(q.order);  // an unknown ordering is an error even when no range uses it
+  const std::string_view order = order_of(q);
+  (void)hand_order(order);  // an unknown ordering is an error even when no range uses it
   Parsed parsed;
   std::vector<HoleCards> hands;
   for (std::size_t i = 0; i < q.players.size(); ++i) {
-    parsed.players.push_back(parse_player(q.players[i], i, q.order, parsed.warnings));
+    parsed.players.push_back(parse_player(q.players[i], i, order, parsed.warnings));
     check_range_in_deck(parsed.players.back(), q.game, i);
     parsed.deal.ranges.push_back(parsed.players.back().range);
     if (parsed.players.back().specific) {

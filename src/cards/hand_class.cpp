@@ -69,6 +69,19 @@ int class_index(const HandClass& c) {
   return class_index_table().index[static_cast<std::size_t>(c.high)][static_cast<std::size_t>(c.low)][c.suited ? 1 : 0];
 }
 
+bool class_in_game(const HandClass& c, Game game) { return c.low >= game_rules(game).lowest_rank; }
+
+std::span<const int> classes_of(Game game) {
+  static const std::array<std::vector<int>, kGames> by_game = [] {
+    std::array<std::vector<int>, kGames> out;
+    for (std::size_t g = 0; g < out.size(); ++g)
+      for (int i = 0; i < kHandClasses; ++i)
+        if (class_in_game(hand_classes()[static_cast<std::size_t>(i)], static_cast<Game>(g))) out[g].push_back(i);
+    return out;
+  }();
+  return by_game[static_cast<std::size_t>(game)];
+}
+
 HandClass class_of(HoleCards hand) {
   const int a = hand[0].rank(), b = hand[1].rank();
   return HandClass{std::max(a, b), std::min(a, b), a != b && hand[0].suit() == hand[1].suit()};

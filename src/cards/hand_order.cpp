@@ -13,8 +13,25 @@ const std::vector<HandOrder>& hand_orders() {
   static const std::vector<HandOrder> orders{
       {"equity", "exact equity against one random hand (alias vs1; the default)", &detail::kHandOrderEquity},
       {"vs2", "equity against two random hands (Monte Carlo)", &detail::kHandOrderVs2},
+      {"shortdeck-equity",
+       "short deck's 81 classes by exact equity against one random short-deck hand (the default of --game shortdeck)",
+       &detail::kHandOrderShortDeck, Game::shortdeck, 81, 630},
+      {"shortdeck-straights-equity", "the same with straights over trips (the default of --game shortdeck-straights)",
+       &detail::kHandOrderShortDeckStraights, Game::shortdeck_straights, 81, 630},
   };
   return orders;
+}
+
+std::string_view default_hand_order(Game game) {
+  switch (game) {
+    case Game::shortdeck:
+      return "shortdeck-equity";
+    case Game::shortdeck_straights:
+      return "shortdeck-straights-equity";
+    case Game::holdem:
+      break;
+  }
+  return kDefaultHandOrder;
 }
 
 const HandOrder& hand_order(std::string_view name) {
@@ -66,9 +83,9 @@ std::string read_one(std::string_view s, std::size_t& pos, Decimal& out) {
   return "";
 }
 
-// The length of the shortest prefix of `order` whose combos reach p % of 1,326.
+// The length of the shortest prefix of `order` whose combos reach p % of its 1,326 (or 630).
 int prefix_length(const HandOrder& order, Decimal p) {
-  const std::uint64_t target = p.digits * static_cast<std::uint64_t>(kCombos), unit = 100 * power10(p.decimals);
+  const std::uint64_t target = p.digits * static_cast<std::uint64_t>(order.combos), unit = 100 * power10(p.decimals);
   std::uint64_t combos = 0;
   int n = 0;
   while (combos * unit < target)

@@ -28,7 +28,8 @@ std::vector<std::string_view> split(std::string_view line) {
 }
 
 // The data rows (header dropped, each split), checked for `columns` fields.
-std::vector<std::vector<std::string_view>> rows(std::string_view csv, std::string_view header, std::size_t columns) {
+std::vector<std::vector<std::string_view>> rows(std::string_view csv, std::string_view header, std::size_t columns,
+                                                std::size_t expected_rows = kHandClasses) {
   std::vector<std::vector<std::string_view>> out;
   std::size_t start = 0;
   bool first = true;
@@ -50,8 +51,8 @@ std::vector<std::vector<std::string_view>> rows(std::string_view csv, std::strin
       throw InputError("ordering file: line " + quote_input(line) + " does not have " + std::to_string(columns) +
                        " fields");
   }
-  if (out.size() != static_cast<std::size_t>(kHandClasses))
-    throw InputError("ordering file: " + std::to_string(out.size()) + " rows, not 169");
+  if (out.size() != expected_rows)
+    throw InputError("ordering file: " + std::to_string(out.size()) + " rows, not " + std::to_string(expected_rows));
   return out;
 }
 
@@ -73,9 +74,12 @@ double number(std::string_view field) {
 
 // The class of a name, checked against its combos column (the class's combos x per_combo); each
 // class once.
-int class_of_row(std::string_view name, std::string_view combos, std::uint64_t per_combo, std::vector<bool>& seen) {
+int class_of_row(std::string_view name, std::string_view combos, std::uint64_t per_combo, std::vector<bool>& seen,
+                 Game game = Game::holdem) {
   const int index = class_index(parse_hand_class(name));
   const auto& c = hand_classes()[static_cast<std::size_t>(index)];
+  if (!class_in_game(c, game))
+    throw InputError("ordering file: class " + quote_input(name) + " is not in " + std::string(game_rules(game).name));
   if (c.name() != name) throw InputError("ordering file: class " + quote_input(name) + " is not written canonically");
   if (integer(combos) != static_cast<std::uint64_t>(c.combos()) * per_combo)
     throw InputError("ordering file: class " + quote_input(name) + " has combos " + quote_input(combos));
@@ -84,16 +88,19 @@ int class_of_row(std::string_view name, std::string_view combos, std::uint64_t p
   return index;
 }
 
-// Sorts class indices by `better` (a strict order on equity), then more combos, then table order.
+// Sorts the game's class indices by `better` (a strict order on equity), then more combos, then
+// table order; the classes outside the game follow in table order.
 template <class Better>
-ClassOrder sorted(Better better) {
-  std::vector<int> order(static_cast<std::size_t>(kHandClasses));
-  std::iota(order.begin(), order.end(), 0);
+ClassOrder sorted(Better better, Game game = Game::holdem) {
+  const auto in_game = classes_of(game);
+  std::vector<int> order(in_game.begin(), in_game.end());
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
     if (better(a, b)) return true;
     if (better(b, a)) return false;
     return hand_classes()[static_cast<std::size_t>(a)].combos() > hand_classes()[static_cast<std::size_t>(b)].combos();
   });
+  for (int c = 0; c < kHandClasses; ++c)
+    if (!class_in_game(hand_classes()[static_cast<std::size_t>(c)], game)) order.push_back(c);
   ClassOrder out{};
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<std::uint8_t>(order[i]);
   return out;
@@ -101,23 +108,28 @@ ClassOrder sorted(Better better) {
 
 }  // namespace
 
-ClassOrder order_from_vs_random_csv(std::string_view csv) {
+ClassOrder order_from_vs_random_csv(std::string_view csv, Game game) {
   // Per class: twice the pot won (2 wins + ties) and the showdowns.
   std::vector<Uint128> doubled(static_cast<std::size_t>(kHandClasses)),
       showdowns(static_cast<std::size_t>(kHandClasses));
   std::vector<bool> seen(static_cast<std::size_t>(kHandClasses));
-  for (const auto& f : rows(csv, "hero,villain,combos,wins,ties,losses,equity", 7)) {
+  const auto left = static_cast<std::uint64_t>(game_rules(game).deck_size() - 2);
+  const std::uint64_t opponents = left * (left - 1) / 2;  // 1,225 in Hold'em, 561 in short deck
+  for (const auto& f : rows(csv, "hero,villain,combos,wins,ties,losses,equity", 7,
+                            static_cast<std::size_t>(game_rules(game).hand_classes))) {
     if (f[1] != "random") throw InputError("ordering file: villain " + quote_input(f[1]) + " is not random");
-    const auto i = static_cast<std::size_t>(class_of_row(f[0], f[2], 1225, seen));
+    const auto i = static_cast<std::size_t>(class_of_row(f[0], f[2], opponents, seen, game));
     const std::uint64_t wins = integer(f[3]), ties = integer(f[4]), losses = integer(f[5]);
     doubled[i] = 2 * static_cast<Uint128>(wins) + ties;
     showdowns[i] = static_cast<Uint128>(wins) + ties + losses;
     if (showdowns[i] == 0) throw InputError("ordering file: class " + quote_input(f[0]) + " has no showdowns");
   }
-  return sorted([&](int a, int b) {
-    const auto x = static_cast<std::size_t>(a), y = static_cast<std::size_t>(b);
-    return doubled[x] * showdowns[y] > doubled[y] * showdowns[x];  // below 2^72: no overflow
-  });
+  return sorted(
+      [&](int a, int b) {
+        const auto x = static_cast<std::size_t>(a), y = static_cast<std::size_t>(b);
+        return doubled[x] * showdowns[y] > doubled[y] * showdowns[x];  // below 2^72: no overflow
+      },
+      game);
 }
 
 ClassOrder order_from_ranked_csv(std::string_view csv) {

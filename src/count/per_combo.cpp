@@ -260,11 +260,12 @@ struct CountsByOpponent {
 // name the expected opponent (in the fixed order) and hold counts that add up; nullopt at the first
 // line that does not (an odd or damaged file), for read_result_file() to read and judge. About a
 // third of the work of the full reader, which also rebuilds every line to compare bytes.
-std::optional<CountsByOpponent> read_class_lean(const std::filesystem::path& path, HoleCards rep) {
+std::optional<CountsByOpponent> read_class_lean(const std::filesystem::path& path, HoleCards rep, Game game) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  const auto opponents = opponent_hands(rep);
+  const auto opponents = opponent_hands(rep, game);
+  const std::uint64_t boards = preflop_boards(game);
   CountsByOpponent out;
   std::size_t at = 0;
   for (const HoleCards& opponent : opponents) {
@@ -285,10 +286,9 @@ std::optional<CountsByOpponent> read_class_lean(const std::filesystem::path& pat
     auto [after_hero, e1] = std::from_chars(p, last, hero);
     if (e1 != std::errc{} || last - after_hero < 3 || after_hero[0] != ',' || after_hero[1] != ' ') return std::nullopt;
     auto [after_villain, e2] = std::from_chars(after_hero + 2, last, villain);
-    if (e2 != std::errc{} || after_villain != last || hero > kPreflopBoards || villain > kPreflopBoards ||
-        hero + villain < kPreflopBoards)
+    if (e2 != std::errc{} || after_villain != last || hero > boards || villain > boards || hero + villain < boards)
       return std::nullopt;
-    const ResultLine counts{opponent, hero, villain};
+    const ResultLine counts{opponent, hero, villain, boards};
     out.counts[static_cast<std::size_t>(combo_index(opponent[0], opponent[1]))] = {
         static_cast<std::uint32_t>(counts.wins()), static_cast<std::uint32_t>(counts.ties()),
         static_cast<std::uint32_t>(counts.losses())};
@@ -297,14 +297,16 @@ std::optional<CountsByOpponent> read_class_lean(const std::filesystem::path& pat
   return out;
 }
 
-CountsByOpponent read_class(const std::filesystem::path& hands_dir, int hand_class) {
+CountsByOpponent read_class(const std::filesystem::path& hands_dir, int hand_class, Game game) {
   const HoleCards rep = hand_classes()[static_cast<std::size_t>(hand_class)].representative();
   const std::filesystem::path path = hands_dir / result_file_name(rep);
-  if (auto lean = read_class_lean(path, rep)) return std::move(*lean);
-  const ResultFileContents file = read_result_file(path, rep);
+  if (auto lean = read_class_lean(path, rep, game)) return std::move(*lean);
+  const ResultFileContents file = read_result_file(path, rep, game);
   if (!file.complete())
-    throw InputError(path.string() + ": " + std::to_string(file.lines.size()) +
-                     " of the 1,225 lines (run `equity table`)");
+    throw InputError(path.string() + ": " + std::to_string(file.lines.size()) + " of the " +
+                     (game == Game::holdem ? std::string("1,225") : std::to_string(file.expected_lines)) +
+                     " lines (run `equity table" +
+                     (game == Game::holdem ? std::string() : " --game " + std::string(game_name(game))) + "`)");
   CountsByOpponent out;
   for (const auto& line : file.lines)
     out.counts[static_cast<std::size_t>(combo_index(line.opponent[0], line.opponent[1]))] = {
@@ -342,7 +344,8 @@ std::array<std::vector<ComboEquity>, 2> per_combo_from_table(const std::filesyst
   needed.erase(std::unique(needed.begin(), needed.end()), needed.end());
   std::vector<std::unique_ptr<CountsByOpponent>> tables(kHandClasses);
   detail::parallel_for(std::size_t{0}, needed.size(), [&](std::size_t k) {
-    tables[static_cast<std::size_t>(needed[k])] = std::make_unique<CountsByOpponent>(read_class(hands_dir, needed[k]));
+    tables[static_cast<std::size_t>(needed[k])] =
+        std::make_unique<CountsByOpponent>(read_class(hands_dir, needed[k], deal.game));
   });
 
   std::array<std::vector<ComboEquity>, 2> out;
@@ -353,7 +356,7 @@ std::array<std::vector<ComboEquity>, 2> per_combo_from_table(const std::filesyst
       e.weight = c.weight;
       out[side].push_back(e);
     }
-  const double boards = static_cast<double>(choose(kCards - 4, 5));
+  const double boards = static_cast<double>(preflop_boards(deal.game));
   for (std::size_t i = 0; i < hero.size(); ++i) {
     const auto& counts = tables[static_cast<std::size_t>(classes[i])]->counts;
     const auto map = to_representative({hero[i].cards[0], hero[i].cards[1]});

@@ -98,12 +98,15 @@ struct FileWork {
 
 namespace {
 
-// The heroes in deck order, each once; a hand with one card twice is an error.
-std::vector<HoleCards> unique_heroes(const std::vector<HoleCards>& heroes_in) {
+// The heroes in deck order, each once; a hand with one card twice or a card outside the game's
+// deck is an error.
+std::vector<HoleCards> unique_heroes(const std::vector<HoleCards>& heroes_in, Game game) {
   std::vector<HoleCards> heroes;
   for (auto h : heroes_in) {
     h = deck_ordered(h);
     if (h[0] == h[1]) throw InputError("hand " + h[0].str() + h[1].str() + " holds one card twice");
+    for (Card c : h)
+      if (!game_rules(game).in_deck(c)) throw InputError("hand " + hand_name(h) + ": " + not_in_deck(c, game));
     if (std::find(heroes.begin(), heroes.end(), h) == heroes.end()) heroes.push_back(h);
   }
   return heroes;
@@ -137,7 +140,7 @@ class HandFileBuilder {
     contents_.resize(heroes_.size());
     for (std::size_t f = 0; f < heroes_.size(); ++f) {
       const fs::path path = hands_dir_ / result_file_name(heroes_[f]);
-      contents_[f] = read_result_file(path, heroes_[f]);
+      contents_[f] = read_result_file(path, heroes_[f], options_.game);
       const auto& c = contents_[f];
       if (!c.half_written.empty())
         warn(path.string() + ": line " + std::to_string(c.lines.size() + (c.original_layout ? 2 : 1)) +
@@ -164,7 +167,7 @@ class HandFileBuilder {
       FileWork work;
       work.hero = heroes_[f];
       work.path = hands_dir_ / result_file_name(heroes_[f]);
-      const auto opponents = opponent_hands(heroes_[f]);
+      const auto opponents = opponent_hands(heroes_[f], options_.game);
       for (std::size_t i = c.lines.size(); i < opponents.size(); ++i)
         work.pending.push_back(pending_line(heroes_[f], opponents[i]));
       progress_.lines_total += work.pending.size();
@@ -196,6 +199,7 @@ class HandFileBuilder {
 
   // Appends to each file the lines whose counts are known once `tasks_done` tasks are.
   void write_ready_lines(std::size_t tasks_done) {
+    const std::uint64_t boards = preflop_boards(options_.game);
     std::string buffer;
     for (auto& work : files_) {
       buffer.clear();
@@ -204,8 +208,8 @@ class HandFileBuilder {
         const auto& p = work.pending[work.next];
         if (p.task >= 0 && static_cast<std::size_t>(p.task) >= tasks_done) break;
         const SeatCounts s = p.task >= 0 ? results_[static_cast<std::size_t>(p.task)] : p.known;
-        const ResultLine line =
-            p.swapped ? ResultLine{p.opponent, s.second, s.first} : ResultLine{p.opponent, s.first, s.second};
+        const ResultLine line = p.swapped ? ResultLine{p.opponent, s.second, s.first, boards}
+                                          : ResultLine{p.opponent, s.first, s.second, boards};
         buffer += format_line(line);
         buffer += '\n';
         ++work.next;
@@ -236,7 +240,7 @@ class HandFileBuilder {
                            [&](const tbb::blocked_range<std::size_t>& r) {
                              for (std::size_t t = r.begin(); t != r.end(); ++t) {
                                const auto& m = tasks_[t];
-                               const auto result = enumerate(Deal{{m.hero, m.villain}, {}, {}});
+                               const auto result = enumerate(Deal{{m.hero, m.villain}, {}, {}, options_.game});
                                const auto& a = result.players[0];
                                const auto& b = result.players[1];
                                results_[t] = SeatCounts{a.wins + a.ties, b.wins + b.ties};
@@ -268,7 +272,7 @@ class HandFileBuilder {
 BuildReport build_hand_files(const fs::path& hands_dir, const std::vector<HoleCards>& heroes_in,
                              const BuildOptions& options) {
   DirectoryLock lock(hands_dir);
-  return HandFileBuilder(hands_dir, unique_heroes(heroes_in), options).run();
+  return HandFileBuilder(hands_dir, unique_heroes(heroes_in, options.game), options).run();
 }
 
 // ---- The table --------------------------------------------------------------------------------
@@ -295,18 +299,26 @@ void PreflopTable::read_row(int i) {
   losses_.scale_row(i, combos);
 }
 
-PreflopTable PreflopTable::from_hand_files(const fs::path& hands_dir) {
+std::string matrix_file_name(Game game) {
+  const auto n = std::to_string(game_rules(game).hand_classes);
+  return "preflop-" + n + "x" + n + ".csv";
+}
+
+PreflopTable PreflopTable::from_hand_files(const fs::path& hands_dir, Game game) {
   PreflopTable table;
   table.hands_dir_ = hands_dir;
-  for (int i = 0; i < kHandClasses; ++i) table.read_row(i);
+  table.game_ = game;
+  for (int i : classes_of(game)) table.read_row(i);
   return table;
 }
 
-PreflopTable PreflopTable::class_rows(const fs::path& dir, const std::vector<int>& classes) {
+PreflopTable PreflopTable::class_rows(const fs::path& dir, const std::vector<int>& classes, Game game) {
   PreflopTable table;
   table.hands_dir_ = dir / "hands";
+  table.game_ = game;
   for (int i : classes) {
-    if (i < 0 || i >= kHandClasses) throw InputError("no hand class " + std::to_string(i));
+    if (i < 0 || i >= kHandClasses || !class_in_game(hand_classes()[static_cast<std::size_t>(i)], game))
+      throw InputError("no hand class " + std::to_string(i) + " in " + std::string(game_name(game)));
     table.read_row(i);
   }
   // Class j against class i sums the same combo pairs as i against j, seen from the other seat.
@@ -375,18 +387,22 @@ const char* kCsvHeader = kTableCsvHeader;
 
 }  // namespace
 
-PreflopTable PreflopTable::hand_files(const fs::path& dir) {
+PreflopTable PreflopTable::hand_files(const fs::path& dir, Game game) {
   PreflopTable table;
   table.hands_dir_ = dir / "hands";
+  table.game_ = game;
   return table;
 }
 
-std::optional<PreflopTable> PreflopTable::load(const fs::path& dir) {
-  const fs::path path = dir / "preflop-169x169.csv";
+std::optional<PreflopTable> PreflopTable::load(const fs::path& dir, Game game) {
+  const fs::path path = dir / matrix_file_name(game);
   const std::string text = read_table_file(path);
   if (text.empty()) return std::nullopt;
   PreflopTable table;
   table.hands_dir_ = dir / "hands";
+  table.game_ = game;
+  const std::int64_t boards = static_cast<std::int64_t>(preflop_boards(game));
+  const std::string boards_text = game == Game::holdem ? "1,712,304" : std::to_string(boards);
   std::size_t line_number = 0;
   const std::function<std::string()> where = [&] { return path.string() + ":" + std::to_string(line_number) + ": "; };
   std::vector<bool> seen(static_cast<std::size_t>(kHandClasses * kHandClasses), false);
@@ -411,13 +427,17 @@ std::optional<PreflopTable> PreflopTable::load(const fs::path& dir) {
     } catch (const InputError& e) {
       throw InputError(where() + e.what());
     }
+    for (const int c : {i, j})
+      if (!class_in_game(hand_classes()[static_cast<std::size_t>(c)], game))
+        throw InputError(where() + "class " + hand_classes()[static_cast<std::size_t>(c)].name() + " is not in " +
+                         std::string(game_name(game)));
     const auto cell = static_cast<std::size_t>(i * kHandClasses + j);
     if (seen[cell])
       throw InputError(where() + "second row for " + std::string(fields[0]) + " against " + std::string(fields[1]));
     seen[cell] = true;
     ++rows;
     table.combos_(i, j) = parse_count(fields[2], where);
-    // At most every combo pair of the two classes, so that combos x 1,712,304 cannot overflow.
+    // At most every combo pair of the two classes, so that combos x boards cannot overflow.
     const int most =
         hand_classes()[static_cast<std::size_t>(i)].combos() * hand_classes()[static_cast<std::size_t>(j)].combos();
     if (table.combos_(i, j) > most)
@@ -426,11 +446,11 @@ std::optional<PreflopTable> PreflopTable::load(const fs::path& dir) {
     table.wins_(i, j) = parse_count(fields[3], where);
     table.ties_(i, j) = parse_count(fields[4], where);
     table.losses_(i, j) = parse_count(fields[5], where);
-    if (table.wins_(i, j) + table.ties_(i, j) + table.losses_(i, j) !=
-        table.combos_(i, j) * static_cast<std::int64_t>(kPreflopBoards))
-      throw InputError(where() + "wins + ties + losses is not combos x 1,712,304");
+    if (table.wins_(i, j) + table.ties_(i, j) + table.losses_(i, j) != table.combos_(i, j) * boards)
+      throw InputError(where() + "wins + ties + losses is not combos x " + boards_text);
   }
-  if (rows != seen.size()) return std::nullopt;
+  const auto classes = static_cast<std::size_t>(game_rules(game).hand_classes);
+  if (rows != classes * classes) return std::nullopt;
   return table;
 }
 
@@ -451,12 +471,16 @@ const std::vector<ResultLine>& PreflopTable::representative_lines(int hero_class
   if (auto it = lines_.find(hero_class); it != lines_.end()) return it->second;
   const auto rep = hand_classes()[static_cast<std::size_t>(hero_class)].representative();
   const fs::path path = hands_dir_ / result_file_name(rep);
-  auto contents = read_result_file(path, rep);
+  auto contents = read_result_file(path, rep, game_);
   if (!contents.complete())
-    throw InputError(path.string() + ": " +
-                     (contents.exists ? "only " + std::to_string(contents.lines.size()) + " of the 1,225 lines"
-                                      : std::string("missing")) +
-                     "; run `equity table` to complete the table");
+    throw InputError(
+        path.string() + ": " +
+        (contents.exists
+             ? "only " + std::to_string(contents.lines.size()) + " of the " +
+                   (game_ == Game::holdem ? std::string("1,225") : std::to_string(contents.expected_lines)) + " lines"
+             : std::string("missing")) +
+        "; run `equity table" + (game_ == Game::holdem ? std::string() : " --game " + std::string(game_name(game_))) +
+        "` to complete the table");
   return lines_[hero_class] = std::move(contents.lines);
 }
 
@@ -465,13 +489,15 @@ MatchupCounts PreflopTable::hands(HoleCards hero, HoleCards villain) const {
   for (Card c : villain)
     if (hero_cards.contains(c)) throw InputError("both hands hold " + c.str());
   if (hero[0] == hero[1] || villain[0] == villain[1]) throw InputError("a hand holds one card twice");
+  for (Card c : {hero[0], hero[1], villain[0], villain[1]})
+    if (!game_rules(game_).in_deck(c)) throw InputError(not_in_deck(c, game_));
   const int hero_class = class_index_of(hero);
   const HoleCards rep = hand_classes()[static_cast<std::size_t>(hero_class)].representative();
   const CardSet rep_cards = to_set(rep[0]) | to_set(rep[1]);
   for (const auto& perm : suit_permutations()) {
     if ((to_set(map_card(hero[0], perm)) | to_set(map_card(hero[1], perm))) != rep_cards) continue;
     const HoleCards opponent = deck_ordered({map_card(villain[0], perm), map_card(villain[1], perm)});
-    return counts_of(representative_lines(hero_class)[opponent_position(rep, opponent)]);
+    return counts_of(representative_lines(hero_class)[opponent_position(rep, opponent, game_)]);
   }
   throw InputError("internal: no suit permutation maps " + hand_name(hero) + " to " + hand_name(rep));
 }

@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 ResultLine result_line(HoleCards opponent, const EnumerationResult& result) {
   const auto& hero = result.players.at(0);
   const auto& villain = result.players.at(1);
-  return ResultLine{deck_ordered(opponent), hero.wins + hero.ties, villain.wins + villain.ties};
+  return ResultLine{deck_ordered(opponent), hero.wins + hero.ties, villain.wins + villain.ties, result.boards};
 }
 
 std::string format_line(const ResultLine& line) {
@@ -117,14 +117,28 @@ ResultLine parse_line(std::string_view text) {
   return line;
 }
 
+namespace {
+
+// 1712304 as "1,712,304".
+std::string grouped(std::uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string check_counts(const ResultLine& line) {
   const auto first = line.hero_wins_or_ties, second = line.opponent_wins_or_ties;
-  if (first > kPreflopBoards || second > kPreflopBoards)
-    return "a count is larger than the 1,712,304 boards (" + std::to_string(first) + ", " + std::to_string(second) +
-           ")";
-  if (first + second < kPreflopBoards)
-    return "counts do not add up: " + std::to_string(first) + " + " + std::to_string(second) +
-           " is less than the 1,712,304 boards (ties would be negative)";
+  if (first > line.boards || second > line.boards)
+    return "a count is larger than the " + grouped(line.boards) + " boards (" + std::to_string(first) + ", " +
+           std::to_string(second) + ")";
+  if (first + second < line.boards)
+    return "counts do not add up: " + std::to_string(first) + " + " + std::to_string(second) + " is less than the " +
+           grouped(line.boards) + " boards (ties would be negative)";
   return {};
 }
 
@@ -140,14 +154,16 @@ std::string hand_name(HoleCards hand) {
 
 std::string result_file_name(HoleCards hero) { return hand_name(hero) + ".txt"; }
 
-std::vector<HoleCards> opponent_hands(HoleCards hero) {
+std::vector<HoleCards> opponent_hands(HoleCards hero, Game game) {
   std::vector<HoleCards> out;
-  out.reserve(kOpponentHands);
+  out.reserve(static_cast<std::size_t>(opponent_hand_count(game)));
   const CardSet used = to_set(hero[0]) | to_set(hero[1]);
-  for (int i = 0; i < kCards; ++i) {
+  // The game's deck is the first deck_size() cards of the deck order (its lowest ranks are left out).
+  const int cards = game_rules(game).deck_size();
+  for (int i = 0; i < cards; ++i) {
     const Card a = card_at_deck_index(i);
     if (used.contains(a)) continue;
-    for (int j = i + 1; j < kCards; ++j) {
+    for (int j = i + 1; j < cards; ++j) {
       const Card b = card_at_deck_index(j);
       if (!used.contains(b)) out.push_back({a, b});
     }
@@ -155,19 +171,21 @@ std::vector<HoleCards> opponent_hands(HoleCards hero) {
   return out;
 }
 
-std::size_t opponent_position(HoleCards hero, HoleCards opponent) {
-  // The deck index among the 50 cards left: less one for each hero card before it.
+std::size_t opponent_position(HoleCards hero, HoleCards opponent, Game game) {
+  // The deck index among the n cards left (50 in Hold'em): less one for each hero card before it.
+  const int n = game_rules(game).deck_size() - 2;
   const auto left_index = [&](Card c) {
     const int i = c.deck_index();
     return i - (hero[0].deck_index() < i) - (hero[1].deck_index() < i);
   };
   const int a = left_index(opponent[0]), b = left_index(opponent[1]);
-  // Pairs whose first card comes before a: 49 + 48 + ... + (50 - a); then b's place after a.
-  return static_cast<std::size_t>(a * (99 - a) / 2 + (b - a - 1));
+  // Pairs whose first card comes before a: (n - 1) + (n - 2) + ... + (n - a); then b's place after a.
+  return static_cast<std::size_t>(a * (2 * n - 1 - a) / 2 + (b - a - 1));
 }
 
-ResultFileContents read_result_file(const fs::path& path, HoleCards hero) {
+ResultFileContents read_result_file(const fs::path& path, HoleCards hero, Game game) {
   ResultFileContents contents;
+  contents.expected_lines = static_cast<std::size_t>(opponent_hand_count(game));
   std::string text;
   {
     std::ifstream in(path, std::ios::binary);
@@ -186,7 +204,8 @@ ResultFileContents read_result_file(const fs::path& path, HoleCards hero) {
   std::size_t end = text.size();
   while (end > 0 && text[end - 1] == '\0') --end;
 
-  const auto expected = opponent_hands(hero);
+  const auto expected = opponent_hands(hero, game);
+  const std::uint64_t boards = preflop_boards(game);
   const std::string hero_name = hand_name(hero);
   const auto where = [&](std::size_t line_number) { return path.string() + ":" + std::to_string(line_number) + ": "; };
   const auto accept_line = [&](std::string_view record, std::size_t line_number, bool last_may_be_partial) -> bool {
@@ -197,6 +216,7 @@ ResultFileContents read_result_file(const fs::path& path, HoleCards hero) {
       if (last_may_be_partial) return false;
       throw InputError(where(line_number) + e.what());
     }
+    line.boards = boards;
     const std::string problem = check_counts(line);
     if (!problem.empty()) {
       if (last_may_be_partial) return false;
@@ -204,7 +224,8 @@ ResultFileContents read_result_file(const fs::path& path, HoleCards hero) {
     }
     const std::size_t index = contents.lines.size();
     if (index >= expected.size())
-      throw InputError(where(line_number) + "more than the 1,225 opponent lines of " + hero_name);
+      throw InputError(where(line_number) + "more than the " + grouped(expected.size()) + " opponent lines of " +
+                       hero_name);
     if (line.opponent != expected[index]) {
       const CardSet hero_cards = to_set(hero[0]) | to_set(hero[1]);
       const bool clash = hero_cards.contains(line.opponent[0]) || hero_cards.contains(line.opponent[1]);

@@ -19,7 +19,9 @@ struct TableRange {
       Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1>::Zero(kHandClasses);
 };
 
-std::optional<TableRange> table_range(const Range& range) {
+// The classes outside the game's deck ("22" in short deck: only "random" holds them, and the deal
+// leaves their combos out) stay at weight 0.
+std::optional<TableRange> table_range(const Range& range, Game game) {
   TableRange out;
   if (range.specific()) {
     out.hand = range.combos().front().cards;
@@ -31,7 +33,7 @@ std::optional<TableRange> table_range(const Range& range) {
       lists[static_cast<std::size_t>(c)] = hand_classes()[static_cast<std::size_t>(c)].combo_indices();
     return lists;
   }();
-  for (int c = 0; c < kHandClasses; ++c) {
+  for (int c : classes_of(game)) {
     const auto& indices = class_combos[static_cast<std::size_t>(c)];
     const double w = range.weight(indices.front());
     for (int i : indices)
@@ -123,9 +125,9 @@ PairCounts swapped(PairCounts p) {
 // Both ranges as the table sees them, or nullopt when the question does not have the table's shape.
 std::optional<std::array<TableRange, 2>> table_ranges(const RangeDeal& deal) {
   if (deal.ranges.size() != 2 || !deal.board.empty() || !deal.dead.empty()) return std::nullopt;
-  auto hero = table_range(deal.ranges[0]);
+  auto hero = table_range(deal.ranges[0], deal.game);
   if (!hero) return std::nullopt;
-  auto villain = table_range(deal.ranges[1]);
+  auto villain = table_range(deal.ranges[1], deal.game);
   if (!villain) return std::nullopt;
   return std::array<TableRange, 2>{std::move(*hero), std::move(*villain)};
 }
@@ -150,15 +152,15 @@ RangeEquityResult answer(const PreflopTable& table, const std::array<TableRange,
 
   RangeEquityResult r;
   r.assignments = c.counts.combos;
-  r.boards = kPreflopBoards;
+  r.boards = preflop_boards(deal.game);
   r.total_weight = c.combos;
   r.weighted = deal.ranges[0].weighted() || deal.ranges[1].weighted();
   r.orbits = 0;
   // Combos left after removing the other player's specific cards, as enumeration reports them.
   for (int p = 0; p < 2; ++p) {
     const auto& other = p == 0 ? villain : hero;
-    CardSet removed;
-    if (other.hand) removed = to_set((*other.hand)[0]) | to_set((*other.hand)[1]);
+    CardSet removed = out_of_deck(deal.game);
+    if (other.hand) removed |= to_set((*other.hand)[0]) | to_set((*other.hand)[1]);
     r.combos.push_back(deal.ranges[static_cast<std::size_t>(p)].combos(removed).size());
   }
   r.players.push_back(player_counts(c.counts.wins, c.counts.ties, c.counts.losses, c.wins, c.ties, c.losses));
@@ -177,6 +179,9 @@ bool table_answers(const RangeDeal& deal) {
 }
 
 std::optional<RangeEquityResult> table_equity(const PreflopTable& table, const RangeDeal& deal) {
+  if (table.game() != deal.game)
+    throw InputError("the preflop table of " + std::string(game_name(table.game())) + " cannot answer a " +
+                     std::string(game_name(deal.game)) + " question");
   const auto ranges = table_ranges(deal);
   if (!ranges) return std::nullopt;
   return answer(table, *ranges, deal);
@@ -187,14 +192,14 @@ std::optional<RangeEquityResult> table_equity(const std::filesystem::path& dir, 
   if (!ranges) return std::nullopt;
   const auto& [hero, villain] = *ranges;
   // A specific hand reads its own class's file, whatever the other side holds.
-  if (hero.hand || villain.hand) return answer(PreflopTable::hand_files(dir), *ranges, deal);
+  if (hero.hand || villain.hand) return answer(PreflopTable::hand_files(dir, deal.game), *ranges, deal);
   std::array<std::vector<int>, 2> classes;
   for (std::size_t p = 0; p < 2; ++p)
     for (int c = 0; c < kHandClasses; ++c)
       if ((*ranges)[p].member[c] != 0) classes[p].push_back(c);
   const auto& fewer = classes[0].size() <= classes[1].size() ? classes[0] : classes[1];
-  if (fewer.size() <= kMostClassFiles) return answer(PreflopTable::class_rows(dir, fewer), *ranges, deal);
-  const auto table = PreflopTable::load(dir);
+  if (fewer.size() <= kMostClassFiles) return answer(PreflopTable::class_rows(dir, fewer, deal.game), *ranges, deal);
+  const auto table = PreflopTable::load(dir, deal.game);
   if (!table) return std::nullopt;
   return answer(*table, *ranges, deal);
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "equity/error.hpp"
+#include "equity/preflop_table.hpp"
 
 namespace equity {
 namespace {
@@ -56,7 +57,19 @@ std::optional<fs::path> program_directory() {
   return exe.parent_path();
 }
 
-std::optional<fs::path> find_table(const fs::path& explicit_dir) {
+namespace {
+
+// The game's table under the results directory `root` (Hold'em's is `root` itself).
+std::optional<fs::path> game_table(const fs::path& root, Game game) {
+  const auto subdir = game_rules(game).table_subdir;
+  if (subdir.empty()) return root;
+  std::error_code ec;
+  const fs::path dir = root / subdir;
+  if (fs::is_regular_file(dir / matrix_file_name(game), ec)) return dir;
+  return std::nullopt;
+}
+
+std::optional<fs::path> find_results(const fs::path& explicit_dir) {
   std::error_code ec;
   if (!explicit_dir.empty()) {
     if (!fs::is_directory(explicit_dir, ec))
@@ -80,6 +93,17 @@ std::optional<fs::path> find_table(const fs::path& explicit_dir) {
   for (const auto& data : xdg_data_dirs())
     if (holds_table(data / "equity" / "results")) return fs::weakly_canonical(data / "equity" / "results", ec);
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<fs::path> find_table(const fs::path& explicit_dir, Game game) {
+  std::error_code ec;
+  if (game != Game::holdem && !explicit_dir.empty() && fs::is_regular_file(explicit_dir / matrix_file_name(game), ec))
+    return explicit_dir;  // the game's own table directory, named directly
+  const auto root = find_results(explicit_dir);
+  if (!root) return std::nullopt;
+  return game_table(*root, game);
 }
 
 }  // namespace equity

@@ -36,8 +36,8 @@ std::array<int, 3> equity_colour(double equity) {
 std::string matrix_csv(const PreflopTable& table) {
   std::string out = std::string(kTableCsvHeader) + "\n";
   const auto& classes = hand_classes();
-  for (int i = 0; i < kHandClasses; ++i)
-    for (int j = 0; j < kHandClasses; ++j)
+  for (int i : classes_of(table.game()))
+    for (int j : classes_of(table.game()))
       out += csv_row(classes[static_cast<std::size_t>(i)].name(), classes[static_cast<std::size_t>(j)].name(),
                      table.classes(i, j));
   return out;
@@ -45,14 +45,14 @@ std::string matrix_csv(const PreflopTable& table) {
 
 std::string vs_random_csv(const PreflopTable& table) {
   std::string out = std::string(kTableCsvHeader) + "\n";
-  for (int i = 0; i < kHandClasses; ++i)
+  for (int i : classes_of(table.game()))
     out += csv_row(hand_classes()[static_cast<std::size_t>(i)].name(), "random", table.versus_random(i));
   return out;
 }
 
 std::array<std::array<double, 13>, 13> equity_grid(const PreflopTable& table, std::optional<int> villain_class) {
   std::array<std::array<double, 13>, 13> grid{};
-  for (int i = 0; i < kHandClasses; ++i) {
+  for (int i : classes_of(table.game())) {
     const auto [row, column] = grid_cell(hand_classes()[static_cast<std::size_t>(i)]);
     const auto counts = villain_class ? table.classes(i, *villain_class) : table.versus_random(i);
     grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)] = counts.equity();
@@ -60,13 +60,28 @@ std::array<std::array<double, 13>, 13> equity_grid(const PreflopTable& table, st
   return grid;
 }
 
+namespace {
+
+// Rows and columns of a game's grid: 13 for Hold'em, 9 for short deck.
+int grid_size(Game game) { return kRanks - game_rules(game).lowest_rank; }
+
+}  // namespace
+
 std::string grid_text(const PreflopTable& table) {
   const auto grid = equity_grid(table);
-  std::string out =
-      "Exact heads-up preflop equity (%) of each hand class against a random hand.\n"
-      "Pairs on the diagonal, suited hands above it, offsuit hands below; A to 2 from the top left.\n\n";
-  for (int row = 0; row < 13; ++row) {
-    for (int column = 0; column < 13; ++column) {
+  const int size = grid_size(table.game());
+  std::string out = table.game() == Game::holdem
+                        ? std::string(
+                              "Exact heads-up preflop equity (%) of each hand class against a random hand.\n"
+                              "Pairs on the diagonal, suited hands above it, offsuit hands below; A to 2 from "
+                              "the top left.\n\n")
+                        : "Exact heads-up preflop equity (%) of each hand class against a random hand, " +
+                              std::string(game_rules(table.game()).title) + " (" +
+                              std::string(game_name(table.game())) +
+                              ").\nPairs on the diagonal, suited hands above it, offsuit hands below; A to 6 from "
+                              "the top left.\n\n";
+  for (int row = 0; row < size; ++row) {
+    for (int column = 0; column < size; ++column) {
       char cell[32];
       std::snprintf(cell, sizeof cell, "%s%-3s %5.2f", column ? "  " : "",
                     class_at_grid_cell(row, column).name().c_str(),
@@ -96,9 +111,9 @@ std::string xml_escape(std::string_view text) {
 }
 
 std::string equity_grid_svg(const std::array<std::array<std::optional<double>, 13>, 13>& cells,
-                            const std::string& title) {
+                            const std::string& title, int size) {
   constexpr int kCell = 64, kTop = 56, kLeft = 8, kLegend = 60;
-  const int width = kLeft * 2 + 13 * kCell, height = kTop + 13 * kCell + kLegend;
+  const int width = kLeft * 2 + size * kCell, height = kTop + size * kCell + kLegend;
   std::ostringstream svg;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
       << "\" viewBox=\"0 0 " << width << ' ' << height << "\" font-family=\"Helvetica, Arial, sans-serif\">\n"
@@ -107,8 +122,8 @@ std::string equity_grid_svg(const std::array<std::array<std::optional<double>, 1
       << xml_escape(title) << "</text>\n"
       << "<text x=\"" << width / 2 << "\" y=\"44\" text-anchor=\"middle\" font-size=\"12\" fill=\"#444\">"
       << "pairs on the diagonal, suited above, offsuit below; blue below 50%, white at 50%, red above</text>\n";
-  for (int row = 0; row < 13; ++row)
-    for (int column = 0; column < 13; ++column) {
+  for (int row = 0; row < size; ++row)
+    for (int column = 0; column < size; ++column) {
       const auto& value = cells[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
       const int x = kLeft + column * kCell, y = kTop + row * kCell;
       const auto [r, g, b] = value ? equity_colour(*value) : std::array<int, 3>{255, 255, 255};
@@ -127,7 +142,7 @@ std::string equity_grid_svg(const std::array<std::array<std::optional<double>, 1
       }
     }
   // Legend: the colour scale from 0% to 100%, with 50% (white) marked.
-  const int legend_y = kTop + 13 * kCell + 14, legend_x = kLeft + 80, legend_w = 13 * kCell - 160;
+  const int legend_y = kTop + size * kCell + 14, legend_x = kLeft + 80, legend_w = size * kCell - 160;
   for (int k = 0; k <= 100; ++k) {
     const auto [r, g, b] = equity_colour(0.01 * k);
     svg << "<rect x=\"" << legend_x + k * legend_w / 101 << "\" y=\"" << legend_y << "\" width=\"" << legend_w / 101 + 1
@@ -150,14 +165,18 @@ std::string grid_svg(const PreflopTable& table) {
   std::array<std::array<std::optional<double>, 13>, 13> cells;
   for (std::size_t row = 0; row < 13; ++row)
     for (std::size_t column = 0; column < 13; ++column) cells[row][column] = grid[row][column];
-  return equity_grid_svg(cells, "Exact heads-up preflop equity against a random hand");
+  if (table.game() == Game::holdem)
+    return equity_grid_svg(cells, "Exact heads-up preflop equity against a random hand");
+  return equity_grid_svg(cells,
+                         "Exact heads-up preflop equity against a random hand: " + std::string(game_name(table.game())),
+                         grid_size(table.game()));
 }
 
 void write_aggregates(const PreflopTable& table, const std::filesystem::path& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throw WriteError("cannot create directory " + dir.string() + ": " + ec.message());
-  write_file_atomically(dir / "preflop-169x169.csv", matrix_csv(table));
+  write_file_atomically(dir / matrix_file_name(table.game()), matrix_csv(table));
   write_file_atomically(dir / "vs-random.csv", vs_random_csv(table));
   write_file_atomically(dir / "grid.txt", grid_text(table));
   write_file_atomically(dir / "grid.svg", grid_svg(table));

@@ -49,11 +49,9 @@ std::string range_json(std::string_view expr, std::string_view dead_text, std::s
   } catch (const InputError&) {
     throw InputError("game: '" + std::string(game_text) + "' is not a game: one of " + game_names());
   }
-  if (game != Game::holdem && expr.find('%') != std::string_view::npos)
-    throw InputError("range: percentage ranges take an ordering of Hold'em's 169 classes: Hold'em only, not " +
-                     std::string(game_name(game)));
   std::vector<std::string> warnings;
-  const Range range = Range::parse(expr, "range", &warnings);
+  // Percentages in the game's own ordering (Hold'em's equity ordering, or short deck's).
+  const Range range = Range::parse(expr, "range", &warnings, default_hand_order(game));
   check_in_deck(range, game);
   CardSet dead;
   for (Card c : parse_cards(dead_text, "dead cards")) dead.insert(c);
