@@ -11,6 +11,7 @@
 #include "equity/error.hpp"
 #include "equity/game_range.hpp"
 #include "equity/hand_class.hpp"
+#include "equity/hand_order.hpp"
 #include "equity/range.hpp"
 #include "equity/result_file.hpp"
 #include "game_range.hpp"
@@ -20,7 +21,8 @@ namespace py = pybind11;
 namespace equity::python {
 
 GameRange GameRange::parse(std::string_view text, std::string_view game) {
-  GameRange r{Range::parse(text), parse_game(game)};
+  const Game g = parse_game(game);
+  GameRange r{Range::parse(text, "range", nullptr, default_hand_order(g)), g};  // percentages: the game's ordering
   check_in_deck(r.range, r.game);
   return r;
 }

@@ -149,6 +149,13 @@ def test_range_counts_equal_the_command_line(cli):
         assert np.array_equal(r.grid(), np.array(j["grid"]))
 
 
+def test_percentages_take_the_games_ordering():
+    r = equity.Range("15%", game="shortdeck")
+    assert len(r) == 96  # 15% of short deck's 630 combos, strongest first
+    assert equity.calc(["15%", "random"], game="shortdeck").players[0].hand == equity.calc(
+        [str(r), "random"], game="shortdeck").players[0].hand
+
+
 def test_preflop_table_of_short_deck(table_dir):
     for game in ("shortdeck", "shortdeck-straights"):
         t = equity.preflop_table(table_dir, game=game)
