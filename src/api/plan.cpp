@@ -202,8 +202,9 @@ Plan plan(const Question& question) {
       plan.work.enumerable = true;
       plan.reason = "heads-up ranges on a known board: each completed board's combos ranked once (the sweep)";
     } else {
-      s->symmetries = suit_symmetries(s->parsed.deal);
-      plan.work = work_of(*s->prep, static_cast<int>(s->symmetries.size()));
+      // Monte Carlo asked for needs no symmetries (they only shrink the work exact would count).
+      if (asked != Method::monte_carlo) s->symmetries = suit_symmetries(s->parsed.deal);
+      plan.work = work_of(*s->prep, std::max(1, static_cast<int>(s->symmetries.size())));
       const double limit = exact_showdown_limit(plan.work.cards_to_come);
       if (asked == Method::automatic) {
         plan.method = plan.work.showdowns <= limit ? Method::exact : Method::monte_carlo;
@@ -234,7 +235,9 @@ ExactWork exact_work(const Question& question) {
   Question q = question;
   q.use_table = false;
   q.per_combo = q.distribution = false;
-  if (q.method == Method::table) q.method = Method::automatic;
+  if (q.method == Method::table || q.method == Method::monte_carlo) q.method = Method::automatic;
+  q.target_stderr = q.max_seconds = 0;  // the work of enumerating, whatever Monte Carlo was asked
+  q.max_trials = 0;
   return plan(q).work;
 }
 
