@@ -200,6 +200,12 @@ TEST(Serve, RangesAndOrderings) {
   EXPECT_EQ(order[0], "AA");
   EXPECT_EQ(order[168], "32o");
   EXPECT_EQ(orderings["vs2"].size(), 169u);
+  // Short deck's orderings hold its 81 classes, and say whose they are.
+  EXPECT_EQ(orderings["shortdeck-equity"].size(), 81u);
+  EXPECT_EQ(orderings["shortdeck-equity"][0], "AA");
+  const json games = json::parse(res->body)["games"];
+  EXPECT_EQ(games["equity"], "holdem");
+  EXPECT_EQ(games["shortdeck-straights-equity"], "shortdeck-straights");
   // A question names its ordering for percentage ranges; an unknown one is a 400 naming the field.
   res = server.client().Post("/api/equity", R"({"players": ["10%", "random"], "order": "vs2"})", "application/json");
   ASSERT_TRUE(res);

@@ -43,7 +43,8 @@ export async function fetchGames() {
 
 // {"equity": ["AA", "KK", ...]}: the named orderings of the 169 classes.
 export async function fetchOrderings() {
-  return (await json(await api("/api/orderings"))).orderings;
+  const { orderings, games } = await json(await api("/api/orderings"));
+  return { orderings, games };
 }
 
 // A computation as a job: resolves to the answer (the CLI's --json), calls onProgress with

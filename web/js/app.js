@@ -18,6 +18,7 @@ const state = {
   editing: 0,       // the player the grid edits
   focus: "AA",      // the class whose suits are shown
   orderings: {},
+  orderingGames: {},  // ordering name -> the game whose classes it orders
   game: "holdem",   // the game's name; games: /api/games (deck, ranks, summary, what it offers)
   games: [],
   job: null,
@@ -52,10 +53,10 @@ async function readRange(i) {
   const player = state.players[i];
   const seq = ++player.seq;
   const text = player.text.trim();
-  // A typed "15%" is read by the server in the equity ordering: the slider shows it so; any other
-  // text leaves the slider at 0.
+  // A typed "15%" is read by the server in the game's own ordering: the slider shows it so; any
+  // other text leaves the slider at 0.
   const typed = text.match(/^(\d+(?:\.\d+)?)\s*%$/);
-  player.slider = typed ? { percent: Number(typed[1]), order: "equity" } : null;
+  player.slider = typed ? { percent: Number(typed[1]), order: gameOrderings()[0] } : null;
   if (i === state.editing) renderSlider();
   try {
     const data = text ? await fetchRange(text, state.game) : { combos: [] };
@@ -349,7 +350,7 @@ function showGameSummary() {
 }
 
 // Another game: the grids and the card picker show its deck and classes, every range is read again
-// in it, and percentage ranges (orderings of Hold'em's 169 classes) are Hold'em's only. `reread`
+// in it, and the Top % slider takes the game's own orderings. `reread`
 // false when the players are not there yet (restoring a question).
 function setGame(name, reread = true) {
   const game = state.games.find((g) => g.name === name);
@@ -372,12 +373,23 @@ function setGame(name, reread = true) {
   if (state.players.length > 0) renderEditor();
 }
 
-// The Top % slider takes an ordering of Hold'em's 169 classes.
+// The orderings of the game's classes, its default first (the server lists them so).
+function gameOrderings() {
+  return Object.keys(state.orderings).filter((n) => (state.orderingGames[n] || "holdem") === state.game);
+}
+
+// The Top % slider takes an ordering of the game's classes; the menu lists the game's.
 function renderSliderAvailability() {
-  const available = Object.keys(state.orderings).length > 0 && state.game === "holdem";
+  const names = gameOrderings();
+  const label = (n) =>
+    n === "equity" ? "equity vs 1 random" : /^vs\d+$/.test(n) ? `equity vs ${n.slice(2)} random` : n.replace(/-/g, " ");
+  const chosen = $("#ordering").value;
+  $("#ordering").innerHTML = names.map((n) => `<option value="${n}">${label(n)}</option>`).join("");
+  if (names.includes(chosen)) $("#ordering").value = chosen;
+  const available = names.length > 0;
   $("#percent").disabled = !available;
   $("#ordering").disabled = !available;
-  $("#percent").closest("label").title = state.game === "holdem" ? "" : "Percentage ranges are Hold'em only for now";
+  $("#percent").closest("label").title = available ? "" : "No ordering of this game's classes is served";
 }
 
 // ---- Calculate --------------------------------------------------------------------------------
@@ -671,13 +683,11 @@ async function start() {
   if (state.players.length === 0) for (const text of ["AsAc", "KhQh"]) addPlayer(text);
   renderEditor();
   try {
-    state.orderings = await fetchOrderings();
+    ({ orderings: state.orderings, games: state.orderingGames } = await fetchOrderings());
   } catch {
     state.orderings = {};
+    state.orderingGames = {};
   }
-  const names = Object.keys(state.orderings);
-  const label = (n) => (n === "equity" ? "equity vs 1 random" : /^vs\d+$/.test(n) ? `equity vs ${n.slice(2)} random` : n);
-  $("#ordering").innerHTML = names.map((n) => `<option value="${n}">${label(n)}</option>`).join("");
   renderSliderAvailability();
   renderSlider();
   document.body.dataset.ready = "true";

@@ -67,13 +67,15 @@ export class RangeModel {
 
 // The shortest prefix of `order` (class names, best first) whose combos reach `percent` % of 1,326.
 export function topPercent(order, percent) {
-  const target = (1326 * percent) / 100;
+  const size = (name) => (name.length === 2 ? 6 : name[2] === "s" ? 4 : 12);
+  // Of every combo the ordering's game has: 1,326 in Hold'em, 630 in short deck.
+  const target = (order.reduce((sum, name) => sum + size(name), 0) * percent) / 100;
   const classes = [];
   let combos = 0;
   for (const name of order) {
     if (combos >= target - 1e-9) break;
     classes.push(name);
-    combos += name.length === 2 ? 6 : name[2] === "s" ? 4 : 12;
+    combos += size(name);
   }
   return classes;
 }

@@ -43,7 +43,7 @@ def test_short_deck_shows_its_deck_and_classes_and_answers_as_the_cli(page, shot
     calculate(page)
     # The CLI: equity AsAc KhQh --game shortdeck: 74.709% over C(32, 5) = 201,376 boards.
     assert css(page, "#equity-1").text == "74.709%"
-    assert css(page, "#mode").get_attribute("data-mode") == "exact"
+    assert css(page, "#mode").get_attribute("data-mode") == "table"  # short deck's own preflop table
     assert "201,376 showdowns" in css(page, "#showdowns").text
     WebDriverWait(page, WAIT).until(lambda d: "game=shortdeck" in d.current_url)
     screenshot(page, shots, "desktop-shortdeck")
@@ -56,7 +56,11 @@ def test_a_class_outside_the_deck_is_an_error_beside_it(page):
     choose_game(page, "shortdeck")
     type_range(page, 2, "22+")
     WebDriverWait(page, WAIT).until(lambda d: "not in the deck" in css(d, "#error-range-2").text)
-    assert css(page, "#percent").get_attribute("disabled") is not None  # orderings are Hold'em's
+    # The Top % slider takes short deck's own ordering: 15% is 96 of its 630 combos.
+    options = [o.get_attribute("value") for o in page.find_elements(By.CSS_SELECTOR, "#ordering option")]
+    assert options == ["shortdeck-equity"]
+    type_range(page, 2, "15%")
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#count-2").text == "96 combos")
 
 
 def test_the_url_keeps_the_game_and_holdem_comes_back(page, url):

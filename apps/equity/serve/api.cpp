@@ -90,13 +90,14 @@ std::string range_json(std::string_view expr, std::string_view dead_text, std::s
 }
 
 std::string orderings_json() {
-  json orderings = json::object();
+  json orderings = json::object(), games = json::object();
   for (const HandOrder& order : hand_orders()) {
     json names = json::array();
-    for (const auto c : *order.classes) names.push_back(hand_classes()[c].name());
+    for (int i = 0; i < order.size; ++i) names.push_back(hand_classes()[(*order.classes)[static_cast<std::size_t>(i)]].name());
     orderings[std::string(order.name)] = std::move(names);
+    games[std::string(order.name)] = game_name(order.game);
   }
-  return json{{"orderings", orderings}}.dump();
+  return json{{"orderings", orderings}, {"games", games}}.dump();
 }
 
 std::string games_json() {
