@@ -93,7 +93,8 @@ std::string orderings_json() {
   json orderings = json::object(), games = json::object();
   for (const HandOrder& order : hand_orders()) {
     json names = json::array();
-    for (int i = 0; i < order.size; ++i) names.push_back(hand_classes()[(*order.classes)[static_cast<std::size_t>(i)]].name());
+    for (int i = 0; i < order.size; ++i)
+      names.push_back(hand_classes()[(*order.classes)[static_cast<std::size_t>(i)]].name());
     orderings[std::string(order.name)] = std::move(names);
     games[std::string(order.name)] = game_name(order.game);
   }
