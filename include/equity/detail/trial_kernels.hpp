@@ -110,7 +110,7 @@ constexpr bool can_share_boards(bool drawn, int deck_players, int board_cards) {
 // One heads-up deal as the loop sees it: the board's key and the hands from the deck, drawn and
 // specific, in the loop's order (deck players first, then drawn combos, then specific hands).
 // A specific hand's rank is the same for every trial on the board: fixed_value.
-template <int kDeckPlayers, int kDrawn, int kBoardCards, class Ranking>
+template <int kDeckPlayers, int kDrawn, int kBoardCards>
 struct HeadsUpHands {
   static constexpr int kFixed = 2 - kDeckPlayers - kDrawn;  // players with a specific hand
 
@@ -119,7 +119,6 @@ struct HeadsUpHands {
   const std::array<std::uint32_t, kDrawn>& combo;
   std::uint64_t full;  // the board's key; its mask is wanted only for a flush
   std::array<HandRank, kFixed> fixed_value;
-  Ranking ranking;  // the game's (ranking.hpp)
 
   EQUITY_ALWAYS_INLINE std::uint64_t board_mask() const {
     return deal.board.mask() | dealer.dealt_mask(0, kBoardCards);
@@ -128,8 +127,8 @@ struct HeadsUpHands {
   // kFlush: whether a flush is possible (else only the ranks count).
   template <bool kFlush, class HoleMask>
   EQUITY_ALWAYS_INLINE HandRank rank(std::uint64_t key, HoleMask hole_mask) const {
-    return kFlush ? ranking.key(key, [&] { return board_mask() | hole_mask(); })
-                  : ranking.rank_only(static_cast<std::uint32_t>(key));
+    return kFlush ? evaluate_key(key, [&] { return board_mask() | hole_mask(); })
+                  : rank_only_value(static_cast<std::uint32_t>(key));
   }
 
   // The i-th hand's rank: from the deck, drawn, specific.
@@ -174,10 +173,9 @@ EQUITY_ALWAYS_INLINE void board_trials(const Hands& hands, DeckDealer& dealer, R
 // without branches. It deals exactly what the general loop deals: the same random numbers in the
 // same order give the same cards. kShareBoards: each board serves deal.deals_per_board trials,
 // each with new hole cards for the deck players.
-template <int kDeckPlayers, int kDrawn, int kBoardCards, bool kShareBoards, class Ranking = HoldemRanking>
+template <int kDeckPlayers, int kDrawn, int kBoardCards, bool kShareBoards>
 HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer, std::uint64_t size) {
-  using Hands = HeadsUpHands<kDeckPlayers, kDrawn, kBoardCards, Ranking>;
-  const Ranking ranking = Ranking::instance();
+  using Hands = HeadsUpHands<kDeckPlayers, kDrawn, kBoardCards>;
   constexpr int kFixed = Hands::kFixed;
   static_assert(kFixed >= 0);
   static_assert(!kShareBoards || can_share_boards(kDrawn > 0, kDeckPlayers, kBoardCards));
@@ -201,9 +199,9 @@ HeadsUpCounts heads_up_trials(const TrialInputs deal, Rng rng, DeckDealer dealer
     dealer.template deal<(kDrawn > 0), kDealt>(rng);
     std::uint64_t full = deal.board.key();
     for (int c = 0; c < kBoardCards; ++c) full += dealer.card(c);
-    Hands hands{deal, dealer, combo, full, {}, ranking};
+    Hands hands{deal, dealer, combo, full, {}};
     for (std::size_t i = 0; i < kFixed; ++i)
-      hands.fixed_value[i] = ranking.key(full + fixed[i].key(), [&] { return hands.board_mask() | fixed[i].mask(); });
+      hands.fixed_value[i] = evaluate_key(full + fixed[i].key(), [&] { return hands.board_mask() | fixed[i].mask(); });
     if constexpr (kShareBoards) {
       const std::uint64_t trials = std::min(deal.deals_per_board, size - trial);
       // The board's wins in locals: the counts would be stored after every trial.
