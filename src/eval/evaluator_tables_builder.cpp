@@ -5,61 +5,22 @@
 
 #include "equity/detail/evaluator_tables.hpp"
 #include "equity/reference_evaluator.hpp"
+#include "table_building.hpp"
 
 namespace equity::detail {
 namespace {
 
-using Counts = std::array<int, kRanks>;
+using Counts = RankCounts;
 
 // Best reference score over all 5-card subsets of the given ranks (5..7 of them).
 ReferenceScore best_of_subsets(const std::vector<int>& ranks, bool flush) {
-  const std::size_t n = ranks.size();
-  ReferenceScore best = 0;
-  for (std::size_t a = 0; a < n; ++a)
-    for (std::size_t b = a + 1; b < n; ++b)
-      for (std::size_t c = b + 1; c < n; ++c)
-        for (std::size_t d = c + 1; d < n; ++d)
-          for (std::size_t e = d + 1; e < n; ++e)
-            best = std::max(best, score_five({ranks[a], ranks[b], ranks[c], ranks[d], ranks[e]}, flush));
-  return best;
-}
-
-std::vector<int> ranks_of(const Counts& counts) {
-  std::vector<int> ranks;
-  for (int r = 0; r < kRanks; ++r)
-    for (int i = 0; i < counts[static_cast<std::size_t>(r)]; ++i) ranks.push_back(r);
-  return ranks;
-}
-
-std::vector<int> ranks_of_mask(unsigned mask) {
-  std::vector<int> ranks;
-  for (; mask; mask &= mask - 1) ranks.push_back(std::countr_zero(mask));
-  return ranks;
+  return detail::best_of_subsets(ranks, [flush](const std::array<int, 5>& five) { return score_five(five, flush); });
 }
 
 // Calls f(counts) for every rank multiset of exactly `size` cards with at most 4 of a rank.
 template <class F>
 void for_each_multiset(int size, F&& f) {
-  Counts counts{};
-  auto rec = [&](auto&& self, int rank, int left) -> void {
-    if (rank == kRanks) {
-      if (left == 0) f(counts);
-      return;
-    }
-    for (int c = 0; c <= std::min(4, left); ++c) {
-      counts[static_cast<std::size_t>(rank)] = c;
-      self(self, rank + 1, left - c);
-    }
-    counts[static_cast<std::size_t>(rank)] = 0;
-  };
-  rec(rec, 0, size);
-}
-
-std::uint32_t rank_key(const Counts& counts) {
-  std::uint32_t key = 0;
-  for (int r = 0; r < kRanks; ++r)
-    key += static_cast<std::uint32_t>(counts[static_cast<std::size_t>(r)]) * kRankKeys[static_cast<std::size_t>(r)];
-  return key;
+  for_each_rank_counts(0, size, f);
 }
 
 // Every distinct 5-card score, ascending: its position is the hand rank 0..7461.

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "equity/error.hpp"
+#include "table_building.hpp"
 
 namespace equity {
 namespace {
@@ -57,56 +58,21 @@ Score score_five(std::array<int, 5> ranks, bool flush, ShortDeckRules rules) {
 
 // Best score over all 5-card subsets of 5..7 ranks.
 Score best_of_subsets(const std::vector<int>& ranks, bool flush, ShortDeckRules rules) {
-  const std::size_t n = ranks.size();
-  Score best = 0;
-  for (std::size_t a = 0; a < n; ++a)
-    for (std::size_t b = a + 1; b < n; ++b)
-      for (std::size_t c = b + 1; c < n; ++c)
-        for (std::size_t d = c + 1; d < n; ++d)
-          for (std::size_t e = d + 1; e < n; ++e)
-            best = std::max(best, score_five({ranks[a], ranks[b], ranks[c], ranks[d], ranks[e]}, flush, rules));
-  return best;
+  return detail::best_of_subsets(ranks, [&](const std::array<int, 5>& five) { return score_five(five, flush, rules); });
 }
 
-using Counts = std::array<int, kRanks>;
+using Counts = detail::RankCounts;
+using detail::ranks_of;
+using detail::ranks_of_mask;
 
-std::vector<int> ranks_of(const Counts& counts) {
-  std::vector<int> ranks;
-  for (int r = 0; r < kRanks; ++r)
-    for (int i = 0; i < counts[static_cast<std::size_t>(r)]; ++i) ranks.push_back(r);
-  return ranks;
-}
-
-std::vector<int> ranks_of_mask(unsigned mask) {
-  std::vector<int> ranks;
-  for (; mask; mask &= mask - 1) ranks.push_back(std::countr_zero(mask));
-  return ranks;
-}
-
-// Calls f(counts) for every multiset of `size` ranks from `low` to 'A', at most 4 of a rank.
 template <class F>
 void for_each_multiset(int low, int size, F&& f) {
-  Counts counts{};
-  auto rec = [&](auto&& self, int rank, int left) -> void {
-    if (rank == kRanks) {
-      if (left == 0) f(counts);
-      return;
-    }
-    for (int c = 0; c <= std::min(4, left); ++c) {
-      counts[static_cast<std::size_t>(rank)] = c;
-      self(self, rank + 1, left - c);
-    }
-    counts[static_cast<std::size_t>(rank)] = 0;
-  };
-  rec(rec, low, size);
+  detail::for_each_rank_counts(low, size, f);
 }
 
 // Where the Hold'em perfect hash puts a rank multiset.
 std::size_t table_index(const Counts& counts) {
-  std::uint32_t key = 0;
-  for (int r = 0; r < kRanks; ++r)
-    key += static_cast<std::uint32_t>(counts[static_cast<std::size_t>(r)]) *
-           detail::kRankKeys[static_cast<std::size_t>(r)];
+  const std::uint32_t key = detail::rank_key(counts);
   return static_cast<std::size_t>(static_cast<std::int64_t>(key) + detail::kRowOffsets[key >> detail::kRowShift]);
 }
 
