@@ -18,8 +18,8 @@ SHORT_DECK_QUESTIONS = [
 ]
 
 
-def cli_args(players, kwargs, game):
-    args = list(players) + ["--json", "--game", game]
+def cli_args(players, kwargs, game, table_dir):
+    args = list(players) + ["--json", "--game", game, "--table", table_dir]
     for key, value in kwargs.items():
         if key == "method" and value in ("grouped", "boards", "sweep"):
             args += ["--method", value]
@@ -34,12 +34,13 @@ def cli_args(players, kwargs, game):
 
 @pytest.mark.parametrize("game", ["shortdeck", "shortdeck-straights"])
 @pytest.mark.parametrize("players, kwargs", SHORT_DECK_QUESTIONS)
-def test_calc_equals_the_command_lines_json(cli, game, players, kwargs):
-    done = run_cli(cli, cli_args(players, kwargs, game))
+def test_calc_equals_the_command_lines_json(cli, table_dir, game, players, kwargs):
+    # One table directory for both (an installed package carries its own copy of the table).
+    done = run_cli(cli, cli_args(players, kwargs, game, table_dir))
     assert done.returncode == 0, done.stderr
     expected = json.loads(done.stdout)
     expected.pop("seconds", None)
-    got = equity.calc(players, game=game, **kwargs).to_dict()
+    got = equity.calc(players, game=game, table=table_dir, **kwargs).to_dict()
     got.pop("seconds", None)
     assert got == expected
     assert got["game"] == game
