@@ -11,27 +11,13 @@
 #include <utility>
 
 #include "equity/error.hpp"
+#include "equity/files.hpp"
 
 namespace equity::cli {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-[[noreturn]] void throw_write_error(const std::string& what, const fs::path& path) {
-  throw WriteError("cannot " + what + " " + path.string() + ": " + std::strerror(errno));
-}
-
-void write_all(int fd, std::string_view data, const fs::path& path) {
-  while (!data.empty()) {
-    const ssize_t n = ::write(fd, data.data(), data.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      throw_write_error("write", path);
-    }
-    data.remove_prefix(static_cast<std::size_t>(n));
-  }
-}
 
 std::optional<std::uint64_t> whole_number(std::string_view text) {
   std::uint64_t n = 0;

@@ -4,6 +4,7 @@
 // the system's reason (error.hpp).
 #include <cstdint>
 #include <filesystem>
+#include <string>
 #include <string_view>
 
 namespace equity {
@@ -11,6 +12,12 @@ namespace equity {
 // Writes a whole file atomically: a temporary file in the same directory (PATH.tmp), flushed to
 // disk, then renamed over `path`. On failure nothing is left under either name.
 void write_file_atomically(const std::filesystem::path& path, std::string_view contents);
+
+// Throws WriteError "cannot WHAT PATH: " and the system's reason (errno).
+[[noreturn]] void throw_write_error(const std::string& what, const std::filesystem::path& path);
+
+// Writes all of `data` to the open file `fd` (retrying short writes and EINTR); throws WriteError.
+void write_all(int fd, std::string_view data, const std::filesystem::path& path);
 
 // Cuts a file to its first `size` bytes (a half-written last line, for example).
 void truncate_file(const std::filesystem::path& path, std::uintmax_t size);

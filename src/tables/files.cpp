@@ -19,6 +19,17 @@ namespace {
 
 std::string errno_text() { return std::strerror(errno); }
 
+// The pid in a lock file, for the message when another run holds it.
+std::string lock_owner(int fd) {
+  char pid[32] = {};
+  const ssize_t n = ::pread(fd, pid, sizeof pid - 1, 0);
+  std::string owner = n > 0 ? std::string(pid, static_cast<std::size_t>(n)) : std::string();
+  while (!owner.empty() && (owner.back() == '\n' || owner.back() == ' ')) owner.pop_back();
+  return owner;
+}
+
+}  // namespace
+
 [[noreturn]] void throw_write_error(const std::string& what, const fs::path& path) {
   throw WriteError("cannot " + what + " " + path.string() + ": " + errno_text());
 }
@@ -33,17 +44,6 @@ void write_all(int fd, std::string_view data, const fs::path& path) {
     data.remove_prefix(static_cast<std::size_t>(n));
   }
 }
-
-// The pid in a lock file, for the message when another run holds it.
-std::string lock_owner(int fd) {
-  char pid[32] = {};
-  const ssize_t n = ::pread(fd, pid, sizeof pid - 1, 0);
-  std::string owner = n > 0 ? std::string(pid, static_cast<std::size_t>(n)) : std::string();
-  while (!owner.empty() && (owner.back() == '\n' || owner.back() == ' ')) owner.pop_back();
-  return owner;
-}
-
-}  // namespace
 
 void write_file_atomically(const fs::path& path, std::string_view contents) {
   const fs::path temporary = path.string() + ".tmp";
