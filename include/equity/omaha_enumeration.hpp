@@ -1,0 +1,55 @@
+#pragma once
+// Exact counts for Omaha: every board completing the known one, every player's hand scored with
+// exactly two hole cards and three board cards (omaha_evaluator.hpp), the pot shared as the game
+// says: to the best high, or in the Hi/Lo games half to the best high and half to the best
+// 8-or-better low (the high takes it all when nobody has a low), ties splitting each half.
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "equity/cards.hpp"
+#include "equity/evaluator.hpp"
+#include "equity/omaha_evaluator.hpp"
+
+namespace equity {
+
+// A pot in units that make every split exact: two halves times lcm(1..10).
+inline constexpr std::uint64_t kPotUnits = 5040;
+
+struct OmahaPlayerCounts {
+  std::uint64_t wins = 0;      // showdowns with the best high alone
+  std::uint64_t ties = 0;      // ... sharing the best high
+  std::uint64_t losses = 0;    // ... with a high beaten
+  std::uint64_t low_wins = 0;  // Hi/Lo: the best low alone
+  std::uint64_t low_ties = 0;  // Hi/Lo: sharing the best low
+  std::uint64_t lows = 0;      // Hi/Lo: a qualifying low made
+  std::uint64_t scoops = 0;    // the whole pot alone (the high game: wins)
+  std::uint64_t pot_units =
+      0;  // the pot shares won, kPotUnits a showdown; equity = pot_units / (kPotUnits x showdowns)
+  std::array<std::uint64_t, kCategories> categories{};  // showdowns ending with the best high in each category
+
+  OmahaPlayerCounts& operator+=(const OmahaPlayerCounts& o);
+  friend bool operator==(const OmahaPlayerCounts&, const OmahaPlayerCounts&) = default;
+};
+
+struct OmahaCounts {
+  std::vector<OmahaPlayerCounts> players;
+  std::uint64_t showdowns = 0;  // boards enumerated (times the weight-1 assignments when summed)
+
+  OmahaCounts& operator+=(const OmahaCounts& o);
+  friend bool operator==(const OmahaCounts&, const OmahaCounts&) = default;
+};
+
+// Scores one showdown: the players' highs and (with hi_lo) lows, added to counts (sized to the
+// players). The one accounting every Omaha method and the tests' brute force share.
+void score_omaha_showdown(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo,
+                          OmahaCounts& counts);
+
+// Every board of five cards completing `board` (0, 3, 4 or 5 cards) from the deck less the holes,
+// the board and `dead`. holes: 2..10 players' disjoint hole cards (4, 5 or 6 each). Threads: 0 for
+// all cores; the counts never depend on it.
+OmahaCounts enumerate_omaha(std::span<const CardSet> holes, CardSet board, CardSet dead, bool hi_lo,
+                            CardSet deck = CardSet::full(), int threads = 0);
+
+}  // namespace equity

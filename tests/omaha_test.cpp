@@ -1,0 +1,187 @@
+// The Omaha evaluator and enumeration against a brute force written here: every 5-card hand of
+// exactly two hole and three board cards scored by the reference evaluator, the low found from the
+// ranks directly, the pot shared by hand.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "equity/error.hpp"
+#include "equity/omaha_enumeration.hpp"
+#include "equity/omaha_evaluator.hpp"
+#include "equity/omaha_range.hpp"
+#include "equity/reference_evaluator.hpp"
+
+namespace equity {
+namespace {
+
+// The best reference score of two of `hole` and three of `board`.
+ReferenceScore brute_high(const std::vector<Card>& hole, const std::vector<Card>& board) {
+  ReferenceScore best = 0;
+  for (std::size_t i = 0; i < hole.size(); ++i)
+    for (std::size_t j = i + 1; j < hole.size(); ++j)
+      for (std::size_t x = 0; x < board.size(); ++x)
+        for (std::size_t y = x + 1; y < board.size(); ++y)
+          for (std::size_t z = y + 1; z < board.size(); ++z)
+            best = std::max(best, reference_score(std::vector<Card>{hole[i], hole[j], board[x], board[y], board[z]}));
+  return best;
+}
+
+// The best low as its five ranks (ace = 1 .. eight = 8) sorted high first, or empty: the smallest
+// such vector compared from the front is the best low.
+std::vector<int> brute_low(const std::vector<Card>& hole, const std::vector<Card>& board) {
+  std::vector<int> best;
+  auto low_rank = [](Card c) { return c.rank() == 12 ? 1 : c.rank() + 2; };
+  for (std::size_t i = 0; i < hole.size(); ++i)
+    for (std::size_t j = i + 1; j < hole.size(); ++j)
+      for (std::size_t x = 0; x < board.size(); ++x)
+        for (std::size_t y = x + 1; y < board.size(); ++y)
+          for (std::size_t z = y + 1; z < board.size(); ++z) {
+            std::vector<int> r;
+            for (Card c : {hole[i], hole[j], board[x], board[y], board[z]}) r.push_back(low_rank(c));
+            std::sort(r.rbegin(), r.rend());
+            if (r[0] > 8 || std::adjacent_find(r.begin(), r.end()) != r.end()) continue;
+            if (best.empty() || r < best) best = r;
+          }
+  return best;
+}
+
+std::vector<Card> deal(std::mt19937_64& rng, std::vector<Card>& deck, int n) {
+  std::vector<Card> out;
+  for (int i = 0; i < n; ++i) {
+    std::uniform_int_distribution<std::size_t> pick(0, deck.size() - 1);
+    const std::size_t k = pick(rng);
+    out.push_back(deck[k]);
+    deck.erase(deck.begin() + static_cast<std::ptrdiff_t>(k));
+  }
+  return out;
+}
+
+CardSet set_of(const std::vector<Card>& cards) {
+  CardSet s;
+  for (Card c : cards) s.insert(c);
+  return s;
+}
+
+// Two hands compare the same way under the evaluator and the brute force, high and low.
+TEST(OmahaEvaluator, AgreesWithTheBruteForceOnRandomDeals) {
+  std::mt19937_64 rng(26);
+  for (int hole_cards : {4, 5, 6})
+    for (int trial = 0; trial < 3000; ++trial) {
+      std::vector<Card> deck = CardSet::full().cards();
+      const auto a = deal(rng, deck, hole_cards), b = deal(rng, deck, hole_cards), board = deal(rng, deck, 5);
+      const HandRank ha = omaha_high(set_of(a), set_of(board)), hb = omaha_high(set_of(b), set_of(board));
+      const ReferenceScore ra = brute_high(a, board), rb = brute_high(b, board);
+      ASSERT_EQ(ha < hb, ra < rb);
+      ASSERT_EQ(ha == hb, ra == rb);
+      ASSERT_EQ(static_cast<int>(category_of(ha)), score_category(ra));
+      const LowRank la = omaha_low(set_of(a), set_of(board)), lb = omaha_low(set_of(b), set_of(board));
+      const auto bla = brute_low(a, board), blb = brute_low(b, board);
+      ASSERT_EQ(la == kNoLow, bla.empty());
+      ASSERT_EQ(lb == kNoLow, blb.empty());
+      if (!bla.empty() && !blb.empty()) {
+        ASSERT_EQ(la > lb, bla < blb);
+        ASSERT_EQ(la == lb, bla == blb);
+      }
+    }
+}
+
+TEST(OmahaEvaluator, NamesLows) {
+  EXPECT_EQ(low_name(kNoLow), "no low");
+  EXPECT_EQ(low_name(kLowRanks - 1), "5-4-3-2-A (the wheel)");
+  EXPECT_EQ(low_name(1), "8-7-6-5-4");
+  const std::vector<Card> board = parse_cards("Ad2h7c8sKd"), hole = parse_cards("3d4sKsKh");
+  EXPECT_EQ(low_name(omaha_low(set_of(hole), set_of(board))), "7-4-3-2-A");
+}
+
+// Exactly two hole cards: four hearts in the hand and one on the board make no flush.
+TEST(OmahaEvaluator, UsesExactlyTwoHoleCards) {
+  const CardSet board = set_of(parse_cards("Ah2h7c8sKd")), hole = set_of(parse_cards("QhJhTh9h"));
+  EXPECT_EQ(category_of(omaha_high(hole, board)), Category::HighCard);
+  const CardSet board2 = set_of(parse_cards("AsAcAd8s2d")), hole2 = set_of(parse_cards("Ah3c4d5s"));
+  EXPECT_EQ(category_of(omaha_high(hole2, board2)), Category::FourOfAKind);
+  const CardSet hole3 = set_of(parse_cards("Kh3c4d5s"));  // trips, not quads: one hole ace at most
+  EXPECT_EQ(category_of(omaha_high(hole3, board2)), Category::ThreeOfAKind);
+}
+
+// The enumeration's counts against showdowns scored here one by one.
+OmahaCounts brute_counts(const std::vector<std::vector<Card>>& holes, const std::vector<Card>& board,
+                         const std::vector<Card>& dead, bool hi_lo) {
+  CardSet used = set_of(board) | set_of(dead);
+  for (const auto& h : holes) used |= set_of(h);
+  const std::vector<Card> rest = (CardSet::full() - used).cards();
+  OmahaCounts counts;
+  counts.players.resize(holes.size());
+  const std::size_t k = 5 - board.size();
+  std::vector<bool> pick(rest.size(), false);
+  std::fill(pick.end() - static_cast<std::ptrdiff_t>(k), pick.end(), true);
+  do {
+    std::vector<Card> full = board;
+    for (std::size_t i = 0; i < rest.size(); ++i)
+      if (pick[i]) full.push_back(rest[i]);
+    std::vector<ReferenceScore> highs;
+    std::vector<std::vector<int>> lows;
+    for (const auto& h : holes) {
+      highs.push_back(brute_high(h, full));
+      lows.push_back(hi_lo ? brute_low(h, full) : std::vector<int>{});
+    }
+    const ReferenceScore top = *std::max_element(highs.begin(), highs.end());
+    std::vector<int> best_low;
+    for (const auto& l : lows)
+      if (!l.empty() && (best_low.empty() || l < best_low)) best_low = l;
+    const auto high_n = static_cast<std::uint64_t>(std::count(highs.begin(), highs.end(), top));
+    const auto low_n = best_low.empty() ? std::uint64_t{0}
+                                        : static_cast<std::uint64_t>(std::count(lows.begin(), lows.end(), best_low));
+    for (std::size_t p = 0; p < holes.size(); ++p) {
+      auto& c = counts.players[p];
+      const bool hi = highs[p] == top, lo = low_n > 0 && lows[p] == best_low;
+      c.wins += hi && high_n == 1;
+      c.ties += hi && high_n > 1;
+      c.losses += !hi;
+      c.categories[static_cast<std::size_t>(score_category(highs[p]))]++;
+      if (hi_lo) {
+        c.lows += !lows[p].empty();
+        c.low_wins += lo && low_n == 1;
+        c.low_ties += lo && low_n > 1;
+      }
+      c.scoops += hi && high_n == 1 && (low_n == 0 || (lo && low_n == 1));
+      if (low_n == 0)
+        c.pot_units += hi ? kPotUnits / high_n : 0;
+      else
+        c.pot_units += (hi ? kPotUnits / 2 / high_n : 0) + (lo ? kPotUnits / 2 / low_n : 0);
+    }
+    ++counts.showdowns;
+  } while (std::next_permutation(pick.begin(), pick.end()));
+  return counts;
+}
+
+TEST(OmahaEnumeration, MatchesTheBruteForce) {
+  std::mt19937_64 rng(2026);
+  for (bool hi_lo : {false, true})
+    for (int hole_cards : {4, 5, 6})
+      for (int players : {2, 3})
+        for (int board_cards : {4, 5}) {
+          std::vector<Card> deck = CardSet::full().cards();
+          std::vector<std::vector<Card>> holes;
+          for (int p = 0; p < players; ++p) holes.push_back(deal(rng, deck, hole_cards));
+          const auto board = deal(rng, deck, board_cards), dead = deal(rng, deck, 2);
+          std::vector<CardSet> sets;
+          for (const auto& h : holes) sets.push_back(set_of(h));
+          const OmahaCounts got = enumerate_omaha(sets, set_of(board), set_of(dead), hi_lo);
+          const OmahaCounts want = brute_counts(holes, board, dead, hi_lo);
+          ASSERT_EQ(got, want) << "hi_lo " << hi_lo << " hole " << hole_cards << " players " << players;
+          std::uint64_t units = 0;
+          for (const auto& p : got.players) units += p.pot_units;
+          ASSERT_EQ(units, kPotUnits * got.showdowns);
+        }
+}
+
+TEST(OmahaRange, ReadsAHandAndRandom) {
+  EXPECT_TRUE(OmahaRange::parse("AsKhJd2c", 4).specific());
+  EXPECT_TRUE(OmahaRange::parse("random", 5).random());
+  EXPECT_THROW(OmahaRange::parse("AsKhJd2c9s", 4, "player 1"), InputError);
+  EXPECT_EQ(OmahaRange::all(4).combos(CardSet(), kOmahaComboLimit).size(), 270725u);
+}
+
+}  // namespace
+}  // namespace equity
