@@ -86,6 +86,62 @@ TEST(OmahaEvaluator, AgreesWithTheBruteForceOnRandomDeals) {
     }
 }
 
+// Deals from a narrow deck (two suits, or the low ranks) test flushes, straight flushes and lows
+// far more often than a full deck's; OmahaBoard agrees with omaha_high() and omaha_low().
+TEST(OmahaEvaluator, AgreesWithTheBruteForceOnFlushAndLowHeavyDeals) {
+  std::mt19937_64 rng(2607);
+  std::vector<Card> two_suits, low_cards;
+  for (Card c : CardSet::full().cards()) {
+    if (c.suit() < 2) two_suits.push_back(c);
+    if (c.rank() <= 7 || c.rank() == 12) low_cards.push_back(c);
+  }
+  for (const auto& source : {two_suits, low_cards})
+    for (int hole_cards : {4, 5, 6})
+      for (int trial = 0; trial < 1500; ++trial) {
+        std::vector<Card> deck = source;
+        const auto a = deal(rng, deck, hole_cards), board = deal(rng, deck, 5);
+        const OmahaBoard b(set_of(board));
+        const HandRank high = omaha_high(set_of(a), set_of(board));
+        ASSERT_EQ(b.high(set_of(a)), high);
+        ASSERT_EQ(detail::kClassScores[high], brute_high(a, board));
+        const LowRank low = omaha_low(set_of(a), set_of(board));
+        ASSERT_EQ(b.low(set_of(a)), low);
+        const auto want = brute_low(a, board);
+        if (want.empty()) {
+          ASSERT_EQ(low, kNoLow);
+        } else {
+          ASSERT_NE(low, kNoLow);
+          std::vector<int> got;
+          for (int r : low_ranks(low)) got.push_back(r + 1);
+          ASSERT_EQ(got, want);
+        }
+      }
+}
+
+// board_row() numbers the 6,175 rank multisets of five cards without a gap or a collision.
+TEST(OmahaEvaluator, NumbersEveryBoardRankMultisetOnce) {
+  const auto& tables = detail::omaha_tables();
+  std::vector<int> seen(detail::kBoardRankSets, 0);
+  int classes = 0;
+  for (HandRank c = 0; c < kHandRanks; ++c) {
+    const Category cat = category_of(c);
+    if (cat == Category::Flush || cat == Category::StraightFlush) continue;
+    ++classes;
+    ASSERT_LT(tables.row_of_class[c], detail::kBoardRankSets);
+    ++seen[tables.row_of_class[c]];
+  }
+  EXPECT_EQ(classes, detail::kBoardRankSets);
+  EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+}
+
+TEST(OmahaEvaluator, RejectsBadSizesAndSharedCards) {
+  const CardSet board = set_of(parse_cards("Ah2h7c8sKd"));
+  EXPECT_THROW(omaha_high(set_of(parse_cards("QhJh")), set_of(parse_cards("Ah2h7c8s"))), InputError);
+  EXPECT_THROW(omaha_high(set_of(parse_cards("Qh")), board), InputError);
+  EXPECT_THROW(omaha_low(set_of(parse_cards("AhJhTh9h")), board), InputError);
+  EXPECT_THROW(OmahaBoard(set_of(parse_cards("Ah2h7c8s"))), InputError);
+}
+
 TEST(OmahaEvaluator, NamesLows) {
   EXPECT_EQ(low_name(kNoLow), "no low");
   EXPECT_EQ(low_name(kLowRanks - 1), "5-4-3-2-A (the wheel)");
