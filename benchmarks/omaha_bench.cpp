@@ -4,6 +4,7 @@
 #include <random>
 #include <vector>
 
+#include "equity/omaha_enumeration.hpp"
 #include "equity/omaha_evaluator.hpp"
 
 using namespace equity;
@@ -64,5 +65,51 @@ void BM_OmahaBuildTables(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(detail::build_omaha_tables());
 }
 BENCHMARK(BM_OmahaBuildTables)->Unit(benchmark::kMillisecond);
+
+std::vector<CardSet> hands_of(std::initializer_list<const char*> hands) {
+  std::vector<CardSet> out;
+  for (const char* h : hands) {
+    CardSet set;
+    for (Card c : parse_cards(h)) set.insert(c);
+    out.push_back(set);
+  }
+  return out;
+}
+
+// Exact preflop enumerations (every board of the deck's rest, all cores): the targets.
+void enumerate_preflop(benchmark::State& state, std::initializer_list<const char*> hands, bool hi_lo) {
+  const std::vector<CardSet> holes = hands_of(hands);
+  for (auto _ : state) benchmark::DoNotOptimize(enumerate_omaha(holes, CardSet(), CardSet(), hi_lo));
+}
+
+// PLO4 heads-up: C(44,5) = 1,086,008 boards (target at most 10 ms).
+void BM_OmahaEnumeratePLO4HeadsUp(benchmark::State& state) {
+  enumerate_preflop(state, {"AhAsKhQs", "JdTc9d8c"}, false);
+}
+BENCHMARK(BM_OmahaEnumeratePLO4HeadsUp)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// PLO5 heads-up: C(42,5) = 850,668 boards (target at most 15 ms).
+void BM_OmahaEnumeratePLO5HeadsUp(benchmark::State& state) {
+  enumerate_preflop(state, {"AhAsKhQs2c", "JdTc9d8c7h"}, false);
+}
+BENCHMARK(BM_OmahaEnumeratePLO5HeadsUp)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// PLO6 heads-up: C(40,5) = 658,008 boards (target at most 25 ms).
+void BM_OmahaEnumeratePLO6HeadsUp(benchmark::State& state) {
+  enumerate_preflop(state, {"AhAsKhQs2c3d", "JdTc9d8c7h6s"}, false);
+}
+BENCHMARK(BM_OmahaEnumeratePLO6HeadsUp)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// PLO4 Hi/Lo heads-up: 1,086,008 boards (target at most 20 ms).
+void BM_OmahaEnumeratePLO4HiLoHeadsUp(benchmark::State& state) {
+  enumerate_preflop(state, {"Ah2h3sKs", "QdJdTc9c"}, true);
+}
+BENCHMARK(BM_OmahaEnumeratePLO4HiLoHeadsUp)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Three PLO4 hands: C(40,5) = 658,008 boards (target at most 30 ms).
+void BM_OmahaEnumeratePLO4ThreeWay(benchmark::State& state) {
+  enumerate_preflop(state, {"AhAsKhQs", "JdTc9d8c", "7h7d6s5s"}, false);
+}
+BENCHMARK(BM_OmahaEnumeratePLO4ThreeWay)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

@@ -232,6 +232,103 @@ TEST(OmahaEnumeration, MatchesTheBruteForce) {
         }
 }
 
+// The integers add up: every player's wins, ties and losses and categories count every showdown,
+// the pot units are the pots, and the showdowns are the boards.
+void expect_consistent(const OmahaCounts& c, std::uint64_t boards, bool hi_lo) {
+  ASSERT_EQ(c.showdowns, boards);
+  std::uint64_t units = 0, scoops = 0;
+  for (const auto& p : c.players) {
+    units += p.pot_units;
+    scoops += p.scoops;
+    EXPECT_EQ(p.wins + p.ties + p.losses, boards);
+    std::uint64_t categories = 0;
+    for (auto n : p.categories) categories += n;
+    EXPECT_EQ(categories, boards);
+    EXPECT_LE(p.low_wins + p.low_ties, p.lows);
+    EXPECT_LE(p.scoops, p.wins);
+    if (!hi_lo) {
+      EXPECT_EQ(p.scoops, p.wins);
+      EXPECT_EQ(p.lows, 0u);
+    }
+  }
+  EXPECT_EQ(units, kPotUnits * boards);
+  EXPECT_LE(scoops, boards);
+}
+
+std::uint64_t choose(int n, int k) {
+  std::uint64_t r = 1;
+  for (int i = 1; i <= k; ++i) r = r * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
+  return r;
+}
+
+// Flops, turns and rivers, 2 to 6 players, dead cards: the enumeration against the brute force.
+TEST(OmahaEnumeration, MatchesTheBruteForceOnFlopsWithUpToSixPlayers) {
+  std::mt19937_64 rng(1126);
+  struct Case {
+    int players, hole_cards, board_cards, dead_cards;
+    bool hi_lo;
+  };
+  const Case cases[] = {{2, 4, 3, 0, true}, {3, 5, 3, 1, false}, {4, 4, 3, 2, true}, {2, 6, 3, 0, false},
+                        {5, 4, 4, 3, true}, {6, 4, 4, 0, false}, {6, 5, 5, 2, true}, {4, 6, 4, 1, true}};
+  for (const Case& cs : cases) {
+    std::vector<Card> deck = CardSet::full().cards();
+    std::vector<std::vector<Card>> holes;
+    for (int p = 0; p < cs.players; ++p) holes.push_back(deal(rng, deck, cs.hole_cards));
+    const auto board = deal(rng, deck, cs.board_cards), dead = deal(rng, deck, cs.dead_cards);
+    std::vector<CardSet> sets;
+    for (const auto& h : holes) sets.push_back(set_of(h));
+    const OmahaCounts got = enumerate_omaha(sets, set_of(board), set_of(dead), cs.hi_lo);
+    ASSERT_EQ(got, brute_counts(holes, board, dead, cs.hi_lo))
+        << "players " << cs.players << " board " << cs.board_cards;
+    expect_consistent(got, choose(static_cast<int>(deck.size()), 5 - cs.board_cards), cs.hi_lo);
+    ASSERT_EQ(enumerate_omaha(sets, set_of(board), set_of(dead), cs.hi_lo, CardSet::full(), 1), got);
+  }
+}
+
+// Every board completing `board`, scored one by one with OmahaBoard (the evaluator the tests above
+// check against the brute force) and score_omaha_showdown().
+OmahaCounts board_by_board(const std::vector<CardSet>& holes, CardSet board, CardSet dead, bool hi_lo) {
+  CardSet used = board | dead;
+  for (CardSet h : holes) used |= h;
+  const std::vector<Card> rest = (CardSet::full() - used).cards();
+  OmahaCounts counts;
+  counts.players.resize(holes.size());
+  std::vector<HandRank> highs(holes.size());
+  std::vector<LowRank> lows(holes.size());
+  auto rec = [&](auto&& self, std::size_t from, CardSet b) -> void {
+    if (b.size() == 5) {
+      const OmahaBoard ob(b);
+      for (std::size_t p = 0; p < holes.size(); ++p) {
+        highs[p] = ob.high(holes[p]);
+        lows[p] = hi_lo ? ob.low(holes[p]) : kNoLow;
+      }
+      score_omaha_showdown(highs, lows, hi_lo, counts);
+      return;
+    }
+    for (std::size_t i = from; i < rest.size(); ++i) self(self, i + 1, b | to_set(rest[i]));
+  };
+  rec(rec, 0, board);
+  return counts;
+}
+
+// Preflop, every board: heads-up PLO4 Hi/Lo (1,086,008 boards) and three PLO5 hands with dead cards.
+TEST(OmahaEnumeration, MatchesBoardByBoardPreflop) {
+  const auto sets = [](std::initializer_list<const char*> hands) {
+    std::vector<CardSet> out;
+    for (const char* h : hands) out.push_back(set_of(parse_cards(h)));
+    return out;
+  };
+  const auto heads_up = sets({"Ah2h3sKs", "QdJdTc9c"});
+  const OmahaCounts hu = enumerate_omaha(heads_up, CardSet(), CardSet(), true);
+  ASSERT_EQ(hu, board_by_board(heads_up, CardSet(), CardSet(), true));
+  expect_consistent(hu, 1'086'008, true);
+  const auto three = sets({"AsKsQhJh9d", "7c7d6c5d4h", "AcAd2s3s8h"});
+  const CardSet dead = set_of(parse_cards("2h3h5s"));
+  const OmahaCounts got = enumerate_omaha(three, CardSet(), dead, false, CardSet::full(), 2);
+  ASSERT_EQ(got, board_by_board(three, CardSet(), dead, false));
+  expect_consistent(got, choose(52 - 15 - 3, 5), false);
+}
+
 TEST(OmahaRange, ReadsAHandAndRandom) {
   EXPECT_TRUE(OmahaRange::parse("AsKhJd2c", 4).specific());
   EXPECT_TRUE(OmahaRange::parse("random", 5).random());
