@@ -261,7 +261,7 @@ std::uint64_t choose(int n, int k) {
   return r;
 }
 
-// Flops, turns and rivers, 2 to 6 players, dead cards: the enumeration against the brute force.
+// Flops, turns and rivers, 2 to 10 players, dead cards: the enumeration against the brute force.
 TEST(OmahaEnumeration, MatchesTheBruteForceOnFlopsWithUpToSixPlayers) {
   std::mt19937_64 rng(1126);
   struct Case {
@@ -269,7 +269,8 @@ TEST(OmahaEnumeration, MatchesTheBruteForceOnFlopsWithUpToSixPlayers) {
     bool hi_lo;
   };
   const Case cases[] = {{2, 4, 3, 0, true}, {3, 5, 3, 1, false}, {4, 4, 3, 2, true}, {2, 6, 3, 0, false},
-                        {5, 4, 4, 3, true}, {6, 4, 4, 0, false}, {6, 5, 5, 2, true}, {4, 6, 4, 1, true}};
+                        {5, 4, 4, 3, true}, {6, 4, 4, 0, false}, {6, 5, 5, 2, true}, {4, 6, 4, 1, true},
+                        {7, 4, 3, 0, true}, {8, 4, 4, 2, false}, {10, 4, 4, 0, true}};
   for (const Case& cs : cases) {
     std::vector<Card> deck = CardSet::full().cards();
     std::vector<std::vector<Card>> holes;

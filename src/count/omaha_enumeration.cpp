@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
+#include <utility>
 
 #include "equity/detail/parallel.hpp"
 
@@ -32,49 +33,74 @@ OmahaCounts& OmahaCounts::operator+=(const OmahaCounts& o) {
 
 namespace {
 
-// score_omaha_showdown() for `weight` showdowns alike. The counters wrap modulo 2^64, so a weight
-// of -w (2^64 - w) takes w showdowns away exactly: the flush pass replaces boards the main pass
-// scored without flushes.
-void score_showdowns(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo, std::uint64_t weight,
-                     OmahaCounts& counts) {
-  const std::size_t n = highs.size();
-  HandRank best_high = 0;
-  for (HandRank h : highs) best_high = std::max(best_high, h);
-  std::uint64_t high_winners = 0;
-  for (HandRank h : highs) high_winners += h == best_high;
-  LowRank best_low = kNoLow;
-  std::uint64_t low_winners = 0;
-  if (hi_lo) {
-    for (std::size_t p = 0; p < n; ++p) best_low = std::max(best_low, lows[p]);
-    if (best_low != kNoLow)
-      for (std::size_t p = 0; p < n; ++p) low_winners += lows[p] == best_low;
-  }
-  const std::uint64_t high_share = (best_low == kNoLow ? kPotUnits : kPotUnits / 2) / high_winners;
-  const std::uint64_t low_share = low_winners == 0 ? 0 : kPotUnits / 2 / low_winners;
-  for (std::size_t p = 0; p < n; ++p) {
+// The category of each HandRank.
+constexpr std::array<std::uint8_t, kHandRanks> kCategoryOf = [] {
+  std::array<std::uint8_t, kHandRanks> c{};
+  for (int r = 0; r < kHandRanks; ++r)
+    c[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(category_of(static_cast<HandRank>(r)));
+  return c;
+}();
+
+// The pot of `weight` showdowns alike: `high` the players with the best high (bit p for player
+// p), `low` those with the best low (none: no low qualifies). Everything the counts say but the
+// categories and the lows made, which are each player's own. The counters wrap modulo 2^64, so a
+// weight of -w (2^64 - w) takes w showdowns away exactly: the flush pass replaces boards the main
+// pass scored without flushes.
+void add_outcome(unsigned high, unsigned low, std::uint64_t weight, OmahaCounts& counts) {
+  const auto high_winners = static_cast<std::uint64_t>(std::popcount(high));
+  const auto low_winners = static_cast<std::uint64_t>(std::popcount(low));
+  const std::uint64_t high_share = (low == 0 ? kPotUnits : kPotUnits / 2) / high_winners;
+  const std::uint64_t low_share = low == 0 ? 0 : kPotUnits / 2 / low_winners;
+  for (std::size_t p = 0; p < counts.players.size(); ++p) {
     OmahaPlayerCounts& c = counts.players[p];
-    const bool high = highs[p] == best_high;
-    const bool low = best_low != kNoLow && lows[p] == best_low;
-    c.wins += (high && high_winners == 1) * weight;
-    c.ties += (high && high_winners > 1) * weight;
-    c.losses += !high * weight;
-    c.categories[static_cast<std::size_t>(category_of(highs[p]))] += weight;
-    if (hi_lo) {
-      c.lows += (lows[p] != kNoLow) * weight;
-      c.low_wins += (low && low_winners == 1) * weight;
-      c.low_ties += (low && low_winners > 1) * weight;
-    }
-    c.scoops += (high && high_winners == 1 && (best_low == kNoLow || (low && low_winners == 1))) * weight;
-    c.pot_units += ((high ? high_share : 0) + (low ? low_share : 0)) * weight;
+    const bool h = (high >> p) & 1u, l = (low >> p) & 1u;
+    c.wins += (h && high_winners == 1) * weight;
+    c.ties += (h && high_winners > 1) * weight;
+    c.losses += !h * weight;
+    c.low_wins += (l && low_winners == 1) * weight;
+    c.low_ties += (l && low_winners > 1) * weight;
+    c.scoops += (h && high_winners == 1 && (low == 0 || (l && low_winners == 1))) * weight;
+    c.pot_units += ((h ? high_share : 0) + (l ? low_share : 0)) * weight;
   }
   counts.showdowns += weight;
+}
+
+// Who has the best high and the best low, as add_outcome() takes them.
+struct Winners {
+  unsigned high = 0, low = 0;
+};
+inline Winners winners(const HandRank* highs, const LowRank* lows, std::size_t n, bool hi_lo) {
+  Winners w;
+  HandRank best_high = 0;
+  for (std::size_t p = 0; p < n; ++p) best_high = std::max(best_high, highs[p]);
+  for (std::size_t p = 0; p < n; ++p) w.high |= static_cast<unsigned>(highs[p] == best_high) << p;
+  if (hi_lo) {
+    LowRank best_low = kNoLow;
+    for (std::size_t p = 0; p < n; ++p) best_low = std::max(best_low, lows[p]);
+    if (best_low != kNoLow)
+      for (std::size_t p = 0; p < n; ++p) w.low |= static_cast<unsigned>(lows[p] == best_low) << p;
+  }
+  return w;
+}
+
+// Each player's own part of `weight` showdowns: the high's category and whether a low is made.
+inline void add_own(const HandRank* highs, const LowRank* lows, std::size_t n, bool hi_lo, std::uint64_t weight,
+                    OmahaCounts& counts) {
+  for (std::size_t p = 0; p < n; ++p) {
+    OmahaPlayerCounts& c = counts.players[p];
+    c.categories[kCategoryOf[highs[p]]] += weight;
+    if (hi_lo) c.lows += (lows[p] != kNoLow) * weight;
+  }
 }
 
 }  // namespace
 
 void score_omaha_showdown(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo,
                           OmahaCounts& counts) {
-  score_showdowns(highs, lows, hi_lo, 1, counts);
+  const std::size_t n = highs.size();
+  const Winners w = winners(highs.data(), lows.data(), n, hi_lo);
+  add_own(highs.data(), lows.data(), n, hi_lo, 1, counts);
+  add_outcome(w.high, w.low, 1, counts);
 }
 
 namespace {
@@ -177,30 +203,62 @@ OmahaCounts empty_counts(std::size_t n) {
   return c;
 }
 
+// A pass's sums: each player's own counts, and the showdowns by who wins the high and the low
+// (high winners | low winners << n: at most 2^12 of them for up to 6 players; more players are
+// scored at once), turned into counts by add_outcome() once at the end.
+constexpr std::size_t kMaxTalliedPlayers = 6;
+struct Tally {
+  OmahaCounts counts;
+  std::vector<std::uint64_t> outcomes;
+
+  explicit Tally(std::size_t n)
+      : counts(empty_counts(n)), outcomes(n <= kMaxTalliedPlayers ? std::size_t{1} << (2 * n) : 0) {}
+
+  void add(const HandRank* highs, const LowRank* lows, std::size_t n, bool hi_lo, std::uint64_t weight) {
+    const Winners w = winners(highs, lows, n, hi_lo);
+    add_own(highs, lows, n, hi_lo, weight, counts);
+    if (outcomes.empty())
+      add_outcome(w.high, w.low, weight, counts);
+    else
+      outcomes[w.high | w.low << n] += weight;
+  }
+  Tally& operator+=(const Tally& o) {
+    counts += o.counts;
+    for (std::size_t i = 0; i < outcomes.size(); ++i) outcomes[i] += o.outcomes[i];
+    return *this;
+  }
+  OmahaCounts finish() && {
+    const std::size_t n = counts.players.size();
+    for (std::size_t i = 0; i < outcomes.size(); ++i)
+      if (outcomes[i] != 0)
+        add_outcome(static_cast<unsigned>(i & ((1u << n) - 1)), static_cast<unsigned>(i >> n), outcomes[i], counts);
+    return std::move(counts);
+  }
+};
+
 // Main pass: every board by its ranks alone, flushes ignored.
-OmahaCounts main_pass(const Setup& setup, const std::vector<RankMultiset>& multisets) {
+Tally main_pass(const Setup& setup, const std::vector<RankMultiset>& multisets) {
   return detail::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, multisets.size(), 64), empty_counts(setup.n),
-      [&](const tbb::blocked_range<std::size_t>& r, OmahaCounts counts) {
+      tbb::blocked_range<std::size_t>(0, multisets.size(), 256), Tally(setup.n),
+      [&](const tbb::blocked_range<std::size_t>& r, Tally counts) {
         std::array<HandRank, kMaxOmahaPlayers> highs{};
         std::array<LowRank, kMaxOmahaPlayers> lows{};
         for (std::size_t i = r.begin(); i != r.end(); ++i) {
           setup.score_row(setup.row_of(multisets[i].key), highs, lows);
-          score_showdowns(std::span(highs.data(), setup.n), std::span(lows.data(), setup.n), setup.hi_lo,
-                          multisets[i].weight, counts);
+          counts.add(highs.data(), lows.data(), setup.n, setup.hi_lo, multisets[i].weight);
         }
         return counts;
       },
-      [](OmahaCounts a, const OmahaCounts& b) { return a += b; });
+      [](Tally a, const Tally& b) { return std::move(a += b); });
 }
 
 // Flush pass: the boards with three or more cards of a suit some player holds twice or more,
 // rescored with the flushes where one changes a high (the main pass's score taken away).
-OmahaCounts flush_pass(const Setup& setup, const std::vector<FlushTask>& tasks,
-                       const std::array<std::array<std::vector<RankMultiset>, 6>, kSuits>& others) {
+Tally flush_pass(const Setup& setup, const std::vector<FlushTask>& tasks,
+                 const std::array<std::array<std::vector<RankMultiset>, 6>, kSuits>& others) {
   return detail::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, tasks.size(), 4), empty_counts(setup.n),
-      [&](const tbb::blocked_range<std::size_t>& r, OmahaCounts counts) {
+      tbb::blocked_range<std::size_t>(0, tasks.size(), 16), Tally(setup.n),
+      [&](const tbb::blocked_range<std::size_t>& r, Tally counts) {
         std::array<HandRank, kMaxOmahaPlayers> highs{}, flushed{}, flush{};
         std::array<LowRank, kMaxOmahaPlayers> lows{};
         for (std::size_t t = r.begin(); t != r.end(); ++t) {
@@ -219,15 +277,13 @@ OmahaCounts flush_pass(const Setup& setup, const std::vector<FlushTask>& tasks,
               changed |= flushed[p] != highs[p];
             }
             if (!changed) continue;
-            const std::span<const LowRank> low_span(lows.data(), setup.n);
-            score_showdowns(std::span(flushed.data(), setup.n), low_span, setup.hi_lo, o.weight, counts);
-            score_showdowns(std::span(highs.data(), setup.n), low_span, setup.hi_lo, std::uint64_t{0} - o.weight,
-                            counts);
+            counts.add(flushed.data(), lows.data(), setup.n, setup.hi_lo, o.weight);
+            counts.add(highs.data(), lows.data(), setup.n, setup.hi_lo, std::uint64_t{0} - o.weight);
           }
         }
         return counts;
       },
-      [](OmahaCounts a, const OmahaCounts& b) { return a += b; });
+      [](Tally a, const Tally& b) { return std::move(a += b); });
 }
 
 }  // namespace
@@ -280,9 +336,9 @@ OmahaCounts enumerate_omaha(std::span<const CardSet> holes, CardSet board, CardS
     }
   }
   return detail::with_threads(threads, [&] {
-    OmahaCounts counts = main_pass(setup, multisets);
-    counts += flush_pass(setup, tasks, others);
-    return counts;
+    Tally tally = main_pass(setup, multisets);
+    tally += flush_pass(setup, tasks, others);
+    return std::move(tally).finish();
   });
 }
 
