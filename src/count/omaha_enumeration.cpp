@@ -181,6 +181,10 @@ struct Setup {
   std::array<Player, kMaxOmahaPlayers> players{};
   std::uint32_t board_key = 0;                  // the known board's rank keys
   std::array<unsigned, kSuits> board_suited{};  // the known board's ranks of each suit
+  // The main pass's highs (without flushes) and lows, n a board row (each row is one multiset of
+  // the main pass, so its writes never meet), for the flush pass.
+  HandRank* row_highs = nullptr;
+  LowRank* row_lows = nullptr;
 
   unsigned row_of(std::uint32_t dealt_key) const {
     return tables->row_of_class[rank_only_value(board_key + dealt_key)];
@@ -222,6 +226,25 @@ struct Tally {
     else
       outcomes[w.high | w.low << n] += weight;
   }
+  // `weight` showdowns scored with the highs `before` are scored with `after` instead.
+  void replace(const HandRank* before, const HandRank* after, const LowRank* lows, std::size_t n, bool hi_lo,
+               std::uint64_t weight) {
+    const std::uint64_t minus = std::uint64_t{0} - weight;
+    for (std::size_t p = 0; p < n; ++p)
+      if (before[p] != after[p]) {
+        auto& categories = counts.players[p].categories;
+        categories[kCategoryOf[after[p]]] += weight;
+        categories[kCategoryOf[before[p]]] += minus;
+      }
+    const Winners old_winners = winners(before, lows, n, hi_lo), new_winners = winners(after, lows, n, hi_lo);
+    if (outcomes.empty()) {
+      add_outcome(old_winners.high, old_winners.low, minus, counts);
+      add_outcome(new_winners.high, new_winners.low, weight, counts);
+    } else {
+      outcomes[old_winners.high | old_winners.low << n] += minus;
+      outcomes[new_winners.high | new_winners.low << n] += weight;
+    }
+  }
   Tally& operator+=(const Tally& o) {
     counts += o.counts;
     for (std::size_t i = 0; i < outcomes.size(); ++i) outcomes[i] += o.outcomes[i];
@@ -244,8 +267,11 @@ Tally main_pass(const Setup& setup, const std::vector<RankMultiset>& multisets) 
         std::array<HandRank, kMaxOmahaPlayers> highs{};
         std::array<LowRank, kMaxOmahaPlayers> lows{};
         for (std::size_t i = r.begin(); i != r.end(); ++i) {
-          setup.score_row(setup.row_of(multisets[i].key), highs, lows);
+          const unsigned row = setup.row_of(multisets[i].key);
+          setup.score_row(row, highs, lows);
           counts.add(highs.data(), lows.data(), setup.n, setup.hi_lo, multisets[i].weight);
+          std::copy_n(highs.begin(), setup.n, setup.row_highs + row * setup.n);
+          std::copy_n(lows.begin(), setup.n, setup.row_lows + row * setup.n);
         }
         return counts;
       },
@@ -253,14 +279,14 @@ Tally main_pass(const Setup& setup, const std::vector<RankMultiset>& multisets) 
 }
 
 // Flush pass: the boards with three or more cards of a suit some player holds twice or more,
-// rescored with the flushes where one changes a high (the main pass's score taken away).
+// rescored with the flushes where one changes a high (the main pass's score taken away). Runs
+// after the main pass, whose highs and lows by board row it reads.
 Tally flush_pass(const Setup& setup, const std::vector<FlushTask>& tasks,
                  const std::array<std::array<std::vector<RankMultiset>, 6>, kSuits>& others) {
   return detail::parallel_reduce(
       tbb::blocked_range<std::size_t>(0, tasks.size(), 16), Tally(setup.n),
       [&](const tbb::blocked_range<std::size_t>& r, Tally counts) {
-        std::array<HandRank, kMaxOmahaPlayers> highs{}, flushed{}, flush{};
-        std::array<LowRank, kMaxOmahaPlayers> lows{};
+        std::array<HandRank, kMaxOmahaPlayers> flushed{}, flush{};
         for (std::size_t t = r.begin(); t != r.end(); ++t) {
           const FlushTask& task = tasks[t];
           const auto su = static_cast<std::size_t>(task.suit);
@@ -270,15 +296,14 @@ Tally flush_pass(const Setup& setup, const std::vector<FlushTask>& tasks,
             flush[p] = std::popcount(held) >= 2 ? detail::best_omaha_flush(held, board_suited) : HandRank{0};
           }
           for (const RankMultiset& o : others[su][static_cast<std::size_t>(task.others)]) {
-            setup.score_row(setup.row_of(task.key + o.key), highs, lows);
+            const std::size_t at = setup.row_of(task.key + o.key) * setup.n;
+            const HandRank* highs = setup.row_highs + at;
             bool changed = false;
             for (std::size_t p = 0; p < setup.n; ++p) {
               flushed[p] = std::max(highs[p], flush[p]);
               changed |= flushed[p] != highs[p];
             }
-            if (!changed) continue;
-            counts.add(flushed.data(), lows.data(), setup.n, setup.hi_lo, o.weight);
-            counts.add(highs.data(), lows.data(), setup.n, setup.hi_lo, std::uint64_t{0} - o.weight);
+            if (changed) counts.replace(highs, flushed.data(), setup.row_lows + at, setup.n, setup.hi_lo, o.weight);
           }
         }
         return counts;
@@ -335,6 +360,10 @@ OmahaCounts enumerate_omaha(std::span<const CardSet> holes, CardSet board, CardS
       }
     }
   }
+  std::vector<HandRank> row_highs(detail::kBoardRankSets * setup.n);
+  std::vector<LowRank> row_lows(detail::kBoardRankSets * setup.n);
+  setup.row_highs = row_highs.data();
+  setup.row_lows = row_lows.data();
   return detail::with_threads(threads, [&] {
     Tally tally = main_pass(setup, multisets);
     tally += flush_pass(setup, tasks, others);
