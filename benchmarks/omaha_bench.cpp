@@ -60,6 +60,21 @@ void BM_OmahaEvaluateRandomHiLoHands(benchmark::State& state) {
 }
 BENCHMARK(BM_OmahaEvaluateRandomHiLoHands)->Arg(4);
 
+// OmahaBoard::high() alone: the boards of the same random deals prepared before the timing (as a
+// Monte Carlo trial or an enumeration prepares a board once for every player), each hole new.
+void BM_OmahaBoardHighRandomHands(benchmark::State& state) {
+  const auto deals = random_deals(static_cast<int>(state.range(0)));
+  std::vector<OmahaBoard> boards;
+  for (const auto& d : deals) boards.emplace_back(d.board);
+  for (auto _ : state) {
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < deals.size(); ++i) sum += boards[i].high(deals[i].hole);
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(deals.size()));
+}
+BENCHMARK(BM_OmahaBoardHighRandomHands)->Arg(4)->Arg(5)->Arg(6);
+
 // Building the evaluator's tables (done once, at first use).
 void BM_OmahaBuildTables(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(detail::build_omaha_tables());
