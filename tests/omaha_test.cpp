@@ -286,6 +286,32 @@ TEST(OmahaEnumeration, MatchesTheBruteForceOnFlopsWithUpToSixPlayers) {
   }
 }
 
+// Flush-heavy spots: a monotone flop, a two-tone flop, a four-flush turn, players holding two to
+// four cards of the suit (and one none), straight flush draws.
+TEST(OmahaEnumeration, MatchesTheBruteForceOnFlushBoards) {
+  struct Case {
+    std::vector<const char*> hands;
+    const char* board;
+    const char* dead;
+    bool hi_lo;
+  };
+  const Case cases[] = {{{"AhKh2c3d", "QhJhTh9s", "8c8d7s6s"}, "5h4h3h", "", true},
+                        {{"AhKhQhJh", "9h8h7c6c"}, "2h3h9d", "Th", false},
+                        {{"KhQh2h3c4d", "AsAcJhTh5d"}, "6h7h8s4h", "", true},
+                        {{"9h8h", "AhAc"}, "ThJh2c", "Qh", false}};
+  for (const Case& cs : cases) {
+    std::vector<std::vector<Card>> holes;
+    std::vector<CardSet> sets;
+    for (const char* h : cs.hands) {
+      holes.push_back(parse_cards(h));
+      sets.push_back(set_of(holes.back()));
+    }
+    const auto board = parse_cards(cs.board), dead = parse_cards(cs.dead);
+    const OmahaCounts got = enumerate_omaha(sets, set_of(board), set_of(dead), cs.hi_lo);
+    ASSERT_EQ(got, brute_counts(holes, board, dead, cs.hi_lo)) << cs.board;
+  }
+}
+
 // Every board completing `board`, scored one by one with OmahaBoard (the evaluator the tests above
 // check against the brute force) and score_omaha_showdown().
 OmahaCounts board_by_board(const std::vector<CardSet>& holes, CardSet board, CardSet dead, bool hi_lo) {
