@@ -312,6 +312,15 @@ TEST(OmahaEnumeration, MatchesTheBruteForceOnFlushBoards) {
   }
 }
 
+TEST(OmahaEnumeration, RejectsNoPlayerAndMoreThanTen) {
+  EXPECT_THROW(enumerate_omaha({}, CardSet(), CardSet(), false), std::invalid_argument);
+  std::vector<CardSet> eleven;
+  const std::vector<Card> deck = CardSet::full().cards();
+  for (std::size_t p = 0; p < 11; ++p)
+    eleven.push_back(to_set(deck[4 * p]) | to_set(deck[4 * p + 1]) | to_set(deck[4 * p + 2]) | to_set(deck[4 * p + 3]));
+  EXPECT_THROW(enumerate_omaha(eleven, CardSet(), CardSet(), false), std::invalid_argument);
+}
+
 // Every board completing `board`, scored one by one with OmahaBoard (the evaluator the tests above
 // check against the brute force) and score_omaha_showdown().
 OmahaCounts board_by_board(const std::vector<CardSet>& holes, CardSet board, CardSet dead, bool hi_lo) {

@@ -56,7 +56,7 @@ void score_omaha_showdown(std::span<const HandRank> highs, std::span<const LowRa
 // flush can change (three or more of a suit that a player holds two or more of) are rescored by the
 // suited cards dealt and the other cards' ranks. Preflop heads-up PLO4 (1,086,008 boards) takes a
 // few milliseconds on two cores (benchmarks/omaha_bench.cpp). Throws std::invalid_argument for
-// more than 10 players; other checks (sizes, duplicates) are the caller's.
+// no player or more than 10; other checks (sizes, duplicates) are the caller's.
 OmahaCounts enumerate_omaha(std::span<const CardSet> holes, CardSet board, CardSet dead, bool hi_lo,
                             CardSet deck = CardSet::full(), int threads = 0);
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "equity/detail/parallel.hpp"
@@ -319,7 +320,8 @@ Tally flush_pass(const Setup& setup, const std::vector<FlushTask>& tasks,
 // of: by the suited cards dealt and the other cards' ranks) and replaces their scores.
 OmahaCounts enumerate_omaha(std::span<const CardSet> holes, CardSet board, CardSet dead, bool hi_lo, CardSet deck,
                             int threads) {
-  if (holes.size() > kMaxOmahaPlayers) throw std::invalid_argument("enumerate_omaha: at most 10 players");
+  if (holes.empty() || holes.size() > kMaxOmahaPlayers)
+    throw std::invalid_argument("enumerate_omaha: 1 to 10 players, not " + std::to_string(holes.size()));
   CardSet used = board | dead;
   for (CardSet h : holes) used |= h;
   const CardSet remaining = deck - used;
