@@ -312,6 +312,54 @@ Tally flush_pass(const Setup& setup, const std::vector<FlushTask>& tasks,
       [](Tally a, const Tally& b) { return std::move(a += b); });
 }
 
+// The flush pass's work: its board groups, and the other suits' rank multisets completing them
+// (by how many cards they are).
+struct FlushWork {
+  std::vector<FlushTask> tasks;
+  std::array<std::array<std::vector<RankMultiset>, 6>, kSuits> others;
+};
+
+// For each suit that some player holds twice or more, every set of its cards in the deck that
+// brings the board to three or more of it.
+FlushWork flush_work(const Setup& setup, CardSet remaining, int k) {
+  FlushWork work;
+  const auto avail = remaining.rank_counts();
+  for (int s = 0; s < kSuits; ++s) {
+    const auto su = static_cast<std::size_t>(s);
+    bool held = false;
+    for (std::size_t p = 0; p < setup.n; ++p) held |= std::popcount(setup.players[p].suited[su]) >= 2;
+    const unsigned deck_suited = remaining.suit_ranks(s);
+    const int threshold = std::max(0, 3 - std::popcount(setup.board_suited[su]));
+    const int most = std::min(k, std::popcount(deck_suited));
+    if (!held || threshold > most) continue;
+    std::array<int, kRanks> other_avail = avail;
+    for (unsigned m = deck_suited; m; m &= m - 1) --other_avail[static_cast<std::size_t>(std::countr_zero(m))];
+    for (int j = threshold; j <= most; ++j) {
+      work.others[su][static_cast<std::size_t>(k - j)] = rank_multisets(other_avail, k - j);
+      for (unsigned sub = deck_suited;; sub = (sub - 1) & deck_suited) {  // every subset, j cards kept
+        if (std::popcount(sub) == j) {
+          std::uint32_t key = 0;
+          for (unsigned m = sub; m; m &= m - 1) key += detail::kRankKeys[static_cast<std::size_t>(std::countr_zero(m))];
+          work.tasks.push_back({s, sub, key, k - j});
+        }
+        if (sub == 0) break;
+      }
+    }
+  }
+  return work;
+}
+
+Setup setup_of(std::span<const CardSet> holes, CardSet board, bool hi_lo) {
+  Setup setup;
+  setup.tables = &detail::omaha_tables();
+  setup.n = holes.size();
+  setup.hi_lo = hi_lo;
+  for (std::size_t p = 0; p < setup.n; ++p) setup.players[p] = player_of(holes[p]);
+  for (Card c : board.cards()) setup.board_key += detail::kRankKeys[static_cast<std::size_t>(c.rank())];
+  for (int s = 0; s < kSuits; ++s) setup.board_suited[static_cast<std::size_t>(s)] = board.suit_ranks(s);
+  return setup;
+}
+
 }  // namespace
 
 // Boards grouped by rank multiset: suits matter only to flushes, so the main pass scores each
@@ -326,49 +374,18 @@ OmahaCounts enumerate_omaha(std::span<const CardSet> holes, CardSet board, CardS
   for (CardSet h : holes) used |= h;
   const CardSet remaining = deck - used;
   const int k = 5 - board.size();
-  Setup setup;
-  setup.tables = &detail::omaha_tables();
-  setup.n = holes.size();
-  setup.hi_lo = hi_lo;
-  for (std::size_t p = 0; p < setup.n; ++p) setup.players[p] = player_of(holes[p]);
-  for (Card c : board.cards()) setup.board_key += detail::kRankKeys[static_cast<std::size_t>(c.rank())];
-  for (int s = 0; s < kSuits; ++s) setup.board_suited[static_cast<std::size_t>(s)] = board.suit_ranks(s);
+  Setup setup = setup_of(holes, board, hi_lo);
   if (k < 0 || k > remaining.size()) return empty_counts(setup.n);
 
-  const auto avail = remaining.rank_counts();
-  const std::vector<RankMultiset> multisets = rank_multisets(avail, k);
-  std::vector<FlushTask> tasks;
-  std::array<std::array<std::vector<RankMultiset>, 6>, kSuits> others;
-  for (int s = 0; s < kSuits; ++s) {
-    const auto su = static_cast<std::size_t>(s);
-    bool held = false;
-    for (std::size_t p = 0; p < setup.n; ++p) held |= std::popcount(setup.players[p].suited[su]) >= 2;
-    const unsigned deck_suited = remaining.suit_ranks(s);
-    const int threshold = std::max(0, 3 - std::popcount(setup.board_suited[su]));
-    const int most = std::min(k, std::popcount(deck_suited));
-    if (!held || threshold > most) continue;
-    std::array<int, kRanks> other_avail = avail;
-    for (unsigned m = deck_suited; m; m &= m - 1) --other_avail[static_cast<std::size_t>(std::countr_zero(m))];
-    for (int j = threshold; j <= most; ++j) {
-      others[su][static_cast<std::size_t>(k - j)] = rank_multisets(other_avail, k - j);
-      // Every j of the suit's cards in the deck.
-      for (unsigned sub = deck_suited;; sub = (sub - 1) & deck_suited) {
-        if (std::popcount(sub) == j) {
-          std::uint32_t key = 0;
-          for (unsigned m = sub; m; m &= m - 1) key += detail::kRankKeys[static_cast<std::size_t>(std::countr_zero(m))];
-          tasks.push_back({s, sub, key, k - j});
-        }
-        if (sub == 0) break;
-      }
-    }
-  }
+  const std::vector<RankMultiset> multisets = rank_multisets(remaining.rank_counts(), k);
+  const FlushWork flush = flush_work(setup, remaining, k);
   std::vector<HandRank> row_highs(detail::kBoardRankSets * setup.n);
   std::vector<LowRank> row_lows(detail::kBoardRankSets * setup.n);
   setup.row_highs = row_highs.data();
   setup.row_lows = row_lows.data();
   return detail::with_threads(threads, [&] {
     Tally tally = main_pass(setup, multisets);
-    tally += flush_pass(setup, tasks, others);
+    tally += flush_pass(setup, flush.tasks, flush.others);
     return std::move(tally).finish();
   });
 }
