@@ -97,7 +97,7 @@ TEST(OmahaEvaluator, AgreesWithTheBruteForceOnFlushAndLowHeavyDeals) {
   }
   for (const auto& source : {two_suits, low_cards})
     for (int hole_cards : {4, 5, 6})
-      for (int trial = 0; trial < 1500; ++trial) {
+      for (int trial = 0; trial < 600; ++trial) {
         std::vector<Card> deck = source;
         const auto a = deal(rng, deck, hole_cards), board = deal(rng, deck, 5);
         const OmahaBoard b(set_of(board));
