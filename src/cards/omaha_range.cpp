@@ -9,6 +9,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
+#include <functional>
 #include <string>
 
 #include "equity/detail/parallel.hpp"
@@ -38,10 +39,15 @@ struct Pattern {
   std::vector<PatternCard> cards;  // as written
   std::vector<PatternCard> order;  // the most constrained first, for the search
   CardSet fixed;                   // the cards named by rank and suit
-  bool counts_only = true;         // no suits, variables or lists: rank counts decide
-  std::array<std::uint8_t, kRanks> need{};
-  std::uint16_t named_ranks = 0;  // the ranks written; rank variables take others
-  std::uint8_t named_suits = 0;   // the suits written; suit variables take others
+  // How a hand is matched: by its rank counts (no suits or lists), by its suit counts (no ranks),
+  // or by the search.
+  enum class Shape : std::uint8_t { ranks, suits, search } shape = Shape::ranks;
+  bool counts_only = true;                       // Shape::ranks with no variables: every card fixed or '*'
+  std::array<std::uint8_t, kRanks> need{};       // cards of each fixed rank (Shape::ranks)
+  std::array<std::uint8_t, kSuits> suit_need{};  // cards of each fixed suit (Shape::suits)
+  std::array<std::uint8_t, 8> demanding{};       // how many variables ask c cards or more (c = 1..6)
+  std::uint16_t named_ranks = 0;                 // the ranks written; rank variables take others
+  std::uint8_t named_suits = 0;                  // the suits written; suit variables take others
 };
 
 enum class Kind : std::uint8_t { pattern, double_suited, single_suited, no_pair, percent, any_of, all_of, none_of };
@@ -129,12 +135,35 @@ struct Search {
   }
 };
 
+// Whether the variables' demands fit distinct free ranks (or suits), given how many free ones hold
+// exactly c cards: the demands fit when, for every c, no more of them ask c cards or more than there
+// are free ones with c cards or more (the sets of candidates are nested, so that is enough).
+bool fits(const Pattern& p, std::array<std::uint8_t, 8>& at_least) {
+  for (std::size_t c = 6; c >= 1; --c) {
+    at_least[c] = static_cast<std::uint8_t>(at_least[c] + at_least[c + 1]);
+    if (p.demanding[c] > at_least[c]) return false;
+  }
+  return true;
+}
+
 bool matches(const Pattern& p, const HandInfo& h) {
   if (p.fixed.bits() & ~h.set.bits()) return false;
-  if (p.counts_only) {
-    for (std::size_t r = 0; r < kRanks; ++r)
+  if (static_cast<int>(p.cards.size()) > h.n) return false;
+  if (p.shape == Pattern::Shape::ranks) {
+    std::array<std::uint8_t, 8> at_least{};  // free ranks (not written) with exactly, then at least, c cards
+    for (std::size_t r = 0; r < kRanks; ++r) {
       if (h.rank_counts[r] < p.need[r]) return false;
-    return static_cast<int>(p.cards.size()) <= h.n;
+      if (!(p.named_ranks >> r & 1)) ++at_least[h.rank_counts[r]];
+    }
+    return fits(p, at_least);
+  }
+  if (p.shape == Pattern::Shape::suits) {
+    std::array<std::uint8_t, 8> at_least{};
+    for (std::size_t s = 0; s < kSuits; ++s) {
+      if (h.suit_counts[s] < p.suit_need[s]) return false;
+      if (!(p.named_suits >> s & 1)) ++at_least[std::min<std::size_t>(h.suit_counts[s], 7)];
+    }
+    return fits(p, at_least);
   }
   Search search{p, h};
   return search.run(0);
@@ -704,22 +733,36 @@ class Parser {
   static void finish(Pattern& p) {
     p.fixed = CardSet();
     p.need = {};
+    p.suit_need = {};
     p.named_ranks = 0;
     p.named_suits = 0;
-    p.counts_only = true;
+    bool suits = false, ranks = false, lists = false;
+    std::array<std::uint8_t, 4> rank_demands{}, suit_demands{};
     for (const PatternCard& c : p.cards) {
       const bool one_rank = c.rank_variable < 0 && c.ranks != kAnyRank && std::has_single_bit(c.ranks);
       if (c.rank_variable < 0 && c.ranks != kAnyRank) p.named_ranks |= c.ranks;
       if (c.suit >= 0) p.named_suits |= static_cast<std::uint8_t>(1u << c.suit);
       if (one_rank && c.suit >= 0) p.fixed.insert(Card(std::countr_zero(c.ranks), c.suit));
       if (one_rank) ++p.need[static_cast<std::size_t>(std::countr_zero(c.ranks))];
-      if (c.suit >= 0 || c.suit_variable >= 0 || c.rank_variable >= 0 || (c.ranks != kAnyRank && !one_rank))
-        p.counts_only = false;
+      if (c.suit >= 0) ++p.suit_need[static_cast<std::size_t>(c.suit)];
+      if (c.rank_variable >= 0) ++rank_demands[static_cast<std::size_t>(c.rank_variable)];
+      if (c.suit_variable >= 0) ++suit_demands[static_cast<std::size_t>(c.suit_variable)];
+      suits = suits || c.suit >= 0 || c.suit_variable >= 0;
+      ranks = ranks || c.rank_variable >= 0 || c.ranks != kAnyRank;
+      lists = lists || (c.ranks != kAnyRank && !one_rank);
     }
+    using Shape = Pattern::Shape;
+    p.shape = lists || (suits && ranks) ? Shape::search : suits ? Shape::suits : Shape::ranks;
+    const auto& demands = p.shape == Shape::suits ? suit_demands : rank_demands;
+    p.demanding = {};
+    bool variables = false;
+    for (auto d : demands)
+      for (std::size_t c = 1; c <= d; ++c) ++p.demanding[c], variables = true;
+    p.counts_only = p.shape == Shape::ranks && !variables;
     p.order = p.cards;
     const auto freedom = [](const PatternCard& c) {
-      const int ranks = c.rank_variable >= 0 ? 13 : std::popcount(c.ranks);
-      return ranks * (c.suit >= 0 ? 1 : 4);
+      const int choices = c.rank_variable >= 0 ? 13 : std::popcount(c.ranks);
+      return choices * (c.suit >= 0 ? 1 : 4);
     };
     std::stable_sort(p.order.begin(), p.order.end(),
                      [&](const PatternCard& a, const PatternCard& b) { return freedom(a) < freedom(b); });
