@@ -8,16 +8,21 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
+#include "equity/detail/parallel.hpp"
 #include "equity/error.hpp"
 #include "equity/omaha_class.hpp"
+#include "equity/omaha_class_equity.hpp"
+#include "equity/omaha_evaluator.hpp"
 #include "equity/omaha_hand_order.hpp"
 
 namespace equity {
@@ -545,6 +550,37 @@ TEST(OmahaRange, ReadsFiveCardHandsSlow) {
     return false;
   });
   expect_range("AsKhJd2c9s", 5, [](auto& h) { return set_of(h) == set_of(parse_cards("AsKhJd2c9s")); });
+}
+
+// The Monte Carlo against random against a second one written here (std::mt19937_64, std::shuffle):
+// the two estimates agree within five standard errors; the result does not depend on the threads.
+TEST(OmahaClassEquity, AgreesWithAnIndependentMonteCarlo) {
+  for (const char* text : {"AsAcKsKc", "7s6c3h2d"}) {
+    SCOPED_TRACE(text);
+    const CardSet hand = set_of(parse_cards(text));
+    const auto got = omaha_equity_vs_random(hand, 100000, 7);
+    EXPECT_EQ(got.trials, 100000u);
+    const auto one = detail::with_threads(1, [&] { return omaha_equity_vs_random(hand, 100000, 7); });
+    EXPECT_EQ(one.equity, got.equity);
+    EXPECT_NE(omaha_equity_vs_random(hand, 100000, 8).equity, got.equity);
+    std::mt19937_64 rng(26);
+    std::vector<Card> deck = (CardSet::full() - hand).cards();
+    double points = 0;
+    const int trials = 100000;
+    for (int t = 0; t < trials; ++t) {
+      std::shuffle(deck.begin(), deck.end(), rng);
+      const CardSet villain = set_of({deck[0], deck[1], deck[2], deck[3]});
+      const CardSet board = set_of({deck[4], deck[5], deck[6], deck[7], deck[8]});
+      const auto a = omaha_high(hand, board), b = omaha_high(villain, board);
+      points += a > b ? 1.0 : a == b ? 0.5 : 0.0;
+    }
+    const double mine = points / trials;
+    EXPECT_NEAR(got.equity, mine, 5 * std::sqrt(2.0) * got.std_error);
+    EXPECT_GT(got.std_error, 0.0);
+    EXPECT_LT(got.std_error, 0.002);
+  }
+  EXPECT_GT(omaha_equity_vs_random(set_of(parse_cards("AsAcKsKc")), 20000).equity, 0.6);
+  EXPECT_THROW(omaha_equity_vs_random(set_of(parse_cards("AsKc")), 10), InputError);
 }
 
 }  // namespace

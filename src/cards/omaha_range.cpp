@@ -855,6 +855,32 @@ void for_each_with_top(const std::vector<int>& bits, int k, CardSet must, int to
   }
 }
 
+// Whether the tree holds some hand: among those holding the cards every match holds, and when no
+// suit is written (the weight is the same for every hand of a class) among the classes' canonical
+// forms only, so that an empty PLO6 range is found empty in a pass over 20 million masks with about
+// 963,000 weights.
+bool holds_a_hand(const OmahaRange::Tree& tree) {
+  std::vector<CardSet> listed;
+  if (tree.listed(tree.root, listed))
+    return std::any_of(listed.begin(), listed.end(), [&](CardSet h) { return tree.weight(h) > 0; });
+  const bool symmetric =
+      std::none_of(tree.patterns.begin(), tree.patterns.end(), [](const Pattern& p) { return p.named_suits != 0; });
+  const CardSet must = tree.must(tree.root);
+  std::vector<int> bits;
+  for (std::uint64_t m = CardSet::full().bits() & ~must.bits(); m; m &= m - 1) bits.push_back(std::countr_zero(m));
+  const int k = tree.hole_cards - must.size(), m = static_cast<int>(bits.size());
+  if (k <= 0) return k == 0 && tree.weight(must) > 0;
+  std::atomic<bool> found{false};
+  detail::parallel_for(k - 1, m, [&](int top) {
+    if (found.load(std::memory_order_relaxed)) return;
+    for_each_with_top(bits, k, must, top, [&](CardSet h) {
+      if (found.load(std::memory_order_relaxed) || (symmetric && omaha_class(h) != h)) return;
+      if (tree.weight(h) > 0) found = true;
+    });
+  });
+  return found;
+}
+
 }  // namespace
 
 OmahaRange OmahaRange::parse(std::string_view text, int hole_cards, std::string_view what,
@@ -876,27 +902,7 @@ OmahaRange OmahaRange::parse(std::string_view text, int hole_cards, std::string_
   }
   if (has_compound(*tree)) {
     // ':' and '!' can leave nothing of patterns that each match: look for one hand.
-    bool found = false;
-    const std::vector<int> bits = [] {
-      std::vector<int> b;
-      for (Card c : CardSet::full().cards()) b.push_back(16 * c.suit() + c.rank());
-      std::sort(b.begin(), b.end());
-      return b;
-    }();
-    std::vector<CardSet> listed;
-    if (tree->listed(tree->root, listed)) {
-      found = std::any_of(listed.begin(), listed.end(), [&](CardSet h) { return tree->weight(h) > 0; });
-    } else {
-      struct Found {};
-      try {
-        for (int top = hole_cards - 1; top < kCards; ++top)
-          for_each_with_top(bits, hole_cards, CardSet(), top, [&](CardSet h) {
-            if (tree->weight(h) > 0) throw Found{};
-          });
-      } catch (const Found&) {
-        found = true;
-      }
-    }
+    const bool found = holds_a_hand(*tree);
     if (!found)
       throw InputError(std::string(what) + ": " + quote_input(text) + " holds no " + std::to_string(hole_cards) +
                        "-card hand");
