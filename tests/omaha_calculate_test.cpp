@@ -259,6 +259,18 @@ TEST(OmahaCalculate, MonteCarloAgreesAndIsTheSameOnAnyThreadCount) {
   EXPECT_EQ(one.trials, 60'000u);
   EXPECT_EQ(one.stopped_by, "trials");
   EXPECT_EQ(one.seed, 11u);
+  EXPECT_FALSE(one.players[0].category.has_value());
+  Question by_category = q;
+  by_category.by_category = true;
+  const Answer c = calculate(by_category);
+  EXPECT_EQ(c.players[1].pot_units, two.players[1].pot_units);  // the same deals
+  std::uint64_t made = 0, won = 0;
+  for (std::size_t k = 0; k < kCategories; ++k) {
+    made += (*c.players[1].category)[k];
+    won += (*c.players[1].category_wins)[k];
+  }
+  EXPECT_EQ(made, c.trials);
+  EXPECT_EQ(won, c.players[1].wins);
   for (std::size_t p = 0; p < 3; ++p) {
     EXPECT_EQ(one.players[p].pot_units, two.players[p].pot_units);
     EXPECT_EQ(one.players[p].wins, two.players[p].wins);
@@ -371,6 +383,10 @@ TEST(OmahaCli, HiLoColumnsAndExitCodes) {
   r = test::run_equity("--game omaha AsKsQhJh 7c7d8h9h --board 2c3d4h5s --json");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["players"][0]["wins"], 12);
+  r = test::run_equity("--game omaha5 AsKsQhJh9c random --board 2c3d4h --trials 20000 --seed 1 --by-category");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("AsKsQhJh9c by final hand:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("20,000 random deals (seed 1"), std::string::npos) << r.out;
   r = test::run_equity("--game omaha AsKsQhJh9c 7c7d8h9h");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");

@@ -93,6 +93,7 @@ decltype(auto) with_ranking(Game game, F&& f) {
 
 // A game's categories from the weakest up.
 inline std::array<Category, kCategories> category_order(Game game) {
+  if (omaha_like(game)) return HoldemRanking::kCategoryOrder;  // Omaha's high is ranked as Hold'em's
   return with_ranking(game, [](auto ranking) { return decltype(ranking)::kCategoryOrder; });
 }
 
