@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -351,6 +352,24 @@ TEST(OmahaCalculate, BadQuestionsNameWhatAndWhere) {
   q.method = Method::automatic;
   q.exact_method = ExactMethod::grouped;
   expect_error(q, "the grouped method is Hold'em's");
+}
+
+TEST(OmahaCalculate, CancelStopsAndExactRefusesYearsOfWork) {
+  const std::atomic<bool> stop{true};
+  Question q = ask(Game::omaha_hilo, {"As2sQhJh", "random"}, "2c3d4hKs", "");
+  q.cancel = &stop;
+  EXPECT_THROW((void)calculate(q), Cancelled);
+  q.method = Method::monte_carlo;
+  EXPECT_THROW((void)calculate(q), Cancelled);
+  q = ask(Game::omaha, {"AsKsQhJh", "random"}, "", "");
+  q.method = Method::exact;
+  expect_error(q, "hands it takes on: ask for Monte Carlo");
+  std::vector<double> seen;
+  q = ask(Game::omaha, {"AsKsQhJh", "random"}, "2c3d4h5s", dead_except("AsKsQhJh2c3d4h5sAcKhQsTc9c8d7d6h4c4d"));
+  q.progress = [&](const Progress& p) { seen.push_back(p.fraction); };
+  (void)calculate(q);
+  ASSERT_FALSE(seen.empty());
+  EXPECT_DOUBLE_EQ(seen.back(), 1.0);
 }
 
 TEST(OmahaCalculate, JsonHasThePotUnitsAndTheLows) {

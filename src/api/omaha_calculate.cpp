@@ -261,8 +261,9 @@ Plan plan_omaha(const Question& question) {
   plan.work.assignments = w.assignments;
   plan.work.combos = w.hands;
   plan.work.showdowns = w.showdowns;
-  // The counts fit: pot units of 5,040 a showdown within 64 bits.
-  plan.work.enumerable = w.showdowns * static_cast<double>(kPotUnits) < 1.8e19;
+  // The counts fit (pot units of 5,040 a showdown within 64 bits), and the hands to score are
+  // at most kOmahaExactLimit (hours, not years).
+  plan.work.enumerable = w.showdowns * static_cast<double>(kPotUnits) < 1.8e19 && w.evaluations <= kOmahaExactLimit;
   const Method asked = asked_method(q);
   s->automatic = asked == Method::automatic;
   const bool specific = all_specific(*s->omaha);
@@ -273,8 +274,9 @@ Plan plan_omaha(const Question& question) {
     plan.reason = specific ? "specific hands: every board enumerated" : automatic_reason(w, exact);
   } else {
     if (asked == Method::exact && !plan.work.enumerable)
-      throw InputError("exact enumeration would count about " + with_commas(w.showdowns) +
-                       " showdowns, more than 64-bit counts hold: ask for Monte Carlo");
+      throw InputError("exact enumeration would score about " + with_commas(w.evaluations) + " Omaha hands in " +
+                       with_commas(w.showdowns) + " showdowns, more than the " + with_commas(kOmahaExactLimit) +
+                       " hands it takes on: ask for Monte Carlo");
     plan.method = asked;
     plan.reason = asked == Method::exact ? "exact enumeration was asked for" : "Monte Carlo was asked for";
   }

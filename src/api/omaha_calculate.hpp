@@ -12,6 +12,8 @@ namespace equity::detail {
 // the street and the hands to score (boards walked x the players' hands) are at most this: a hand
 // against random on the turn (44 x 135,751) is enumerated, on the flop (990 x 135,751) sampled.
 inline constexpr double kOmahaEvaluationLimit = 2e7;
+// Exact asked for takes on at most this many hands to score (about an hour on two cores).
+inline constexpr double kOmahaExactLimit = 1e10;
 // Quick (run on the calling thread): at most this many hands scored and showdowns.
 inline constexpr double kQuickOmahaWork = 2e5;
 

@@ -224,11 +224,13 @@ class BoardWalk {
   CardSet board(std::size_t b) const { return prep_.board | CardSet(boards_[b]); }
 
   // Every assignment whose first player's hand is one of its scored hands [begin, end).
-  void walk(const std::vector<Scored>& scored, std::size_t begin, std::size_t end, OmahaTally& tally) const {
+  void walk(const std::vector<Scored>& scored, std::size_t begin, std::size_t end, OmahaTally& tally,
+            const std::atomic<bool>* cancel = nullptr) const {
     State st;
     const std::size_t p = order_[0];
     const Scored& s = scored[p];
     for (std::size_t j = begin; j < end; ++j) {
+      if (cancel && cancel->load(std::memory_order_relaxed)) throw Cancelled();
       const OmahaCombo& c = hands_[p][s.index[j]];
       st.high[p] = s.high[j];
       st.low[p] = s.low[j];
@@ -273,8 +275,9 @@ class BoardWalk {
   std::vector<std::uint64_t> boards_;
 };
 
-constexpr std::size_t kParts = 256;  // parts of a walk (fixed, so the sums' order is fixed)
-constexpr std::size_t kWave = 64;    // parts between progress reports and cancellation checks
+constexpr std::size_t kParts = 256;        // parts of a board's walk (fixed, so the sums' order is fixed)
+constexpr std::size_t kBoardParts = 4096;  // parts of the boards
+constexpr std::size_t kWave = 64;          // parts between progress reports and cancellation checks
 constexpr std::size_t kManyBoards = 64;
 
 // Runs parts [0, count) in waves, each part's tally in its own slot, then adds them in order.
@@ -301,10 +304,11 @@ OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions
   const std::size_t n = prep.players(), boards = walk.boards();
   if (boards >= kManyBoards) {
     // Parts of boards, each board scored and walked whole.
-    const std::size_t parts = std::min(kParts, boards);
+    const std::size_t parts = std::min(kBoardParts, boards);
     return run_parts(parts, n, options, 0, 1, [&](std::size_t i, OmahaTally& tally) {
       std::vector<Scored> scored(n);
       for (std::size_t b = boards * i / parts; b < boards * (i + 1) / parts; ++b) {
+        if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
         walk.score_board(walk.board(b), scored);
         walk.walk(scored, 0, scored[walk.first_player()].index.size(), tally);
       }
@@ -331,7 +335,7 @@ OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions
                       parts = std::min(kParts, std::max<std::size_t>(1, first));
     total += run_parts(parts, n, options, static_cast<double>(b) / static_cast<double>(boards),
                        1.0 / static_cast<double>(boards), [&](std::size_t i, OmahaTally& tally) {
-                         walk.walk(scored, first * i / parts, first * (i + 1) / parts, tally);
+                         walk.walk(scored, first * i / parts, first * (i + 1) / parts, tally, options.cancel);
                        });
   }
   return total;
