@@ -250,14 +250,14 @@ TEST(OmahaCalculate, RangesMatchTheBruteForce) {
 TEST(OmahaCalculate, MonteCarloAgreesAndIsTheSameOnAnyThreadCount) {
   Question q = ask(Game::omaha_hilo, {"As2sQhJh", "7c7d8h3h", "random"}, "2c3d4h", "");
   q.method = Method::monte_carlo;
-  q.max_trials = 60'000;
+  q.max_trials = 30'000;
   q.seed = 11;
   q.threads = 1;
   const Answer one = calculate(q);
   q.threads = 2;
   const Answer two = calculate(q);
   EXPECT_EQ(one.method, Method::monte_carlo);
-  EXPECT_EQ(one.trials, 60'000u);
+  EXPECT_EQ(one.trials, 30'000u);
   EXPECT_EQ(one.stopped_by, "trials");
   EXPECT_EQ(one.seed, 11u);
   EXPECT_FALSE(one.players[0].category.has_value());
@@ -285,13 +285,13 @@ TEST(OmahaCalculate, MonteCarloAgreesAndIsTheSameOnAnyThreadCount) {
   Question exact = ask(Game::omaha_hilo, {"AsKsQhJh", "random", "random"}, "AdKc5h3s2c", dead);
   const Answer e = calculate(exact);
   exact.method = Method::monte_carlo;
-  exact.target_stderr = 2e-3;
+  exact.target_stderr = 3e-3;
   exact.seed = 5;
   const Answer mc = calculate(exact);
   EXPECT_EQ(mc.stopped_by, "stderr");
   for (std::size_t p = 0; p < 3; ++p) {
     EXPECT_NEAR(mc.players[p].equity, e.players[p].equity, 3 * *mc.players[p].standard_error) << p;
-    EXPECT_LT(*mc.players[p].standard_error, 2e-3);
+    EXPECT_LT(*mc.players[p].standard_error, 3e-3);
     EXPECT_LE((*mc.players[p].ci95)[0], mc.players[p].equity);
   }
 }
