@@ -467,7 +467,8 @@ TEST(EvalCommand, ShortDeckNamesHandsByItsRules) {
   EXPECT_EQ(rank("AsKsQsJsTs", "shortdeck"), 1403);
   expect_error(run_equity("eval 2c As Ks Qs Js --game shortdeck"),
                "2c is not in the deck of Short deck (6+) Hold'em (6 to A)");
-  expect_error(run_equity("eval As Ks Qs Js Ts --game omaha"), "game 'omaha': one of holdem, shortdeck");
+  expect_error(run_equity("eval As Ks Qs Js Ts --game stud"), "game 'stud': one of holdem, shortdeck");
+  expect_error(run_equity("eval As Ks Qs Js Ts --game omaha"), "equity eval: not for omaha yet");
   EXPECT_NE(run_equity("eval --help").out.find("shortdeck-straights"), std::string::npos);
 }
 

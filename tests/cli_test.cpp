@@ -316,7 +316,10 @@ TEST(Cli, RangeInAGamesDeck) {
            {"range 22+ --game shortdeck", "equity: range: 22 is not in the deck of Short deck (6+) Hold'em (6 to A)\n"},
            {"range AA --board 2c7d8h --game shortdeck",
             "equity: card 2c is not in the deck of Short deck (6+) Hold'em"},
-           {"range AA --game stud", "equity: game 'stud': one of holdem, shortdeck, shortdeck-straights\n"},
+           {"range AA --game stud",
+            "equity: game 'stud': one of holdem, shortdeck, shortdeck-straights, omaha, omaha5, omaha6, omaha-hilo, "
+            "omaha5-hilo, omaha6-hilo\n"},
+           {"range AA --game omaha", "equity: equity range: not for omaha yet"},
        }) {
     const auto r = run_equity(args);
     EXPECT_EQ(r.exit_code, 2) << args;

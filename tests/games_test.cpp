@@ -378,7 +378,9 @@ TEST(Games, BadInputSaysWhatIsWrongInTheGamesTerms) {
   try {
     (void)parse_game("shortdek");
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "game 'shortdek': one of holdem, shortdeck, shortdeck-straights");
+    EXPECT_STREQ(e.what(),
+                 "game 'shortdek': one of holdem, shortdeck, shortdeck-straights, omaha, omaha5, omaha6, "
+                 "omaha-hilo, omaha5-hilo, omaha6-hilo");
   }
 }
 

@@ -241,11 +241,19 @@ TEST(Serve, GamesAndShortDeck) {
   ASSERT_EQ(post_status(server, "/api/equity", R"({"players": ["AsAc", "KhQh"], "game": "shortdeck"})", &body), 200);
   EXPECT_EQ(json::parse(body)["game"], "shortdeck");
   EXPECT_EQ(json::parse(body)["showdowns"], 201376u);  // C(32, 5) boards
+  // Omaha Hi/Lo through the same call: pot units and the low's counts.
+  ASSERT_EQ(post_status(server, "/api/equity",
+                        R"({"players": ["As2sQhJh", "7c7d8h3h"], "board": "2c3d4hKs", "game": "omaha-hilo"})", &body),
+            200);
+  EXPECT_EQ(json::parse(body)["game"], "omaha-hilo");
+  EXPECT_EQ(json::parse(body)["pot_units"], 5040u);
+  EXPECT_EQ(json::parse(body)["players"][1]["lows"], 40u);  // 8-7-3-2-A or better on every river
 
   const struct {
     std::string body, field, words;
   } bad[] = {
-      {R"({"players": ["AsAc", "KhQh"], "game": "omaha"})", "game", "holdem, shortdeck, shortdeck-straights"},
+      {R"({"players": ["AsAc", "KhQh"], "game": "stud"})", "game", "holdem, shortdeck, shortdeck-straights, omaha"},
+      {R"({"players": ["AsAc", "KhQh"], "game": "omaha"})", "players[0]", "has 2 cards; an omaha hand has 4"},
       {R"({"players": ["AsAc", "KhQh"], "game": 5})", "game", "a string"},
       {R"({"players": ["AsAc", "22"], "game": "shortdeck"})", "players[1]", "22 is not in the deck"},
       {R"({"players": ["AsAc", "Kh2h"], "game": "shortdeck"})", "players[1]", "2h"},

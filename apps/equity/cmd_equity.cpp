@@ -166,8 +166,7 @@ void print_exact_footer(std::ostringstream& out, const Answer& a, std::size_t li
   out << wrap_footer(line.str(), limit);
 }
 
-// `exact_takes_it`: --exact would enumerate this question (else it is refused, so not suggested).
-void print_monte_carlo(std::ostringstream& out, const Answer& a, bool exact_takes_it, std::size_t limit) {
+void print_monte_carlo_table(std::ostringstream& out, const Answer& a, std::size_t limit) {
   const double trials = static_cast<double>(a.trials);
   TextColumn label{"Range", label_width(a), {}};
   std::vector<TextColumn> columns = {{"Equity", 10, {}, true}, {"StdErr", 10, {}}, {"95% interval", 22, {}},
@@ -182,7 +181,39 @@ void print_monte_carlo(std::ostringstream& out, const Answer& a, bool exact_take
       columns[k++].cells.push_back(cell);
   }
   print_table(out, label, columns, limit);
-  print_context(out, a);
+}
+
+// A Hi/Lo game's players: equity (with Monte Carlo's error), then how often each scoops, wins and
+// ties the high, wins and ties the low, and makes a low; --json has the counts.
+void print_hilo_table(std::ostringstream& out, const Answer& a, std::size_t limit) {
+  const bool mc = a.method == Method::monte_carlo, specific = all_specific(a);
+  const double total = static_cast<double>(mc ? a.trials : a.showdowns());
+  TextColumn label{specific && !mc ? "Hand" : "Range", label_width(a), {}};
+  std::vector<TextColumn> columns = {{"Equity", 10, {}, true}};
+  if (mc) {
+    columns.push_back({"StdErr", 10, {}});
+    columns.push_back({"95% interval", 22, {}});
+  }
+  for (const char* title : {"Scoop", "High win", "High tie", "Low win", "Low tie", "Low made"})
+    columns.push_back({title, 10, {}, title == std::string("Scoop") || title == std::string("Low win")});
+  if (!specific || mc) columns.push_back({"Combos", 8, {}, true});
+  for (const auto& p : a.players) {
+    label.cells.push_back(p.hand);
+    std::size_t k = 0;
+    columns[k++].cells.push_back(percent(p.equity));
+    if (mc) {
+      columns[k++].cells.push_back(percent(*p.standard_error));
+      columns[k++].cells.push_back(percent((*p.ci95)[0]) + " - " + percent((*p.ci95)[1]));
+    }
+    for (const auto n : {*p.scoops, p.wins, p.ties, *p.low_wins, *p.low_ties, *p.lows})
+      columns[k++].cells.push_back(percent(static_cast<double>(n) / total));
+    if (k < columns.size()) columns[k].cells.push_back(std::to_string(p.combos));
+  }
+  print_table(out, label, columns, limit);
+}
+
+// `exact_takes_it`: --exact would enumerate this question (else it is refused, so not suggested).
+void print_monte_carlo_footer(std::ostringstream& out, const Answer& a, bool exact_takes_it, std::size_t limit) {
   std::ostringstream line;
   line << "Monte Carlo";
   if (!a.reason.empty()) line << " (" << a.reason << (exact_takes_it ? "; --exact forces it)" : ")");
@@ -241,13 +272,18 @@ void print_distribution(std::ostringstream& out, const PlayerAnswer& p, std::siz
 void print_answer(const Answer& a, bool exact_takes_it) {
   const auto limit = static_cast<std::size_t>(terminal_columns(STDOUT_FILENO));
   std::ostringstream out;
-  if (a.method == Method::monte_carlo) {
-    print_monte_carlo(out, a, exact_takes_it, limit);
-  } else {
+  const bool hi_lo = !a.players.empty() && a.players[0].scoops.has_value();  // an Omaha Hi/Lo game
+  if (hi_lo)
+    print_hilo_table(out, a, limit);
+  else if (a.method == Method::monte_carlo)
+    print_monte_carlo_table(out, a, limit);
+  else
     print_exact_table(out, a, limit);
-    print_context(out, a);
+  print_context(out, a);
+  if (a.method == Method::monte_carlo)
+    print_monte_carlo_footer(out, a, exact_takes_it, limit);
+  else
     print_exact_footer(out, a, limit);
-  }
   for (const auto& p : a.players)
     if (p.category) print_categories(out, p, a.method == Method::monte_carlo ? a.trials : a.showdowns(), a.game, limit);
   for (const auto& p : a.players)
@@ -307,7 +343,9 @@ void add_question_options(CLI::App& app, Question& q, Flags& f) {
   app.add_option("-g,--game", f.game,
                  "the game: holdem (the default); shortdeck (36 cards, 6 to A; A-6-7-8-9 is a straight; a flush "
                  "beats a full house; trips beat a straight, as most rooms play it); shortdeck-straights (the same "
-                 "but a straight beats trips)");
+                 "but a straight beats trips); omaha, omaha5, omaha6 (4, 5 or 6 hole cards; a hand is exactly two of "
+                 "them and three board cards); omaha-hilo, omaha5-hilo, omaha6-hilo (half the pot to the best "
+                 "8-or-better low; docs/omaha.md)");
   app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5, e.g. Ks7h2c");
   app.add_option("-d,--dead", q.dead, "cards removed from the deck, e.g. 2c3d");
   app.add_option("--order", q.order,
@@ -389,7 +427,11 @@ int run_equity(const Args& args) {
       "heads-up preflop hands and whole classes come from the preflop table; heads-up ranges on a board "
       "are counted exactly by a sweep; otherwise exact when the showdowns to enumerate (combo assignments "
       "up to suit symmetry x boards) are at most 6 billion preflop, 300 million on a flop, 40 million on "
-      "a turn or 1 million on a river; else Monte Carlo.",
+      "a turn or 1 million on a river; else Monte Carlo.\n\n"
+      "Omaha (--game omaha, omaha5, omaha6 and their -hilo games): a hand is 4, 5 or 6 cards (AsKsQhJh) "
+      "or random; specific hands are enumerated exactly, ranges when the showdowns are within the limits "
+      "above and the hands to score at most 20 million, else Monte Carlo. Hi/Lo answers add how often "
+      "each player scoops, wins the high and the low, and makes a low (docs/omaha.md).",
       "equity");
   app.footer(commands_footer());
   Question q;

@@ -49,6 +49,7 @@ int run_eval(const Args& args) {
     std::string text;
     for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
     const Game game = parse_game(game_text);
+    require_two_hole_cards(game, "equity eval");
     const auto cards = parse_cards(text, "cards");
     const HandValue value = hand_value(cards, game);
     const HandRank rank = value.rank;

@@ -178,6 +178,7 @@ int run_range(const Args& args) {
 
   return run(app, args, [&] {
     const Game game = parse_game(game_text);
+    require_two_hole_cards(game, "equity range");
     if (hits && board_text.empty()) throw InputError("--hits needs a board of 3, 4 or 5 cards (--board)");
     // A short-deck game's percentages take its own ordering, as the one call's do.
     if (game != Game::holdem && (order == kDefaultHandOrder || order == "vs1")) order = default_hand_order(game);

@@ -306,6 +306,7 @@ int run_table_merge(const Args& args) {
                  "DIR/GAME)");
   return run(app, args, [&] {
     const Game game = parse_game(game_text);
+    require_two_hole_cards(game, "equity table");
     const std::vector<HoleCards> heroes = table_heroes(*only_option, only, game);
     const fs::path dir = game_dir(out_dir, game);
     prepare_output_dir(dir / "hands");
@@ -536,6 +537,7 @@ int run_table(const Args& args) {
                  "the game: holdem (the default), shortdeck or shortdeck-straights (its table goes to DIR/GAME)");
   return run(app, args, [&] {
     const Game game = parse_game(game_text);
+    require_two_hole_cards(game, "equity table");
     std::vector<HoleCards> heroes = table_heroes(*only_option, only, game);
     const std::optional<Shard> shard = shard_text.empty() ? std::nullopt : std::optional(parse_shard(shard_text));
     if (shard) heroes = shard_heroes(heroes, *shard);
@@ -584,6 +586,7 @@ int run_file(const Args& args) {
   app.add_flag("--json", json, "print one JSON object summarising the run");
   return run(app, args, [&] {
     const Game game = parse_game(game_text);
+    require_two_hole_cards(game, "equity table");
     const HoleCards hero = parse_hole_cards(hand_text, "HAND");
     for (Card c : hero)
       if (!game_rules(game).in_deck(c)) throw InputError("HAND: " + not_in_deck(c, game));
@@ -643,6 +646,7 @@ int run_grid(const Args& args) {
   app.add_flag("--json", json, "print one JSON object with every class's counts and equity");
   return run(app, args, [&] {
     q.game = parse_game(game_text);
+    require_two_hole_cards(q.game, "equity table");
     q.players = players;
     if (q.players.empty()) q.players.push_back("random");
     if (q.players.size() == 1) q.players.push_back("random");

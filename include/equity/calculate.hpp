@@ -29,7 +29,8 @@ namespace equity {
 
 enum class Method { automatic, table, exact, monte_carlo };
 // How exact answers are enumerated. grouped: boards grouped by ranks, flushes by suit
-// (enumeration.hpp); boards: every board evaluated one by one (an independent check); sweep:
+// (enumeration.hpp); boards: every board evaluated one by one (an independent check; the Omaha
+// games' one exact method, omaha_equity.hpp); sweep:
 // heads-up ranges on a known board, each board's combos ranked once (per_combo.hpp). automatic:
 // sweep where it applies and the players are not two specific hands, else grouped.
 enum class ExactMethod { automatic, grouped, boards, sweep };
@@ -119,6 +120,15 @@ struct PlayerAnswer {
   // With by_category: showdowns or trials ending with this player's best hand in each category
   // (index = Category), and those of them won alone or tied.
   std::optional<CategoryCounts> category, category_wins, category_ties;
+  // Omaha games: the pot shares won, Answer::pot_units a showdown (exact) or a trial (Monte
+  // Carlo), so that every split is a whole number: equity = pot_units / (Answer::pot_units x
+  // showdowns) without weights. wins, ties and losses count the high hand (the whole pot in the
+  // high-only games).
+  std::optional<std::uint64_t> pot_units;
+  // Omaha Hi/Lo games: showdowns or trials where this player took the whole pot alone (the best
+  // high alone, and the best low alone or no low made), had the best 8-or-better low alone, shared
+  // it, and made one at all.
+  std::optional<std::uint64_t> scoops, low_wins, low_ties, lows;
   // With per_combo: every combo of the range left after card removal, in combo order, and the same
   // added up per class (combo = the class index), in table order.
   std::vector<ComboEquity> per_combo, per_class;
@@ -135,6 +145,7 @@ struct Answer {
   std::vector<std::string> warnings;
   std::vector<PlayerAnswer> players;
   Method per_combo_method = Method::automatic;  // with per_combo: table, exact or monte_carlo
+  std::uint64_t pot_units = 0;                  // Omaha games: the units of one pot (5,040); 0 otherwise
 
   // Table and exact: every non-conflicting combo assignment times every board.
   std::uint64_t boards = 0;                           // boards per assignment

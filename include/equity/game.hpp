@@ -21,8 +21,14 @@ enum class Game : std::uint8_t {
   holdem,               // Texas Hold'em
   shortdeck,            // short deck (6+) Hold'em: trips beat a straight
   shortdeck_straights,  // short deck with the other rule: a straight beats trips
+  omaha,                // Pot-limit Omaha: four hole cards, exactly two of them and three of the board
+  omaha5,               // five-card Omaha
+  omaha6,               // six-card Omaha
+  omaha_hilo,           // Omaha Hi/Lo, 8 or better: half the pot to the best high, half to the best low
+  omaha5_hilo,          // five-card Omaha Hi/Lo
+  omaha6_hilo,          // six-card Omaha Hi/Lo
 };
-inline constexpr int kGames = 3;
+inline constexpr int kGames = 9;
 
 // How a player's hand is made of hole and board cards.
 enum class HandMaking : std::uint8_t {
@@ -41,8 +47,9 @@ struct GameRules {
   int hole_cards = 2;   // cards each player holds
   int board_cards = 5;  // community cards at the river
   HandMaking making = HandMaking::any_five;
-  bool low = false;            // a split pot with an 8-or-better low (none yet)
-  int hand_classes = 0;        // starting-hand classes up to suits: 169 for Hold'em, 81 for short deck
+  bool low = false;  // a split pot with an 8-or-better low (the Omaha Hi/Lo games)
+  // Starting-hand classes up to suits: 169 for Hold'em, 81 for short deck, 16,432 for Omaha.
+  int hand_classes = 0;
   bool preflop_table = false;  // heads-up preflop questions answer from the preflop table (preflop_table.hpp)
   // Where the game's preflop table lives under the results directory: "" for Hold'em (the results
   // directory itself, as always), "shortdeck" for results/shortdeck/.
@@ -70,6 +77,23 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
     {Game::shortdeck_straights, "shortdeck-straights", "Short deck (6+) Hold'em, straights over trips",
      "as shortdeck, but a straight beats three of a kind", deck_from_rank(4), 4, 2, 5, HandMaking::any_five, false, 81,
      true, "shortdeck-straights"},
+    {Game::omaha, "omaha", "Omaha (PLO)",
+     "52 cards; four hole cards each and five board cards; a hand is exactly two hole cards and three board "
+     "cards",
+     CardSet::full(), 0, 4, 5, HandMaking::two_plus_three, false, 16432, false, ""},
+    {Game::omaha5, "omaha5", "Five-card Omaha (PLO5)", "as omaha, with five hole cards each", CardSet::full(), 0, 5, 5,
+     HandMaking::two_plus_three, false, 134459, false, ""},
+    {Game::omaha6, "omaha6", "Six-card Omaha (PLO6)", "as omaha, with six hole cards each", CardSet::full(), 0, 6, 5,
+     HandMaking::two_plus_three, false, 962988, false, ""},
+    {Game::omaha_hilo, "omaha-hilo", "Omaha Hi/Lo (8 or better)",
+     "as omaha; half the pot to the best high, half to the best A-5 low of five ranks 8 or below (two hole and "
+     "three board cards again); no low: the high takes it all",
+     CardSet::full(), 0, 4, 5, HandMaking::two_plus_three, true, 16432, false, ""},
+    {Game::omaha5_hilo, "omaha5-hilo", "Five-card Omaha Hi/Lo (8 or better)",
+     "as omaha-hilo, with five hole cards each", CardSet::full(), 0, 5, 5, HandMaking::two_plus_three, true, 134459,
+     false, ""},
+    {Game::omaha6_hilo, "omaha6-hilo", "Six-card Omaha Hi/Lo (8 or better)", "as omaha-hilo, with six hole cards each",
+     CardSet::full(), 0, 6, 5, HandMaking::two_plus_three, true, 962988, false, ""},
 }};
 
 // The rules of a game.
@@ -81,7 +105,13 @@ std::span<const Game> games();
 std::string_view game_name(Game game);
 // "holdem", "shortdeck", ...: throws InputError naming the text and listing the games.
 Game parse_game(std::string_view name);
-// "holdem, shortdeck, shortdeck-straights": for help texts and messages.
+// "holdem, shortdeck, shortdeck-straights, omaha, ...": for help texts and messages.
 std::string game_names();
+// Whether a hand is exactly two hole cards and three board cards (the Omaha games).
+constexpr bool omaha_like(Game game) { return game_rules(game).making == HandMaking::two_plus_three; }
+// For the commands and calls built on two hole cards (ranges of classes, preflop tables, the
+// evaluator of 5 to 7 cards): throws InputError for an Omaha game, naming `what` ("equity range")
+// and saying where Omaha is answered.
+void require_two_hole_cards(Game game, std::string_view what);
 
 }  // namespace equity

@@ -68,7 +68,9 @@ struct ShortDeckRanking {
   static constexpr Category category(HandRank rank) { return shortdeck_category(rank, kRules); }
 };
 
-// Calls f(ranking) with the ranking of `game` (its instance()), and returns what f returns.
+// Calls f(ranking) with the ranking of `game` (its instance()), and returns what f returns. Only
+// for games whose hand is the best five of hole and board cards (never an Omaha game: the planner
+// routes those elsewhere before anything Hold'em's runs).
 template <class F>
 decltype(auto) with_ranking(Game game, F&& f) {
   switch (game) {
@@ -78,12 +80,20 @@ decltype(auto) with_ranking(Game game, F&& f) {
       return f(ShortDeckRanking<ShortDeckRules::trips_beat_straight>::instance());
     case Game::shortdeck_straights:
       return f(ShortDeckRanking<ShortDeckRules::straight_beats_trips>::instance());
+    case Game::omaha:
+    case Game::omaha5:
+    case Game::omaha6:
+    case Game::omaha_hilo:
+    case Game::omaha5_hilo:
+    case Game::omaha6_hilo:
+      break;  // two hole and three board cards: the planner answers these by omaha_calculate.cpp
   }
-  throw std::logic_error("with_ranking: a game without a ranking");
+  throw std::logic_error("with_ranking: a game without a ranking of 5 to 7 cards");
 }
 
 // A game's categories from the weakest up.
 inline std::array<Category, kCategories> category_order(Game game) {
+  if (omaha_like(game)) return HoldemRanking::kCategoryOrder;  // Omaha's high is ranked as Hold'em's
   return with_ranking(game, [](auto ranking) { return decltype(ranking)::kCategoryOrder; });
 }
 

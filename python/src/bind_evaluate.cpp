@@ -51,7 +51,9 @@ std::vector<Card> cards_of(const py::handle& cards) {
 
 Evaluation evaluate_of(const py::handle& cards_in, const std::string& game) {
   const std::vector<Card> cards = cards_of(cards_in);
-  const HandValue v = hand_value(cards, parse_game(game));  // checks 5..7 distinct cards of the deck
+  const Game g = parse_game(game);
+  require_two_hole_cards(g, "evaluate");
+  const HandValue v = hand_value(cards, g);  // checks 5..7 distinct cards of the deck
   Evaluation e;
   e.rank = v.rank;
   e.category = std::string(category_name(v.category));

@@ -22,6 +22,7 @@ namespace equity::python {
 
 GameRange GameRange::parse(std::string_view text, std::string_view game) {
   const Game g = parse_game(game);
+  require_two_hole_cards(g, "range");
   GameRange r{Range::parse(text, "range", nullptr, default_hand_order(g)), g};  // percentages: the game's ordering
   check_in_deck(r.range, r.game);
   return r;

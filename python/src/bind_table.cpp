@@ -36,6 +36,7 @@ py::array_t<std::int64_t> array_of(const CountMatrix& m, std::span<const int> cl
 // find_table() says when empty).
 py::tuple preflop_table_arrays(const std::string& dir, const std::string& game_text) {
   const Game game = parse_game(game_text);
+  require_two_hole_cards(game, "table");
   const auto found = find_table(dir, game);
   if (!found)
     throw InputError("no preflop table of " + std::string(game_name(game)) +

@@ -63,8 +63,20 @@ def test_calc_rejects_what_the_deck_has_not():
         equity.calc(["AsAc", "22"], game="shortdeck")
     with pytest.raises(ValueError, match="2c"):
         equity.calc(["AsAc", "KhQh"], board="2c7d8h", game="shortdeck")
-    with pytest.raises(ValueError, match="holdem, shortdeck, shortdeck-straights"):
+    with pytest.raises(ValueError, match="has 2 cards; an omaha hand has 4"):
         equity.calc(["AsAc", "KhQh"], game="omaha")
+
+
+def test_calc_omaha_hilo_equals_the_command_lines_json(cli, table_dir):
+    players, board = ["As2sQhJh", "7c7d8h3h"], "2c3d4hKs"
+    done = run_cli(cli, players + ["--json", "--game", "omaha-hilo", "--board", board])
+    want = json.loads(done.stdout)
+    got = equity.calc(players, board=board, game="omaha-hilo").to_dict()
+    for key in ("game", "mode", "pot_units", "showdowns"):
+        assert got[key] == want[key]
+    for g, w in zip(got["players"], want["players"]):
+        for key in ("wins", "ties", "losses", "pot_units", "scoops", "low_wins", "low_ties", "lows", "equity"):
+            assert g[key] == w[key]
 
 
 def test_range_in_the_short_deck():

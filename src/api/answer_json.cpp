@@ -82,6 +82,13 @@ ordered_json player(const PlayerAnswer& p, bool per_combo_monte_carlo) {
   j["ties"] = p.ties;
   j["losses"] = p.losses;
   j["equity"] = number(p.equity);
+  if (p.pot_units) j["pot_units"] = *p.pot_units;
+  if (p.scoops) {
+    j["scoops"] = *p.scoops;
+    j["low_wins"] = *p.low_wins;
+    j["low_ties"] = *p.low_ties;
+    j["lows"] = *p.lows;
+  }
   if (p.weighted_wins) {
     j["weighted_wins"] = number(*p.weighted_wins);
     j["weighted_ties"] = number(*p.weighted_ties);
@@ -118,6 +125,7 @@ std::string to_json(const Answer& a) {
   if (!a.reason.empty()) j["reason"] = a.reason;
   if (!a.board.empty()) j["board"] = a.board;
   if (!a.dead.empty()) j["dead"] = a.dead;
+  if (a.pot_units) j["pot_units"] = a.pot_units;
   if (a.method == Method::monte_carlo) {
     j["trials"] = a.trials;
     j["seed"] = a.seed;

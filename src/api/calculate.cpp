@@ -18,6 +18,7 @@
 #include "equity/stopwatch.hpp"
 #include "equity/table_cache.hpp"
 #include "equity/table_equity.hpp"
+#include "omaha_calculate.hpp"
 #include "question.hpp"
 
 namespace equity {
@@ -281,6 +282,7 @@ void fill_per_combo(const Plan& plan, const PlannedQuestion& s, Answer& a, const
 // The answer of the plan's method, with per-combo equity when asked for.
 Answer execute(const Plan& plan, const Stopwatch& clock) {
   const PlannedQuestion& s = *plan.question;
+  if (s.omaha) return detail::answer_omaha(plan, clock);
   const Question& q = s.question;
   std::vector<std::string> warnings;
   Answer a;

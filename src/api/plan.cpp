@@ -13,6 +13,7 @@
 #include "equity/range_equity.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/table_location.hpp"
+#include "omaha_calculate.hpp"
 #include "question.hpp"
 
 namespace equity {
@@ -176,6 +177,9 @@ double exact_showdown_limit(int cards_to_come) {
 
 Plan plan(const Question& question) {
   detail::check_options(question);
+  // A hand of two hole and three board cards: Omaha's own reader, planner and methods, before
+  // anything of Hold'em's runs.
+  if (omaha_like(question.game)) return detail::plan_omaha(question);
   if (question.hits && (question.board.empty() || parse_cards(question.board, "board").empty()))
     throw InputError("hits: what a range hits needs a board of 3, 4 or 5 cards");
   auto s = std::make_shared<PlannedQuestion>();

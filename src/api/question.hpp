@@ -8,6 +8,7 @@
 
 #include "equity/calculate.hpp"
 #include "equity/deal.hpp"
+#include "equity/omaha_equity.hpp"
 #include "equity/range.hpp"
 
 namespace equity::detail {
@@ -48,6 +49,9 @@ struct PlannedQuestion {
   std::vector<SuitMap> symmetries;             // grouped and boards: the suit permutations that keep the question
   std::optional<std::filesystem::path> table;  // the table's directory, when it answers (or per-combo reads it)
   std::vector<ComboTask> combo_tasks;          // per combo by each combo's own question
+  // An Omaha game's deal (omaha_calculate.hpp answers it; parsed then holds the players' labels,
+  // the board and the dead cards, and no Hold'em ranges).
+  std::optional<OmahaPrepared> omaha;
 };
 
 }  // namespace equity::detail

@@ -28,7 +28,7 @@ std::string_view default_hand_order(Game game) {
       return "shortdeck-equity";
     case Game::shortdeck_straights:
       return "shortdeck-straights-equity";
-    case Game::holdem:
+    default:  // Hold'em, and the Omaha games, which order no classes of two cards
       break;
   }
   return kDefaultHandOrder;

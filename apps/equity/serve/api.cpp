@@ -49,6 +49,7 @@ std::string range_json(std::string_view expr, std::string_view dead_text, std::s
   } catch (const InputError&) {
     throw InputError("game: '" + std::string(game_text) + "' is not a game: one of " + game_names());
   }
+  if (omaha_like(game)) throw InputError("game: " + std::string(game_name(game)) + " ranges have no grid here yet");
   std::vector<std::string> warnings;
   // Percentages in the game's own ordering (Hold'em's equity ordering, or short deck's).
   const Range range = Range::parse(expr, "range", &warnings, default_hand_order(game));
@@ -104,6 +105,7 @@ std::string orderings_json() {
 std::string games_json() {
   json list = json::array();
   for (const Game g : games()) {
+    if (omaha_like(g)) continue;  // the page's hand grid is of two-card classes; /api/equity takes Omaha games
     const GameRules& rules = game_rules(g);
     json deck = json::array();
     for (int rank = kRanks - 1; rank >= rules.lowest_rank; --rank)

@@ -1,0 +1,118 @@
+#pragma once
+// Omaha equity of ranges against ranges: the deal checked and prepared, exact counts over every
+// non-conflicting assignment of the players' hands and every board, and Monte Carlo.
+//
+// Exact (omaha_ranges_exact): board by board. Each board completing the known one has every hand
+// of every range scored once (omaha_high and, Hi/Lo, omaha_low), then every assignment of one hand
+// per player with no card twice is a showdown of those scores, weighted by the product of the
+// hands' weights. The work is the boards times the hands scored plus the showdowns
+// (omaha_work()); a specific hand is a range of one. Each showdown is scored by
+// score_omaha_showdown(), the one pot accounting of omaha_enumeration.hpp.
+//
+// Monte Carlo (omaha_monte_carlo): as Hold'em's (monte_carlo.hpp): chunks of kMonteCarloChunk
+// trials, chunk c drawing from its own stream (seed, c), the chunks added in chunk order, so a
+// seed gives the same numbers on any thread count. A specific hand is out of the deck; a player
+// of "random" gets hole cards dealt from the deck with the board; every other range's hand is
+// drawn in proportion to its weight, and the whole deal is redrawn when two drawn hands share a
+// card, so that accepted deals follow the exact enumeration's distribution.
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "equity/cards.hpp"
+#include "equity/game.hpp"
+#include "equity/monte_carlo.hpp"
+#include "equity/omaha_enumeration.hpp"
+#include "equity/omaha_range.hpp"
+
+namespace equity {
+
+// The question: an Omaha game, one range per player, the known board and dead cards.
+struct OmahaDeal {
+  Game game = Game::omaha;
+  std::vector<OmahaRange> ranges;  // 2..10 players, of the game's hole cards
+  std::vector<Card> board;         // 0, 3, 4 or 5 cards
+  std::vector<Card> dead;
+};
+
+// The deal checked, its known cards removed from the ranges.
+struct OmahaPrepared {
+  Game game = Game::omaha;
+  int hole_cards = 4;
+  bool hi_lo = false;
+  CardSet board, dead;
+  CardSet known;  // board, dead cards and the specific hands
+  int cards_to_come = 5;
+  // Per player: every hand at weight 1 ("random"), dealt from the deck; its hands are not listed.
+  std::vector<bool> random;
+  std::vector<std::vector<OmahaCombo>> combos;  // per player but random ones: the hands left
+  std::vector<double> hands;                    // per player: how many hands are left
+  bool weighted = false;                        // some hand's weight is not 1
+
+  std::size_t players() const { return random.size(); }
+};
+
+// Checks and prepares the deal: 2..10 players, a board of 0, 3, 4 or 5 cards, no card twice among
+// board, dead cards and specific hands ("card Ah appears twice (again in player 2)"), a range with
+// hands left, enough cards to deal. Throws InputError.
+OmahaPrepared prepare_omaha(const OmahaDeal& deal);
+
+using OmahaCategoryCounts = std::array<std::uint64_t, kCategories>;
+
+// Showdowns (or trials) counted: the pot accounting's counts, each player's best high by category
+// won alone and tied, and with weights the weighted sums.
+struct OmahaTally {
+  OmahaCounts counts;  // showdowns: the assignments times the boards
+  std::vector<OmahaCategoryCounts> category_wins, category_ties;
+  double weight = 0;  // the showdowns' weights added up (each the product of its hands' weights)
+  std::vector<double> weighted_wins, weighted_ties, weighted_units;  // per player
+
+  OmahaTally() = default;
+  explicit OmahaTally(std::size_t players);
+  OmahaTally& operator+=(const OmahaTally& o);
+  // Scores one showdown of weight `w` (score_omaha_showdown()).
+  void score(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo, double w);
+  // The pot share won on average, weighted.
+  double equity(std::size_t p) const;
+};
+
+// The work of the exact enumeration, counted before it runs.
+struct OmahaWork {
+  int cards_to_come = 0;
+  std::uint64_t boards = 0;  // boards per assignment
+  double outer_boards = 0;   // boards walked: completions from the cards no specific hand holds
+  double assignments = 0;    // upper bound: the product of the players' hand counts
+  double hands = 0;          // the players' hand counts added up
+  double showdowns = 0;      // assignments x boards
+  double evaluations = 0;    // hands scored: outer boards x hands
+};
+OmahaWork omaha_work(const OmahaPrepared& prep);
+
+struct OmahaExactOptions {
+  const std::atomic<bool>* cancel = nullptr;  // checked between parts; throws Cancelled
+  std::function<void(double)> progress;       // the fraction done, from the calling thread
+};
+
+// Every non-conflicting assignment times every board. Threads as the caller's arena gives; the
+// counts never depend on them.
+OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions& options = {});
+
+struct OmahaMonteCarloResult {
+  std::uint64_t trials = 0;    // accepted deals
+  std::uint64_t rejected = 0;  // deals redrawn because two drawn hands shared a card
+  std::uint64_t seed = 0;
+  std::string stopped_by;  // "stderr", "trials", "time" or "cancelled"
+  double seconds = 0;
+  OmahaTally tally;
+  std::vector<double> standard_error;  // per player, of equity
+};
+
+// Needs a stopping rule (monte_carlo.hpp's limits); throws InputError otherwise, and Cancelled
+// when cancelled before a chunk ran. by_category, deals_per_board: not used (categories are
+// always counted; boards are never shared).
+OmahaMonteCarloResult omaha_monte_carlo(const OmahaPrepared& prep, const MonteCarloOptions& options);
+
+}  // namespace equity

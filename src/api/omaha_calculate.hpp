@@ -1,0 +1,23 @@
+#pragma once
+// The Omaha games' side of the planner and the executor (omaha_calculate.cpp): plan() hands every
+// question whose game makes a hand of two hole and three board cards to plan_omaha(), and
+// calculate(plan) a plan with an Omaha deal to answer_omaha(). Private to the library.
+#include "equity/calculate.hpp"
+#include "equity/plan.hpp"
+#include "equity/stopwatch.hpp"
+
+namespace equity::detail {
+
+// Automatic enumerates an Omaha question when its showdowns are within exact_showdown_limit() for
+// the street and the hands to score (boards walked x the players' hands) are at most this: a hand
+// against random on the turn (44 x 135,751) is enumerated, on the flop (990 x 135,751) sampled.
+inline constexpr double kOmahaEvaluationLimit = 2e7;
+// Exact asked for takes on at most this many hands to score (about an hour on two cores).
+inline constexpr double kOmahaExactLimit = 1e10;
+// Quick (run on the calling thread): at most this many hands scored and showdowns.
+inline constexpr double kQuickOmahaWork = 2e5;
+
+Plan plan_omaha(const Question& question);
+Answer answer_omaha(const Plan& plan, const Stopwatch& clock);
+
+}  // namespace equity::detail

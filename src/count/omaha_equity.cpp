@@ -1,0 +1,344 @@
+// Omaha's deal and its exact enumeration over ranges, board by board (omaha_equity.hpp).
+#include "equity/omaha_equity.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "equity/deal.hpp"
+#include "equity/detail/parallel.hpp"
+#include "equity/enumeration.hpp"
+#include "equity/error.hpp"
+
+namespace equity {
+namespace {
+
+// Every hand of k cards of `from`, weight 1, in increasing order of their masks' positions.
+std::vector<OmahaCombo> every_hand(CardSet from, int k) {
+  const std::vector<Card> cards = from.cards();
+  const int n = static_cast<int>(cards.size());
+  std::vector<OmahaCombo> out;
+  if (k > n) return out;
+  std::vector<int> pick(static_cast<std::size_t>(k));
+  std::iota(pick.begin(), pick.end(), 0);
+  for (;;) {
+    CardSet hand;
+    for (int i : pick) hand.insert(cards[static_cast<std::size_t>(i)]);
+    out.push_back({hand, 1.0});
+    int i = k - 1;
+    while (i >= 0 && pick[static_cast<std::size_t>(i)] == n - k + i) --i;
+    if (i < 0) return out;
+    ++pick[static_cast<std::size_t>(i)];
+    for (int j = i + 1; j < k; ++j) pick[static_cast<std::size_t>(j)] = pick[static_cast<std::size_t>(j - 1)] + 1;
+  }
+}
+
+// Whether the listed ranges can be dealt together (random players take what is left): a search
+// with a budget; out of budget counts as yes (Monte Carlo's redraw guard catches the rest).
+bool can_deal(const std::vector<const std::vector<OmahaCombo>*>& lists, std::size_t level, CardSet used,
+              std::uint64_t& budget) {
+  if (level == lists.size()) return true;
+  for (const auto& c : *lists[level]) {
+    if (budget == 0) return true;
+    --budget;
+    if (!c.cards.intersects(used) && can_deal(lists, level + 1, used | c.cards, budget)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+OmahaPrepared prepare_omaha(const OmahaDeal& deal) {
+  const GameRules& rules = game_rules(deal.game);
+  if (!omaha_like(deal.game)) throw InputError("prepare_omaha: " + std::string(rules.name) + " is not an Omaha game");
+  const std::size_t n = deal.ranges.size();
+  check_players(n);
+  check_board(deal.board.size());
+  OmahaPrepared prep;
+  prep.game = deal.game;
+  prep.hole_cards = rules.hole_cards;
+  prep.hi_lo = rules.low;
+  prep.cards_to_come = 5 - static_cast<int>(deal.board.size());
+  for (Card c : deal.board) add_card(prep.known, c, "board", deal.game);
+  prep.board = prep.known;
+  for (Card c : deal.dead) add_card(prep.known, c, "dead cards", deal.game);
+  prep.dead = prep.known - prep.board;
+  for (std::size_t p = 0; p < n; ++p) {
+    const OmahaRange& r = deal.ranges[p];
+    if (r.hole_cards() != rules.hole_cards)
+      throw InputError(player_name(p) + ": a range of " + std::to_string(r.hole_cards()) + "-card hands; an " +
+                       std::string(rules.name) + " hand has " + std::to_string(rules.hole_cards));
+    if (r.specific())
+      for (Card c : r.hand().cards()) add_card(prep.known, c, player_name(p), deal.game);
+  }
+  const int left = kCards - prep.known.size();
+  int dealt = prep.cards_to_come;
+  for (const auto& r : deal.ranges) dealt += r.specific() ? 0 : rules.hole_cards;
+  if (dealt > left)
+    throw InputError(std::to_string(n) + " players of " + std::to_string(rules.hole_cards) +
+                     " hole cards and the board need " + std::to_string(dealt + kCards - left - prep.dead.size()) +
+                     " cards; the deck has " + std::to_string(kCards - prep.dead.size()));
+  prep.random.resize(n);
+  prep.combos.resize(n);
+  prep.hands.resize(n);
+  std::vector<const std::vector<OmahaCombo>*> listed;
+  for (std::size_t p = 0; p < n; ++p) {
+    const OmahaRange& r = deal.ranges[p];
+    const CardSet removed = prep.known - (r.specific() ? r.hand() : CardSet());
+    if (r.random()) {
+      prep.random[p] = true;
+      prep.hands[p] = static_cast<double>(choose(kCards - removed.size(), rules.hole_cards));
+      continue;
+    }
+    prep.combos[p] = r.combos(removed, kOmahaComboLimit, player_name(p));
+    if (prep.combos[p].empty())
+      throw InputError(player_name(p) + "'s range \"" + r.str() +
+                       "\" has no hand left once the board, dead cards and other players' hands are removed");
+    prep.hands[p] = static_cast<double>(prep.combos[p].size());
+    for (const auto& c : prep.combos[p]) prep.weighted |= c.weight != 1.0;
+    if (!r.specific()) listed.push_back(&prep.combos[p]);
+  }
+  std::uint64_t budget = 10'000'000;
+  if (!can_deal(listed, 0, prep.known, budget))
+    throw InputError("the ranges cannot be dealt together: every assignment of hands shares a card");
+  return prep;
+}
+
+// ---- The tally ----------------------------------------------------------------------------------
+
+OmahaTally::OmahaTally(std::size_t players)
+    : category_wins(players),
+      category_ties(players),
+      weighted_wins(players),
+      weighted_ties(players),
+      weighted_units(players) {
+  counts.players.resize(players);
+}
+
+OmahaTally& OmahaTally::operator+=(const OmahaTally& o) {
+  counts += o.counts;
+  weight += o.weight;
+  for (std::size_t p = 0; p < o.category_wins.size(); ++p) {
+    for (std::size_t c = 0; c < kCategories; ++c) {
+      category_wins[p][c] += o.category_wins[p][c];
+      category_ties[p][c] += o.category_ties[p][c];
+    }
+    weighted_wins[p] += o.weighted_wins[p];
+    weighted_ties[p] += o.weighted_ties[p];
+    weighted_units[p] += o.weighted_units[p];
+  }
+  return *this;
+}
+
+void OmahaTally::score(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo, double w) {
+  const std::size_t n = highs.size();
+  std::array<std::uint64_t, kMaxPlayers> wins{}, ties{}, units{};
+  for (std::size_t p = 0; p < n; ++p) {
+    wins[p] = counts.players[p].wins;
+    ties[p] = counts.players[p].ties;
+    units[p] = counts.players[p].pot_units;
+  }
+  score_omaha_showdown(highs, lows, hi_lo, counts);
+  weight += w;
+  for (std::size_t p = 0; p < n; ++p) {
+    const OmahaPlayerCounts& c = counts.players[p];
+    const auto category = static_cast<std::size_t>(category_of(highs[p]));
+    const bool won = c.wins != wins[p], tied = c.ties != ties[p];
+    category_wins[p][category] += won;
+    category_ties[p][category] += tied;
+    if (won) weighted_wins[p] += w;
+    if (tied) weighted_ties[p] += w;
+    weighted_units[p] += w * static_cast<double>(c.pot_units - units[p]);
+  }
+}
+
+double OmahaTally::equity(std::size_t p) const {
+  return weight > 0 ? weighted_units[p] / (static_cast<double>(kPotUnits) * weight) : 0.0;
+}
+
+// ---- The work -----------------------------------------------------------------------------------
+
+OmahaWork omaha_work(const OmahaPrepared& prep) {
+  OmahaWork work;
+  work.cards_to_come = prep.cards_to_come;
+  int unheld = kCards - prep.known.size();  // the cards no specific hand, board or dead card holds
+  int left = unheld;
+  work.assignments = 1;
+  for (std::size_t p = 0; p < prep.players(); ++p) {
+    work.assignments *= prep.hands[p];
+    work.hands += prep.hands[p];
+    if (prep.random[p] || prep.combos[p].size() != 1 || !prep.known.intersects(prep.combos[p][0].cards))
+      left -= prep.hole_cards;
+  }
+  work.boards = choose(left, prep.cards_to_come);
+  work.outer_boards = static_cast<double>(choose(unheld, prep.cards_to_come));
+  work.showdowns = work.assignments * static_cast<double>(work.boards);
+  work.evaluations = work.outer_boards * work.hands;
+  return work;
+}
+
+// ---- Exact, board by board ----------------------------------------------------------------------
+
+namespace {
+
+// The hands of one player scored on one board: those the board leaves, with their scores.
+struct Scored {
+  std::vector<std::uint32_t> index;  // into the player's hands
+  std::vector<HandRank> high;
+  std::vector<LowRank> low;
+};
+
+class BoardWalk {
+ public:
+  explicit BoardWalk(const OmahaPrepared& prep) : prep_(prep), n_(prep.players()) {
+    hands_.resize(n_);
+    for (std::size_t p = 0; p < n_; ++p)
+      hands_[p] = prep.random[p] ? every_hand(CardSet::full() - prep.known, prep.hole_cards) : prep.combos[p];
+    // The player of the most hands is walked first: the part of the work that is split.
+    order_.resize(n_);
+    std::iota(order_.begin(), order_.end(), std::size_t{0});
+    std::stable_sort(order_.begin(), order_.end(),
+                     [&](std::size_t a, std::size_t b) { return hands_[a].size() > hands_[b].size(); });
+    boards_ = completions(CardSet::full() - prep.known, prep.cards_to_come);
+  }
+
+  std::size_t boards() const { return boards_.size(); }
+  std::size_t hands(std::size_t p) const { return hands_[p].size(); }
+  std::size_t first_player() const { return order_[0]; }
+
+  // Scores player p's hands [begin, end) on board b into s (appending).
+  void score_hands(std::size_t p, CardSet board, std::size_t begin, std::size_t end, Scored& s) const {
+    for (std::size_t i = begin; i < end; ++i) {
+      const CardSet hand = hands_[p][i].cards;
+      if (hand.intersects(board)) continue;
+      s.index.push_back(static_cast<std::uint32_t>(i));
+      s.high.push_back(omaha_high(hand, board));
+      s.low.push_back(prep_.hi_lo ? omaha_low(hand, board) : kNoLow);
+    }
+  }
+  void score_board(CardSet board, std::vector<Scored>& scored) const {
+    for (std::size_t p = 0; p < n_; ++p) {
+      scored[p] = Scored{};
+      score_hands(p, board, 0, hands_[p].size(), scored[p]);
+    }
+  }
+  CardSet board(std::size_t b) const { return prep_.board | CardSet(boards_[b]); }
+
+  // Every assignment whose first player's hand is one of its scored hands [begin, end).
+  void walk(const std::vector<Scored>& scored, std::size_t begin, std::size_t end, OmahaTally& tally,
+            const std::atomic<bool>* cancel = nullptr) const {
+    State st;
+    const std::size_t p = order_[0];
+    const Scored& s = scored[p];
+    for (std::size_t j = begin; j < end; ++j) {
+      if (cancel && cancel->load(std::memory_order_relaxed)) throw Cancelled();
+      const OmahaCombo& c = hands_[p][s.index[j]];
+      st.high[p] = s.high[j];
+      st.low[p] = s.low[j];
+      walk_from(scored, 1, c.cards, c.weight, st, tally);
+    }
+  }
+
+ private:
+  struct State {
+    std::array<HandRank, kMaxPlayers> high{};
+    std::array<LowRank, kMaxPlayers> low{};
+  };
+
+  void walk_from(const std::vector<Scored>& scored, std::size_t level, CardSet used, double weight, State& st,
+                 OmahaTally& tally) const {
+    if (level == n_) {
+      tally.score(std::span(st.high.data(), n_), std::span(st.low.data(), n_), prep_.hi_lo, weight);
+      return;
+    }
+    const std::size_t p = order_[level];
+    const Scored& s = scored[p];
+    for (std::size_t j = 0; j < s.index.size(); ++j) {
+      const OmahaCombo& c = hands_[p][s.index[j]];
+      if (c.cards.intersects(used)) continue;
+      st.high[p] = s.high[j];
+      st.low[p] = s.low[j];
+      walk_from(scored, level + 1, used | c.cards, weight * c.weight, st, tally);
+    }
+  }
+
+  // Every way to add k cards of `from`, as masks.
+  static std::vector<std::uint64_t> completions(CardSet from, int k) {
+    std::vector<std::uint64_t> out;
+    for (const auto& h : every_hand(from, k)) out.push_back(h.cards.bits());
+    return out;
+  }
+
+  const OmahaPrepared& prep_;
+  std::size_t n_;
+  std::vector<std::vector<OmahaCombo>> hands_;
+  std::vector<std::size_t> order_;
+  std::vector<std::uint64_t> boards_;
+};
+
+constexpr std::size_t kParts = 256;        // parts of a board's walk (fixed, so the sums' order is fixed)
+constexpr std::size_t kBoardParts = 4096;  // parts of the boards
+constexpr std::size_t kWave = 64;          // parts between progress reports and cancellation checks
+constexpr std::size_t kManyBoards = 64;
+
+// Runs parts [0, count) in waves, each part's tally in its own slot, then adds them in order.
+template <class Part>
+OmahaTally run_parts(std::size_t count, std::size_t players, const OmahaExactOptions& options, double done_before,
+                     double share, Part part) {
+  std::vector<OmahaTally> tallies(count, OmahaTally(players));
+  for (std::size_t first = 0; first < count; first += kWave) {
+    if (options.cancel && options.cancel->load()) throw Cancelled();
+    const std::size_t last = std::min(count, first + kWave);
+    detail::parallel_for(first, last, [&](std::size_t i) { part(i, tallies[i]); });
+    if (options.progress)
+      options.progress(done_before + share * static_cast<double>(last) / static_cast<double>(count));
+  }
+  OmahaTally total(players);
+  for (const auto& t : tallies) total += t;
+  return total;
+}
+
+}  // namespace
+
+OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions& options) {
+  const BoardWalk walk(prep);
+  const std::size_t n = prep.players(), boards = walk.boards();
+  if (boards >= kManyBoards) {
+    // Parts of boards, each board scored and walked whole.
+    const std::size_t parts = std::min(kBoardParts, boards);
+    return run_parts(parts, n, options, 0, 1, [&](std::size_t i, OmahaTally& tally) {
+      std::vector<Scored> scored(n);
+      for (std::size_t b = boards * i / parts; b < boards * (i + 1) / parts; ++b) {
+        if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
+        walk.score_board(walk.board(b), scored);
+        walk.walk(scored, 0, scored[walk.first_player()].index.size(), tally);
+      }
+    });
+  }
+  // Few boards: each board's hands scored in parallel, then its walk split over the first player's hands.
+  OmahaTally total(n);
+  for (std::size_t b = 0; b < boards; ++b) {
+    const CardSet board = walk.board(b);
+    std::vector<Scored> scored(n);
+    for (std::size_t p = 0; p < n; ++p) {
+      const std::size_t size = walk.hands(p), parts = std::min(kParts, std::max<std::size_t>(1, size));
+      std::vector<Scored> pieces(parts);
+      detail::parallel_for(std::size_t{0}, parts, [&](std::size_t i) {
+        walk.score_hands(p, board, size * i / parts, size * (i + 1) / parts, pieces[i]);
+      });
+      for (auto& piece : pieces) {
+        scored[p].index.insert(scored[p].index.end(), piece.index.begin(), piece.index.end());
+        scored[p].high.insert(scored[p].high.end(), piece.high.begin(), piece.high.end());
+        scored[p].low.insert(scored[p].low.end(), piece.low.begin(), piece.low.end());
+      }
+    }
+    const std::size_t first = scored[walk.first_player()].index.size(),
+                      parts = std::min(kParts, std::max<std::size_t>(1, first));
+    total += run_parts(parts, n, options, static_cast<double>(b) / static_cast<double>(boards),
+                       1.0 / static_cast<double>(boards), [&](std::size_t i, OmahaTally& tally) {
+                         walk.walk(scored, first * i / parts, first * (i + 1) / parts, tally, options.cancel);
+                       });
+  }
+  return total;
+}
+
+}  // namespace equity

@@ -1,0 +1,244 @@
+// Omaha's Monte Carlo (omaha_equity.hpp): chunks of trials from their own random streams, added
+// in chunk order, in rounds until a stopping rule holds.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "equity/detail/parallel.hpp"
+#include "equity/detail/rng.hpp"
+#include "equity/error.hpp"
+#include "equity/omaha_equity.hpp"
+#include "equity/stopwatch.hpp"
+
+namespace equity {
+namespace {
+
+using detail::Rng;
+
+std::string number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", x);
+  return text;
+}
+
+// The stopping rules of monte_carlo.hpp, within its limits.
+void check_stopping_rules(const MonteCarloOptions& o) {
+  if (!(o.target_stderr == 0 || (std::isfinite(o.target_stderr) && o.target_stderr >= kMinTargetStderr)))
+    throw InputError("standard error target " + number(o.target_stderr) + " is out of reach: it must be at least " +
+                     number(kMinTargetStderr) + " (or 0 for none)");
+  if (o.max_trials > kMaxTrials)
+    throw InputError("trials " + std::to_string(o.max_trials) + " are too many: at most " +
+                     number(static_cast<double>(kMaxTrials)));
+  if (!(o.max_seconds == 0 || (std::isfinite(o.max_seconds) && o.max_seconds > 0 && o.max_seconds <= kMaxSeconds)))
+    throw InputError("time limit " + number(o.max_seconds) + " is out of range: at most " + number(kMaxSeconds) +
+                     " seconds (or 0 for none)");
+  if (o.target_stderr == 0 && o.max_trials == 0 && o.max_seconds == 0)
+    throw InputError("Monte Carlo needs a stopping rule: a standard error, a number of trials or a time");
+}
+
+// A chunk's counts, and per player the sum of the squared pot shares (in units) of its trials.
+struct ChunkTally {
+  OmahaTally tally;
+  std::vector<double> squares;
+  std::uint64_t rejected = 0;
+};
+
+// A player who draws a hand from a listed range: uniformly, or by weight.
+struct Drawer {
+  std::size_t player = 0;
+  const std::vector<OmahaCombo>* hands = nullptr;
+  std::vector<double> cumulative;  // empty: every weight is 1
+
+  CardSet draw(Rng& rng) const {
+    if (cumulative.empty()) return (*hands)[rng.below(static_cast<std::uint32_t>(hands->size()))].cards;
+    const double x = rng.unit() * cumulative.back();
+    const auto it = std::upper_bound(cumulative.begin(), cumulative.end(), x);
+    return (*hands)[std::min<std::size_t>(static_cast<std::size_t>(it - cumulative.begin()), hands->size() - 1)].cards;
+  }
+};
+
+class Dealer {
+ public:
+  explicit Dealer(const OmahaPrepared& prep) : prep_(prep), n_(prep.players()) {
+    for (std::size_t p = 0; p < n_; ++p) {
+      if (prep.random[p]) {
+        dealt_.push_back(p);
+      } else if (prep.combos[p].size() == 1 && prep.known.intersects(prep.combos[p][0].cards)) {
+        fixed_[p] = prep.combos[p][0].cards;  // a specific hand
+      } else {
+        Drawer d{p, &prep.combos[p], {}};
+        double total = 0;
+        bool weighted = false;
+        for (const auto& c : prep.combos[p]) {
+          total += c.weight;
+          d.cumulative.push_back(total);
+          weighted |= c.weight != 1.0;
+        }
+        if (!weighted) d.cumulative.clear();
+        drawers_.push_back(std::move(d));
+      }
+    }
+  }
+
+  // One trial's hole cards and board; false when two drawn hands shared a card (then redraw).
+  bool deal(Rng& rng, std::array<CardSet, kMaxPlayers>& holes, CardSet& board) const {
+    CardSet used = prep_.known;
+    for (const auto& d : drawers_) {
+      const CardSet hand = d.draw(rng);
+      if (hand.intersects(used)) return false;
+      used |= hand;
+      holes[d.player] = hand;
+    }
+    for (std::size_t p = 0; p < n_; ++p)
+      if (!fixed_[p].empty()) holes[p] = fixed_[p];
+    // The rest from the deck: a partial Fisher-Yates shuffle of the cards left.
+    std::array<std::uint64_t, kCards> deck;  // one card's bit each
+    int size = 0;
+    for (std::uint64_t bits = (CardSet::full() - used).bits(); bits; bits &= bits - 1)
+      deck[static_cast<std::size_t>(size++)] = bits & (~bits + 1);
+    int next = 0;
+    auto take = [&] {
+      const int j = next + static_cast<int>(rng.below(static_cast<std::uint32_t>(size - next)));
+      std::swap(deck[static_cast<std::size_t>(next)], deck[static_cast<std::size_t>(j)]);
+      return deck[static_cast<std::size_t>(next++)];
+    };
+    for (std::size_t p : dealt_) {
+      CardSet hand;
+      for (int i = 0; i < prep_.hole_cards; ++i) hand |= CardSet(take());
+      holes[p] = hand;
+    }
+    board = prep_.board;
+    for (int i = 0; i < prep_.cards_to_come; ++i) board |= CardSet(take());
+    return true;
+  }
+
+ private:
+  const OmahaPrepared& prep_;
+  std::size_t n_;
+  std::array<CardSet, kMaxPlayers> fixed_{};
+  std::vector<Drawer> drawers_;
+  std::vector<std::size_t> dealt_;
+};
+
+void run_chunk(const OmahaPrepared& prep, const Dealer& dealer, std::uint64_t seed, std::uint64_t chunk,
+               std::uint64_t size, ChunkTally& out) {
+  const std::size_t n = prep.players();
+  Rng rng(seed, chunk);
+  out.tally = OmahaTally(n);
+  out.squares.assign(n, 0.0);
+  std::array<CardSet, kMaxPlayers> holes{};
+  std::array<HandRank, kMaxPlayers> highs{};
+  std::array<LowRank, kMaxPlayers> lows{};
+  std::array<std::uint64_t, kMaxPlayers> before{};
+  const std::uint64_t max_rejected = 10'000 * kMonteCarloChunk;
+  for (std::uint64_t t = 0; t < size; ++t) {
+    CardSet board;
+    while (!dealer.deal(rng, holes, board))
+      if (++out.rejected > max_rejected)
+        throw InputError("the ranges almost never fit together: over " + std::to_string(max_rejected) +
+                         " deals redrawn for shared cards in one chunk");
+    for (std::size_t p = 0; p < n; ++p) {
+      highs[p] = omaha_high(holes[p], board);
+      lows[p] = prep.hi_lo ? omaha_low(holes[p], board) : kNoLow;
+      before[p] = out.tally.counts.players[p].pot_units;
+    }
+    out.tally.score(std::span(highs.data(), n), std::span(lows.data(), n), prep.hi_lo, 1.0);
+    for (std::size_t p = 0; p < n; ++p) {
+      const double won = static_cast<double>(out.tally.counts.players[p].pot_units - before[p]);
+      out.squares[p] += won * won;
+    }
+  }
+}
+
+// The standard error of player p's equity: the sample variance of the pot share of a trial.
+double standard_error(const OmahaTally& t, const std::vector<double>& squares, std::size_t p) {
+  const double trials = static_cast<double>(t.counts.showdowns);
+  if (trials < 2) return 1.0;
+  const double unit = static_cast<double>(kPotUnits);
+  const double mean = static_cast<double>(t.counts.players[p].pot_units) / unit / trials;
+  const double mean_sq = squares[p] / (unit * unit) / trials;
+  return std::sqrt(std::max(0.0, mean_sq - mean * mean) * trials / (trials - 1) / trials);
+}
+
+constexpr std::uint64_t kMinTrialsForStderr = 10'000;
+
+}  // namespace
+
+OmahaMonteCarloResult omaha_monte_carlo(const OmahaPrepared& prep, const MonteCarloOptions& options) {
+  const Stopwatch clock;
+  check_stopping_rules(options);
+  if (options.cancel && options.cancel->load()) throw Cancelled();
+  const std::size_t n = prep.players();
+  const Dealer dealer(prep);
+  OmahaMonteCarloResult result;
+  result.seed = options.seed;
+  result.tally = OmahaTally(n);
+  std::vector<double> squares(n, 0.0);
+  const std::uint64_t max_trials = options.max_trials ? options.max_trials : kMaxTrials;
+  const std::uint64_t chunk_limit = (max_trials + kMonteCarloChunk - 1) / kMonteCarloChunk;
+  std::uint64_t next_chunk = 0;
+  double worst = 1.0;
+  auto cancelled = [&] { return options.cancel && options.cancel->load(std::memory_order_relaxed); };
+  std::vector<ChunkTally> tallies;
+  for (int round = 0;; ++round) {
+    // A growing round, cut short near the trials the target needs and near the deadline.
+    std::uint64_t count = std::min<std::uint64_t>(std::uint64_t{4} << std::min(round, 6), 256);
+    const std::uint64_t trials = result.tally.counts.showdowns;
+    if (options.target_stderr > 0 && trials >= kMinTrialsForStderr) {
+      const double ratio = worst / options.target_stderr;
+      const double chunks =
+          std::ceil(static_cast<double>(trials) * (ratio * ratio * 1.02 - 1) / static_cast<double>(kMonteCarloChunk));
+      if (chunks < static_cast<double>(count)) count = static_cast<std::uint64_t>(std::max(1.0, chunks));
+    }
+    if (options.max_seconds > 0 && trials > 0) {
+      const double rate = static_cast<double>(next_chunk) / std::max(clock.seconds(), 1e-6);
+      count = std::min<std::uint64_t>(
+          count, static_cast<std::uint64_t>(std::max(1.0, rate * (options.max_seconds - clock.seconds()))));
+    }
+    count = std::min(count, chunk_limit - next_chunk);
+    tallies.assign(count, ChunkTally{});
+    detail::parallel_for(std::uint64_t{0}, count, [&](std::uint64_t i) {
+      if (cancelled()) {
+        tallies[i].tally = OmahaTally(n);
+        tallies[i].squares.assign(n, 0.0);
+        return;
+      }
+      const std::uint64_t chunk = next_chunk + i;
+      const std::uint64_t size = std::min(kMonteCarloChunk, max_trials - chunk * kMonteCarloChunk);
+      run_chunk(prep, dealer, options.seed, chunk, size, tallies[i]);
+    });
+    for (const auto& t : tallies) {  // in chunk order: the same sums on any thread count
+      result.tally += t.tally;
+      result.rejected += t.rejected;
+      for (std::size_t p = 0; p < n; ++p) squares[p] += t.squares[p];
+    }
+    next_chunk += count;
+    worst = 0;
+    for (std::size_t p = 0; p < n; ++p) worst = std::max(worst, standard_error(result.tally, squares, p));
+    if (cancelled()) {
+      result.stopped_by = "cancelled";
+      break;
+    }
+    if (options.progress) options.progress(result.tally.counts.showdowns, worst);
+    if (options.target_stderr > 0 && result.tally.counts.showdowns >= kMinTrialsForStderr &&
+        worst < options.target_stderr) {
+      result.stopped_by = "stderr";
+      break;
+    }
+    if (next_chunk >= chunk_limit) {
+      result.stopped_by = "trials";
+      break;
+    }
+    if (options.max_seconds > 0 && clock.seconds() >= options.max_seconds) {
+      result.stopped_by = "time";
+      break;
+    }
+  }
+  result.trials = result.tally.counts.showdowns;
+  if (result.trials == 0) throw Cancelled();
+  for (std::size_t p = 0; p < n; ++p) result.standard_error.push_back(standard_error(result.tally, squares, p));
+  result.seconds = clock.seconds();
+  return result;
+}
+
+}  // namespace equity

@@ -1,0 +1,419 @@
+// The Omaha games through calculate(): exact answers against a brute force written here (every
+// assignment of the players' hands and every board, each hand the reference evaluator's best of
+// exactly two hole and three board cards, the low from the ranks, the pot shared by hand), Monte
+// Carlo against them, the planner's choices, and the errors. The deck is shrunk with dead cards
+// so that ranges ("random") stay small enough for the brute force.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "equity/answer_json.hpp"
+#include "equity/calculate.hpp"
+#include "equity/error.hpp"
+#include "equity/omaha_enumeration.hpp"
+#include "equity/plan.hpp"
+#include "equity/reference_evaluator.hpp"
+#include "test_support.hpp"
+
+namespace equity {
+namespace {
+
+using Cards = std::vector<Card>;
+
+ReferenceScore brute_high(const Cards& hole, const Cards& board) {
+  ReferenceScore best = 0;
+  for (std::size_t i = 0; i < hole.size(); ++i)
+    for (std::size_t j = i + 1; j < hole.size(); ++j)
+      for (std::size_t x = 0; x < board.size(); ++x)
+        for (std::size_t y = x + 1; y < board.size(); ++y)
+          for (std::size_t z = y + 1; z < board.size(); ++z)
+            best = std::max(best, reference_score(Cards{hole[i], hole[j], board[x], board[y], board[z]}));
+  return best;
+}
+
+// The best low's ranks (ace = 1 .. eight = 8), highest first; empty when none: smaller is better.
+std::vector<int> brute_low(const Cards& hole, const Cards& board) {
+  std::vector<int> best;
+  auto low_rank = [](Card c) { return c.rank() == 12 ? 1 : c.rank() + 2; };
+  for (std::size_t i = 0; i < hole.size(); ++i)
+    for (std::size_t j = i + 1; j < hole.size(); ++j)
+      for (std::size_t x = 0; x < board.size(); ++x)
+        for (std::size_t y = x + 1; y < board.size(); ++y)
+          for (std::size_t z = y + 1; z < board.size(); ++z) {
+            std::vector<int> r;
+            for (Card c : {hole[i], hole[j], board[x], board[y], board[z]}) r.push_back(low_rank(c));
+            std::sort(r.rbegin(), r.rend());
+            if (r[0] > 8 || std::adjacent_find(r.begin(), r.end()) != r.end()) continue;
+            if (best.empty() || r < best) best = r;
+          }
+  return best;
+}
+
+// Every k-card subset of `cards`.
+std::vector<Cards> subsets(const Cards& cards, std::size_t k) {
+  std::vector<Cards> out;
+  std::vector<bool> pick(cards.size(), false);
+  std::fill(pick.end() - static_cast<std::ptrdiff_t>(k), pick.end(), true);
+  do {
+    Cards s;
+    for (std::size_t i = 0; i < cards.size(); ++i)
+      if (pick[i]) s.push_back(cards[i]);
+    out.push_back(s);
+  } while (std::next_permutation(pick.begin(), pick.end()));
+  return out;
+}
+
+struct Brute {
+  OmahaCounts counts;
+  std::vector<std::array<std::uint64_t, kCategories>> category_wins;
+  std::uint64_t assignments = 0;
+};
+
+bool overlaps(const Cards& a, const Cards& b) {
+  for (Card x : a)
+    if (std::find(b.begin(), b.end(), x) != b.end()) return true;
+  return false;
+}
+
+// players: a specific hand's cards, or empty for "random" (every hand of the cards left).
+Brute brute_force(Game game, const std::vector<Cards>& players, const Cards& board, const Cards& dead) {
+  const GameRules& rules = game_rules(game);
+  Cards known = board;
+  known.insert(known.end(), dead.begin(), dead.end());
+  for (const auto& p : players) known.insert(known.end(), p.begin(), p.end());
+  Cards rest;
+  for (Card c : CardSet::full().cards())
+    if (std::find(known.begin(), known.end(), c) == known.end()) rest.push_back(c);
+  const auto random_hands = subsets(rest, static_cast<std::size_t>(rules.hole_cards));
+  Brute b;
+  b.counts.players.resize(players.size());
+  b.category_wins.resize(players.size());
+  std::vector<Cards> holes(players.size());
+  auto showdowns = [&] {
+    ++b.assignments;
+    Cards left;
+    for (Card c : rest) {
+      bool held = false;
+      for (const auto& h : holes) held |= std::find(h.begin(), h.end(), c) != h.end();
+      if (!held) left.push_back(c);
+    }
+    for (const Cards& more : subsets(left, 5 - board.size())) {
+      Cards full = board;
+      full.insert(full.end(), more.begin(), more.end());
+      std::vector<ReferenceScore> highs;
+      std::vector<std::vector<int>> lows;
+      for (const auto& h : holes) {
+        highs.push_back(brute_high(h, full));
+        lows.push_back(rules.low ? brute_low(h, full) : std::vector<int>{});
+      }
+      const ReferenceScore top = *std::max_element(highs.begin(), highs.end());
+      std::vector<int> best_low;
+      for (const auto& l : lows)
+        if (!l.empty() && (best_low.empty() || l < best_low)) best_low = l;
+      const auto high_n = static_cast<std::uint64_t>(std::count(highs.begin(), highs.end(), top));
+      const auto low_n = best_low.empty() ? std::uint64_t{0}
+                                          : static_cast<std::uint64_t>(std::count(lows.begin(), lows.end(), best_low));
+      for (std::size_t p = 0; p < holes.size(); ++p) {
+        auto& c = b.counts.players[p];
+        const bool hi = highs[p] == top, lo = low_n > 0 && lows[p] == best_low;
+        c.wins += hi && high_n == 1;
+        c.ties += hi && high_n > 1;
+        c.losses += !hi;
+        c.categories[static_cast<std::size_t>(score_category(highs[p]))]++;
+        b.category_wins[p][static_cast<std::size_t>(score_category(highs[p]))] += hi && high_n == 1;
+        if (rules.low) {
+          c.lows += !lows[p].empty();
+          c.low_wins += lo && low_n == 1;
+          c.low_ties += lo && low_n > 1;
+        }
+        c.scoops += hi && high_n == 1 && (low_n == 0 || (lo && low_n == 1));
+        c.pot_units += low_n == 0 ? (hi ? kPotUnits / high_n : 0)
+                                  : (hi ? kPotUnits / 2 / high_n : 0) + (lo ? kPotUnits / 2 / low_n : 0);
+      }
+      ++b.counts.showdowns;
+    }
+  };
+  auto assign = [&](auto&& self, std::size_t p) -> void {
+    if (p == players.size()) return showdowns();
+    if (!players[p].empty()) {
+      holes[p] = players[p];
+      return self(self, p + 1);
+    }
+    for (const auto& h : random_hands) {
+      bool clash = false;
+      for (std::size_t q = 0; q < p; ++q) clash |= overlaps(h, holes[q]);
+      if (clash) continue;
+      holes[p] = h;
+      self(self, p + 1);
+    }
+  };
+  assign(assign, 0);
+  return b;
+}
+
+Cards cards(const std::string& text) { return text.empty() ? Cards{} : parse_cards(text); }
+
+// Every card but those of `keep` (the board, the specific hands and the few cards left to deal).
+std::string dead_except(const std::string& keep) {
+  std::string out;
+  const Cards kept = cards(keep);
+  for (Card c : CardSet::full().cards())
+    if (std::find(kept.begin(), kept.end(), c) == kept.end()) out += c.str();
+  return out;
+}
+
+Question ask(Game game, std::vector<std::string> players, std::string board, std::string dead) {
+  Question q;
+  q.game = game;
+  q.players = std::move(players);
+  q.board = std::move(board);
+  q.dead = std::move(dead);
+  return q;
+}
+
+// The answer's counts are the brute force's.
+void expect_matches(const Question& q) {
+  SCOPED_TRACE(std::string(game_name(q.game)) + " board " + q.board);
+  std::vector<Cards> players;
+  for (const auto& p : q.players) players.push_back(p == "random" ? Cards{} : cards(p));
+  const Brute want = brute_force(q.game, players, cards(q.board), cards(q.dead));
+  const Answer a = calculate(q);
+  EXPECT_EQ(a.method, Method::exact);
+  EXPECT_EQ(a.pot_units, kPotUnits);
+  EXPECT_EQ(a.showdowns(), want.counts.showdowns);
+  EXPECT_EQ(a.assignments, want.assignments);
+  ASSERT_EQ(a.players.size(), players.size());
+  for (std::size_t p = 0; p < players.size(); ++p) {
+    const PlayerAnswer& pa = a.players[p];
+    const OmahaPlayerCounts& c = want.counts.players[p];
+    EXPECT_EQ(pa.wins, c.wins) << p;
+    EXPECT_EQ(pa.ties, c.ties) << p;
+    EXPECT_EQ(pa.losses, c.losses) << p;
+    EXPECT_EQ(pa.pot_units, c.pot_units) << p;
+    EXPECT_DOUBLE_EQ(pa.equity, static_cast<double>(c.pot_units) /
+                                    (static_cast<double>(kPotUnits) * static_cast<double>(want.counts.showdowns)));
+    if (game_rules(q.game).low) {
+      EXPECT_EQ(pa.scoops, c.scoops) << p;
+      EXPECT_EQ(pa.low_wins, c.low_wins) << p;
+      EXPECT_EQ(pa.low_ties, c.low_ties) << p;
+      EXPECT_EQ(pa.lows, c.lows) << p;
+    } else {
+      EXPECT_FALSE(pa.scoops.has_value());
+      EXPECT_FALSE(pa.lows.has_value());
+    }
+    if (q.by_category) {
+      ASSERT_TRUE(pa.category.has_value());
+      EXPECT_EQ(*pa.category, c.categories) << p;
+      EXPECT_EQ(*pa.category_wins, want.category_wins[p]) << p;
+    }
+  }
+}
+
+TEST(OmahaCalculate, HandAgainstHandMatchesTheBruteForce) {
+  expect_matches(ask(Game::omaha, {"AsKsQhJh", "7c7d8h9h"}, "2c3d4h5s", ""));
+  expect_matches(ask(Game::omaha_hilo, {"As2sQhJh", "7c7d8h3h"}, "2c3d4hKs", ""));
+  expect_matches(ask(Game::omaha_hilo, {"As2sQhJh", "7c7d8h3h"}, "2c3d4hKs6d", "9c"));
+  expect_matches(ask(Game::omaha5_hilo, {"As2sQhJh4c", "Ac2c8h3hKd"}, "5c6d7hKs", "Td"));
+  expect_matches(ask(Game::omaha6, {"AsKsQhJhTc9c", "8c8d7h7s6c6d"}, "2c3d4hKh", ""));
+  Question q = ask(Game::omaha_hilo, {"As2sQhJh", "Ac2c8h3h", "KdKcJsTs"}, "5c6d7hKs", "Td");
+  q.by_category = true;  // specific hands by the board walk, with wins by category
+  expect_matches(q);
+}
+
+TEST(OmahaCalculate, QuarteredPotsAreExact) {
+  // Both players hold A-2 for the low; the high is theirs to split or win: quarters of the pot.
+  Question q = ask(Game::omaha_hilo, {"As2sKhKd", "Ac2c9h9d"}, "3d4h8cJs", "");
+  expect_matches(q);
+  const Answer a = calculate(q);
+  EXPECT_EQ(a.players[0].low_ties, a.players[1].low_ties);
+  EXPECT_GT(*a.players[0].low_ties, 0u);
+}
+
+TEST(OmahaCalculate, RangesMatchTheBruteForce) {
+  // Ten cards left to deal: random is C(10, 4) = 210 hands.
+  const std::string hero = "AsKsQhJh", river = "AdKc5h3s2c", turn = "AdKc5h3s";
+  const std::string high_left = "AcKhQsTc9c8d7d6h4c4d", low_left = "Ac2d4c4d6h7d8dKhQsTc";
+  expect_matches(ask(Game::omaha, {hero, "random"}, river, dead_except(hero + river + high_left)));
+  expect_matches(ask(Game::omaha_hilo, {hero, "random"}, river, dead_except(hero + river + low_left)));
+  expect_matches(ask(Game::omaha_hilo, {"random", "random"}, river, dead_except(river + low_left)));
+  Question three = ask(Game::omaha_hilo, {hero, "random", "random"}, river, dead_except(hero + river + low_left));
+  three.by_category = true;
+  expect_matches(three);
+  // On a turn: a river to come for every assignment.
+  expect_matches(ask(Game::omaha_hilo, {hero, "random"}, turn, dead_except(hero + turn + low_left)));
+}
+
+TEST(OmahaCalculate, MonteCarloAgreesAndIsTheSameOnAnyThreadCount) {
+  Question q = ask(Game::omaha_hilo, {"As2sQhJh", "7c7d8h3h", "random"}, "2c3d4h", "");
+  q.method = Method::monte_carlo;
+  q.max_trials = 30'000;
+  q.seed = 11;
+  q.threads = 1;
+  const Answer one = calculate(q);
+  q.threads = 2;
+  const Answer two = calculate(q);
+  EXPECT_EQ(one.method, Method::monte_carlo);
+  EXPECT_EQ(one.trials, 30'000u);
+  EXPECT_EQ(one.stopped_by, "trials");
+  EXPECT_EQ(one.seed, 11u);
+  EXPECT_FALSE(one.players[0].category.has_value());
+  Question by_category = q;
+  by_category.by_category = true;
+  const Answer c = calculate(by_category);
+  EXPECT_EQ(c.players[1].pot_units, two.players[1].pot_units);  // the same deals
+  std::uint64_t made = 0, won = 0;
+  for (std::size_t k = 0; k < kCategories; ++k) {
+    made += (*c.players[1].category)[k];
+    won += (*c.players[1].category_wins)[k];
+  }
+  EXPECT_EQ(made, c.trials);
+  EXPECT_EQ(won, c.players[1].wins);
+  for (std::size_t p = 0; p < 3; ++p) {
+    EXPECT_EQ(one.players[p].pot_units, two.players[p].pot_units);
+    EXPECT_EQ(one.players[p].wins, two.players[p].wins);
+    EXPECT_EQ(one.players[p].scoops, two.players[p].scoops);
+    EXPECT_EQ(one.players[p].lows, two.players[p].lows);
+    EXPECT_EQ(one.players[p].standard_error, two.players[p].standard_error);
+    EXPECT_EQ(one.players[p].wins + one.players[p].ties + one.players[p].losses, one.trials);
+  }
+  // Against the exact answer of a small deck (random among ten cards), within 3 standard errors.
+  const std::string dead = dead_except("AsKsQhJhAdKc5h3s2cAc2d4c4d6h7d8dKhQsTc");
+  Question exact = ask(Game::omaha_hilo, {"AsKsQhJh", "random", "random"}, "AdKc5h3s2c", dead);
+  const Answer e = calculate(exact);
+  exact.method = Method::monte_carlo;
+  exact.target_stderr = 3e-3;
+  exact.seed = 5;
+  const Answer mc = calculate(exact);
+  EXPECT_EQ(mc.stopped_by, "stderr");
+  for (std::size_t p = 0; p < 3; ++p) {
+    EXPECT_NEAR(mc.players[p].equity, e.players[p].equity, 3 * *mc.players[p].standard_error) << p;
+    EXPECT_LT(*mc.players[p].standard_error, 3e-3);
+    EXPECT_LE((*mc.players[p].ci95)[0], mc.players[p].equity);
+  }
+}
+
+TEST(OmahaCalculate, ThePlannerCountsTheWork) {
+  // Specific hands: every board, whatever the street.
+  Plan p = plan(ask(Game::omaha, {"AsKsQhJh", "7c7d8h9h"}, "", ""));
+  EXPECT_EQ(p.method, Method::exact);
+  EXPECT_EQ(p.exact_method, ExactMethod::boards);
+  EXPECT_EQ(p.work.boards, 1'086'008u);  // C(44, 5)
+  // A hand against random on the turn: 44 rivers x C(44, 4) hands, enumerated.
+  p = plan(ask(Game::omaha, {"AsKsQhJh", "random"}, "2c3d4h5s", ""));
+  EXPECT_EQ(p.method, Method::exact);
+  EXPECT_EQ(p.work.showdowns, 40.0 * 135'751);
+  // On the flop: sampled, saying why.
+  p = plan(ask(Game::omaha, {"AsKsQhJh", "random"}, "2c3d4h", ""));
+  EXPECT_EQ(p.method, Method::monte_carlo);
+  EXPECT_NE(p.reason.find("Omaha hands"), std::string::npos) << p.reason;
+  const Answer a = calculate([] {
+    Question q = ask(Game::omaha6_hilo, {"AsKsQhJhTc9c", "random"}, "", "");
+    q.max_trials = 5'000;
+    q.seed = 3;
+    return q;
+  }());
+  EXPECT_EQ(a.method, Method::monte_carlo);
+  EXPECT_EQ(a.reason, "");  // only automatic says why
+}
+
+void expect_error(const Question& q, const std::string& part) {
+  try {
+    (void)calculate(q);
+    ADD_FAILURE() << "no error, expected " << part;
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
+  }
+}
+
+TEST(OmahaCalculate, BadQuestionsNameWhatAndWhere) {
+  expect_error(ask(Game::omaha, {"AsKsQhJh9c", "7c7d8h9h"}, "", ""),
+               "player 1: \"AsKsQhJh9c\" has 5 cards; an omaha hand has 4");
+  expect_error(ask(Game::omaha5_hilo, {"AsKsQhJh9c", "7c7d8h9h"}, "", ""),
+               "player 2: \"7c7d8h9h\" has 4 cards; an omaha5-hilo hand has 5");
+  expect_error(ask(Game::omaha, {"AsKsQhJh", "7c7d8hAs"}, "", ""), "card As appears twice (again in player 2)");
+  expect_error(ask(Game::omaha, {"AsKsQhJh", "7c7d8h9h"}, "Ah2c", ""), "board has 2 cards");
+  expect_error(ask(Game::omaha, {"AsKsQhJh", "7c7d8h9h"}, "2c3c4c", "3c"),
+               "card 3c appears twice (again in dead cards)");
+  expect_error(ask(Game::omaha, {"AsKsQhJh"}, "", ""), "at least 2 players");
+  expect_error(ask(Game::omaha6, std::vector<std::string>(9, "random"), "", ""), "the deck has 52");
+  Question q = ask(Game::omaha, {"AsKsQhJh", "random"}, "2c3d4h", "");
+  q.per_combo = true;
+  expect_error(q, "per-combo equity (--per-combo): not available for omaha yet");
+  q = ask(Game::omaha_hilo, {"AsKsQhJh", "random"}, "2c3d4h", "");
+  q.hits = true;
+  expect_error(q, "(--hits): not available for omaha-hilo yet");
+  q.hits = false;
+  q.method = Method::table;
+  expect_error(q, "no preflop table for omaha-hilo");
+  q.method = Method::automatic;
+  q.exact_method = ExactMethod::grouped;
+  expect_error(q, "the grouped method is Hold'em's");
+}
+
+TEST(OmahaCalculate, CancelStopsAndExactRefusesYearsOfWork) {
+  const std::atomic<bool> stop{true};
+  Question q = ask(Game::omaha_hilo, {"As2sQhJh", "random"}, "2c3d4hKs", "");
+  q.cancel = &stop;
+  EXPECT_THROW((void)calculate(q), Cancelled);
+  q.method = Method::monte_carlo;
+  EXPECT_THROW((void)calculate(q), Cancelled);
+  q = ask(Game::omaha, {"AsKsQhJh", "random"}, "", "");
+  q.method = Method::exact;
+  expect_error(q, "hands it takes on: ask for Monte Carlo");
+  std::vector<double> seen;
+  q = ask(Game::omaha, {"AsKsQhJh", "random"}, "2c3d4h5s", dead_except("AsKsQhJh2c3d4h5sAcKhQsTc9c8d7d6h4c4d"));
+  q.progress = [&](const Progress& p) { seen.push_back(p.fraction); };
+  (void)calculate(q);
+  ASSERT_FALSE(seen.empty());
+  EXPECT_DOUBLE_EQ(seen.back(), 1.0);
+}
+
+TEST(OmahaCalculate, JsonHasThePotUnitsAndTheLows) {
+  const auto j =
+      nlohmann::json::parse(to_json(calculate(ask(Game::omaha_hilo, {"As2sQhJh", "7c7d8h3h"}, "2c3d4hKs", ""))));
+  EXPECT_EQ(j["game"], "omaha-hilo");
+  EXPECT_EQ(j["pot_units"], 5040);
+  EXPECT_EQ(j["exact_method"], "boards");
+  std::uint64_t units = 0;
+  for (const auto& p : j["players"]) {
+    units += p["pot_units"].get<std::uint64_t>();
+    for (const char* key : {"scoops", "low_wins", "low_ties", "lows"}) EXPECT_TRUE(p.contains(key)) << key;
+  }
+  EXPECT_EQ(units, 5040u * j["showdowns"].get<std::uint64_t>());  // every pot shared out whole
+  const auto high =
+      nlohmann::json::parse(to_json(calculate(ask(Game::omaha, {"AsKsQhJh", "7c7d8h9h"}, "2c3d4h5s", ""))));
+  EXPECT_FALSE(high["players"][0].contains("scoops"));
+  EXPECT_TRUE(high["players"][0].contains("pot_units"));
+}
+
+TEST(OmahaCli, HiLoColumnsAndExitCodes) {
+  auto r = test::run_equity("--game omaha-hilo As2sQhJh 7c7d8h3h --board 2c3d4hKs");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Scoop  High win  High tie   Low win   Low tie  Low made"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Game: Omaha Hi/Lo (8 or better)"), std::string::npos) << r.out;
+  for (std::size_t start = 0, end; start < r.out.size(); start = end + 1) {
+    end = r.out.find('\n', start);
+    EXPECT_LE(end - start, 80u) << r.out.substr(start, end - start);
+  }
+  r = test::run_equity("--game omaha AsKsQhJh 7c7d8h9h --board 2c3d4h5s --json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["players"][0]["wins"], 12);
+  r = test::run_equity("--game omaha5 AsKsQhJh9c random --board 2c3d4h --trials 20000 --seed 1 --by-category");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("AsKsQhJh9c by final hand:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("20,000 random deals (seed 1"), std::string::npos) << r.out;
+  r = test::run_equity("--game omaha AsKsQhJh9c 7c7d8h9h");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "equity: player 1: \"AsKsQhJh9c\" has 5 cards; an omaha hand has 4\n");
+  r = test::run_equity("--game omaha AsKsQhJh random --board 2c3d4h --per-combo");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--per-combo"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace equity
