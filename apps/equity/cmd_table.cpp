@@ -376,33 +376,40 @@ int run_three_way_merge(const std::vector<std::string>& shard_dirs, const fs::pa
   const fs::path dir = out_dir / kThreeWayDir;
   prepare_output_dir(dir / "units");
   DirectoryLock lock(dir), units_lock(dir / "units");
+  // Each unit's text from the shards; with `write`, written where it differs (the first pass only
+  // checks that every class triple is there, so that nothing is written for an incomplete merge).
   std::size_t units = 0, written = 0;
-  for (std::size_t i = 0; i < triples.size();) {
-    const int first = triples[i].first, second = triples[i].second;
-    const std::string name = unit_file_name(first, second);
-    std::vector<UnitFileContents> shards;
-    for (const auto& d : shard_dirs)
-      shards.push_back(read_unit_file(fs::path(d) / kThreeWayDir / "units" / name, first, second));
-    std::string text;
-    for (; i < triples.size() && triples[i].first == first && triples[i].second == second; ++i) {
-      const TripleSection* section = nullptr;
-      for (const auto& s : shards)
-        if (const auto it = s.sections.find(triples[i]); it != s.sections.end()) {
-          section = &it->second;
-          break;
-        }
-      if (!section)
-        throw InputError("class triple " + triples[i].str() + " (" + name +
-                         "): in no shard's threeway/units (a shard missing or not finished?)");
-      text += format_section(*section);
+  const auto each_unit = [&](bool write) {
+    for (std::size_t i = 0; i < triples.size();) {
+      const int first = triples[i].first, second = triples[i].second;
+      const std::string name = unit_file_name(first, second);
+      std::vector<UnitFileContents> shards;
+      for (const auto& d : shard_dirs)
+        shards.push_back(read_unit_file(fs::path(d) / kThreeWayDir / "units" / name, first, second));
+      std::string text;
+      for (; i < triples.size() && triples[i].first == first && triples[i].second == second; ++i) {
+        const TripleSection* section = nullptr;
+        for (const auto& s : shards)
+          if (const auto it = s.sections.find(triples[i]); it != s.sections.end()) {
+            section = &it->second;
+            break;
+          }
+        if (!section)
+          throw InputError("class triple " + triples[i].str() + " (" + name +
+                           "): in no shard's threeway/units (a shard missing or not finished?)");
+        if (write) text += format_section(*section);
+      }
+      if (!write) continue;
+      ++units;
+      const fs::path path = dir / "units" / name;
+      std::error_code ec;
+      if (fs::file_size(path, ec) == text.size() && !ec && read_file_text(path) == text) continue;
+      write_file_atomically(path, text);
+      ++written;
     }
-    ++units;
-    const fs::path path = dir / "units" / name;
-    std::error_code ec;
-    if (fs::file_size(path, ec) == text.size() && !ec && read_file_text(path) == text) continue;
-    write_file_atomically(path, text);
-    ++written;
-  }
+  };
+  each_unit(false);
+  each_unit(true);
   const std::size_t rows = write_three_way_aggregate(dir);
   if (json) {
     nlohmann::ordered_json j;
