@@ -68,7 +68,8 @@ std::string clock_time(double seconds) {
 // A progress bar on a terminal; a plain line every few seconds otherwise (logs, pipes, TERM=dumb).
 class ProgressDisplay {
  public:
-  explicit ProgressDisplay(bool enabled) : enabled_(enabled), terminal_(cursor_control_allowed(STDERR_FILENO)) {}
+  explicit ProgressDisplay(bool enabled, std::string units = "matchups")
+      : enabled_(enabled), terminal_(cursor_control_allowed(STDERR_FILENO)), units_(std::move(units)) {}
 
   void update(const BuildProgress& p) {
     if (!enabled_ || p.matchups_total == 0) return;
@@ -80,8 +81,8 @@ class ProgressDisplay {
     const double eta = rate > 0 ? static_cast<double>(p.matchups_total - p.matchups_done) / rate : 0;
     const double fraction = static_cast<double>(p.matchups_done) / static_cast<double>(p.matchups_total);
     const std::string numbers =
-        fmt::format("{} / {} matchups  {:.1f}%  {}/s  {}", with_commas(p.matchups_done), with_commas(p.matchups_total),
-                    100.0 * fraction, with_commas(static_cast<std::uint64_t>(rate)),
+        fmt::format("{} / {} {}  {:.1f}%  {}/s  {}", with_commas(p.matchups_done), with_commas(p.matchups_total),
+                    units_, 100.0 * fraction, with_commas(static_cast<std::uint64_t>(rate)),
                     finished ? "done in " + clock_time(elapsed) : "ETA " + clock_time(eta));
     if (terminal_) {
       constexpr int kWidth = 30;
@@ -102,6 +103,7 @@ class ProgressDisplay {
  private:
   bool enabled_;
   bool terminal_;
+  std::string units_;
   bool drawn_ = false;
   double last_line_ = 0;
   Stopwatch clock_;
@@ -308,14 +310,14 @@ int run_three_way_table(const fs::path& out_dir, const std::vector<ClassTriple>&
   const fs::path dir = out_dir / kThreeWayDir;
   prepare_output_dir(dir / "units");
   DirectoryLock lock(dir);
-  ProgressDisplay display(!quiet);
+  ProgressDisplay display(!quiet, "class triples");
   InterruptGuard guard;
   g_stop_requested.store(false);
   ThreeWayOptions options;
   options.stop = &g_stop_requested;
   options.batch_orbits = batch;
   options.progress = [&](const ThreeWayProgress& p) {
-    display.update(BuildProgress{p.orbits_done, p.orbits_total, p.sections_done, p.sections_total});
+    display.update(BuildProgress{p.sections_done, p.sections_total, p.orbits_done, 0});
   };
   options.warn = [&](const std::string& message) {
     display.finish();

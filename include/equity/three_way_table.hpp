@@ -100,8 +100,8 @@ struct UnitFileContents {
 UnitFileContents read_unit_file(const std::filesystem::path& path, int first, int second);
 
 struct ThreeWayProgress {
-  std::uint64_t orbits_done = 0, orbits_total = 0;
-  std::uint64_t sections_done = 0, sections_total = 0;
+  std::uint64_t sections_done = 0, sections_total = 0;  // class triples (orbits are listed as their unit comes)
+  std::uint64_t orbits_done = 0;
 };
 
 struct ThreeWayOptions {
@@ -120,8 +120,8 @@ struct ThreeWayReport {
 };
 
 // Completes the sections of `triples` in `units_dir` (created if needed), resuming from what is on
-// disk; orbits enumerated in parallel (oneTBB), sections appended whole in class-triple order.
-// Takes the directory lock.
+// disk: unit by unit, orbits enumerated in parallel (oneTBB) a batch at a time, each batch's
+// sections appended in one write in class-triple order. Takes the directory lock.
 ThreeWayReport build_three_way_units(const std::filesystem::path& units_dir, const std::vector<ClassTriple>& triples,
                                      const ThreeWayOptions& options = {});
 

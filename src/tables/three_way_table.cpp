@@ -277,15 +277,6 @@ UnitFileContents read_unit_file(const fs::path& path, int first, int second) {
 
 // ---- Building -----------------------------------------------------------------------------------
 
-namespace {
-
-struct PendingSection {
-  TripleSection section;
-  std::size_t file = 0;  // index into the unit files
-};
-
-}  // namespace
-
 ThreeWayReport build_three_way_units(const fs::path& units_dir, const std::vector<ClassTriple>& triples_in,
                                      const ThreeWayOptions& options) {
   DirectoryLock lock(units_dir);
@@ -293,10 +284,11 @@ ThreeWayReport build_three_way_units(const fs::path& units_dir, const std::vecto
   std::sort(triples.begin(), triples.end());
   triples.erase(std::unique(triples.begin(), triples.end()), triples.end());
   ThreeWayReport report;
-  // The unit files, read and repaired, and the sections each lacks.
-  std::vector<std::pair<int, int>> units;
-  std::vector<std::unique_ptr<AppendFile>> writers;
-  std::vector<PendingSection> pending;
+  // Every unit file read (a torn end cut off), to know what is left: the class triples of each
+  // unit not yet on disk, kept as ranges of `missing` (the orbits are listed unit by unit, so that
+  // the whole table's 14 million orbits are never in memory at once).
+  std::vector<ClassTriple> missing;
+  std::vector<std::pair<std::size_t, std::size_t>> units;  // [begin, end) of missing, per unit
   for (std::size_t i = 0; i < triples.size();) {
     const int first = triples[i].first, second = triples[i].second;
     const fs::path path = units_dir / unit_file_name(first, second);
@@ -305,46 +297,48 @@ ThreeWayReport build_three_way_units(const fs::path& units_dir, const std::vecto
       if (options.warn) options.warn(path.string() + ": a torn last section was cut off; it will be computed again");
       truncate_file(path, contents.complete_bytes);
     }
-    units.emplace_back(first, second);
-    writers.push_back(nullptr);
+    ++report.units;
+    const std::size_t begin = missing.size();
     for (; i < triples.size() && triples[i].first == first && triples[i].second == second; ++i) {
-      if (contents.sections.contains(triples[i])) {
+      if (contents.sections.contains(triples[i]))
         ++report.sections_kept;
-        continue;
-      }
-      pending.push_back({{triples[i], triple_orbits(triples[i])}, units.size() - 1});
+      else
+        missing.push_back(triples[i]);
     }
+    if (missing.size() > begin) units.emplace_back(begin, missing.size());
   }
-  report.units = units.size();
   ThreeWayProgress progress;
-  progress.sections_total = pending.size();
-  for (const auto& p : pending) progress.orbits_total += p.section.lines.size();
-  // Batches of whole sections: their orbits in parallel, then each section appended in one write.
-  for (std::size_t next = 0; next < pending.size();) {
-    if (options.stop && options.stop->load()) {
-      report.stopped = true;
-      break;
+  progress.sections_total = missing.size();
+  // Unit by unit, batches of whole sections: their orbits in parallel, then each section appended
+  // in one write.
+  for (const auto& [begin, end] : units) {
+    const ClassTriple& t0 = missing[begin];
+    AppendFile writer(units_dir / unit_file_name(t0.first, t0.second));
+    for (std::size_t next = begin; next < end;) {
+      if (options.stop && options.stop->load()) {
+        report.stopped = true;
+        return report;
+      }
+      std::vector<TripleSection> batch;
+      std::size_t orbits = 0;
+      while (next < end && (batch.empty() || orbits < options.batch_orbits)) {
+        batch.push_back({missing[next], triple_orbits(missing[next])});
+        orbits += batch.back().lines.size();
+        ++next;
+      }
+      std::vector<OrbitLine*> work;
+      for (auto& section : batch)
+        for (auto& line : section.lines) work.push_back(&line);
+      detail::parallel_for(std::size_t{0}, work.size(), [&](std::size_t k) { count_orbit(*work[k]); });
+      std::string text;
+      for (const auto& section : batch) text += format_section(section);
+      writer.append(text);  // whole sections: a kill leaves at most a torn last one
+      report.sections_written += batch.size();
+      report.orbits_enumerated += orbits;
+      progress.sections_done += batch.size();
+      progress.orbits_done += orbits;
+      if (options.progress) options.progress(progress);
     }
-    std::size_t end = next, orbits = 0;
-    std::vector<OrbitLine*> work;
-    while (end < pending.size() && (end == next || orbits < options.batch_orbits)) {
-      for (auto& line : pending[end].section.lines) work.push_back(&line);
-      orbits += pending[end++].section.lines.size();
-    }
-    detail::parallel_for(std::size_t{0}, work.size(), [&](std::size_t k) { count_orbit(*work[k]); });
-    for (; next < end; ++next) {
-      auto& p = pending[next];
-      auto& writer = writers[p.file];
-      if (!writer)
-        writer = std::make_unique<AppendFile>(units_dir / unit_file_name(units[p.file].first, units[p.file].second));
-      writer->append(format_section(p.section));
-      ++report.sections_written;
-      report.orbits_enumerated += p.section.lines.size();
-      p.section.lines = {};
-    }
-    progress.orbits_done += orbits;
-    progress.sections_done = next;
-    if (options.progress) options.progress(progress);
   }
   return report;
 }
