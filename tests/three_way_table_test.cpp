@@ -145,6 +145,8 @@ TEST(ThreeWayTable, AnswersFromThePartialTableAreEnumerationsIntegers) {
            {"AA:0.5,KK", "AKs@25", "QJs,AA:0.75"},
            {"AsAc", "KsKh", "AdKd"},
            {"KhKd", "AsAc", "QsJs"},
+           {"AhAd", "KsKc", "AsAc"},  // two hands of one class, either seat order
+           {"KhKd", "AdAc", "KsKc"},
        }) {
     SCOPED_TRACE(a + " " + b + " " + c);
     const auto deal = three(a, b, c);
