@@ -325,3 +325,23 @@ TEST(ThreeWayTableCli, ShardsMergedAreByteIdenticalToOneRunWhateverTheShardsOrde
   EXPECT_EQ(shortdeck.exit_code, 2);
   EXPECT_NE(shortdeck.err.find("Hold'em's only"), std::string::npos) << shortdeck.err;
 }
+
+TEST(ThreeWayTable, AMalformedAggregateIsPassedOverWithAWarningUnlessTheTableWasAskedFor) {
+  TempDir dir;
+  fs::copy(partial_table() / kThreeWayDir, dir.path() / kThreeWayDir, fs::copy_options::recursive);
+  std::ofstream(dir.path() / kThreeWayDir / kThreeWayFile, std::ios::app) << "AA,KK,oops\n";
+  Question q;
+  q.players = {"AA,KK", "AKs", "QJs"};
+  q.table_dir = dir.str();
+  const Answer a = calculate(q);
+  EXPECT_EQ(a.method, Method::exact);
+  ASSERT_EQ(a.warnings.size(), 1u);
+  EXPECT_NE(a.warnings[0].find("preflop-3way.csv:22: expected 13 fields"), std::string::npos) << a.warnings[0];
+  q.method = Method::table;
+  EXPECT_THROW(calculate(q), InputError);
+  // Three specific hands need only their unit file.
+  Question hands;
+  hands.players = {"AsAc", "KsKh", "AdKd"};
+  hands.table_dir = dir.str();
+  EXPECT_EQ(calculate(hands).method, Method::table);
+}

@@ -140,18 +140,25 @@ std::size_t write_three_way_aggregate(const std::filesystem::path& dir);
 // orbits of the unit files read on demand for specific hands.
 class ThreeWayTable {
  public:
-  // nullopt when DIR/preflop-3way.csv is missing; InputError when it is malformed.
+  // nullopt when DIR/preflop-3way.csv is missing. open() reads nothing yet: the aggregate is read
+  // on the first find() (85 MB for the whole table: a second), the unit files as specific hands
+  // need them. load() reads the aggregate now. InputError when a file read is malformed. Not
+  // thread-safe (the cached_ functions below lock).
+  static std::optional<ThreeWayTable> open(const std::filesystem::path& dir);
   static std::optional<ThreeWayTable> load(const std::filesystem::path& dir);
 
   const TripleCounts* find(const ClassTriple& t) const;
-  std::size_t size() const { return rows_.size(); }
-  // The counts of three specific hands (seats as given); nullopt when their class triple is not
-  // in the table. Reads the unit file; not thread-safe.
+  std::size_t size() const;
+  // The counts of three disjoint specific hands (seats as given); nullopt when their unit file
+  // lacks their class triple. Reads only that unit file.
   std::optional<std::array<SeatCounts3, 3>> hands(const std::array<HoleCards, 3>& hands) const;
 
  private:
+  void read_rows() const;
+
   std::filesystem::path dir_;
-  std::unordered_map<std::uint32_t, TripleCounts> rows_;
+  mutable bool rows_read_ = false;
+  mutable std::unordered_map<std::uint32_t, TripleCounts> rows_;
   mutable std::map<std::pair<int, int>, UnitFileContents> units_;
 };
 
@@ -162,9 +169,10 @@ bool three_way_table_answers(const ThreeWayTable& table, const RangeDeal& deal);
 // The exact counts of such a question (as enumerate_ranges() gives them); nullopt otherwise.
 std::optional<RangeEquityResult> three_way_table_equity(const ThreeWayTable& table, const RangeDeal& deal);
 
-// The table of `dir` loaded once per process (nullptr when it has none); thread-safe. The answer
-// from it, holding its lock for the specific hands' file reads.
-std::shared_ptr<const ThreeWayTable> cached_three_way_table(const std::filesystem::path& dir);
+// The same on the table of `dir`, opened once per process and its files kept once read (the planner
+// asks the first, running the plan the second); thread-safe. false / nullopt when `dir` holds no
+// table; InputError when a file it needs is malformed.
+bool cached_three_way_answers(const std::filesystem::path& dir, const RangeDeal& deal);
 std::optional<RangeEquityResult> cached_three_way_equity(const std::filesystem::path& dir, const RangeDeal& deal);
 
 }  // namespace equity

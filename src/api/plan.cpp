@@ -83,14 +83,12 @@ std::optional<std::filesystem::path> three_way_table_for(const Question& q, cons
         root && std::filesystem::is_regular_file(*root / kThreeWayDir / kThreeWayFile, ec))
       dir = *root / kThreeWayDir;
   }
-  std::shared_ptr<const ThreeWayTable> table;
   try {
-    if (dir) table = cached_three_way_table(*dir);
+    if (dir && cached_three_way_answers(*dir, parsed.deal)) return dir;
   } catch (const InputError&) {
     if (forced) throw;
     return dir;
   }
-  if (table && three_way_table_answers(*table, parsed.deal)) return dir;
   if (forced)
     throw InputError(!dir ? std::string("no three-way preflop table found (equity table --players 3 builds it into "
                                         "DIR/threeway; give DIR, or set EQUITY_RESULTS)")

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <memory>
 #include <mutex>
 #include <sstream>
 
@@ -390,13 +391,26 @@ std::size_t write_three_way_aggregate(const fs::path& dir) {
   return rows;
 }
 
-std::optional<ThreeWayTable> ThreeWayTable::load(const fs::path& dir) {
-  bool exists = false;
-  const fs::path path = dir / kThreeWayFile;
-  const std::string text = read_whole_file(path, exists);
-  if (!exists) return std::nullopt;
+std::optional<ThreeWayTable> ThreeWayTable::open(const fs::path& dir) {
+  std::error_code ec;
+  if (fs::status(dir / kThreeWayFile, ec).type() == fs::file_type::not_found) return std::nullopt;
   ThreeWayTable table;
   table.dir_ = dir;
+  return table;
+}
+
+std::optional<ThreeWayTable> ThreeWayTable::load(const fs::path& dir) {
+  auto table = open(dir);
+  if (table) table->read_rows();
+  return table;
+}
+
+void ThreeWayTable::read_rows() const {
+  if (rows_read_) return;
+  bool exists = false;
+  const fs::path path = dir_ / kThreeWayFile;
+  const std::string text = read_whole_file(path, exists);
+  if (!exists) throw InputError(path.string() + ": missing");
   std::size_t pos = 0, line_number = 0;
   try {
     while (pos < text.size()) {
@@ -422,15 +436,22 @@ std::optional<ThreeWayTable> ThreeWayTable::load(const fs::path& dir) {
         pot += c.seats[s].share;
       }
       if (pot != c.combos * kThreeWayBoards * kShareUnit) throw InputError("the shares do not add up to the pot");
-      if (!table.rows_.emplace(t.key(), c).second) throw InputError("second row for " + t.str());
+      if (!rows_.emplace(t.key(), c).second) throw InputError("second row for " + t.str());
     }
   } catch (const InputError& e) {
+    rows_.clear();
     throw InputError(path.string() + ":" + std::to_string(line_number) + ": " + e.what());
   }
-  return table;
+  rows_read_ = true;
+}
+
+std::size_t ThreeWayTable::size() const {
+  read_rows();
+  return rows_.size();
 }
 
 const TripleCounts* ThreeWayTable::find(const ClassTriple& t) const {
+  read_rows();
   const auto it = rows_.find(t.key());
   return it == rows_.end() ? nullptr : &it->second;
 }
@@ -441,7 +462,6 @@ std::optional<std::array<SeatCounts3, 3>> ThreeWayTable::hands(const std::array<
   for (std::size_t s = 0; s < 3; ++s) classes[s] = class_index_of(hands[s]);
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return classes[a] < classes[b]; });
   const ClassTriple t{classes[order[0]], classes[order[1]], classes[order[2]]};
-  if (!find(t)) return std::nullopt;
   auto it = units_.find({t.first, t.second});
   if (it == units_.end())
     it = units_
@@ -449,9 +469,7 @@ std::optional<std::array<SeatCounts3, 3>> ThreeWayTable::hands(const std::array<
                       read_unit_file(dir_ / "units" / unit_file_name(t.first, t.second), t.first, t.second))
              .first;
   const auto section = it->second.sections.find(t);
-  if (section == it->second.sections.end())
-    throw InputError((dir_ / "units" / unit_file_name(t.first, t.second)).string() + ": no section for " + t.str() +
-                     ", which " + kThreeWayFile + " holds");
+  if (section == it->second.sections.end()) return std::nullopt;
   const auto canonical = canonical_assignment({hands[order[0]], hands[order[1]], hands[order[2]]}).second;
   for (const auto& line : section->second.lines) {
     if (line.hands != canonical) continue;
@@ -536,9 +554,11 @@ bool three_way_table_answers(const ThreeWayTable& table, const RangeDeal& deal) 
   const auto r = three_way_ranges(deal);
   if (!r) return false;
   if ((*r)[0].hand) {
-    std::array<int, 3> c{class_index_of(*(*r)[0].hand), class_index_of(*(*r)[1].hand), class_index_of(*(*r)[2].hand)};
-    std::sort(c.begin(), c.end());
-    return table.find({c[0], c[1], c[2]}) != nullptr;
+    const std::array<HoleCards, 3> hands{*(*r)[0].hand, *(*r)[1].hand, *(*r)[2].hand};
+    for (std::size_t a = 0; a < 3; ++a)
+      for (std::size_t b = a + 1; b < 3; ++b)
+        if (cards_of(hands[a]).intersects(cards_of(hands[b]))) return false;
+    return table.hands(hands).has_value();  // their unit file alone: no need for the aggregate
   }
   bool all = true;
   each_class_triple(*r, [&](const ClassTriple& t, const auto&, double) { return all = table.find(t) != nullptr; });
@@ -595,21 +615,32 @@ std::optional<RangeEquityResult> three_way_table_equity(const ThreeWayTable& tab
   return out;
 }
 
-std::shared_ptr<const ThreeWayTable> cached_three_way_table(const fs::path& dir) {
-  static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const ThreeWayTable>> tables;
-  const std::lock_guard lock(mutex);
+namespace {
+
+// The tables opened so far by directory, and the one lock of every use of them (they read their
+// files on demand).
+std::mutex g_tables_mutex;
+
+const ThreeWayTable* cached_table(const fs::path& dir) {
+  static std::map<std::string, std::unique_ptr<const ThreeWayTable>> tables;
   auto& entry = tables[dir.string()];
   if (!entry)
-    if (auto table = ThreeWayTable::load(dir)) entry = std::make_shared<const ThreeWayTable>(std::move(*table));
-  return entry;
+    if (auto table = ThreeWayTable::open(dir)) entry = std::make_unique<const ThreeWayTable>(std::move(*table));
+  return entry.get();
+}
+
+}  // namespace
+
+bool cached_three_way_answers(const fs::path& dir, const RangeDeal& deal) {
+  const std::lock_guard lock(g_tables_mutex);
+  const ThreeWayTable* table = cached_table(dir);
+  return table && three_way_table_answers(*table, deal);
 }
 
 std::optional<RangeEquityResult> cached_three_way_equity(const fs::path& dir, const RangeDeal& deal) {
-  static std::mutex mutex;  // the specific hands' unit files are read into the table's cache
-  const auto table = cached_three_way_table(dir);
+  const std::lock_guard lock(g_tables_mutex);
+  const ThreeWayTable* table = cached_table(dir);
   if (!table) return std::nullopt;
-  const std::lock_guard lock(mutex);
   return three_way_table_equity(*table, deal);
 }
 
