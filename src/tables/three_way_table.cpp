@@ -170,8 +170,12 @@ std::uint64_t parse_number(std::string_view text) {
 }
 
 int parse_class_name(std::string_view text) {
-  for (int i = 0; i < kHandClasses; ++i)
-    if (class_name(i) == text) return i;
+  static const auto by_name = [] {
+    std::unordered_map<std::string_view, int> m;
+    for (int i = 0; i < kHandClasses; ++i) m.emplace(class_name(i), i);
+    return m;
+  }();
+  if (const auto it = by_name.find(text); it != by_name.end()) return it->second;
   throw InputError("bad class " + quote_input(text));
 }
 
