@@ -159,6 +159,7 @@ class ThreeWayTable {
   std::filesystem::path dir_;
   mutable bool rows_read_ = false;
   mutable std::unordered_map<std::uint32_t, TripleCounts> rows_;
+  static constexpr std::size_t kCachedUnits = 64;  // unit files kept parsed (of 14,365)
   mutable std::map<std::pair<int, int>, UnitFileContents> units_;
 };
 

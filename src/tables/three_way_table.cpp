@@ -467,11 +467,14 @@ std::optional<std::array<SeatCounts3, 3>> ThreeWayTable::hands(const std::array<
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return classes[a] < classes[b]; });
   const ClassTriple t{classes[order[0]], classes[order[1]], classes[order[2]]};
   auto it = units_.find({t.first, t.second});
-  if (it == units_.end())
+  if (it == units_.end()) {
+    // At most kCachedUnits unit files parsed in memory (the whole table's would take over a GB).
+    if (units_.size() >= kCachedUnits) units_.clear();
     it = units_
              .emplace(std::pair{t.first, t.second},
                       read_unit_file(dir_ / "units" / unit_file_name(t.first, t.second), t.first, t.second))
              .first;
+  }
   const auto section = it->second.sections.find(t);
   if (section == it->second.sections.end()) return std::nullopt;
   const auto canonical = canonical_assignment({hands[order[0]], hands[order[1]], hands[order[2]]}).second;
