@@ -7,7 +7,10 @@
 #
 # 1. The Hold'em 169 table as an array of 8 tasks plus the merge: byte-identical to `equity table`
 #    run on this machine, and to the committed results/.
-# 2. 10,000 mixed questions (hands, ranges, boards, Monte Carlo, bad lines) in 4 shards plus the
+# 2. The three-way table on a tiny subset (the class triples of 5 classes) as 3 array tasks plus the
+#    merge: byte-identical to one `equity table --players 3` run, and its answers (a range
+#    question and three specific hands) the integers of enumeration.
+# 3. 10,000 mixed questions (hands, ranges, boards, Monte Carlo, bad lines) in 4 shards plus the
 #    merge, one task cancelled in the middle (scancel of the array element) and resubmitted:
 #    line for line the unsharded `equity batch` run.
 # Skips (exit 0) with a message where it cannot be root. Bounded: every wait gives up after
@@ -153,7 +156,27 @@ for one in "$work/table-one" "$root/results"; do
 done
 say "table: 8 array tasks + merge byte-identical to equity table on one machine and to results/ ($((SECONDS - t0)) s)"
 
-# ---- 2. a batch in 4 shards, one cancelled in the middle and resubmitted ------------------------
+# ---- 2. the three-way table on a tiny subset: 3 tasks and the merge ---------------------------
+t0=$SECONDS
+classes=AA,KK,AKs,T9o,87o
+read -r array merge < <(TABLE_ONLY=$classes WORK=$work OUT=$work/table3-out "$root/scripts/slurm/submit.sh" table3 3)
+"$equity" table --players 3 --only "$classes" --out "$work/table3-one" --quiet >/dev/null
+wait_done "$array"
+wait_done "$merge"
+diff -r -x .lock "$work/table3-out/threeway" "$work/table3-one/threeway" >/dev/null ||
+  fail "table3: the merged shards differ from the one-machine run"
+for question in "AA,KK T9o,87o AKs" "AsAc Th9c 8d7h"; do
+  read -r -a players <<<"$question"
+  from_table=$("$equity" "${players[@]}" --table "$work/table3-out" --json)
+  enumerated=$("$equity" "${players[@]}" --no-table --json)
+  [[ "$from_table" == *'"mode":"table"'* ]] || fail "table3: $question was not answered from the table: $from_table"
+  counts() { /usr/bin/python3 -c 'import json,sys; a=json.loads(sys.argv[1]); print(a["assignments"], [(p["wins"],p["ties"],p["losses"],p["combos"]) for p in a["players"]])' "$1"; }
+  [ "$(counts "$from_table")" = "$(counts "$enumerated")" ] || fail "table3: $question: the table and enumeration differ"
+done
+rows=$(($(wc -l <"$work/table3-out/threeway/preflop-3way.csv") - 1))
+say "table3: $rows class triples in 3 array tasks + merge byte-identical to one run; answers equal enumeration ($((SECONDS - t0)) s)"
+
+# ---- 3. a batch in 4 shards, one cancelled in the middle and resubmitted ------------------------
 t0=$SECONDS
 /usr/bin/python3 "$root/scripts/batch-questions.py" 10000 --kind mixed --seed 28 >"$work/questions.jsonl"
 "$equity" batch "$work/questions.jsonl" --out "$work/one.jsonl" --quiet >/dev/null

@@ -359,7 +359,8 @@ void add_question_options(CLI::App& app, Question& q, Flags& f) {
                  "combos ranked once (the default there for ranges)")
       ->check(CLI::IsMember({"grouped", "boards", "sweep"}));
   app.add_option("--table", q.table_dir,
-                 "preflop table directory for heads-up preflop questions (default: $EQUITY_RESULTS, else the "
+                 "preflop table directory for heads-up preflop questions, and three-way ones when DIR/threeway "
+                 "holds the three-way table (`equity table --players 3`) (default: $EQUITY_RESULTS, else the "
                  "table installed with the program)");
   app.add_flag("--no-table", f.no_table, "always enumerate, even when the preflop table has the answer");
   app.add_flag("--json", f.json, "print one JSON object instead of the table (fields: docs/json.md)");

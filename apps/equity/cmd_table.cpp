@@ -22,6 +22,7 @@
 #include "equity/range.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/table_render.hpp"
+#include "equity/three_way_table.hpp"
 #include "shard.hpp"
 #include "terminal.hpp"
 
@@ -67,7 +68,8 @@ std::string clock_time(double seconds) {
 // A progress bar on a terminal; a plain line every few seconds otherwise (logs, pipes, TERM=dumb).
 class ProgressDisplay {
  public:
-  explicit ProgressDisplay(bool enabled) : enabled_(enabled), terminal_(cursor_control_allowed(STDERR_FILENO)) {}
+  explicit ProgressDisplay(bool enabled, std::string units = "matchups")
+      : enabled_(enabled), terminal_(cursor_control_allowed(STDERR_FILENO)), units_(std::move(units)) {}
 
   void update(const BuildProgress& p) {
     if (!enabled_ || p.matchups_total == 0) return;
@@ -79,8 +81,8 @@ class ProgressDisplay {
     const double eta = rate > 0 ? static_cast<double>(p.matchups_total - p.matchups_done) / rate : 0;
     const double fraction = static_cast<double>(p.matchups_done) / static_cast<double>(p.matchups_total);
     const std::string numbers =
-        fmt::format("{} / {} matchups  {:.1f}%  {}/s  {}", with_commas(p.matchups_done), with_commas(p.matchups_total),
-                    100.0 * fraction, with_commas(static_cast<std::uint64_t>(rate)),
+        fmt::format("{} / {} {}  {:.1f}%  {}/s  {}", with_commas(p.matchups_done), with_commas(p.matchups_total),
+                    units_, 100.0 * fraction, with_commas(static_cast<std::uint64_t>(rate)),
                     finished ? "done in " + clock_time(elapsed) : "ETA " + clock_time(eta));
     if (terminal_) {
       constexpr int kWidth = 30;
@@ -101,6 +103,7 @@ class ProgressDisplay {
  private:
   bool enabled_;
   bool terminal_;
+  std::string units_;
   bool drawn_ = false;
   double last_line_ = 0;
   Stopwatch clock_;
@@ -282,6 +285,152 @@ std::string complete_file(const std::vector<std::string>& dirs, HoleCards hero, 
                    "): no complete file in the shards' hands/ directories (a shard missing or not finished?)");
 }
 
+// ---- the three-way table ---------------------------------------------------------------------
+
+// The class triples `equity table --players 3` builds: of every class, or of --only's.
+std::vector<ClassTriple> three_way_triples(const CLI::Option& only_option, const std::string& only) {
+  std::vector<int> classes;
+  for (const HoleCards hero : table_heroes(only_option, only, Game::holdem)) classes.push_back(class_index_of(hero));
+  return class_triples(classes);
+}
+
+// The shard's part: the triples of every N-th unit (class pair) in order, from the K-th.
+std::vector<ClassTriple> shard_triples(const std::vector<ClassTriple>& triples, const Shard& shard) {
+  std::vector<ClassTriple> part;
+  std::uint64_t unit = 0;
+  for (std::size_t i = 0; i < triples.size(); ++i) {
+    if (i > 0 && (triples[i].first != triples[i - 1].first || triples[i].second != triples[i - 1].second)) ++unit;
+    if (shard.has_unit(unit)) part.push_back(triples[i]);
+  }
+  return part;
+}
+
+int run_three_way_table(const fs::path& out_dir, const std::vector<ClassTriple>& triples,
+                        const std::optional<Shard>& shard, bool quiet, std::size_t batch, bool json) {
+  const fs::path dir = out_dir / kThreeWayDir;
+  prepare_output_dir(dir / "units");
+  DirectoryLock lock(dir);
+  ProgressDisplay display(!quiet, "class triples");
+  InterruptGuard guard;
+  g_stop_requested.store(false);
+  ThreeWayOptions options;
+  options.stop = &g_stop_requested;
+  options.batch_orbits = batch;
+  options.progress = [&](const ThreeWayProgress& p) {
+    display.update(BuildProgress{p.sections_done, p.sections_total, p.orbits_done, 0});
+  };
+  options.warn = [&](const std::string& message) {
+    display.finish();
+    fmt::print(stderr, "equity: warning: {}\n", message);
+  };
+  Stopwatch clock;
+  ThreeWayReport report;
+  try {
+    report = build_three_way_units(dir / "units", triples, options);
+  } catch (...) {
+    display.finish();
+    throw;
+  }
+  display.finish();
+  const double seconds = clock.seconds();
+  if (report.stopped) {
+    fmt::print(stderr,
+               "equity: interrupted: {} class triples written in this run are kept; run the same command again to "
+               "resume\n",
+               with_commas(report.sections_written));
+    return 130;
+  }
+  const std::size_t rows = shard ? 0 : write_three_way_aggregate(dir);
+  if (json) {
+    nlohmann::ordered_json j;
+    j["dir"] = dir.string();
+    j["players"] = 3;
+    if (shard) j["shard"] = shard->str();
+    j["units"] = report.units;
+    j["class_triples"] = triples.size();
+    j["class_triples_kept"] = report.sections_kept;
+    j["class_triples_written"] = report.sections_written;
+    j["orbits_enumerated"] = report.orbits_enumerated;
+    if (!shard) j["aggregate_rows"] = rows;
+    j["seconds"] = seconds;
+    fmt::print("{}\n", j.dump());
+    return 0;
+  }
+  fmt::print(
+      "{}: {} class triples in {} unit files{} ({} kept from an earlier run, {} written: {} orbits "
+      "enumerated in {})\n",
+      (dir / "units").string(), with_commas(static_cast<std::uint64_t>(triples.size())),
+      with_commas(static_cast<std::uint64_t>(report.units)), shard ? " (shard " + shard->str() + ")" : "",
+      with_commas(report.sections_kept), with_commas(report.sections_written), with_commas(report.orbits_enumerated),
+      format_duration(seconds));
+  if (shard)
+    fmt::print("when every shard is done: equity table merge --players 3 SHARD_DIRS... --out DIR\n");
+  else
+    fmt::print("aggregate: {} ({} of the {} class triples)\n", (dir / kThreeWayFile).string(),
+               with_commas(static_cast<std::uint64_t>(rows)), with_commas(static_cast<std::uint64_t>(kClassTriples)));
+  return 0;
+}
+
+// Merges the shards' unit files: every class triple of `triples` from the first shard that has
+// it, each unit file written with its sections in order, then the aggregate.
+int run_three_way_merge(const std::vector<std::string>& shard_dirs, const fs::path& out_dir,
+                        const std::vector<ClassTriple>& triples, bool json) {
+  const fs::path dir = out_dir / kThreeWayDir;
+  prepare_output_dir(dir / "units");
+  DirectoryLock lock(dir), units_lock(dir / "units");
+  // Each unit's text from the shards; with `write`, written where it differs (the first pass only
+  // checks that every class triple is there, so that nothing is written for an incomplete merge).
+  std::size_t units = 0, written = 0;
+  const auto each_unit = [&](bool write) {
+    for (std::size_t i = 0; i < triples.size();) {
+      const int first = triples[i].first, second = triples[i].second;
+      const std::string name = unit_file_name(first, second);
+      std::vector<UnitFileContents> shards;
+      for (const auto& d : shard_dirs)
+        shards.push_back(read_unit_file(fs::path(d) / kThreeWayDir / "units" / name, first, second));
+      std::string text;
+      for (; i < triples.size() && triples[i].first == first && triples[i].second == second; ++i) {
+        const TripleSection* section = nullptr;
+        for (const auto& s : shards)
+          if (const auto it = s.sections.find(triples[i]); it != s.sections.end()) {
+            section = &it->second;
+            break;
+          }
+        if (!section)
+          throw InputError("class triple " + triples[i].str() + " (" + name +
+                           "): in no shard's threeway/units (a shard missing or not finished?)");
+        if (write) text += format_section(*section);
+      }
+      if (!write) continue;
+      ++units;
+      const fs::path path = dir / "units" / name;
+      std::error_code ec;
+      if (fs::file_size(path, ec) == text.size() && !ec && read_file_text(path) == text) continue;
+      write_file_atomically(path, text);
+      ++written;
+    }
+  };
+  each_unit(false);
+  each_unit(true);
+  const std::size_t rows = write_three_way_aggregate(dir);
+  if (json) {
+    nlohmann::ordered_json j;
+    j["dir"] = dir.string();
+    j["players"] = 3;
+    j["units"] = units;
+    j["units_written"] = written;
+    j["aggregate_rows"] = rows;
+    fmt::print("{}\n", j.dump());
+  } else {
+    fmt::print(
+        "{}: {} unit files from {} shard directories ({} written, the others already there)\naggregate: {} "
+        "({} of the {} class triples)\n",
+        (dir / "units").string(), units, shard_dirs.size(), written, (dir / kThreeWayFile).string(),
+        with_commas(static_cast<std::uint64_t>(rows)), with_commas(static_cast<std::uint64_t>(kClassTriples)));
+  }
+  return 0;
+}
+
 int run_table_merge(const Args& args) {
   CLI::App app(
       "Builds the preflop table from the directories of `equity table --shard K/N --out SHARD_DIR`\n"
@@ -292,7 +441,8 @@ int run_table_merge(const Args& args) {
       "file in any shard is an error (exit code 2) and no aggregate is written.\n\n"
       "Example:\n"
       "  equity table merge work/shard-* --out results\n"
-      "  equity table merge work/shard-* --game shortdeck   # SHARD_DIR/shortdeck into results/shortdeck",
+      "  equity table merge work/shard-* --game shortdeck   # SHARD_DIR/shortdeck into results/shortdeck\n"
+      "  equity table merge --players 3 work/shard-* --out results  # the three-way table into results/threeway",
       "equity table merge");
   std::vector<std::string> dirs;
   std::string out_dir = "results", only, game_text = "holdem";
@@ -304,9 +454,18 @@ int run_table_merge(const Args& args) {
   app.add_option("-g,--game", game_text,
                  "the game: holdem (the default), shortdeck or shortdeck-straights (read from and written to "
                  "DIR/GAME)");
+  int players = 2;
+  app.add_option("-p,--players", players,
+                 "2 (the default) or 3: merge the three-way table's units (SHARD_DIR/threeway/units) into "
+                 "DIR/threeway, every class triple of the 169 classes or of --only")
+      ->check(CLI::IsMember({2, 3}));
   return run(app, args, [&] {
     const Game game = parse_game(game_text);
     require_two_hole_cards(game, "equity table");
+    if (players == 3) {
+      if (game != Game::holdem) throw InputError("--players 3: the three-way table is Hold'em's only");
+      return run_three_way_merge(dirs, out_dir, three_way_triples(*only_option, only), json);
+    }
     const std::vector<HoleCards> heroes = table_heroes(*only_option, only, game);
     const fs::path dir = game_dir(out_dir, game);
     prepare_output_dir(dir / "hands");
@@ -509,7 +668,16 @@ int run_table(const Args& args) {
       "  equity table --only AA,AKs,72o --out /tmp/t\n"
       "  equity table --threads 1 --json\n"
       "  equity table --shard 3/8 --out work/shard-3   # one of 8 runs (a Slurm array: scripts/slurm/)\n"
-      "  equity table merge work/shard-* --out results  # the table from the 8 shards",
+      "  equity table merge work/shard-* --out results  # the table from the 8 shards\n\n"
+      "Three-way (--players 3, Hold'em): every three-way matchup up to suits (about 14.2 million\n"
+      "orbits of 1,370,754 boards: about 0.6 core-hours and 1.3 GB, or a Slurm array: docs/cluster.md),\n"
+      "one unit file per class pair (DIR/threeway/units/AA-KK.txt, 14,365 of them) holding the orbits of its\n"
+      "class triples, then DIR/threeway/preflop-3way.csv, one row per class triple present. With\n"
+      "--only, the class triples of those classes only: `equity` answers three-way preflop questions\n"
+      "from the table whenever it holds every class triple they need, and enumerates the others.\n"
+      "  equity table --players 3 --only AA,KK,AKs --out /tmp/t   # a partial table, in seconds\n"
+      "  equity table --players 3 --shard 5/100 --out work/shard-5\n"
+      "  equity table merge --players 3 work/shard-* --out results",
       "equity table");
   std::string out_dir = "results";
   std::string game_text = "holdem";
@@ -525,7 +693,8 @@ int run_table(const Args& args) {
                      "aggregates are written once all 169 files are complete");
   app.add_option("-t,--threads", threads, "worker threads (default 0: all cores); results do not depend on it")
       ->check(non_negative());
-  app.add_option("--batch", batch, "matchups enumerated between two writes to the files (default 2048)")
+  app.add_option("--batch", batch,
+                 "matchups enumerated between two writes to the files (default 2048; three-way: orbits, 512)")
       ->check(positive());
   std::string shard_text;
   app.add_option("--shard", shard_text,
@@ -535,11 +704,23 @@ int run_table(const Args& args) {
   app.add_flag("--json", json, "print one JSON object summarising the run");
   app.add_option("-g,--game", game_text,
                  "the game: holdem (the default), shortdeck or shortdeck-straights (its table goes to DIR/GAME)");
+  int players = 2;
+  app.add_option("-p,--players", players,
+                 "2 (the default) or 3: the three-way table (Hold'em) into DIR/threeway; with --only, the class "
+                 "triples of those classes (a partial table, answering the questions it covers)")
+      ->check(CLI::IsMember({2, 3}));
   return run(app, args, [&] {
     const Game game = parse_game(game_text);
     require_two_hole_cards(game, "equity table");
-    std::vector<HoleCards> heroes = table_heroes(*only_option, only, game);
     const std::optional<Shard> shard = shard_text.empty() ? std::nullopt : std::optional(parse_shard(shard_text));
+    if (players == 3) {
+      if (game != Game::holdem) throw InputError("--players 3: the three-way table is Hold'em's only");
+      ThreadLimit limit(threads);
+      auto triples = three_way_triples(*only_option, only);
+      if (shard) triples = shard_triples(triples, *shard);
+      return run_three_way_table(out_dir, triples, shard, quiet, batch == 2048 ? 512 : batch, json);
+    }
+    std::vector<HoleCards> heroes = table_heroes(*only_option, only, game);
     if (shard) heroes = shard_heroes(heroes, *shard);
     const fs::path dir = game_dir(out_dir, game);
     prepare_output_dir(dir);

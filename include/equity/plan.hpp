@@ -5,7 +5,9 @@
 // take and chooses, by counting work and never by timing, so that the same question gets the
 // same method on any machine, thread count and load:
 //  1. table: heads-up preflop questions of whole classes or specific hands, when the game has a
-//     preflop table and it is found (table_location.hpp), without a category breakdown;
+//     preflop table and it is found (table_location.hpp), without a category breakdown; three-way
+//     Hold'em preflop questions of three specific hands or whole classes when the table directory's
+//     threeway/ holds every class triple they need (three_way_table.hpp);
 //  2. exact by sweep: heads-up ranges on a known board (each completed board's combos ranked
 //     once: at most 1,176 boards x 1,326 combos evaluated, whatever the ranges);
 //  3. exact by grouped enumeration when the showdowns to enumerate (combo assignments up to suit

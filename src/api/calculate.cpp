@@ -18,6 +18,7 @@
 #include "equity/stopwatch.hpp"
 #include "equity/table_cache.hpp"
 #include "equity/table_equity.hpp"
+#include "equity/three_way_table.hpp"
 #include "omaha_calculate.hpp"
 #include "question.hpp"
 
@@ -176,7 +177,9 @@ std::optional<Answer> read_table(const Question& q, const PlannedQuestion& s, st
   const bool forced = q.method == Method::table;
   std::optional<RangeEquityResult> result;
   try {
-    result = cached_table_equity(*s.table, s.parsed.deal);  // files read once per process
+    result = s.parsed.deal.ranges.size() == 3
+                 ? cached_three_way_equity(*s.table, s.parsed.deal)
+                 : cached_table_equity(*s.table, s.parsed.deal);  // files read once per process
   } catch (const InputError& e) {
     if (forced) throw;
     warnings.push_back(std::string("the preflop table is unusable, so this was enumerated: ") + e.what());

@@ -13,6 +13,7 @@
 #include "equity/range_equity.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/table_location.hpp"
+#include "equity/three_way_table.hpp"
 #include "omaha_calculate.hpp"
 #include "question.hpp"
 
@@ -69,6 +70,33 @@ std::optional<std::filesystem::path> table_for(const Question& q, const Parsed& 
                          : "no " + std::string(game_name(parsed.deal.game)) +
                                " preflop table found (give its directory, or set EQUITY_RESULTS)");
   return dir;
+}
+
+// The three-way table's directory (results/threeway) when it holds every class triple the
+// question needs (three_way_table.hpp); nothing otherwise (errors when the table was asked for). A
+// table that does not load is planned, so that running it warns and enumerates as for heads-up.
+std::optional<std::filesystem::path> three_way_table_for(const Question& q, const Parsed& parsed) {
+  const bool forced = q.method == Method::table;
+  std::optional<std::filesystem::path> dir;
+  if (parsed.deal.game == Game::holdem) {
+    std::error_code ec;
+    if (const auto root = find_table(q.table_dir);
+        root && std::filesystem::is_regular_file(*root / kThreeWayDir / kThreeWayFile, ec))
+      dir = *root / kThreeWayDir;
+  }
+  try {
+    if (dir && cached_three_way_answers(*dir, parsed.deal)) return dir;
+  } catch (const InputError&) {
+    if (forced) throw;
+    return dir;
+  }
+  if (forced)
+    throw InputError(!dir ? std::string("no three-way preflop table found (equity table --players 3 builds it into "
+                                        "DIR/threeway; give DIR, or set EQUITY_RESULTS)")
+                          : "the three-way table in '" + dir->string() +
+                                "' answers three-way Hold'em preflop questions of three specific hands or of whole "
+                                "classes (one weight per class), no board or dead cards, whose class triples it holds");
+  return std::nullopt;
 }
 
 ExactWork work_of(const PreparedDeal& prep, int symmetries) {
@@ -190,10 +218,12 @@ Plan plan(const Question& question) {
   const Method asked = asked_method(q);
   s->automatic = asked == Method::automatic;
   if ((asked == Method::automatic && q.use_table && !q.by_category) || asked == Method::table) {
-    s->table = table_for(q, s->parsed);
+    const bool three_way = s->parsed.deal.ranges.size() == 3;
+    s->table = three_way ? three_way_table_for(q, s->parsed) : table_for(q, s->parsed);
     if (s->table) {
       plan.method = Method::table;
-      plan.reason = "heads-up preflop: the preflop table holds every matchup's counts";
+      plan.reason = three_way ? "three-way preflop: the three-way table holds every class triple's counts"
+                              : "heads-up preflop: the preflop table holds every matchup's counts";
     }
   }
   if (plan.method != Method::table) {
