@@ -1,7 +1,8 @@
 // Short deck's Monte Carlo trial loops, both rule sets, unrolled as Hold'em's are: the heads-up
 // loop for its kinds of players and board cards (ranked_heads_up_trials below), the multiway loop
-// (general_trials, trial_kernels.hpp) for its players dealt from the deck and board cards. They deal
-// what the general loop deals, the same cards for the same seed (games_test).
+// (general_trials, trial_kernels.hpp) for its players dealt from the deck and board cards when no
+// player draws a combo (see shortdeck_trials_for). They deal what the general loop deals, the same
+// cards for the same seed (games_test).
 //
 // They are compiled here, in a file of their own, and monte_carlo_kernels.cpp is left as it was,
 // its object code the same: GCC's code for Hold'em's loops there changes with whatever else that
@@ -213,46 +214,53 @@ TrialsFunction heads_up_trials_for(const TrialInputs& inputs, bool shared) {
   }
 }
 
-// A chunk of general_trials without categories (not inlined: its inputs are copies).
-template <class Ranking, bool kTrack, bool kShareBoards, int kDeckPlayers, int kBoardCards>
+// A chunk of general_trials without categories (not inlined: its inputs are copies), when no
+// player draws a combo.
+template <class Ranking, bool kShareBoards, int kDeckPlayers, int kBoardCards>
 void shortdeck_chunk(const TrialInputs& inputs, const DeckDealer& dealer, std::uint64_t seed, std::uint64_t chunk,
                      std::uint64_t size, ChunkTally& t) {
-  t = general_trials<false, kTrack, kShareBoards, kDeckPlayers, kBoardCards, Ranking>(inputs, Rng(seed, chunk), dealer,
-                                                                                      size);
+  t = general_trials<false, false, kShareBoards, kDeckPlayers, kBoardCards, Ranking>(inputs, Rng(seed, chunk), dealer,
+                                                                                     size);
 }
 
 // The loops for kBoardCards, indexed by the number of deck players (boards shared only where they
 // can be).
-template <class Ranking, bool kTrack, bool kShareBoards, int kBoardCards, int... kDeckPlayers>
+template <class Ranking, bool kShareBoards, int kBoardCards, int... kDeckPlayers>
 constexpr std::array<TrialsFunction, sizeof...(kDeckPlayers)> shortdeck_loops(
     std::integer_sequence<int, kDeckPlayers...>) {
-  return {&shortdeck_chunk < Ranking, kTrack, kShareBoards && can_share_boards(kTrack, kDeckPlayers, kBoardCards),
-          kDeckPlayers, kBoardCards > ...};
+  return {&shortdeck_chunk < Ranking, kShareBoards && can_share_boards(false, kDeckPlayers, kBoardCards), kDeckPlayers,
+          kBoardCards > ...};
 }
 
 template <class Ranking, int kBoardCards>
-TrialsFunction shortdeck_pick(bool track, bool share_boards, std::size_t deck_players) {
+TrialsFunction shortdeck_pick(bool share_boards, std::size_t deck_players) {
   constexpr auto kCounts = std::make_integer_sequence<int, kMaxPlayers + 1>{};
-  static constexpr auto kTracked = shortdeck_loops<Ranking, true, false, kBoardCards>(kCounts);
-  static constexpr auto kUntracked = shortdeck_loops<Ranking, false, false, kBoardCards>(kCounts);
-  static constexpr auto kShared = shortdeck_loops<Ranking, false, true, kBoardCards>(kCounts);
-  return (track ? kTracked : share_boards ? kShared : kUntracked)[deck_players];
+  static constexpr auto kUntracked = shortdeck_loops<Ranking, false, kBoardCards>(kCounts);
+  static constexpr auto kShared = shortdeck_loops<Ranking, true, kBoardCards>(kCounts);
+  return (share_boards ? kShared : kUntracked)[deck_players];
 }
 
+// The loop for a deal: the heads-up loop, or the multiway loop unrolled; nullptr (the general
+// loop, select_trials()) for three or more players of whom some draw a combo. Unrolled, that loop
+// runs fewer instructions (callgrind: 444 against 582 a trial for QQ+,AKs against JJ,TT,99,AQs
+// and random) but no faster, and 10% slower under one rule set than the other with the same code
+// (60 -> 67 ns a trial, shortdeck-straights; aligning its functions to 64 bytes: 72 for both): it
+// hangs on where the code lands, as Hold'em's does, where the general loop matches Hold'em's
+// unrolled one (60 against 61 ns).
 template <class Ranking>
 TrialsFunction shortdeck_trials_for(const TrialInputs& inputs) {
-  const bool track = inputs.drawn_players > 0;
   const bool shared = inputs.deals_per_board > 1;
   if (inputs.players == 2) return heads_up_trials_for<Ranking>(inputs, shared);
+  if (inputs.drawn_players > 0) return nullptr;
   switch (inputs.board_cards) {
     case 0:
-      return shortdeck_pick<Ranking, 0>(track, shared, inputs.deck_players);
+      return shortdeck_pick<Ranking, 0>(shared, inputs.deck_players);
     case 1:
-      return shortdeck_pick<Ranking, 1>(track, shared, inputs.deck_players);
+      return shortdeck_pick<Ranking, 1>(shared, inputs.deck_players);
     case 2:
-      return shortdeck_pick<Ranking, 2>(track, shared, inputs.deck_players);
+      return shortdeck_pick<Ranking, 2>(shared, inputs.deck_players);
     default:
-      return shortdeck_pick<Ranking, 5>(track, shared, inputs.deck_players);
+      return shortdeck_pick<Ranking, 5>(shared, inputs.deck_players);
   }
 }
 
