@@ -3,8 +3,11 @@
 
 #include <algorithm>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "equity/calculate.hpp"
+#include "equity/game.hpp"
 #include "equity/monte_carlo.hpp"
 #include "equity/range_equity.hpp"
 #include "equity/table_equity.hpp"
@@ -85,5 +88,37 @@ void BM_MonteCarloRandomVersusRandomToStderr1e4(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(trials));
 }
 BENCHMARK(BM_MonteCarloRandomVersusRandomToStderr1e4)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Monte Carlo per trial, game by game, on one thread (items: trials), through calculate(): Hold'em's
+// loops and short deck's under both rule sets, for a hand against one random hand, against four,
+// and ranges three-way. ./equity_benchmarks --benchmark_filter=MonteCarloPerTrial
+void BM_MonteCarloPerTrial(benchmark::State& state, Game game, std::vector<std::string> players, std::uint64_t trials) {
+  Question q;
+  q.game = game;
+  q.players = std::move(players);
+  q.method = Method::monte_carlo;
+  q.max_trials = trials;
+  q.seed = 1;
+  q.threads = 1;
+  q.use_table = false;
+  for (auto _ : state) benchmark::DoNotOptimize(calculate(q));
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(trials));
+}
+
+const bool kPerTrialRegistered = [] {
+  for (const Game game : {Game::holdem, Game::shortdeck, Game::shortdeck_straights}) {
+    const std::string name = "BM_MonteCarloPerTrial/" + std::string(game_name(game));
+    benchmark::RegisterBenchmark((name + "/AhKh_random").c_str(), BM_MonteCarloPerTrial, game,
+                                 std::vector<std::string>{"AhKh", "random"}, 2'000'000)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((name + "/AhKh_4random").c_str(), BM_MonteCarloPerTrial, game,
+                                 std::vector<std::string>{"AhKh", "random", "random", "random", "random"}, 500'000)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((name + "/ranges_3way").c_str(), BM_MonteCarloPerTrial, game,
+                                 std::vector<std::string>{"QQ+,AKs", "JJ,TT,99,AQs", "random"}, 500'000)
+        ->Unit(benchmark::kMillisecond);
+  }
+  return true;
+}();
 
 }  // namespace

@@ -44,26 +44,32 @@ struct HoldemRanking {
 };
 
 // Short deck under one of its rule sets: its tables (shortdeck_evaluator.hpp), found once per
-// question by instance() and held by pointer.
+// question by instance() and held by their data, so that a loop keeps the two pointers in
+// registers and a lookup is one load, as Hold'em's.
 template <ShortDeckRules kRules>
 struct ShortDeckRanking {
-  const ShortDeckTables* tables = nullptr;
+  const HandRank* rank_table = nullptr;   // ShortDeckTables::rank_table.data()
+  const HandRank* flush_table = nullptr;  // ShortDeckTables::flush_table.data()
 
-  static ShortDeckRanking instance() { return {&shortdeck_tables(kRules)}; }
+  static ShortDeckRanking instance() {
+    const ShortDeckTables& tables = shortdeck_tables(kRules);
+    return {tables.rank_table.data(), tables.flush_table.data()};
+  }
   static constexpr HandRank kFirstStraightFlush = shortdeck_first_rank(Category::StraightFlush, kRules);
   static constexpr std::array<Category, kCategories> kCategoryOrder = shortdeck_category_order(kRules);
 
-  EQUITY_ALWAYS_INLINE HandRank operator()(Hand h) const { return shortdeck_evaluate(h, *tables); }
+  EQUITY_ALWAYS_INLINE HandRank operator()(Hand h) const {
+    return key(h.key(), [h] { return h.mask(); });
+  }
   template <class MaskFunction>
   EQUITY_ALWAYS_INLINE HandRank key(std::uint64_t key, MaskFunction mask) const {
-    return shortdeck_evaluate_key(key, mask, *tables);
+    return shortdeck_evaluate_key(key, mask, rank_table, flush_table);
   }
   EQUITY_ALWAYS_INLINE HandRank rank_only(std::uint32_t rank_key) const {
-    return tables
-        ->rank_table[rank_key + static_cast<std::uint32_t>(detail::kRowOffsets[rank_key >> detail::kRowShift])];
+    return rank_table[rank_key + static_cast<std::uint32_t>(detail::kRowOffsets[rank_key >> detail::kRowShift])];
   }
   EQUITY_ALWAYS_INLINE HandRank flush(unsigned suited_ranks) const {
-    return tables->flush_table[(suited_ranks >> kShortDeckLowestRank) & 0x1ff];
+    return flush_table[(suited_ranks >> kShortDeckLowestRank) & 0x1ff];
   }
   static constexpr Category category(HandRank rank) { return shortdeck_category(rank, kRules); }
 };

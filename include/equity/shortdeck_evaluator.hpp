@@ -103,18 +103,26 @@ struct ShortDeckTables {
 const ShortDeckTables& shortdeck_tables(ShortDeckRules rules);
 
 // Rank of the best 5-card hand of 5..7 short-deck cards, from a Hand's key, with `mask` a
-// function giving the Hand's mask, called only for a flush (as evaluate_key()). Always inlined.
-// Cards outside the short deck give a meaningless rank (read within the tables).
+// function giving the Hand's mask, called only for a flush (as evaluate_key()), and the rule set's
+// tables by their data (rank_table.data(), flush_table.data()): a loop holds the two pointers, and
+// a lookup is one load. Always inlined. Cards outside the short deck give a meaningless rank (read
+// within the tables).
 template <class MaskFunction>
-EQUITY_ALWAYS_INLINE HandRank shortdeck_evaluate_key(std::uint64_t key, MaskFunction mask, const ShortDeckTables& t) {
+EQUITY_ALWAYS_INLINE HandRank shortdeck_evaluate_key(std::uint64_t key, MaskFunction mask, const HandRank* rank_table,
+                                                     const HandRank* flush_table) {
   const std::uint64_t flush_bits = ((key >> 32) + 0x3333) & 0x8888;  // suit count >= 5
   if (flush_bits != 0) [[unlikely]] {
     const int suit = std::countr_zero(flush_bits) >> 2;
-    return t.flush_table[static_cast<unsigned>(mask() >> (16 * suit + kShortDeckLowestRank)) & 0x1ff];
+    return flush_table[static_cast<unsigned>(mask() >> (16 * suit + kShortDeckLowestRank)) & 0x1ff];
   }
   const auto rank_key = static_cast<std::uint32_t>(key);
   const std::uint32_t index = rank_key + static_cast<std::uint32_t>(detail::kRowOffsets[rank_key >> detail::kRowShift]);
-  return t.rank_table[index];
+  return rank_table[index];
+}
+
+template <class MaskFunction>
+EQUITY_ALWAYS_INLINE HandRank shortdeck_evaluate_key(std::uint64_t key, MaskFunction mask, const ShortDeckTables& t) {
+  return shortdeck_evaluate_key(key, mask, t.rank_table.data(), t.flush_table.data());
 }
 
 EQUITY_ALWAYS_INLINE HandRank shortdeck_evaluate(Hand h, const ShortDeckTables& t) {

@@ -185,6 +185,12 @@ class Totals {
   std::array<double, kMaxPlayers> share_squares_{}, share_sizes_{};  // in pots
 };
 
+// The chunks' loop for a deal: short deck's unrolled loops, else select_trials()'s.
+TrialsFunction choose_trials(const TrialInputs& inputs, bool by_category) {
+  const TrialsFunction unrolled = detail::select_unrolled_trials(inputs, by_category);
+  return unrolled ? unrolled : detail::select_trials(inputs, by_category);
+}
+
 // A run: the chunks' loop, its inputs and the rounds so far.
 class Run {
  public:
@@ -193,7 +199,7 @@ class Run {
         clock_(clock),
         inputs_(inputs),
         dealer_(dealer),
-        trials_(detail::select_trials(inputs, options.by_category)),
+        trials_(choose_trials(inputs, options.by_category)),
         totals_(inputs.players, inputs.deals_per_board > 1),
         chunk_limit_(((options.max_trials ? options.max_trials : kMaxTrials) + kMonteCarloChunk - 1) /
                      kMonteCarloChunk) {}

@@ -394,4 +394,9 @@ using TrialsFunction = void (*)(const TrialInputs&, const DeckDealer&, std::uint
 // and of board cards to come; every game's count the categories when by_category.
 TrialsFunction select_trials(const TrialInputs& inputs, bool by_category);
 
+// Short deck's loops without categories, unrolled as Hold'em's: heads-up, and multiway when no
+// player draws a combo (monte_carlo_kernels_shortdeck.cpp, a file of their own: see there why).
+// nullptr otherwise (Hold'em, categories, multiway with a drawn range): select_trials() then.
+TrialsFunction select_unrolled_trials(const TrialInputs& inputs, bool by_category);
+
 }  // namespace equity::detail
