@@ -48,6 +48,7 @@ struct PlannedQuestion {
   std::vector<SuitMap> symmetries;             // grouped and boards: the suit permutations that keep the question
   std::optional<std::filesystem::path> table;  // the table's directory, when it answers (or per-combo reads it)
   std::vector<ComboTask> combo_tasks;          // per combo by each combo's own question
+  bool serial = false;                         // the work is small enough to run on the calling thread, without oneTBB
 };
 
 }  // namespace equity::detail
