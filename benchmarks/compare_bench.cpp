@@ -31,7 +31,7 @@ void ask(benchmark::State& state, std::vector<std::string> players, std::string 
   for (auto _ : state) {
     const Answer a = calculate(q);
     if (stderr_target > 0) {
-      const double ratio = a.players[0].standard_error / stderr_target;
+      const double ratio = a.players[0].standard_error.value_or(0) / stderr_target;
       scaled += a.seconds * ratio * ratio;
     }
     benchmark::DoNotOptimize(a);
