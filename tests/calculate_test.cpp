@@ -166,8 +166,15 @@ TEST(Calculate, SweepAndGroupedEnumerationAgree) {
   Question multiway = ask({"AA", "KK", "QQ"}, "2c3d4h");
   multiway.exact_method = ExactMethod::sweep;
   EXPECT_THROW((void)calculate(multiway), InputError);
-  multiway.exact_method = ExactMethod::showdowns;
-  EXPECT_THROW((void)calculate(multiway), InputError);
+  multiway.exact_method = ExactMethod::showdowns;  // three players: plain showdowns of every assignment
+  const Answer plain = calculate(multiway);
+  multiway.exact_method = ExactMethod::grouped;
+  const Answer grouped = calculate(multiway);
+  for (std::size_t p = 0; p < 3; ++p) EXPECT_EQ(plain.players[p].wins, grouped.players[p].wins);
+  EXPECT_EQ(calculate(ask({"QQ+,AKs", "JJ,TT", "AQs"}, "Kh8s3d")).exact_method, ExactMethod::showdowns);
+  Question preflop = ask({"AA", "KK", "QQ"}, "");
+  preflop.exact_method = ExactMethod::showdowns;
+  EXPECT_THROW((void)calculate(preflop), InputError);
 }
 
 // Per-combo answers add up to the player's counts, whichever way they were computed.
@@ -600,8 +607,13 @@ TEST(EquityCommand, HumanOutput) {
   EXPECT_NE(table.out.find("exact, from the preflop table in results"), std::string::npos) << table.out;
   EXPECT_NE(table.out.find(" 17,709,068,424 "), std::string::npos)
       << table.out;  // wide counts keep their columns apart
-  const auto ranges = test::run_equity("AA KK QQ --board 2c3d4h");
+  const auto ranges = test::run_equity("AA KK QQ --board 2c3d4h --method grouped");
   EXPECT_NE(ranges.out.find("1 suit symmetry)"), std::string::npos) << ranges.out;
+  const auto plain = test::run_equity("AA KK QQ --board 2c3d4h");
+  EXPECT_NE(plain.out.find("216 combo assignments x 903 boards = 195,048 showdowns counted exactly (showdowns: each "
+                           "board's combos ranked once, assignments compared)"),
+            std::string::npos)
+      << plain.out;
   const auto mc = test::run_equity("random random --board Ks7h2c --mc --trials 50000 --seed 1");
   EXPECT_NE(mc.out.find("32 on each board (seed 1"), std::string::npos) << mc.out;
   const auto automatic = test::run_equity("'QQ+,AKs' '22+,AJs+,KQs' random --board Ks7h2c --stderr 0.01");

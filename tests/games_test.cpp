@@ -213,6 +213,10 @@ TEST_P(ShortDeck, RangesMatchTheBruteForce) {
         forced.exact_method = method;
         expect_counts(calculate(forced), expected);
       }
+    } else if (!c.board.empty()) {
+      Question forced = ask(game, c.players, c.board, c.dead);
+      forced.exact_method = ExactMethod::showdowns;
+      expect_counts(calculate(forced), expected);
     }
     expect_counts(a, expected);
     Question grouped = ask(game, c.players, c.board, c.dead);

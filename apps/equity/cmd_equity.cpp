@@ -152,10 +152,12 @@ void print_exact_footer(std::ostringstream& out, const Answer& a, std::size_t li
     line << boards << " enumerated exactly (" << exact_method_name(a.exact_method) << ") in " << duration(a.seconds)
          << "\n";
   } else if (a.exact_method == ExactMethod::sweep || a.exact_method == ExactMethod::showdowns) {
-    line << with_commas(a.assignments) << " combo pairs x " << boards << " = " << with_commas(a.showdowns())
-         << " showdowns counted exactly ("
+    const bool pairs = a.players.size() == 2;
+    line << with_commas(a.assignments) << (pairs ? " combo pairs x " : " combo assignments x ") << boards << " = "
+         << with_commas(a.showdowns()) << " showdowns counted exactly ("
          << (a.exact_method == ExactMethod::sweep ? "sweep: each board's combos ranked once"
-                                                  : "showdowns: each board's combos ranked once, pairs compared")
+             : pairs                              ? "showdowns: each board's combos ranked once, pairs compared"
+                                                  : "showdowns: each board's combos ranked once, assignments compared")
          << ") in " << duration(a.seconds) << "\n";
   } else {
     line << with_commas(a.assignments) << " combo assignments x " << boards << " = " << with_commas(a.showdowns())

@@ -86,16 +86,21 @@ Answer monte_carlo_answer(const MonteCarloResult& r, const std::vector<Player>& 
   return a;
 }
 
-Answer run_exact(const Question& q, const PlannedQuestion& s, const Stopwatch& clock) {
+Answer run_exact(const Question& q, const PlannedQuestion& s, ExactMethod plan_method, const Stopwatch& clock) {
   ExactOptions options;
   options.walk_every_board = q.exact_method == ExactMethod::boards;
   options.by_category = q.by_category;
   options.cancel = q.cancel;
   if (q.progress)
     options.progress = [&](double done) { q.progress(Progress{Method::exact, done, 0, 0, clock.seconds(), false}); };
-  Answer a = exact_answer(enumerate_ranges(*s.prep, s.symmetries, options), s.parsed.players, q.by_category);
+  const bool showdowns = plan_method == ExactMethod::showdowns;
+  Answer a = exact_answer(
+      showdowns ? enumerate_showdowns(*s.prep, !s.serial) : enumerate_ranges(*s.prep, s.symmetries, options),
+      s.parsed.players, q.by_category);
   a.method = Method::exact;
-  a.exact_method = options.walk_every_board ? ExactMethod::boards : ExactMethod::grouped;
+  a.exact_method = showdowns                  ? ExactMethod::showdowns
+                   : options.walk_every_board ? ExactMethod::boards
+                                              : ExactMethod::grouped;
   return a;
 }
 
@@ -297,11 +302,11 @@ Answer execute(const Plan& plan, const Stopwatch& clock) {
       return a;
     }
     a = std::move(*table);
-  } else if (plan.method == Method::exact &&
+  } else if (plan.method == Method::exact && s.parsed.deal.ranges.size() == 2 &&
              (plan.exact_method == ExactMethod::sweep || plan.exact_method == ExactMethod::showdowns)) {
     a = run_heads_up(q, s, plan.exact_method);
   } else if (plan.method == Method::exact) {
-    a = run_exact(q, s, clock);
+    a = run_exact(q, s, plan.exact_method, clock);
   } else {
     a = run_monte_carlo(q, s, clock);
     // Only automatic says why it sampled.

@@ -42,6 +42,7 @@ bool heads_up_applies(const Question& q, const Parsed& parsed) {
 // The heads-up method that answers, when one does (else automatic): the one asked for, or the one
 // whose counted work is less.
 ExactMethod heads_up_method(const Question& q, const Parsed& parsed, const PreparedDeal& prep) {
+  if (q.exact_method == ExactMethod::showdowns && parsed.deal.ranges.size() > 2) return ExactMethod::automatic;
   if (q.exact_method == ExactMethod::sweep || q.exact_method == ExactMethod::showdowns) {
     if (!heads_up_applies(q, parsed))
       throw InputError("the " + std::string(exact_method_name(q.exact_method)) +
@@ -53,6 +54,16 @@ ExactMethod heads_up_method(const Question& q, const Parsed& parsed, const Prepa
     return ExactMethod::automatic;
   const HeadsUpWork work = heads_up_work(prep);
   return work.showdowns_cost() <= work.sweep_cost() ? ExactMethod::showdowns : ExactMethod::sweep;
+}
+
+// Three or more players on a board by plain showdowns: when asked for, or when the grouped
+// enumeration's counted work is more (about 8 ns a board per assignment up to suit symmetry).
+bool multiway_showdowns(const Question& q, const PlannedQuestion& s, const ExactWork& work) {
+  const Parsed& parsed = s.parsed;
+  if (parsed.deal.ranges.size() < 3 || parsed.deal.board.empty() || q.by_category || !showdowns_take(*s.prep))
+    return false;
+  if (q.exact_method == ExactMethod::showdowns) return true;
+  return q.exact_method == ExactMethod::automatic && multiway_showdowns_cost(*s.prep) < 8 * work.showdowns;
 }
 
 // Work this small (in about nanoseconds, HeadsUpWork's unit) runs on the calling thread: starting
@@ -135,7 +146,7 @@ double combo_work(const RangeDeal& deal, const detail::ComboTask& t) {
 // question, exact when the showdowns of all of them together are within the street's limit, else
 // Monte Carlo.
 Method plan_per_combo(const Question& q, Plan& plan, PlannedQuestion& s) {
-  if (plan.method == Method::exact &&
+  if (plan.method == Method::exact && s.parsed.deal.ranges.size() == 2 &&
       (plan.exact_method == ExactMethod::sweep || plan.exact_method == ExactMethod::showdowns))
     return Method::exact;
   const RangeDeal& deal = s.parsed.deal;
@@ -241,7 +252,18 @@ Plan plan(const Question& question) {
         plan.method = asked;
         plan.reason = asked == Method::exact ? "exact enumeration was asked for" : "Monte Carlo was asked for";
       }
-      if (plan.method == Method::exact) {
+      const bool showdowns = plan.method == Method::exact && multiway_showdowns(q, *s, plan.work);
+      if (plan.method == Method::exact && q.exact_method == ExactMethod::showdowns && !showdowns)
+        throw InputError("the showdowns method is for 2 to " + std::to_string(kMaxShowdownPlayers) +
+                         " players on a known board of 3, 4 or 5 cards, without --by-category, with at most " +
+                         with_commas(kMaxShowdownAssignments) + " combo assignments");
+      if (showdowns) {
+        plan.exact_method = ExactMethod::showdowns;
+        plan.reason =
+            "a few combo assignments on a known board: each completed board's combos ranked once, every "
+            "assignment compared (plain showdowns)";
+        s->serial = multiway_showdowns_cost(*s->prep) <= kSerialWork;
+      } else if (plan.method == Method::exact) {
         plan.exact_method = q.exact_method == ExactMethod::boards ? ExactMethod::boards : ExactMethod::grouped;
         // One block of assignments (range_equity.cpp) runs on the calling thread.
         s->serial = plan.exact_method == ExactMethod::grouped && plan.work.assignments <= 16;
