@@ -127,36 +127,54 @@ TEST(Calculate, AutomaticChoosesByCountingWorkOnAnyThreadCount) {
   }
 }
 
-// Heads-up ranges on a board: the sweep and the grouped enumeration give the same integers.
+// Heads-up ranges on a board: the sweep, plain showdowns and the grouped enumeration give the same
+// integers; automatic takes showdowns for small and medium ranges and the sweep for the widest.
 TEST(Calculate, SweepAndGroupedEnumerationAgree) {
-  for (const auto& [hero, villain, board] :
-       std::vector<std::array<std::string, 3>>{{"QQ+,AKs,T9s", "random", "Ks7h2c"},
-                                               {"22+,A2s+", "AK,KQ,JJ-99", "Ks7h2c9d"},
-                                               {"random", "AA,KK", "Th9h2c5dAs"},
-                                               {"AA:0.5,KQs", "random:0.25", "Ks7h2c"}}) {
-    SCOPED_TRACE(hero + " " + villain + " " + board);
+  for (const auto& [hero, villain, board, chosen] :
+       std::vector<std::array<std::string, 4>>{{"QQ+,AKs,T9s", "random", "Ks7h2c", "showdowns"},
+                                               {"22+,A2s+", "AK,KQ,JJ-99", "Ks7h2c9d", "showdowns"},
+                                               {"random", "AA,KK", "Th9h2c5dAs", "showdowns"},
+                                               {"AA:0.5,KQs", "random:0.25", "Ks7h2c", "showdowns"},
+                                               {"random", "random", "Th9h2c5dAs", "sweep"},
+                                               {"AA,KK", "QQ,JJ", "2c7d9h", "showdowns"},
+                                               {"AhKh", "QQ,JJ:0.5", "Qh7h2c", "showdowns"},
+                                               {"AKs,QQ", "JJ,TT,99", "Ks7h2c9d", "showdowns"},
+                                               {"QQ+,AKs,AKo", "JJ,TT,99,AQs,KQs", "Kh8s3d", "showdowns"}}) {
     Question q = ask({hero, villain}, board);
-    const Answer sweep = calculate(q);
     q.exact_method = ExactMethod::grouped;
     const Answer grouped = calculate(q);
-    EXPECT_EQ(sweep.exact_method, ExactMethod::sweep);
     EXPECT_EQ(grouped.exact_method, ExactMethod::grouped);
-    EXPECT_EQ(sweep.assignments, grouped.assignments);
-    EXPECT_EQ(sweep.boards, grouped.boards);
-    for (std::size_t p = 0; p < 2; ++p) {
-      EXPECT_EQ(sweep.players[p].wins, grouped.players[p].wins);
-      EXPECT_EQ(sweep.players[p].ties, grouped.players[p].ties);
-      EXPECT_EQ(sweep.players[p].losses, grouped.players[p].losses);
-      EXPECT_EQ(sweep.players[p].combos, grouped.players[p].combos);
-      EXPECT_NEAR(sweep.players[p].equity, grouped.players[p].equity, 1e-12);
-      if (grouped.weighted) {
-        EXPECT_NEAR(*sweep.players[p].weighted_wins, *grouped.players[p].weighted_wins, 1e-6);
+    for (const ExactMethod method : {ExactMethod::automatic, ExactMethod::sweep, ExactMethod::showdowns}) {
+      SCOPED_TRACE(hero + " " + villain + " " + board + " " + std::string(exact_method_name(method)));
+      q.exact_method = method;
+      const Answer sweep = calculate(q);
+      EXPECT_EQ(sweep.exact_method, method == ExactMethod::automatic ? parse_exact_method(chosen) : method);
+      EXPECT_EQ(sweep.assignments, grouped.assignments);
+      EXPECT_EQ(sweep.boards, grouped.boards);
+      for (std::size_t p = 0; p < 2; ++p) {
+        EXPECT_EQ(sweep.players[p].wins, grouped.players[p].wins);
+        EXPECT_EQ(sweep.players[p].ties, grouped.players[p].ties);
+        EXPECT_EQ(sweep.players[p].losses, grouped.players[p].losses);
+        EXPECT_EQ(sweep.players[p].combos, grouped.players[p].combos);
+        EXPECT_NEAR(sweep.players[p].equity, grouped.players[p].equity, 1e-12);
+        if (grouped.weighted) {
+          EXPECT_NEAR(*sweep.players[p].weighted_wins, *grouped.players[p].weighted_wins, 1e-6);
+        }
       }
     }
   }
   Question multiway = ask({"AA", "KK", "QQ"}, "2c3d4h");
   multiway.exact_method = ExactMethod::sweep;
   EXPECT_THROW((void)calculate(multiway), InputError);
+  multiway.exact_method = ExactMethod::showdowns;  // three players: plain showdowns of every assignment
+  const Answer plain = calculate(multiway);
+  multiway.exact_method = ExactMethod::grouped;
+  const Answer grouped = calculate(multiway);
+  for (std::size_t p = 0; p < 3; ++p) EXPECT_EQ(plain.players[p].wins, grouped.players[p].wins);
+  EXPECT_EQ(calculate(ask({"QQ+,AKs", "JJ,TT", "AQs"}, "Kh8s3d")).exact_method, ExactMethod::showdowns);
+  Question preflop = ask({"AA", "KK", "QQ"}, "");
+  preflop.exact_method = ExactMethod::showdowns;
+  EXPECT_THROW((void)calculate(preflop), InputError);
 }
 
 // Per-combo answers add up to the player's counts, whichever way they were computed.
@@ -202,7 +220,7 @@ TEST(Calculate, PerComboFromTheTableEnumerationAndSweep) {
   Question flop = ask({"QQ+,AKs", "random"}, "Ks7h2c");
   flop.per_combo = true;
   const Answer sweep = calculate(flop);
-  EXPECT_EQ(sweep.exact_method, ExactMethod::sweep);
+  EXPECT_EQ(sweep.exact_method, ExactMethod::showdowns);  // a few dozen combos against random
   expect_combos_add_up(sweep);
   const json j = json::parse(to_json(sweep));
   EXPECT_EQ(j["per_combo_method"], "exact");
@@ -589,8 +607,13 @@ TEST(EquityCommand, HumanOutput) {
   EXPECT_NE(table.out.find("exact, from the preflop table in results"), std::string::npos) << table.out;
   EXPECT_NE(table.out.find(" 17,709,068,424 "), std::string::npos)
       << table.out;  // wide counts keep their columns apart
-  const auto ranges = test::run_equity("AA KK QQ --board 2c3d4h");
+  const auto ranges = test::run_equity("AA KK QQ --board 2c3d4h --method grouped");
   EXPECT_NE(ranges.out.find("1 suit symmetry)"), std::string::npos) << ranges.out;
+  const auto plain = test::run_equity("AA KK QQ --board 2c3d4h");
+  EXPECT_NE(plain.out.find("216 combo assignments x 903 boards = 195,048 showdowns counted exactly (showdowns: each "
+                           "board's combos ranked once, assignments compared)"),
+            std::string::npos)
+      << plain.out;
   const auto mc = test::run_equity("random random --board Ks7h2c --mc --trials 50000 --seed 1");
   EXPECT_NE(mc.out.find("32 on each board (seed 1"), std::string::npos) << mc.out;
   const auto automatic = test::run_equity("'QQ+,AKs' '22+,AJs+,KQs' random --board Ks7h2c --stderr 0.01");

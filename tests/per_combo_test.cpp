@@ -94,29 +94,82 @@ std::array<std::map<int, ComboEquity>, 2> brute_force(const RangeDeal& deal) {
 }
 
 void expect_matches_brute_force(const RangeDeal& deal) {
-  const auto fast = per_combo_heads_up(deal);
   const auto slow = brute_force(deal);
-  for (std::size_t side = 0; side < 2; ++side) {
-    SCOPED_TRACE("player " + std::to_string(side + 1));
-    std::size_t met = 0;
-    for (const auto& c : fast[side]) {
-      const auto it = slow[side].find(c.combo);
-      if (it == slow[side].end()) {
-        EXPECT_EQ(c.showdowns(), 0u) << c.combo;  // meets no opponent combo
-        continue;
+  // The sweep, and plain showdowns in parallel and on the calling thread.
+  for (int method = 0; method < 3; ++method) {
+    SCOPED_TRACE(method == 0 ? "sweep" : method == 1 ? "showdowns" : "showdowns on one thread");
+    const auto fast = method == 0 ? per_combo_heads_up(deal) : per_combo_showdowns(prepare(deal), method == 1);
+    for (std::size_t side = 0; side < 2; ++side) {
+      SCOPED_TRACE("player " + std::to_string(side + 1));
+      std::size_t met = 0;
+      for (const auto& c : fast[side]) {
+        const auto it = slow[side].find(c.combo);
+        if (it == slow[side].end()) {
+          EXPECT_EQ(c.showdowns(), 0u) << c.combo;  // meets no opponent combo
+          continue;
+        }
+        ++met;
+        const ComboEquity& b = it->second;
+        EXPECT_EQ(c.wins, b.wins) << c.combo;
+        EXPECT_EQ(c.ties, b.ties) << c.combo;
+        EXPECT_EQ(c.losses, b.losses) << c.combo;
+        EXPECT_EQ(c.share, b.share) << c.combo;
+        EXPECT_DOUBLE_EQ(c.weight, b.weight);
+        EXPECT_NEAR(c.weighted_share, b.weighted_share, 1e-9 * b.weighted_showdowns);
+        EXPECT_NEAR(c.weighted_showdowns, b.weighted_showdowns, 1e-9 * b.weighted_showdowns);
       }
-      ++met;
-      const ComboEquity& b = it->second;
-      EXPECT_EQ(c.wins, b.wins) << c.combo;
-      EXPECT_EQ(c.ties, b.ties) << c.combo;
-      EXPECT_EQ(c.losses, b.losses) << c.combo;
-      EXPECT_EQ(c.share, b.share) << c.combo;
-      EXPECT_DOUBLE_EQ(c.weight, b.weight);
-      EXPECT_NEAR(c.weighted_share, b.weighted_share, 1e-9 * b.weighted_showdowns);
-      EXPECT_NEAR(c.weighted_showdowns, b.weighted_showdowns, 1e-9 * b.weighted_showdowns);
+      EXPECT_EQ(met, slow[side].size());
     }
-    EXPECT_EQ(met, slow[side].size());
   }
+}
+
+// Plain showdowns count what the sweep counts, combo by combo, in both games' rankings, with
+// weights, dead cards and combos in both ranges; and the work counted says which costs less.
+TEST(PerCombo, ShowdownsCountWhatTheSweepCounts) {
+  struct Case {
+    std::string hero, villain, board, dead;
+    Game game;
+  };
+  const std::vector<Case> cases = {
+      {"AA,KK", "QQ,JJ", "2c7d9h", "", Game::holdem},
+      {"AhKh", "QQ,JJ", "Qh7h2c", "", Game::holdem},
+      {"AKs,QQ", "JJ,TT,99", "Ks7h2c9d", "", Game::holdem},
+      {"QQ+:0.5,AKs,AKo:0.25", "JJ,TT,99,AQs,KQs:0.7", "Kh8s3d", "2c", Game::holdem},
+      {"random", "AK,KK,55", "Th9h2c5dAs", "", Game::holdem},
+      {"AKs,JJ,T9s", "AKs,JJ,T9s", "Js8s2s", "Ah", Game::holdem},
+      {"AA,KQs,T9s", "QQ+,AK,JTs", "Ks7h6c", "", Game::shortdeck},
+      {"AK:0.5,QQ", "JJ,T9s,A6s", "Ks7h6c9d", "8c", Game::shortdeck_straights},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.hero + " vs " + c.villain + " on " + c.board + " dead " + c.dead);
+    RangeDeal deal = deal_of(c.hero, c.villain, c.board, c.dead);
+    deal.game = c.game;
+    const PreparedDeal prep = prepare(deal);
+    const auto sweep = per_combo_heads_up(prep);
+    for (const bool parallel : {true, false}) {
+      const auto plain = per_combo_showdowns(prep, parallel);
+      for (std::size_t p = 0; p < 2; ++p) {
+        ASSERT_EQ(plain[p].size(), sweep[p].size());
+        for (std::size_t i = 0; i < sweep[p].size(); ++i) {
+          const ComboEquity &a = plain[p][i], &b = sweep[p][i];
+          EXPECT_EQ(a.combo, b.combo);
+          EXPECT_EQ(a.wins, b.wins);
+          EXPECT_EQ(a.ties, b.ties);
+          EXPECT_EQ(a.losses, b.losses);
+          EXPECT_EQ(a.share, b.share);
+          EXPECT_DOUBLE_EQ(a.weight, b.weight);
+          EXPECT_NEAR(a.weighted_share, b.weighted_share, 1e-12 * b.weighted_showdowns);
+          EXPECT_NEAR(a.weighted_showdowns, b.weighted_showdowns, 1e-12 * b.weighted_showdowns);
+        }
+      }
+    }
+  }
+  // Small ranges: fewer pairs than the sweep's sorting and sums; two wide ranges: the sweep.
+  EXPECT_LT(heads_up_work(prepare(deal_of("AA,KK", "QQ,JJ", "2c7d9h"))).showdowns_cost(),
+            heads_up_work(prepare(deal_of("AA,KK", "QQ,JJ", "2c7d9h"))).sweep_cost());
+  const HeadsUpWork wide = heads_up_work(prepare(deal_of("22+,A2s+,KTs+,ATo+", "random", "Kh8s3d")));
+  EXPECT_GT(wide.showdowns_cost(), wide.sweep_cost());
+  EXPECT_EQ(heads_up_work(prepare(deal_of("AhKh", "QQ,JJ", "Qh7h2c"))).pairs, 9);  // QhQx are on the board
 }
 
 TEST(PerCombo, HeadsUpMatchesBruteForceOnFlopTurnAndRiver) {

@@ -265,3 +265,58 @@ TEST(ExactRangesCancel, AFlagRaisedFromProgressStopsBetweenBlocks) {
 
 }  // namespace
 }  // namespace equity
+
+namespace equity {
+namespace {
+
+// Plain showdowns of three to six players count what the grouped enumeration counts: exact
+// integers, with weights, dead cards, combos shared between ranges and short deck; on one thread
+// and in parallel.
+TEST(RangeEquity, MultiwayShowdownsCountWhatGroupedEnumerationCounts) {
+  struct Case {
+    std::vector<std::string> ranges;
+    std::string board, dead;
+    Game game;
+  };
+  const std::vector<Case> cases = {
+      {{"QQ+,AKs", "JJ,TT", "AQs"}, "Kh8s3d", "", Game::holdem},
+      {{"AA,KK", "QQ,JJ", "TT,99"}, "2c7d9h", "", Game::holdem},
+      {{"QQ+:0.5,AKs", "JJ,TT", "AQs,KQs:0.3"}, "Kh8s3d", "2c", Game::holdem},
+      {{"AKs,QQ", "JJ,TT", "99,88", "77"}, "Ks7h2c9d", "", Game::holdem},
+      {{"AA,KK,AK", "AA,KK,AK", "AhQh,JTs"}, "Ah7c2dTs9s", "", Game::holdem},
+      {{"AsAc", "KK", "QQ", "JJ", "TT"}, "2c3d4h", "", Game::holdem},
+      {{"AA,KK", "QQ,JJ", "T9s,AK"}, "Ks7h6c", "", Game::shortdeck},
+      {{"AK:0.5,QQ", "JJ,T9s", "A6s,88"}, "Ks7h6c9d", "8c", Game::shortdeck_straights},
+  };
+  for (const auto& c : cases) {
+    RangeDeal deal;
+    for (const auto& r : c.ranges) deal.ranges.push_back(Range::parse(r));
+    deal.board = parse_cards(c.board);
+    deal.dead = parse_cards(c.dead);
+    deal.game = c.game;
+    SCOPED_TRACE(c.ranges[0] + " ... on " + c.board);
+    const PreparedDeal prep = prepare(deal);
+    ASSERT_TRUE(showdowns_take(prep));
+    const RangeEquityResult grouped = enumerate_ranges(deal);
+    for (const bool parallel : {true, false}) {
+      const RangeEquityResult plain = enumerate_showdowns(prep, parallel);
+      EXPECT_EQ(plain.assignments, grouped.assignments);
+      EXPECT_EQ(plain.boards, grouped.boards);
+      EXPECT_EQ(plain.combos, grouped.combos);
+      EXPECT_NEAR(plain.total_weight, grouped.total_weight, 1e-9 * grouped.total_weight);
+      for (std::size_t p = 0; p < deal.ranges.size(); ++p) {
+        EXPECT_EQ(plain.players[p].wins, grouped.players[p].wins);
+        EXPECT_EQ(plain.players[p].ties, grouped.players[p].ties);
+        EXPECT_EQ(plain.players[p].losses, grouped.players[p].losses);
+        EXPECT_EQ(plain.players[p].share, grouped.players[p].share);
+        EXPECT_NEAR(plain.equity(p), grouped.equity(p), 1e-12);
+      }
+    }
+  }
+  RangeDeal preflop{{Range::parse("AA"), Range::parse("KK"), Range::parse("QQ")}, {}, {}};
+  EXPECT_FALSE(showdowns_take(prepare(preflop)));
+  EXPECT_THROW((void)enumerate_showdowns(prepare(preflop)), InputError);
+}
+
+}  // namespace
+}  // namespace equity

@@ -151,9 +151,14 @@ void print_exact_footer(std::ostringstream& out, const Answer& a, std::size_t li
   } else if (specific) {
     line << boards << " enumerated exactly (" << exact_method_name(a.exact_method) << ") in " << duration(a.seconds)
          << "\n";
-  } else if (a.exact_method == ExactMethod::sweep) {
-    line << with_commas(a.assignments) << " combo pairs x " << boards << " = " << with_commas(a.showdowns())
-         << " showdowns counted exactly (sweep: each board's combos ranked once) in " << duration(a.seconds) << "\n";
+  } else if (a.exact_method == ExactMethod::sweep || a.exact_method == ExactMethod::showdowns) {
+    const bool pairs = a.players.size() == 2;
+    line << with_commas(a.assignments) << (pairs ? " combo pairs x " : " combo assignments x ") << boards << " = "
+         << with_commas(a.showdowns()) << " showdowns counted exactly ("
+         << (a.exact_method == ExactMethod::sweep ? "sweep: each board's combos ranked once"
+             : pairs                              ? "showdowns: each board's combos ranked once, pairs compared"
+                                                  : "showdowns: each board's combos ranked once, assignments compared")
+         << ") in " << duration(a.seconds) << "\n";
   } else {
     line << with_commas(a.assignments) << " combo assignments x " << boards << " = " << with_commas(a.showdowns())
          << " showdowns enumerated exactly (" << exact_method_name(a.exact_method) << "; " << with_commas(a.orbits)
@@ -353,11 +358,13 @@ void add_question_options(CLI::App& app, Question& q, Flags& f) {
                  "default) or vs2 (against two random hands); `equity range 15%` shows what they select");
   app.add_option("-t,--threads", q.threads, "worker threads (0 = all cores); the numbers do not depend on it")
       ->check(non_negative());
-  app.add_option("--method", f.method,
-                 "exact enumeration: grouped: boards grouped by ranks, flushes handled by suit; boards: every board "
-                 "evaluated one by one (an independent check); sweep: heads-up on a known board, each board's "
-                 "combos ranked once (the default there for ranges)")
-      ->check(CLI::IsMember({"grouped", "boards", "sweep"}));
+  app.add_option(
+         "--method", f.method,
+         "exact enumeration: grouped: boards grouped by ranks, flushes handled by suit; boards: every board "
+         "evaluated one by one (an independent check); sweep: heads-up on a known board, each board's "
+         "combos ranked once (the default there for wide ranges); showdowns: the same, each pair of combos compared "
+         "board by board (the default there for small ranges)")
+      ->check(CLI::IsMember({"grouped", "boards", "sweep", "showdowns"}));
   app.add_option("--table", q.table_dir,
                  "preflop table directory for heads-up preflop questions, and three-way ones when DIR/threeway "
                  "holds the three-way table (`equity table --players 3`) (default: $EQUITY_RESULTS, else the "
@@ -426,7 +433,8 @@ int run_equity(const Args& args) {
       "with a standard error and a 95% interval. Equity = (wins + each split pot's share) / showdowns.\n\n"
       "The method is chosen by counting work, so the same question gets the same method on any machine: "
       "heads-up preflop hands and whole classes come from the preflop table; heads-up ranges on a board "
-      "are counted exactly by a sweep; otherwise exact when the showdowns to enumerate (combo assignments "
+      "are counted exactly by a sweep or, for small ranges, by plain showdowns; otherwise exact when the showdowns to "
+      "enumerate (combo assignments "
       "up to suit symmetry x boards) are at most 6 billion preflop, 300 million on a flop, 40 million on "
       "a turn or 1 million on a river; else Monte Carlo.\n\n"
       "Omaha (--game omaha, omaha5, omaha6 and their -hilo games): a hand is 4, 5 or 6 cards (AsKsQhJh) "

@@ -30,15 +30,17 @@ namespace equity {
 enum class Method { automatic, table, exact, monte_carlo };
 // How exact answers are enumerated. grouped: boards grouped by ranks, flushes by suit
 // (enumeration.hpp); boards: every board evaluated one by one (an independent check; the Omaha
-// games' one exact method, omaha_equity.hpp); sweep:
-// heads-up ranges on a known board, each board's combos ranked once (per_combo.hpp). automatic:
-// sweep where it applies and the players are not two specific hands, else grouped.
-enum class ExactMethod { automatic, grouped, boards, sweep };
+// games' one exact method, omaha_equity.hpp); sweep: heads-up ranges on a known board, each
+// board's combos ranked once (per_combo.hpp); showdowns: the same question with each board's
+// combos ranked once and every pair of combos compared (per_combo.hpp), cheaper for small ranges.
+// automatic: where they apply and the players are not two specific hands, whichever of showdowns
+// and sweep counts less work, else grouped.
+enum class ExactMethod { automatic, grouped, boards, sweep, showdowns };
 
 // "auto", "table", "exact", "monte-carlo"; parse_method() throws InputError for anything else.
 std::string_view method_name(Method method);
 Method parse_method(std::string_view text);
-// "auto", "grouped", "boards", "sweep"; likewise.
+// "auto", "grouped", "boards", "sweep", "showdowns"; likewise.
 std::string_view exact_method_name(ExactMethod method);
 ExactMethod parse_exact_method(std::string_view text);
 
@@ -152,7 +154,7 @@ struct Answer {
   std::uint64_t assignments = 0;                      // non-conflicting combo assignments
   bool weighted = false;                              // some combo weight is not 1
   std::string table_dir;                              // table: the directory read
-  ExactMethod exact_method = ExactMethod::automatic;  // exact: grouped, boards or sweep
+  ExactMethod exact_method = ExactMethod::automatic;  // exact: grouped, boards, sweep or showdowns
   std::uint64_t orbits = 0;                           // grouped and boards: assignments enumerated after suit symmetry
   int symmetries = 1;  // grouped and boards: suit permutations that leave the question unchanged
 

@@ -32,6 +32,26 @@ std::array<std::vector<ComboEquity>, 2> per_combo_heads_up(const RangeDeal& deal
 // The same for a deal prepare() has checked and expanded.
 std::array<std::vector<ComboEquity>, 2> per_combo_heads_up(const PreparedDeal& prep);
 
+// The same counts by plain showdowns: every alive combo of either range ranked once per completed
+// board, then each pair of combos that share no card compared board by board (sixteen boards to a
+// vector). Cheaper than the sweep's sorting and running sums when the ranges hold few combos; the
+// planner chooses between them by heads_up_work(). In parallel over combos and pairs with oneTBB
+// when `parallel`, else on the calling thread; the numbers do not depend on it.
+std::array<std::vector<ComboEquity>, 2> per_combo_showdowns(const PreparedDeal& prep, bool parallel = true);
+
+// The work of both heads-up methods on a prepared deal, counted: the boards completing the known
+// board, the combos of either range (entries) and the pairs of combos that share no card.
+struct HeadsUpWork {
+  double boards = 0, entries = 0, pairs = 0;
+  // In about nanoseconds of one core: showdowns ranks entries x boards hands and compares pairs x
+  // boards ranks; the sweep ranks, sorts and sums every entry on every board, with a fixed cost per
+  // board. Calibrated once (`equity ... --method sweep|showdowns --threads 1 --json`, seconds, on
+  // shapes from two hands of small ranges to random against random), then only counted.
+  double showdowns_cost() const { return 6 * entries * boards + 0.7 * pairs * (boards + 16); }
+  double sweep_cost() const { return boards * (150 + 110 * entries); }
+};
+HeadsUpWork heads_up_work(const PreparedDeal& prep);
+
 // Heads-up preflop (no board, no dead cards), exactly, for both players' combos, from the preflop
 // table's representative result files in `hands_dir` (results/hands): each pair of combos is one
 // line of its hero class's file after mapping suits, so any ranges and weights are answered (about

@@ -8,8 +8,10 @@
 //     preflop table and it is found (table_location.hpp), without a category breakdown; three-way
 //     Hold'em preflop questions of three specific hands or whole classes when the table directory's
 //     threeway/ holds every class triple they need (three_way_table.hpp);
-//  2. exact by sweep: heads-up ranges on a known board (each completed board's combos ranked
-//     once: at most 1,176 boards x 1,326 combos evaluated, whatever the ranges);
+//  2. exact by sweep or plain showdowns: heads-up ranges on a known board (each completed board's
+//     combos ranked once: at most 1,176 boards x 1,326 combos evaluated, whatever the ranges),
+//     whichever counts less work (HeadsUpWork, per_combo.hpp); three to six players on a board
+//     by plain showdowns when their counted work is below the grouped enumeration's;
 //  3. exact by grouped enumeration when the showdowns to enumerate (combo assignments up to suit
 //     symmetry x boards) are at most exact_showdown_limit() for the street;
 //  4. Monte Carlo otherwise, to a standard error of kDefaultStderr.

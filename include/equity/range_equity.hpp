@@ -79,6 +79,18 @@ RangeEquityResult enumerate_ranges(const RangeDeal& deal, const ExactOptions& op
 RangeEquityResult enumerate_ranges(const PreparedDeal& prep, const std::vector<SuitMap>& symmetries,
                                    const ExactOptions& options = {});
 
+// Three to six players on a known board by plain showdowns (per_combo.hpp): each combo of every
+// range ranked once per completed board, then every assignment compared board by board, sixteen
+// boards to a vector; no suit symmetry, no categories. The same counts as enumerate_ranges(). In
+// parallel with oneTBB when `parallel`; the numbers do not depend on it. Throws InputError unless
+// showdowns_take(prep) and there are at least three players.
+inline constexpr std::size_t kMaxShowdownPlayers = 6;
+inline constexpr double kMaxShowdownAssignments = 2e5;
+bool showdowns_take(const PreparedDeal& prep);  // 2..6 players, a board, few enough assignments
+RangeEquityResult enumerate_showdowns(const PreparedDeal& prep, bool parallel = true);
+// Its counted work, in about nanoseconds of one core (as HeadsUpWork, per_combo.hpp).
+double multiway_showdowns_cost(const PreparedDeal& prep);
+
 // Whether enumerate_ranges() takes on a deal of `assignments` combo assignments (the product of
 // the players' combo counts), `boards` boards each and `symmetries` suit symmetries: at most 10
 // million assignments up to symmetry, and every count within 64 bits. It refuses the rest with an

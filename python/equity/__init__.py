@@ -94,7 +94,7 @@ def calc(
     dead         cards out of the deck, e.g. "2c3d".
     method       "auto" (the preflop table, else exact when the work is small enough, else Monte
                  Carlo; chosen by counting work, so the same on any machine), "table", "exact",
-                 "monte-carlo" (or "mc"), or an exact enumeration: "grouped", "boards", "sweep".
+                 "monte-carlo" (or "mc"), or an exact enumeration: "grouped", "boards", "sweep", "showdowns".
     stderr       Monte Carlo: stop when every equity's standard error is below this, e.g. 1e-3
                  (default 5e-4 when no trials or time is given).
     trials       Monte Carlo: stop after this many deals, e.g. 1_000_000.

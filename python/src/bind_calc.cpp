@@ -84,9 +84,9 @@ struct CalcArgs {
 };
 
 // "auto", "table", "exact", "monte-carlo" (or "mc"), or an exact method: "grouped", "boards",
-// "sweep" (which enumerate, never reading the table, as the command line's --method does).
+// "sweep", "showdowns" (which enumerate, never reading the table, as the command line's --method does).
 void set_method(Question& q, const std::string& method) {
-  for (const char* exact : {"grouped", "boards", "sweep"})
+  for (const char* exact : {"grouped", "boards", "sweep", "showdowns"})
     if (method == exact) {
       q.exact_method = parse_exact_method(method);
       q.use_table = false;

@@ -21,7 +21,7 @@ SHORT_DECK_QUESTIONS = [
 def cli_args(players, kwargs, game, table_dir):
     args = list(players) + ["--json", "--game", game, "--table", table_dir]
     for key, value in kwargs.items():
-        if key == "method" and value in ("grouped", "boards", "sweep"):
+        if key == "method" and value in ("grouped", "boards", "sweep", "showdowns"):
             args += ["--method", value]
         elif key == "method" and value == "mc":
             args.append("--mc")

@@ -27,7 +27,7 @@ def cli_args(players, kwargs, table_dir):
     for key, value in kwargs.items():
         if key == "use_table":
             args.append("--no-table")
-        elif key == "method" and value in ("grouped", "boards", "sweep"):
+        elif key == "method" and value in ("grouped", "boards", "sweep", "showdowns"):
             args += ["--method", value]
         elif key == "method" and value == "mc":
             args.append("--mc")

@@ -140,7 +140,7 @@ std::string to_json(const Answer& a) {
     if (a.method == Method::table) j["table"] = a.table_dir;
     if (a.method == Method::exact) {
       j["exact_method"] = exact_method_name(a.exact_method);
-      if (a.exact_method != ExactMethod::sweep) {
+      if (a.exact_method != ExactMethod::sweep && a.exact_method != ExactMethod::showdowns) {
         j["orbits"] = a.orbits;
         j["symmetries"] = a.symmetries;
       }

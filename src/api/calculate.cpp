@@ -88,16 +88,21 @@ Answer monte_carlo_answer(const MonteCarloResult& r, const std::vector<Player>& 
   return a;
 }
 
-Answer run_exact(const Question& q, const PlannedQuestion& s, const Stopwatch& clock) {
+Answer run_exact(const Question& q, const PlannedQuestion& s, ExactMethod plan_method, const Stopwatch& clock) {
   ExactOptions options;
   options.walk_every_board = q.exact_method == ExactMethod::boards;
   options.by_category = q.by_category;
   options.cancel = q.cancel;
   if (q.progress)
     options.progress = [&](double done) { q.progress(Progress{Method::exact, done, 0, 0, clock.seconds(), false}); };
-  Answer a = exact_answer(enumerate_ranges(*s.prep, s.symmetries, options), s.parsed.players, q.by_category);
+  const bool showdowns = plan_method == ExactMethod::showdowns;
+  Answer a = exact_answer(
+      showdowns ? enumerate_showdowns(*s.prep, !s.serial) : enumerate_ranges(*s.prep, s.symmetries, options),
+      s.parsed.players, q.by_category);
   a.method = Method::exact;
-  a.exact_method = options.walk_every_board ? ExactMethod::boards : ExactMethod::grouped;
+  a.exact_method = showdowns                  ? ExactMethod::showdowns
+                   : options.walk_every_board ? ExactMethod::boards
+                                              : ExactMethod::grouped;
   return a;
 }
 
@@ -128,11 +133,14 @@ Answer run_monte_carlo(const Question& q, const PlannedQuestion& s, const Stopwa
   return monte_carlo_answer(monte_carlo(s.parsed.deal, *s.prep, mc), s.parsed.players, q.by_category);
 }
 
-Answer run_sweep(const Question& q, const Parsed& parsed, const PreparedDeal& prep) {
-  auto per = per_combo_heads_up(prep);
+// Heads-up on a board, by the sweep or by plain showdowns (the same counts, per combo).
+Answer run_heads_up(const Question& q, const PlannedQuestion& s, ExactMethod method) {
+  const Parsed& parsed = s.parsed;
+  const PreparedDeal& prep = *s.prep;
+  auto per = method == ExactMethod::showdowns ? per_combo_showdowns(prep, !s.serial) : per_combo_heads_up(prep);
   Answer a;
   a.method = Method::exact;
-  a.exact_method = ExactMethod::sweep;
+  a.exact_method = method;
   a.boards = choose(kCards - prep.known.size() - 4, prep.cards_to_come);
   a.weighted = prep.weighted;
   for (std::size_t p = 0; p < 2; ++p) {
@@ -299,10 +307,11 @@ Answer execute(const Plan& plan, const Stopwatch& clock) {
       return a;
     }
     a = std::move(*table);
-  } else if (plan.method == Method::exact && plan.exact_method == ExactMethod::sweep) {
-    a = run_sweep(q, s.parsed, *s.prep);
+  } else if (plan.method == Method::exact && s.parsed.deal.ranges.size() == 2 &&
+             (plan.exact_method == ExactMethod::sweep || plan.exact_method == ExactMethod::showdowns)) {
+    a = run_heads_up(q, s, plan.exact_method);
   } else if (plan.method == Method::exact) {
-    a = run_exact(q, s, clock);
+    a = run_exact(q, s, plan.exact_method, clock);
   } else {
     a = run_monte_carlo(q, s, clock);
     // Only automatic says why it sampled.
@@ -353,21 +362,26 @@ std::string_view exact_method_name(ExactMethod method) {
       return "boards";
     case ExactMethod::sweep:
       return "sweep";
+    case ExactMethod::showdowns:
+      return "showdowns";
   }
   return "auto";
 }
 
 ExactMethod parse_exact_method(std::string_view text) {
-  for (ExactMethod m : {ExactMethod::automatic, ExactMethod::grouped, ExactMethod::boards, ExactMethod::sweep})
+  for (ExactMethod m :
+       {ExactMethod::automatic, ExactMethod::grouped, ExactMethod::boards, ExactMethod::sweep, ExactMethod::showdowns})
     if (text == exact_method_name(m)) return m;
-  throw InputError("exact method '" + std::string(text) + "': one of auto, grouped, boards, sweep");
+  throw InputError("exact method '" + std::string(text) + "': one of auto, grouped, boards, sweep, showdowns");
 }
 
 Answer calculate(const Plan& plan) {
   const Stopwatch clock;
   const PlannedQuestion& s = *plan.question;
   const Question& question = s.question;
-  Answer a = detail::with_threads(question.threads, [&] { return execute(plan, clock); });
+  // Work planned to run on the calling thread needs no arena (starting one costs more than it).
+  Answer a =
+      s.serial ? execute(plan, clock) : detail::with_threads(question.threads, [&] { return execute(plan, clock); });
   if (question.hits) {
     CardSet dead;
     for (Card c : s.parsed.deal.dead) dead.insert(c);

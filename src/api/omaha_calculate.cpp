@@ -47,7 +47,7 @@ void check_omaha_options(const Question& q) {
   if (q.distribution) refuse("the equity distribution (--distribution)");
   if (q.hits) refuse("what a range hits (--hits)");
   if (q.method == Method::table) throw InputError("no preflop table for " + game);
-  if (q.exact_method == ExactMethod::grouped || q.exact_method == ExactMethod::sweep)
+  if (q.exact_method != ExactMethod::automatic && q.exact_method != ExactMethod::boards)
     throw InputError("the " + std::string(exact_method_name(q.exact_method)) + " method is Hold'em's: " + game +
                      " is enumerated board by board (boards)");
 }

@@ -10,6 +10,7 @@
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/game.hpp"
+#include "equity/per_combo.hpp"
 #include "equity/range_equity.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/table_location.hpp"
@@ -33,22 +34,43 @@ Method asked_method(const Question& q) {
   return q.method;
 }
 
-// Heads-up ranges on a known board are answered exactly by the sweep of per_combo.hpp (at most
-// 1,176 boards x 1,326 combos evaluated, whatever the ranges), with every combo's counts besides.
-bool sweep_applies(const Question& q, const Parsed& parsed) {
+// Heads-up ranges on a known board are answered exactly by the sweep or by plain showdowns of
+// per_combo.hpp (each completed board's combos ranked once: at most 1,176 boards x 1,326 combos
+// evaluated, whatever the ranges), with every combo's counts besides.
+bool heads_up_applies(const Question& q, const Parsed& parsed) {
   return parsed.deal.ranges.size() == 2 && !parsed.deal.board.empty() && !q.by_category;
 }
 
-bool sweep_answers(const Question& q, const Parsed& parsed) {
-  if (q.exact_method == ExactMethod::sweep) {
-    if (!sweep_applies(q, parsed))
-      throw InputError(
-          "the sweep method is for two players on a known board of 3, 4 or 5 cards, without --by-category");
-    return true;
+// The heads-up method that answers, when one does (else automatic): the one asked for, or the one
+// whose counted work is less.
+ExactMethod heads_up_method(const Question& q, const Parsed& parsed, const PreparedDeal& prep) {
+  if (q.exact_method == ExactMethod::showdowns && parsed.deal.ranges.size() > 2) return ExactMethod::automatic;
+  if (q.exact_method == ExactMethod::sweep || q.exact_method == ExactMethod::showdowns) {
+    if (!heads_up_applies(q, parsed))
+      throw InputError("the " + std::string(exact_method_name(q.exact_method)) +
+                       " method is for two players on a known board of 3, 4 or 5 cards, without --by-category");
+    return q.exact_method;
   }
-  return q.exact_method == ExactMethod::automatic && sweep_applies(q, parsed) &&
-         !(parsed.players[0].specific && parsed.players[1].specific);
+  if (q.exact_method != ExactMethod::automatic || !heads_up_applies(q, parsed) ||
+      (parsed.players[0].specific && parsed.players[1].specific))
+    return ExactMethod::automatic;
+  const HeadsUpWork work = heads_up_work(prep);
+  return work.showdowns_cost() <= work.sweep_cost() ? ExactMethod::showdowns : ExactMethod::sweep;
 }
+
+// Three or more players on a board by plain showdowns: when asked for, or when the grouped
+// enumeration's counted work is more (about 8 ns a board per assignment up to suit symmetry).
+bool multiway_showdowns(const Question& q, const PlannedQuestion& s, const ExactWork& work) {
+  const Parsed& parsed = s.parsed;
+  if (parsed.deal.ranges.size() < 3 || parsed.deal.board.empty() || q.by_category || !showdowns_take(*s.prep))
+    return false;
+  if (q.exact_method == ExactMethod::showdowns) return true;
+  return q.exact_method == ExactMethod::automatic && multiway_showdowns_cost(*s.prep) < 8 * work.showdowns;
+}
+
+// Work this small (in about nanoseconds, HeadsUpWork's unit) runs on the calling thread: starting
+// oneTBB's workers for it would cost more than the work.
+constexpr double kSerialWork = 1.5e6;
 
 // The table's directory when the table answers the question; nothing when the question is not
 // one the table answers or no table is found (errors when the table was asked for).
@@ -153,7 +175,9 @@ double combo_work(const RangeDeal& deal, const detail::ComboTask& t) {
 // question, exact when the showdowns of all of them together are within the street's limit, else
 // Monte Carlo.
 Method plan_per_combo(const Question& q, Plan& plan, PlannedQuestion& s) {
-  if (plan.method == Method::exact && plan.exact_method == ExactMethod::sweep) return Method::exact;
+  if (plan.method == Method::exact && s.parsed.deal.ranges.size() == 2 &&
+      (plan.exact_method == ExactMethod::sweep || plan.exact_method == ExactMethod::showdowns))
+    return Method::exact;
   const RangeDeal& deal = s.parsed.deal;
   if (deal.ranges.size() == 2 && !deal.board.empty() && q.method != Method::monte_carlo) return Method::exact;
   for (std::size_t p = 0; p < s.prep->combos.size(); ++p)
@@ -183,7 +207,7 @@ bool quick(const Question& q, const Plan& plan, const Parsed& parsed) {
   if (plan.method != Method::exact) return false;
   if (std::all_of(parsed.players.begin(), parsed.players.end(), [](const auto& p) { return p.specific; }))
     return true;  // one assignment of at most C(48, 5) boards
-  if (plan.exact_method == ExactMethod::sweep)
+  if (plan.exact_method == ExactMethod::sweep || plan.exact_method == ExactMethod::showdowns)
     return static_cast<double>(plan.work.boards) * plan.work.combos <= kQuickSweepHands;
   return plan.work.showdowns <= kQuickShowdowns;
 }
@@ -228,13 +252,23 @@ Plan plan(const Question& question) {
   }
   if (plan.method != Method::table) {
     s->prep = prepare(s->parsed.deal);
-    if ((asked == Method::automatic || asked == Method::exact) && sweep_answers(q, s->parsed)) {
+    const ExactMethod heads_up = asked == Method::automatic || asked == Method::exact
+                                     ? heads_up_method(q, s->parsed, *s->prep)
+                                     : ExactMethod::automatic;
+    if (heads_up != ExactMethod::automatic) {
       plan.method = Method::exact;
-      plan.exact_method = ExactMethod::sweep;
+      plan.exact_method = heads_up;
       plan.work = work_of(*s->prep, 1);
       plan.work.sweep = true;
       plan.work.enumerable = true;
-      plan.reason = "heads-up ranges on a known board: each completed board's combos ranked once (the sweep)";
+      if (heads_up == ExactMethod::showdowns) {
+        plan.reason =
+            "heads-up small ranges on a known board: each completed board's combos ranked once, every "
+            "pair of combos compared (plain showdowns)";
+        s->serial = heads_up_work(*s->prep).showdowns_cost() <= kSerialWork;
+      } else {
+        plan.reason = "heads-up ranges on a known board: each completed board's combos ranked once (the sweep)";
+      }
     } else {
       // Monte Carlo asked for needs no symmetries (they only shrink the work exact would count).
       if (asked != Method::monte_carlo) s->symmetries = suit_symmetries(s->parsed.deal);
@@ -252,13 +286,28 @@ Plan plan(const Question& question) {
         plan.method = asked;
         plan.reason = asked == Method::exact ? "exact enumeration was asked for" : "Monte Carlo was asked for";
       }
-      if (plan.method == Method::exact)
+      const bool showdowns = plan.method == Method::exact && multiway_showdowns(q, *s, plan.work);
+      if (plan.method == Method::exact && q.exact_method == ExactMethod::showdowns && !showdowns)
+        throw InputError("the showdowns method is for 2 to " + std::to_string(kMaxShowdownPlayers) +
+                         " players on a known board of 3, 4 or 5 cards, without --by-category, with at most " +
+                         with_commas(kMaxShowdownAssignments) + " combo assignments");
+      if (showdowns) {
+        plan.exact_method = ExactMethod::showdowns;
+        plan.reason =
+            "a few combo assignments on a known board: each completed board's combos ranked once, every "
+            "assignment compared (plain showdowns)";
+        s->serial = multiway_showdowns_cost(*s->prep) <= kSerialWork;
+      } else if (plan.method == Method::exact) {
         plan.exact_method = q.exact_method == ExactMethod::boards ? ExactMethod::boards : ExactMethod::grouped;
+        // One block of assignments (range_equity.cpp) runs on the calling thread.
+        s->serial = plan.exact_method == ExactMethod::grouped && plan.work.assignments <= 16;
+      }
     }
   }
   if (q.per_combo || q.distribution) {
     if (!s->prep) s->prep = prepare(s->parsed.deal);
     plan.per_combo_method = plan_per_combo(q, plan, *s);
+    s->serial = false;
   }
   plan.quick = quick(q, plan, s->parsed);
   plan.question = std::move(s);

@@ -23,24 +23,44 @@ bool looks_like_cards(std::string_view text) {
   return letters >= 4 && text != "random";
 }
 
+// Whether parse_cards() would read exactly two cards (perhaps the same card twice), found without
+// throwing: a range such as "QQ,JJ" is read as a range at once, not after a failed card reading
+// (an exception costs more than the rest of a small question).
+bool reads_as_two_cards(std::string_view text) {
+  int cards = 0;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    if (text[pos] == ' ' || text[pos] == ',' || text[pos] == '\t') {
+      ++pos;
+      continue;
+    }
+    if (read_rank(text, pos) < 0 || read_suit(text, pos) < 0) return false;
+    ++cards;
+  }
+  return cards == 2;
+}
+
 // A hand keeps its spelling and its messages; anything else is a range.
 Player parse_player(const std::string& text, std::size_t index, std::string_view order,
                     std::vector<std::string>& warnings) {
   const std::string what = "player " + std::to_string(index + 1);
   Player player;
-  try {
-    const HoleCards cards = parse_hole_cards(text, what);
-    player.label = cards[0].str() + cards[1].str();
-    player.range.set(combo_index(cards[0], cards[1]), 1.0);
-    player.specific = true;
-    return player;
-  } catch (const InputError& card_error) {
+  if (reads_as_two_cards(text)) {
     try {
-      player.range = Range::parse(text, what, &warnings, order);
+      const HoleCards cards = parse_hole_cards(text, what);
+      player.label = cards[0].str() + cards[1].str();
+      player.range.set(combo_index(cards[0], cards[1]), 1.0);
+      player.specific = true;
+      return player;
     } catch (const InputError&) {
-      if (looks_like_cards(text)) throw card_error;  // meant as cards: say why they are wrong
-      throw;
+      // The same card twice: perhaps a range after all, else the card error below.
     }
+  }
+  try {
+    player.range = Range::parse(text, what, &warnings, order);
+  } catch (const InputError&) {
+    if (looks_like_cards(text)) (void)parse_hole_cards(text, what);  // meant as cards: say why they are wrong
+    throw;
   }
   player.label = player.range.str();
   return player;
@@ -74,6 +94,8 @@ Parsed parse_question(const Question& q) {
   const std::string_view order = order_of(q);
   (void)hand_order(order);  // an unknown ordering is an error even when no range uses it
   Parsed parsed;
+  parsed.players.reserve(q.players.size());  // a Range is 10 kB: no copies on growing
+  parsed.deal.ranges.reserve(q.players.size());
   std::vector<HoleCards> hands;
   for (std::size_t i = 0; i < q.players.size(); ++i) {
     parsed.players.push_back(parse_player(q.players[i], i, order, parsed.warnings));

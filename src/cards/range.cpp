@@ -466,14 +466,35 @@ void for_each_run_down(const std::array<bool, kRanks>& flags, int from, int to, 
   }
 }
 
-// A class's combo indices, listed once for all (str() asks for them hundreds of times a call).
-const std::vector<int>& class_combos(const HandClass& c) {
-  static const auto lists = [] {
-    std::array<std::vector<int>, kHandClasses> out;
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = hand_classes()[i].combo_indices();
-    return out;
-  }();
-  return lists[static_cast<std::size_t>(class_index(c))];
+// A class's combo indices (as HandClass::combo_indices(), any order), a table built by the compiler:
+// str() asks for them hundreds of times a call, and building them at run time cost more than a
+// small question's answer.
+struct ClassCombos {
+  std::array<std::int16_t, 12> index{};
+  std::size_t count = 0;
+  const std::int16_t* begin() const { return index.data(); }
+  const std::int16_t* end() const { return index.data() + count; }
+};
+constexpr auto kClassCombos = [] {
+  std::array<std::array<std::array<ClassCombos, 2>, kRanks>, kRanks> out{};  // [high][low][suited]
+  for (int high = 0; high < kRanks; ++high)
+    for (int low = 0; low <= high; ++low)
+      for (int suited = 0; suited < 2; ++suited) {
+        ClassCombos& c =
+            out[static_cast<std::size_t>(high)][static_cast<std::size_t>(low)][static_cast<std::size_t>(suited)];
+        for (int s1 = 0; s1 < kSuits; ++s1)
+          for (int s2 = 0; s2 < kSuits; ++s2) {
+            if (high == low ? s2 <= s1 : ((suited == 1) != (s1 == s2))) continue;
+            c.index[c.count++] = static_cast<std::int16_t>(combo_index(Card(high, s1), Card(low, s2)));
+          }
+      }
+  return out;
+}();
+const ClassCombos& class_combos(const HandClass& c) {
+  return kClassCombos[static_cast<std::size_t>(c.high)][static_cast<std::size_t>(c.low)]
+                     [static_cast<std::size_t>(c.pair()   ? 0
+                                               : c.suited ? 1
+                                                          : 0)];
 }
 
 // The compact tokens for the combos of `in` (one weight), appended to `out`.
