@@ -86,6 +86,62 @@ TEST(OmahaEvaluator, AgreesWithTheBruteForceOnRandomDeals) {
     }
 }
 
+// Deals from a narrow deck (two suits, or the low ranks) test flushes, straight flushes and lows
+// far more often than a full deck's; OmahaBoard agrees with omaha_high() and omaha_low().
+TEST(OmahaEvaluator, AgreesWithTheBruteForceOnFlushAndLowHeavyDeals) {
+  std::mt19937_64 rng(2607);
+  std::vector<Card> two_suits, low_cards;
+  for (Card c : CardSet::full().cards()) {
+    if (c.suit() < 2) two_suits.push_back(c);
+    if (c.rank() <= 7 || c.rank() == 12) low_cards.push_back(c);
+  }
+  for (const auto& source : {two_suits, low_cards})
+    for (int hole_cards : {4, 5, 6})
+      for (int trial = 0; trial < 600; ++trial) {
+        std::vector<Card> deck = source;
+        const auto a = deal(rng, deck, hole_cards), board = deal(rng, deck, 5);
+        const OmahaBoard b(set_of(board));
+        const HandRank high = omaha_high(set_of(a), set_of(board));
+        ASSERT_EQ(b.high(set_of(a)), high);
+        ASSERT_EQ(detail::kClassScores[high], brute_high(a, board));
+        const LowRank low = omaha_low(set_of(a), set_of(board));
+        ASSERT_EQ(b.low(set_of(a)), low);
+        const auto want = brute_low(a, board);
+        if (want.empty()) {
+          ASSERT_EQ(low, kNoLow);
+        } else {
+          ASSERT_NE(low, kNoLow);
+          std::vector<int> got;
+          for (int r : low_ranks(low)) got.push_back(r + 1);
+          ASSERT_EQ(got, want);
+        }
+      }
+}
+
+// board_row() numbers the 6,175 rank multisets of five cards without a gap or a collision.
+TEST(OmahaEvaluator, NumbersEveryBoardRankMultisetOnce) {
+  const auto& tables = detail::omaha_tables();
+  std::vector<int> seen(detail::kBoardRankSets, 0);
+  int classes = 0;
+  for (HandRank c = 0; c < kHandRanks; ++c) {
+    const Category cat = category_of(c);
+    if (cat == Category::Flush || cat == Category::StraightFlush) continue;
+    ++classes;
+    ASSERT_LT(tables.row_of_class[c], detail::kBoardRankSets);
+    ++seen[tables.row_of_class[c]];
+  }
+  EXPECT_EQ(classes, detail::kBoardRankSets);
+  EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+}
+
+TEST(OmahaEvaluator, RejectsBadSizesAndSharedCards) {
+  const CardSet board = set_of(parse_cards("Ah2h7c8sKd"));
+  EXPECT_THROW(omaha_high(set_of(parse_cards("QhJh")), set_of(parse_cards("Ah2h7c8s"))), InputError);
+  EXPECT_THROW(omaha_high(set_of(parse_cards("Qh")), board), InputError);
+  EXPECT_THROW(omaha_low(set_of(parse_cards("AhJhTh9h")), board), InputError);
+  EXPECT_THROW(OmahaBoard(set_of(parse_cards("Ah2h7c8s"))), InputError);
+}
+
 TEST(OmahaEvaluator, NamesLows) {
   EXPECT_EQ(low_name(kNoLow), "no low");
   EXPECT_EQ(low_name(kLowRanks - 1), "5-4-3-2-A (the wheel)");
@@ -174,6 +230,139 @@ TEST(OmahaEnumeration, MatchesTheBruteForce) {
           for (const auto& p : got.players) units += p.pot_units;
           ASSERT_EQ(units, kPotUnits * got.showdowns);
         }
+}
+
+// The integers add up: every player's wins, ties and losses and categories count every showdown,
+// the pot units are the pots, and the showdowns are the boards.
+void expect_consistent(const OmahaCounts& c, std::uint64_t boards, bool hi_lo) {
+  ASSERT_EQ(c.showdowns, boards);
+  std::uint64_t units = 0, scoops = 0;
+  for (const auto& p : c.players) {
+    units += p.pot_units;
+    scoops += p.scoops;
+    EXPECT_EQ(p.wins + p.ties + p.losses, boards);
+    std::uint64_t categories = 0;
+    for (auto n : p.categories) categories += n;
+    EXPECT_EQ(categories, boards);
+    EXPECT_LE(p.low_wins + p.low_ties, p.lows);
+    EXPECT_LE(p.scoops, p.wins);
+    if (!hi_lo) {
+      EXPECT_EQ(p.scoops, p.wins);
+      EXPECT_EQ(p.lows, 0u);
+    }
+  }
+  EXPECT_EQ(units, kPotUnits * boards);
+  EXPECT_LE(scoops, boards);
+}
+
+std::uint64_t choose(int n, int k) {
+  std::uint64_t r = 1;
+  for (int i = 1; i <= k; ++i) r = r * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
+  return r;
+}
+
+// Flops, turns and rivers, 2 to 10 players, dead cards: the enumeration against the brute force.
+TEST(OmahaEnumeration, MatchesTheBruteForceOnFlopsWithUpToSixPlayers) {
+  std::mt19937_64 rng(1126);
+  struct Case {
+    int players, hole_cards, board_cards, dead_cards;
+    bool hi_lo;
+  };
+  const Case cases[] = {{2, 4, 3, 0, true}, {3, 5, 3, 1, false}, {4, 4, 3, 2, true}, {2, 6, 3, 0, false},
+                        {5, 4, 4, 3, true}, {6, 4, 4, 0, false}, {6, 5, 5, 2, true}, {4, 6, 4, 1, true},
+                        {7, 4, 3, 0, true}, {8, 4, 4, 2, false}, {10, 4, 4, 0, true}};
+  for (const Case& cs : cases) {
+    std::vector<Card> deck = CardSet::full().cards();
+    std::vector<std::vector<Card>> holes;
+    for (int p = 0; p < cs.players; ++p) holes.push_back(deal(rng, deck, cs.hole_cards));
+    const auto board = deal(rng, deck, cs.board_cards), dead = deal(rng, deck, cs.dead_cards);
+    std::vector<CardSet> sets;
+    for (const auto& h : holes) sets.push_back(set_of(h));
+    const OmahaCounts got = enumerate_omaha(sets, set_of(board), set_of(dead), cs.hi_lo);
+    ASSERT_EQ(got, brute_counts(holes, board, dead, cs.hi_lo))
+        << "players " << cs.players << " board " << cs.board_cards;
+    expect_consistent(got, choose(static_cast<int>(deck.size()), 5 - cs.board_cards), cs.hi_lo);
+    ASSERT_EQ(enumerate_omaha(sets, set_of(board), set_of(dead), cs.hi_lo, CardSet::full(), 1), got);
+  }
+}
+
+// Flush-heavy spots: a monotone flop, a two-tone flop, a four-flush turn, players holding two to
+// four cards of the suit (and one none), straight flush draws.
+TEST(OmahaEnumeration, MatchesTheBruteForceOnFlushBoards) {
+  struct Case {
+    std::vector<const char*> hands;
+    const char* board;
+    const char* dead;
+    bool hi_lo;
+  };
+  const Case cases[] = {{{"AhKh2c3d", "QhJhTh9s", "8c8d7s6s"}, "5h4h3h", "", true},
+                        {{"AhKhQhJh", "9h8h7c6c"}, "2h3h9d", "Th", false},
+                        {{"KhQh2h3c4d", "AsAcJhTh5d"}, "6h7h8s4h", "", true},
+                        {{"9h8h", "AhAc"}, "ThJh2c", "Qh", false}};
+  for (const Case& cs : cases) {
+    std::vector<std::vector<Card>> holes;
+    std::vector<CardSet> sets;
+    for (const char* h : cs.hands) {
+      holes.push_back(parse_cards(h));
+      sets.push_back(set_of(holes.back()));
+    }
+    const auto board = parse_cards(cs.board), dead = parse_cards(cs.dead);
+    const OmahaCounts got = enumerate_omaha(sets, set_of(board), set_of(dead), cs.hi_lo);
+    ASSERT_EQ(got, brute_counts(holes, board, dead, cs.hi_lo)) << cs.board;
+  }
+}
+
+TEST(OmahaEnumeration, RejectsNoPlayerAndMoreThanTen) {
+  EXPECT_THROW(enumerate_omaha({}, CardSet(), CardSet(), false), std::invalid_argument);
+  std::vector<CardSet> eleven;
+  const std::vector<Card> deck = CardSet::full().cards();
+  for (std::size_t p = 0; p < 11; ++p)
+    eleven.push_back(to_set(deck[4 * p]) | to_set(deck[4 * p + 1]) | to_set(deck[4 * p + 2]) | to_set(deck[4 * p + 3]));
+  EXPECT_THROW(enumerate_omaha(eleven, CardSet(), CardSet(), false), std::invalid_argument);
+}
+
+// Every board completing `board`, scored one by one with OmahaBoard (the evaluator the tests above
+// check against the brute force) and score_omaha_showdown().
+OmahaCounts board_by_board(const std::vector<CardSet>& holes, CardSet board, CardSet dead, bool hi_lo) {
+  CardSet used = board | dead;
+  for (CardSet h : holes) used |= h;
+  const std::vector<Card> rest = (CardSet::full() - used).cards();
+  OmahaCounts counts;
+  counts.players.resize(holes.size());
+  std::vector<HandRank> highs(holes.size());
+  std::vector<LowRank> lows(holes.size());
+  auto rec = [&](auto&& self, std::size_t from, CardSet b) -> void {
+    if (b.size() == 5) {
+      const OmahaBoard ob(b);
+      for (std::size_t p = 0; p < holes.size(); ++p) {
+        highs[p] = ob.high(holes[p]);
+        lows[p] = hi_lo ? ob.low(holes[p]) : kNoLow;
+      }
+      score_omaha_showdown(highs, lows, hi_lo, counts);
+      return;
+    }
+    for (std::size_t i = from; i < rest.size(); ++i) self(self, i + 1, b | to_set(rest[i]));
+  };
+  rec(rec, 0, board);
+  return counts;
+}
+
+// Preflop, every board: heads-up PLO4 Hi/Lo (1,086,008 boards) and three PLO5 hands with dead cards.
+TEST(OmahaEnumeration, MatchesBoardByBoardPreflop) {
+  const auto sets = [](std::initializer_list<const char*> hands) {
+    std::vector<CardSet> out;
+    for (const char* h : hands) out.push_back(set_of(parse_cards(h)));
+    return out;
+  };
+  const auto heads_up = sets({"Ah2h3sKs", "QdJdTc9c"});
+  const OmahaCounts hu = enumerate_omaha(heads_up, CardSet(), CardSet(), true);
+  ASSERT_EQ(hu, board_by_board(heads_up, CardSet(), CardSet(), true));
+  expect_consistent(hu, 1'086'008, true);
+  const auto three = sets({"AsKsQhJh9d", "7c7d6c5d4h", "AcAd2s3s8h"});
+  const CardSet dead = set_of(parse_cards("2h3h5s"));
+  const OmahaCounts got = enumerate_omaha(three, CardSet(), dead, false, CardSet::full(), 2);
+  ASSERT_EQ(got, board_by_board(three, CardSet(), dead, false));
+  expect_consistent(got, choose(52 - 15 - 3, 5), false);
 }
 
 TEST(OmahaRange, ReadsAHandAndRandom) {

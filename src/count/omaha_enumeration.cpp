@@ -3,6 +3,10 @@
 #include <tbb/blocked_range.h>
 
 #include <algorithm>
+#include <bit>
+#include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "equity/detail/parallel.hpp"
 
@@ -28,90 +32,361 @@ OmahaCounts& OmahaCounts::operator+=(const OmahaCounts& o) {
   return *this;
 }
 
-void score_omaha_showdown(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo,
-                          OmahaCounts& counts) {
-  const std::size_t n = highs.size();
-  const HandRank best_high = *std::max_element(highs.begin(), highs.end());
-  const auto high_winners = static_cast<std::uint64_t>(std::count(highs.begin(), highs.end(), best_high));
-  LowRank best_low = kNoLow;
-  std::uint64_t low_winners = 0;
-  if (hi_lo) {
-    best_low = *std::max_element(lows.begin(), lows.end());
-    if (best_low != kNoLow) low_winners = static_cast<std::uint64_t>(std::count(lows.begin(), lows.end(), best_low));
-  }
-  const std::uint64_t high_share = (best_low == kNoLow ? kPotUnits : kPotUnits / 2) / high_winners;
-  const std::uint64_t low_share = low_winners == 0 ? 0 : kPotUnits / 2 / low_winners;
-  for (std::size_t p = 0; p < n; ++p) {
-    OmahaPlayerCounts& c = counts.players[p];
-    const bool high = highs[p] == best_high;
-    const bool low = best_low != kNoLow && lows[p] == best_low;
-    c.wins += high && high_winners == 1;
-    c.ties += high && high_winners > 1;
-    c.losses += !high;
-    ++c.categories[static_cast<std::size_t>(category_of(highs[p]))];
-    if (hi_lo) {
-      c.lows += lows[p] != kNoLow;
-      c.low_wins += low && low_winners == 1;
-      c.low_ties += low && low_winners > 1;
-    }
-    c.scoops += high && high_winners == 1 && (best_low == kNoLow || (low && low_winners == 1));
-    c.pot_units += (high ? high_share : 0) + (low ? low_share : 0);
-  }
-  ++counts.showdowns;
-}
-
 namespace {
 
-// Every way to choose `k` cards of `from`, as masks.
-std::vector<std::uint64_t> completions(CardSet from, int k) {
-  const std::vector<Card> cards = from.cards();
-  std::vector<std::uint64_t> out;
-  std::vector<int> pick(static_cast<std::size_t>(k));
-  const int n = static_cast<int>(cards.size());
-  if (k == 0) return {0};
-  if (k > n) return {};
-  for (int i = 0; i < k; ++i) pick[static_cast<std::size_t>(i)] = i;
-  while (true) {
-    std::uint64_t mask = 0;
-    for (int i : pick) mask |= cards[static_cast<std::size_t>(i)].bit();
-    out.push_back(mask);
-    int i = k - 1;
-    while (i >= 0 && pick[static_cast<std::size_t>(i)] == n - k + i) --i;
-    if (i < 0) break;
-    ++pick[static_cast<std::size_t>(i)];
-    for (int j = i + 1; j < k; ++j) pick[static_cast<std::size_t>(j)] = pick[static_cast<std::size_t>(j - 1)] + 1;
+// The category of each HandRank.
+constexpr std::array<std::uint8_t, kHandRanks> kCategoryOf = [] {
+  std::array<std::uint8_t, kHandRanks> c{};
+  for (int r = 0; r < kHandRanks; ++r)
+    c[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(category_of(static_cast<HandRank>(r)));
+  return c;
+}();
+
+// The pot of `weight` showdowns alike: `high` the players with the best high (bit p for player
+// p), `low` those with the best low (none: no low qualifies). Everything the counts say but the
+// categories and the lows made, which are each player's own. The counters wrap modulo 2^64, so a
+// weight of -w (2^64 - w) takes w showdowns away exactly: the flush pass replaces boards the main
+// pass scored without flushes.
+void add_outcome(unsigned high, unsigned low, std::uint64_t weight, OmahaCounts& counts) {
+  const auto high_winners = static_cast<std::uint64_t>(std::popcount(high));
+  const auto low_winners = static_cast<std::uint64_t>(std::popcount(low));
+  const std::uint64_t high_share = (low == 0 ? kPotUnits : kPotUnits / 2) / high_winners;
+  const std::uint64_t low_share = low == 0 ? 0 : kPotUnits / 2 / low_winners;
+  for (std::size_t p = 0; p < counts.players.size(); ++p) {
+    OmahaPlayerCounts& c = counts.players[p];
+    const bool h = (high >> p) & 1u, l = (low >> p) & 1u;
+    c.wins += (h && high_winners == 1) * weight;
+    c.ties += (h && high_winners > 1) * weight;
+    c.losses += !h * weight;
+    c.low_wins += (l && low_winners == 1) * weight;
+    c.low_ties += (l && low_winners > 1) * weight;
+    c.scoops += (h && high_winners == 1 && (low == 0 || (l && low_winners == 1))) * weight;
+    c.pot_units += ((h ? high_share : 0) + (l ? low_share : 0)) * weight;
   }
-  return out;
+  counts.showdowns += weight;
+}
+
+// Who has the best high and the best low, as add_outcome() takes them.
+struct Winners {
+  unsigned high = 0, low = 0;
+};
+inline Winners winners(const HandRank* highs, const LowRank* lows, std::size_t n, bool hi_lo) {
+  Winners w;
+  HandRank best_high = 0;
+  for (std::size_t p = 0; p < n; ++p) best_high = std::max(best_high, highs[p]);
+  for (std::size_t p = 0; p < n; ++p) w.high |= static_cast<unsigned>(highs[p] == best_high) << p;
+  if (hi_lo) {
+    LowRank best_low = kNoLow;
+    for (std::size_t p = 0; p < n; ++p) best_low = std::max(best_low, lows[p]);
+    if (best_low != kNoLow)
+      for (std::size_t p = 0; p < n; ++p) w.low |= static_cast<unsigned>(lows[p] == best_low) << p;
+  }
+  return w;
+}
+
+// Each player's own part of `weight` showdowns: the high's category and whether a low is made.
+inline void add_own(const HandRank* highs, const LowRank* lows, std::size_t n, bool hi_lo, std::uint64_t weight,
+                    OmahaCounts& counts) {
+  for (std::size_t p = 0; p < n; ++p) {
+    OmahaPlayerCounts& c = counts.players[p];
+    c.categories[kCategoryOf[highs[p]]] += weight;
+    if (hi_lo) c.lows += (lows[p] != kNoLow) * weight;
+  }
 }
 
 }  // namespace
 
-// The plain method: every board scored one by one; the fast enumeration replaces it.
+void score_omaha_showdown(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo,
+                          OmahaCounts& counts) {
+  const std::size_t n = highs.size();
+  const Winners w = winners(highs.data(), lows.data(), n, hi_lo);
+  add_own(highs.data(), lows.data(), n, hi_lo, 1, counts);
+  add_outcome(w.high, w.low, 1, counts);
+}
+
+namespace {
+
+constexpr std::size_t kMaxOmahaPlayers = 10;
+
+// A player's hole cards as the enumeration reads them.
+struct Player {
+  std::array<std::uint8_t, 15> pairs{};  // the distinct rank pairs (detail::kRankPairIndex)
+  int n_pairs = 0;
+  unsigned low = 0;                       // detail::low_mask()
+  std::array<unsigned, kSuits> suited{};  // ranks held of each suit
+};
+
+Player player_of(CardSet hole) {
+  Player p;
+  const std::vector<Card> cards = hole.cards();
+  for (std::size_t i = 0; i < cards.size(); ++i)
+    for (std::size_t j = i + 1; j < cards.size(); ++j) {
+      const std::uint8_t pair =
+          detail::kRankPairIndex[static_cast<std::size_t>(kRanks * cards[i].rank() + cards[j].rank())];
+      if (std::find(p.pairs.begin(), p.pairs.begin() + p.n_pairs, pair) == p.pairs.begin() + p.n_pairs)
+        p.pairs[static_cast<std::size_t>(p.n_pairs++)] = pair;
+    }
+  p.low = detail::low_mask(hole);
+  for (int s = 0; s < kSuits; ++s) p.suited[static_cast<std::size_t>(s)] = hole.suit_ranks(s);
+  return p;
+}
+
+inline HandRank high_of(const HandRank* row, const Player& p) {
+  HandRank best = 0;
+  for (int i = 0; i < p.n_pairs; ++i) best = std::max(best, row[p.pairs[static_cast<std::size_t>(i)]]);
+  return best;
+}
+
+// A multiset of ranks dealt: the sum of their rank keys and the card sets that have them.
+struct RankMultiset {
+  std::uint32_t key = 0;
+  std::uint64_t weight = 0;
+};
+
+constexpr std::array<std::array<std::uint64_t, 5>, 5> kChoose = {
+    {{1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}}};
+
+// Every multiset of `k` ranks with at most avail[r] of rank r.
+std::vector<RankMultiset> rank_multisets(const std::array<int, kRanks>& avail, int k) {
+  std::vector<RankMultiset> out;
+  auto rec = [&](auto&& self, int rank, int left, std::uint32_t key, std::uint64_t weight) -> void {
+    if (left == 0) {
+      out.push_back({key, weight});
+      return;
+    }
+    if (rank < 0) return;
+    const auto r = static_cast<std::size_t>(rank);
+    const int a = avail[r];
+    for (int c = 0; c <= std::min(a, left); ++c)
+      self(self, rank - 1, left - c, key + static_cast<std::uint32_t>(c) * detail::kRankKeys[r],
+           weight * kChoose[static_cast<std::size_t>(a)][static_cast<std::size_t>(c)]);
+  };
+  rec(rec, kRanks - 1, k, 0u, 1);
+  return out;
+}
+
+// The boards a flush can change: `dealt` cards of `suit` (their ranks and rank keys), the rest of
+// the board from the other suits.
+struct FlushTask {
+  int suit = 0;
+  unsigned dealt = 0;
+  std::uint32_t key = 0;
+  int others = 0;  // how many cards of the other suits complete the board
+};
+
+// The whole enumeration's fixed parts.
+struct Setup {
+  const detail::OmahaTables* tables = nullptr;
+  std::size_t n = 0;
+  bool hi_lo = false;
+  std::array<Player, kMaxOmahaPlayers> players{};
+  std::uint32_t board_key = 0;                  // the known board's rank keys
+  std::array<unsigned, kSuits> board_suited{};  // the known board's ranks of each suit
+  // The main pass's highs (without flushes) and lows, n a board row (each row is one multiset of
+  // the main pass, so its writes never meet), for the flush pass.
+  HandRank* row_highs = nullptr;
+  LowRank* row_lows = nullptr;
+
+  unsigned row_of(std::uint32_t dealt_key) const {
+    return tables->row_of_class[rank_only_value(board_key + dealt_key)];
+  }
+  // Every player's non-flush high and low on a board row.
+  void score_row(unsigned row, std::array<HandRank, kMaxOmahaPlayers>& highs,
+                 std::array<LowRank, kMaxOmahaPlayers>& lows) const {
+    const HandRank* high_row = tables->high[row].data();
+    for (std::size_t p = 0; p < n; ++p) highs[p] = high_of(high_row, players[p]);
+    if (hi_lo) {
+      const LowRank* low_row = &tables->low[static_cast<std::size_t>(tables->board_low_mask[row]) << 8];
+      for (std::size_t p = 0; p < n; ++p) lows[p] = low_row[players[p].low];
+    }
+  }
+};
+
+OmahaCounts empty_counts(std::size_t n) {
+  OmahaCounts c;
+  c.players.resize(n);
+  return c;
+}
+
+// A pass's sums: each player's own counts, and the showdowns by who wins the high and the low
+// (high winners | low winners << n: at most 2^12 of them for up to 6 players; more players are
+// scored at once), turned into counts by add_outcome() once at the end.
+constexpr std::size_t kMaxTalliedPlayers = 6;
+struct Tally {
+  OmahaCounts counts;
+  std::vector<std::uint64_t> outcomes;
+
+  explicit Tally(std::size_t n)
+      : counts(empty_counts(n)), outcomes(n <= kMaxTalliedPlayers ? std::size_t{1} << (2 * n) : 0) {}
+
+  void add(const HandRank* highs, const LowRank* lows, std::size_t n, bool hi_lo, std::uint64_t weight) {
+    const Winners w = winners(highs, lows, n, hi_lo);
+    add_own(highs, lows, n, hi_lo, weight, counts);
+    if (outcomes.empty())
+      add_outcome(w.high, w.low, weight, counts);
+    else
+      outcomes[w.high | w.low << n] += weight;
+  }
+  // `weight` showdowns scored with the highs `before` are scored with `after` instead.
+  void replace(const HandRank* before, const HandRank* after, const LowRank* lows, std::size_t n, bool hi_lo,
+               std::uint64_t weight) {
+    const std::uint64_t minus = std::uint64_t{0} - weight;
+    for (std::size_t p = 0; p < n; ++p)
+      if (before[p] != after[p]) {
+        auto& categories = counts.players[p].categories;
+        categories[kCategoryOf[after[p]]] += weight;
+        categories[kCategoryOf[before[p]]] += minus;
+      }
+    const Winners old_winners = winners(before, lows, n, hi_lo), new_winners = winners(after, lows, n, hi_lo);
+    if (outcomes.empty()) {
+      add_outcome(old_winners.high, old_winners.low, minus, counts);
+      add_outcome(new_winners.high, new_winners.low, weight, counts);
+    } else {
+      outcomes[old_winners.high | old_winners.low << n] += minus;
+      outcomes[new_winners.high | new_winners.low << n] += weight;
+    }
+  }
+  Tally& operator+=(const Tally& o) {
+    counts += o.counts;
+    for (std::size_t i = 0; i < outcomes.size(); ++i) outcomes[i] += o.outcomes[i];
+    return *this;
+  }
+  OmahaCounts finish() && {
+    const std::size_t n = counts.players.size();
+    for (std::size_t i = 0; i < outcomes.size(); ++i)
+      if (outcomes[i] != 0)
+        add_outcome(static_cast<unsigned>(i & ((1u << n) - 1)), static_cast<unsigned>(i >> n), outcomes[i], counts);
+    return std::move(counts);
+  }
+};
+
+// Main pass: every board by its ranks alone, flushes ignored.
+Tally main_pass(const Setup& setup, const std::vector<RankMultiset>& multisets) {
+  return detail::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, multisets.size(), 256), Tally(setup.n),
+      [&](const tbb::blocked_range<std::size_t>& r, Tally counts) {
+        std::array<HandRank, kMaxOmahaPlayers> highs{};
+        std::array<LowRank, kMaxOmahaPlayers> lows{};
+        for (std::size_t i = r.begin(); i != r.end(); ++i) {
+          const unsigned row = setup.row_of(multisets[i].key);
+          setup.score_row(row, highs, lows);
+          counts.add(highs.data(), lows.data(), setup.n, setup.hi_lo, multisets[i].weight);
+          std::copy_n(highs.begin(), setup.n, setup.row_highs + row * setup.n);
+          std::copy_n(lows.begin(), setup.n, setup.row_lows + row * setup.n);
+        }
+        return counts;
+      },
+      [](Tally a, const Tally& b) { return std::move(a += b); });
+}
+
+// Flush pass: the boards with three or more cards of a suit some player holds twice or more,
+// rescored with the flushes where one changes a high (the main pass's score taken away). Runs
+// after the main pass, whose highs and lows by board row it reads.
+Tally flush_pass(const Setup& setup, const std::vector<FlushTask>& tasks,
+                 const std::array<std::array<std::vector<RankMultiset>, 6>, kSuits>& others) {
+  return detail::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, tasks.size(), 16), Tally(setup.n),
+      [&](const tbb::blocked_range<std::size_t>& r, Tally counts) {
+        std::array<HandRank, kMaxOmahaPlayers> flushed{}, flush{};
+        for (std::size_t t = r.begin(); t != r.end(); ++t) {
+          const FlushTask& task = tasks[t];
+          const auto su = static_cast<std::size_t>(task.suit);
+          const unsigned board_suited = setup.board_suited[su] | task.dealt;
+          for (std::size_t p = 0; p < setup.n; ++p) {
+            const unsigned held = setup.players[p].suited[su];
+            flush[p] = std::popcount(held) >= 2 ? detail::best_omaha_flush(held, board_suited) : HandRank{0};
+          }
+          for (const RankMultiset& o : others[su][static_cast<std::size_t>(task.others)]) {
+            const std::size_t at = setup.row_of(task.key + o.key) * setup.n;
+            const HandRank* highs = setup.row_highs + at;
+            bool changed = false;
+            for (std::size_t p = 0; p < setup.n; ++p) {
+              flushed[p] = std::max(highs[p], flush[p]);
+              changed |= flushed[p] != highs[p];
+            }
+            if (changed) counts.replace(highs, flushed.data(), setup.row_lows + at, setup.n, setup.hi_lo, o.weight);
+          }
+        }
+        return counts;
+      },
+      [](Tally a, const Tally& b) { return std::move(a += b); });
+}
+
+// The flush pass's work: its board groups, and the other suits' rank multisets completing them
+// (by how many cards they are).
+struct FlushWork {
+  std::vector<FlushTask> tasks;
+  std::array<std::array<std::vector<RankMultiset>, 6>, kSuits> others;
+};
+
+// For each suit that some player holds twice or more, every set of its cards in the deck that
+// brings the board to three or more of it.
+FlushWork flush_work(const Setup& setup, CardSet remaining, int k) {
+  FlushWork work;
+  const auto avail = remaining.rank_counts();
+  for (int s = 0; s < kSuits; ++s) {
+    const auto su = static_cast<std::size_t>(s);
+    bool held = false;
+    for (std::size_t p = 0; p < setup.n; ++p) held |= std::popcount(setup.players[p].suited[su]) >= 2;
+    const unsigned deck_suited = remaining.suit_ranks(s);
+    const int threshold = std::max(0, 3 - std::popcount(setup.board_suited[su]));
+    const int most = std::min(k, std::popcount(deck_suited));
+    if (!held || threshold > most) continue;
+    std::array<int, kRanks> other_avail = avail;
+    for (unsigned m = deck_suited; m; m &= m - 1) --other_avail[static_cast<std::size_t>(std::countr_zero(m))];
+    for (int j = threshold; j <= most; ++j) {
+      work.others[su][static_cast<std::size_t>(k - j)] = rank_multisets(other_avail, k - j);
+      for (unsigned sub = deck_suited;; sub = (sub - 1) & deck_suited) {  // every subset, j cards kept
+        if (std::popcount(sub) == j) {
+          std::uint32_t key = 0;
+          for (unsigned m = sub; m; m &= m - 1) key += detail::kRankKeys[static_cast<std::size_t>(std::countr_zero(m))];
+          work.tasks.push_back({s, sub, key, k - j});
+        }
+        if (sub == 0) break;
+      }
+    }
+  }
+  return work;
+}
+
+Setup setup_of(std::span<const CardSet> holes, CardSet board, bool hi_lo) {
+  Setup setup;
+  setup.tables = &detail::omaha_tables();
+  setup.n = holes.size();
+  setup.hi_lo = hi_lo;
+  for (std::size_t p = 0; p < setup.n; ++p) setup.players[p] = player_of(holes[p]);
+  for (Card c : board.cards()) setup.board_key += detail::kRankKeys[static_cast<std::size_t>(c.rank())];
+  for (int s = 0; s < kSuits; ++s) setup.board_suited[static_cast<std::size_t>(s)] = board.suit_ranks(s);
+  return setup;
+}
+
+}  // namespace
+
+// Boards grouped by rank multiset: suits matter only to flushes, so the main pass scores each
+// multiset once with all its boards' weight, every hand's high without flushes and its low; the
+// flush pass then walks the boards a flush can change (3+ cards of a suit that a player holds 2+
+// of: by the suited cards dealt and the other cards' ranks) and replaces their scores.
 OmahaCounts enumerate_omaha(std::span<const CardSet> holes, CardSet board, CardSet dead, bool hi_lo, CardSet deck,
                             int threads) {
+  if (holes.empty() || holes.size() > kMaxOmahaPlayers)
+    throw std::invalid_argument("enumerate_omaha: 1 to 10 players, not " + std::to_string(holes.size()));
   CardSet used = board | dead;
   for (CardSet h : holes) used |= h;
-  const std::vector<std::uint64_t> boards = completions(deck - used, 5 - board.size());
-  const std::size_t n = holes.size();
-  OmahaCounts empty;
-  empty.players.resize(n);
+  const CardSet remaining = deck - used;
+  const int k = 5 - board.size();
+  Setup setup = setup_of(holes, board, hi_lo);
+  if (k < 0 || k > remaining.size()) return empty_counts(setup.n);
+
+  const std::vector<RankMultiset> multisets = rank_multisets(remaining.rank_counts(), k);
+  const FlushWork flush = flush_work(setup, remaining, k);
+  std::vector<HandRank> row_highs(detail::kBoardRankSets * setup.n);
+  std::vector<LowRank> row_lows(detail::kBoardRankSets * setup.n);
+  setup.row_highs = row_highs.data();
+  setup.row_lows = row_lows.data();
   return detail::with_threads(threads, [&] {
-    return detail::parallel_reduce(
-        tbb::blocked_range<std::size_t>(0, boards.size()), empty,
-        [&](const tbb::blocked_range<std::size_t>& r, OmahaCounts counts) {
-          std::vector<HandRank> highs(n);
-          std::vector<LowRank> lows(n);
-          for (std::size_t i = r.begin(); i != r.end(); ++i) {
-            const CardSet full_board = board | CardSet(boards[i]);
-            for (std::size_t p = 0; p < n; ++p) {
-              highs[p] = omaha_high(holes[p], full_board);
-              lows[p] = hi_lo ? omaha_low(holes[p], full_board) : kNoLow;
-            }
-            score_omaha_showdown(highs, lows, hi_lo, counts);
-          }
-          return counts;
-        },
-        [](OmahaCounts a, const OmahaCounts& b) { return a += b; });
+    Tally tally = main_pass(setup, multisets);
+    tally += flush_pass(setup, flush.tasks, flush.others);
+    return std::move(tally).finish();
   });
 }
 
