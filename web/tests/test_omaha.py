@@ -89,7 +89,11 @@ def test_bad_omaha_input_is_one_line_beside_the_player(page, phone, url, shots):
     assert "\n" not in css(page, "#error").text and css(page, "#error").text
     assert not page.find_elements(By.CSS_SELECTOR, "#equity-1")
     screenshot(page, shots, "desktop-omaha-error")
-    # On a phone the Omaha page fits the screen's width.
-    load(phone, url + "#p=AA**%3A%24ds&p=random&game=omaha6-hilo")
+    # On a phone the Omaha page and its Hi/Lo table fit the screen's width.
+    phone.get("about:blank")
+    load(phone, url + "#p=As2sQhJhTd9d&p=7c7d8h3h5c6c&board=2c3d4hKs&game=omaha6-hilo&go=1")
+    WebDriverWait(phone, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#results .low-made"))
     assert phone.execute_script("return document.documentElement.scrollWidth") <= 375
     screenshot(phone, shots, "phone-omaha6-hilo")
+    phone.execute_script("document.querySelector('#run-panel').scrollIntoView()")
+    phone.save_screenshot(str(shots / "phone-omaha6-hilo-results.png"))
