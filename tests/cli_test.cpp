@@ -319,12 +319,50 @@ TEST(Cli, RangeInAGamesDeck) {
            {"range AA --game stud",
             "equity: game 'stud': one of holdem, shortdeck, shortdeck-straights, omaha, omaha5, omaha6, omaha-hilo, "
             "omaha5-hilo, omaha6-hilo\n"},
-           {"range AA --game omaha", "equity: equity range: not for omaha yet"},
        }) {
     const auto r = run_equity(args);
     EXPECT_EQ(r.exit_code, 2) << args;
     EXPECT_EQ(r.err.rfind(message, 0), 0u) << args << ": " << r.err;
   }
+}
+
+// `equity range --game omaha...`: the canonical form, the hands counted (raw and weighted) and
+// listed up to --limit; the counts by the binomials and by hand (docs/ranges-omaha.md's 864).
+TEST(Cli, RangeOfOmahaHands) {
+  const auto all = json::parse(run_equity("range random --game omaha --json").out);
+  EXPECT_EQ(all["game"], "omaha");
+  EXPECT_EQ(all["combos"], 270725u);  // C(52, 4)
+  EXPECT_EQ(all["weight"], 270725.0);
+  EXPECT_EQ(all["listed"], false);
+  EXPECT_TRUE(all["list"].empty());
+  const auto dead = json::parse(run_equity("range random --game omaha-hilo --dead As --board 2c3d4h --json").out);
+  EXPECT_EQ(dead["combos"], 194580u);  // C(48, 4)
+  // Double-suited aces: 6 pairs of aces, a card of each ace's suit (12 x 12).
+  const auto ds = json::parse(run_equity("range 'AA**:$ds' --game omaha --json --limit 864").out);
+  EXPECT_EQ(ds["combos"], 864u);
+  EXPECT_EQ(ds["listed"], true);
+  ASSERT_EQ(ds["list"].size(), 864u);
+  for (const auto& hand : ds["list"]) {
+    const std::string h = hand.get<std::string>();
+    ASSERT_EQ(h.size(), 8u) << h;
+    EXPECT_EQ(std::count(h.begin(), h.end(), 'A'), 2) << h;
+  }
+  const auto weighted = json::parse(run_equity("range 'AA@50' --game omaha --json").out);
+  EXPECT_EQ(weighted["combos"], 6961u);  // hands with two aces or more
+  EXPECT_DOUBLE_EQ(weighted["weight"].get<double>(), 6961 * 0.5);
+  EXPECT_EQ(json::parse(run_equity("range random --game omaha6 --json").out)["combos"], 20358520u);  // C(52, 6)
+  const auto hand = run_equity("range AsKsQhJhTd --game omaha5");
+  ASSERT_EQ(hand.exit_code, 0) << hand.err;
+  EXPECT_NE(hand.out.find("1 hand of 5 cards\n"), std::string::npos) << hand.out;
+  const auto big = run_equity("range AA --game omaha");
+  EXPECT_NE(big.out.find("6,961 hands of 4 cards\n(not listed: more than 1,000 hands; --limit N lists up to N)\n"),
+            std::string::npos)
+      << big.out;
+  expect_input_error("range AsKsQhJhTd --game omaha", "range");
+  expect_input_error("range AsAs --game omaha", "matches no");
+  expect_input_error("'range' 'AA:(' --game omaha", "position");
+  expect_input_error("range AA --game omaha --hits --board 2c3d4h", "--hits");
+  expect_input_error("range AsKsQhJh --game omaha --board AsKd2c", "no hand left");
 }
 
 TEST(Cli, HitsTextIsTheSameFromEquityAndRange) {

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <thread>
+#include <tuple>
 
 #include "equity/table_location.hpp"
 #include "serve/api.hpp"
@@ -294,7 +295,19 @@ TEST(Serve, GamesAndShortDeck) {
   ASSERT_TRUE(res);
   ASSERT_EQ(res->status, 200);
   const json games = json::parse(res->body)["games"];
-  ASSERT_EQ(games.size(), 3u);
+  ASSERT_EQ(games.size(), 9u);
+  EXPECT_EQ(games[0]["making"], "any-five");
+  EXPECT_EQ(games[0]["details"], true);
+  EXPECT_EQ(games[3]["name"], "omaha");
+  EXPECT_EQ(games[3]["hole_cards"], 4);
+  EXPECT_EQ(games[3]["making"], "two-plus-three");
+  EXPECT_EQ(games[3]["low"], false);
+  EXPECT_EQ(games[3]["grid"], 0);
+  EXPECT_EQ(games[3]["details"], false);
+  EXPECT_EQ(games[5]["name"], "omaha6");
+  EXPECT_EQ(games[5]["hole_cards"], 6);
+  EXPECT_EQ(games[6]["name"], "omaha-hilo");
+  EXPECT_EQ(games[6]["low"], true);
   EXPECT_EQ(games[0]["name"], "holdem");
   EXPECT_EQ(games[0]["deck"].size(), 52u);
   EXPECT_EQ(games[0]["grid"], 13);
@@ -306,6 +319,67 @@ TEST(Serve, GamesAndShortDeck) {
   EXPECT_EQ(games[1]["grid"], 9);
   EXPECT_NE(games[1]["summary"].get<std::string>().find("A-6-7-8-9"), std::string::npos);
   EXPECT_EQ(games[2]["name"], "shortdeck-straights");
+}
+
+// Omaha ranges on /api/range: the canonical form and the hands counted, listed only up to
+// kOmahaRangeListed (PLO6's 20 million are counted, not listed); errors name the field.
+TEST(Serve, OmahaRanges) {
+  const TestServer server;
+  auto get = [&](const std::string& query) {
+    auto res = server.client().Get("/api/range?" + query);
+    EXPECT_TRUE(res);
+    return res ? std::make_pair(res->status, res->body) : std::make_pair(0, std::string());
+  };
+  auto [status, body] = get("expr=random&game=omaha6");
+  ASSERT_EQ(status, 200) << body;
+  json r = json::parse(body);
+  EXPECT_EQ(r["game"], "omaha6");
+  EXPECT_EQ(r["range"], "random");
+  EXPECT_EQ(r["count"], 20358520u);  // C(52, 6)
+  EXPECT_EQ(r["listed"], false);
+  EXPECT_TRUE(r["combos"].empty());
+  EXPECT_LT(body.size(), 500u);
+  std::tie(status, body) = get("expr=AA%4050&game=omaha-hilo&dead=As");
+  ASSERT_EQ(status, 200) << body;
+  r = json::parse(body);
+  EXPECT_EQ(r["count"], 3 * 1128u + 48u);  // two of the three aces left and two of 48 others, or all three
+  EXPECT_DOUBLE_EQ(r["weight"].get<double>(), 0.5 * r["count"].get<double>());
+  std::tie(status, body) = get("expr=AsKsQhJh&game=omaha");
+  ASSERT_EQ(status, 200) << body;
+  r = json::parse(body);
+  EXPECT_EQ(r["count"], 1u);
+  EXPECT_EQ(r["listed"], true);
+  ASSERT_EQ(r["combos"].size(), 1u);
+  EXPECT_EQ(r["combos"][0]["weight"], 1.0);
+  std::tie(status, body) = get("expr=AAKK&game=omaha");  // 6 x 6 hands, listed
+  ASSERT_EQ(status, 200) << body;
+  EXPECT_EQ(json::parse(body)["combos"].size(), 36u);
+  for (const auto& [query, field, words] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"expr=AsKsQhJhTd&game=omaha", "expr", "range"},
+           {"expr=AsAs&game=omaha", "expr", "matches no"},
+           {"expr=AA%3A(&game=omaha", "expr", "position"},
+           {"expr=AA&game=omaha&dead=Zz", "dead", "dead"},
+       }) {
+    std::tie(status, body) = get(query);
+    EXPECT_EQ(status, 400) << query << ": " << body;
+    const json e = error_of(body);
+    EXPECT_EQ(e.value("field", ""), field) << body;
+    EXPECT_NE(e["error"].get<std::string>().find(words), std::string::npos) << body;
+    EXPECT_EQ(e["error"].get<std::string>().find('\n'), std::string::npos) << body;
+  }
+  // A PLO6 pattern counted over 20 million hands takes seconds: a worker counts it while the
+  // reading thread goes on answering.
+  std::thread slow([&] {
+    auto res = server.client().Get("/api/range?expr=AA%3A%24ds%2CRROO%3A!%24np&game=omaha6");
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 200);
+    EXPECT_EQ(json::parse(res->body)["count"], 3274728u);  // as the CLI counts it
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto before = std::chrono::steady_clock::now();
+  EXPECT_EQ(server.client().Get("/api/health")->status, 200);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - before).count(), 1.0);
+  slow.join();
 }
 
 TEST(Serve, StaticFilesAndUnknownPaths) {
@@ -404,6 +478,33 @@ TEST(Serve, TheTimeBudgetCancelsLongQuestions) {
   EXPECT_EQ(post_status(server, "/api/equity", kEndless, &body), 504);
   EXPECT_NE(error_of(body)["error"].get<std::string>().find("budget"), std::string::npos);
   EXPECT_TRUE(settles(server));
+}
+
+// Omaha questions on /api/equity are bounded as Hold'em's are: the planner refuses an exact count
+// past 64 bits, the time budget stops a long exact enumeration (two random PLO4 hands on a river),
+// and the server goes on answering.
+TEST(Serve, TheTimeBudgetStopsOmahaToo) {
+  Limits limits;
+  limits.budget_seconds = 0.3;
+  const TestServer server(limits);
+  std::string body;
+  EXPECT_EQ(post_status(server, "/api/equity",
+                        R"({"players": ["random", "random", "random"], "game": "omaha6", "method": "exact"})", &body),
+            400)
+      << body;
+  EXPECT_NE(error_of(body)["error"].get<std::string>().find("Monte Carlo"), std::string::npos) << body;
+  EXPECT_EQ(
+      post_status(server, "/api/equity",
+                  R"({"players": ["random", "random"], "board": "2c3d4h5sKd", "game": "omaha", "method": "exact"})",
+                  &body),
+      504)
+      << body;
+  EXPECT_NE(error_of(body)["error"].get<std::string>().find("budget"), std::string::npos) << body;
+  EXPECT_TRUE(settles(server));
+  EXPECT_EQ(post_status(server, "/api/equity",
+                        R"({"players": ["AsKsQhJh", "7c7d8h3h"], "board": "2c3d4h5s", "game": "omaha"})", &body),
+            200)
+      << body;
 }
 
 TEST(Serve, AClientThatDisconnectsCancelsItsWork) {

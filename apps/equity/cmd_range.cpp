@@ -2,6 +2,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
@@ -12,6 +14,7 @@
 #include "equity/game.hpp"
 #include "equity/game_range.hpp"
 #include "equity/hand_order.hpp"
+#include "equity/omaha_range.hpp"
 #include "equity/range.hpp"
 #include "hits_text.hpp"
 #include "terminal.hpp"
@@ -143,6 +146,54 @@ std::string percentage_text(const std::string& text, const std::string& order, c
   return out + "\n";
 }
 
+// An Omaha game's range: its canonical form, its size (hands and their weights summed, counted
+// without listing them) and, when it holds at most `limit` hands, the hands.
+int omaha_range(const std::string& text, const std::vector<Card>& removed, Game game, std::size_t limit, bool json) {
+  const int hole = game_rules(game).hole_cards;
+  const OmahaRange range = OmahaRange::parse(text, hole, "range");
+  CardSet dead;
+  for (Card c : removed) dead.insert(c);
+  const OmahaRangeSize size = range.size(dead);
+  if (size.hands == 0)
+    throw InputError("range \"" + range.str() + "\" has no hand" +
+                     (dead.empty() ? "" : " left once the dead cards are removed"));
+  std::vector<OmahaCombo> hands;
+  if (size.hands <= limit) hands = range.combos(dead, limit);
+  const auto hand_text = [](const OmahaCombo& c) {
+    return c.weight == 1.0 ? c.cards.str() : fmt::format("{}:{}", c.cards.str(), c.weight);
+  };
+  if (json) {
+    nlohmann::ordered_json j;
+    j["game"] = game_name(game);
+    j["range"] = range.str();
+    j["combos"] = size.hands;
+    j["weight"] = size.weighted;
+    j["listed"] = size.hands <= limit;
+    j["list"] = nlohmann::ordered_json::array();
+    for (const auto& c : hands) j["list"].push_back(hand_text(c));
+    fmt::print("{}\n", j.dump());
+    return 0;
+  }
+  const int columns = terminal_columns(STDOUT_FILENO);
+  const std::size_t width = columns > 0 ? static_cast<std::size_t>(columns) : 80;
+  std::string out = fmt::format("Game: {}\n", game_rules(game).title);
+  out.append(wrap("Range: " + range.str(), width, "  ")).append("\n");
+  out += fmt::format("{} {} of {} cards", with_commas(size.hands), size.hands == 1 ? "hand" : "hands", hole);
+  if (std::abs(size.weighted - static_cast<double>(size.hands)) > 1e-9)
+    out += fmt::format(" (weighted total {:.2f})", size.weighted);
+  if (!dead.empty()) out += " without " + dead.str();
+  out += "\n";
+  if (size.hands > limit) {
+    out += fmt::format("(not listed: more than {} hands; --limit N lists up to N)\n", with_commas(limit));
+  } else {
+    std::string line;
+    for (const auto& c : hands) line.append(line.empty() ? "" : " ").append(hand_text(c));
+    if (!line.empty()) out.append(wrap(line, width, "")).append("\n");
+  }
+  fmt::print("{}", out);
+  return 0;
+}
+
 }  // namespace
 
 int run_range(const Args& args) {
@@ -162,9 +213,14 @@ int run_range(const Args& args) {
       "  equity range random --dead AsKd   1,225 combos without the dead cards\n"
       "  equity range 15%                  what 15% selects: 200 combos, strongest first\n"
       "  equity range \"QQ+,AK\" --board Ks7h2c --hits   made hands and draws on the flop\n"
-      "  equity range random --game shortdeck   630 combos of the 36-card deck, a 9x9 grid\n");
+      "  equity range random --game shortdeck   630 combos of the 36-card deck, a 9x9 grid\n"
+      "  equity range 'AA**:$ds' --game omaha  double-suited aces: 864 hands (--limit 1000 lists them)\n"
+      "  equity range random --game omaha6     20,358,520 hands, counted (not listed)\n"
+      "Omaha games (omaha, omaha5, omaha6 and -hilo) read docs/ranges-omaha.md's syntax and print the\n"
+      "range's canonical form, its hands and their weights summed, and the hands when at most --limit.\n");
   std::string text, dead_text, board_text, order = std::string(kDefaultHandOrder), game_text = "holdem";
   bool json = false, grid_only = false, hits = false;
+  std::size_t limit = 1000;
   app.add_option("range", text, "the range, e.g. \"QQ+,AKs,A5s-A2s\"")->required();
   app.add_option("-d,--dead", dead_text, "cards removed first (board or known cards), e.g. AsKd");
   app.add_flag("--json", json, "print one JSON object: canonical range, count, combos with weights, grid");
@@ -173,12 +229,25 @@ int run_range(const Args& args) {
   app.add_option("-b,--board", board_text, "a board of 3, 4 or 5 cards: its cards are removed, and --hits uses it");
   app.add_option("-g,--game", game_text,
                  "the game whose deck the combos are of: holdem (the default); shortdeck or shortdeck-straights (36 "
-                 "cards, 6 to A: 81 classes, a 9x9 grid; a class with a card below 6 is an error)");
+                 "cards, 6 to A: 81 classes, a 9x9 grid; a class with a card below 6 is an error); omaha, omaha5, "
+                 "omaha6 and their -hilo games (hands of 4, 5, 6 "
+                 "cards)");
+  app.add_option("--limit", limit, "Omaha games: list the hands when there are at most this many (default 1000)");
   app.add_flag("--hits", hits, "with --board: what the range hits (made hands and draws; docs/hits.md)");
 
   return run(app, args, [&] {
     const Game game = parse_game(game_text);
-    require_two_hole_cards(game, "equity range");
+    if (omaha_like(game)) {
+      if (hits || grid_only)
+        throw InputError(std::string(hits ? "--hits" : "--grid") + " is for the games of two hole cards");
+      std::vector<Card> removed = parse_cards(dead_text, "dead cards");
+      for (Card c : parse_cards(board_text, "board")) {
+        if (std::find(removed.begin(), removed.end(), c) != removed.end())
+          throw InputError("card " + c.str() + " is both dead and on the board");
+        removed.push_back(c);
+      }
+      return omaha_range(text, removed, game, limit, json);
+    }
     if (hits && board_text.empty()) throw InputError("--hits needs a board of 3, 4 or 5 cards (--board)");
     // A short-deck game's percentages take its own ordering, as the one call's do.
     if (game != Game::holdem && (order == kDefaultHandOrder || order == "vs1")) order = default_hand_order(game);

@@ -289,6 +289,7 @@ OmahaTally run_parts(std::size_t count, std::size_t players, const OmahaExactOpt
     if (options.cancel && options.cancel->load()) throw Cancelled();
     const std::size_t last = std::min(count, first + kWave);
     detail::parallel_for(first, last, [&](std::size_t i) { part(i, tallies[i]); });
+    if (options.cancel && options.cancel->load()) throw Cancelled();  // parts may have stopped early
     if (options.progress)
       options.progress(done_before + share * static_cast<double>(last) / static_cast<double>(count));
   }
@@ -310,7 +311,7 @@ OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions
       for (std::size_t b = boards * i / parts; b < boards * (i + 1) / parts; ++b) {
         if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
         walk.score_board(walk.board(b), scored);
-        walk.walk(scored, 0, scored[walk.first_player()].index.size(), tally);
+        walk.walk(scored, 0, scored[walk.first_player()].index.size(), tally, options.cancel);
       }
     });
   }

@@ -31,9 +31,11 @@ async function json(response) {
 
 // The combos and grid of a range: {range, count, weight, warnings, combos: [{cards, weight}], grid}.
 // `game` other than "holdem" reads it in that game's deck (its 9x9 grid in short deck).
-export async function fetchRange(expr, game = "holdem") {
+// `dead` ("AsKd") removes cards first: the page passes them for Omaha, whose count the server makes.
+export async function fetchRange(expr, game = "holdem", dead = "") {
   const gameParam = game === "holdem" ? "" : `&game=${encodeURIComponent(game)}`;
-  return json(await api(`/api/range?expr=${encodeURIComponent(expr)}${gameParam}`));
+  const deadParam = dead ? `&dead=${encodeURIComponent(dead)}` : "";
+  return json(await api(`/api/range?expr=${encodeURIComponent(expr)}${gameParam}${deadParam}`));
 }
 
 // [{name, title, summary, deck: ["As", ...], ranks: "23456789TJQKA", classes, grid, ...}]: the games.

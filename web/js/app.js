@@ -5,6 +5,7 @@ import { RANKS, SUITS, cardLabel, classCombos, parseCards, setRanks } from "./ca
 import { GridEditor, renderMatrix } from "./grid.js";
 import { RangeModel, topPercent } from "./range-model.js";
 import { COLOURS, ComboTable, duration, methodText, renderDistribution, renderEquities, renderHits } from "./results.js";
+import { countText, isOmaha, pickIntoHand, renderHiLo, renderShortcuts } from "./omaha.js";
 
 const $ = (selector) => document.querySelector(selector);
 const MAX_PLAYERS = 10;
@@ -14,7 +15,8 @@ const MAX_PLAYERS = 10;
 const DETAILS_AT_ONCE = 4000;
 
 const state = {
-  players: [],      // {text, model, seq, slider}: slider = {percent, order} while the range is a Top % one
+  players: [],      // {text, model, seq, slider, size}: slider = {percent, order} while the range is a Top % one;
+                    // size = {count, weight} as /api/range counts an Omaha range
   editing: 0,       // the player the grid edits
   focus: "AA",      // the class whose suits are shown
   orderings: {},
@@ -33,9 +35,11 @@ function removedCards() {
 }
 
 function showCount(i) {
-  const { count, weight } = state.players[i].model.count(removedCards());
+  const player = state.players[i];
+  const { count, weight } = player.model.count(removedCards());
   const combos = (n) => `${n} ${n === 1 ? "combo" : "combos"}`;
-  const text = Math.abs(weight - count) > 1e-9 ? `${+weight.toFixed(2)} of ${combos(count)}` : combos(count);
+  let text = Math.abs(weight - count) > 1e-9 ? `${+weight.toFixed(2)} of ${combos(count)}` : combos(count);
+  if (isOmaha(gameInfo())) text = player.size ? countText(player.size) : "";
   const el = $(`#count-${i + 1}`);
   if (el) el.textContent = text;
   if (i === state.editing) $("#editing-count").textContent = text;
@@ -59,12 +63,16 @@ async function readRange(i) {
   player.slider = typed ? { percent: Number(typed[1]), order: gameOrderings()[0] } : null;
   if (i === state.editing) renderSlider();
   try {
-    const data = text ? await fetchRange(text, state.game) : { combos: [] };
+    const omaha = isOmaha(gameInfo());
+    const removed = omaha ? [...removedCards()].join("") : "";
+    const data = text ? await fetchRange(text, state.game, removed) : { combos: [], count: 0, weight: 0 };
     if (seq !== player.seq) return;
-    player.model = RangeModel.fromCombos(data.combos);
+    player.model = omaha ? new RangeModel() : RangeModel.fromCombos(data.combos);
+    player.size = omaha && text ? { count: data.count, weight: data.weight } : null;
     setFieldError(`range-${i + 1}`, "");
   } catch (error) {
     if (seq !== player.seq) return;
+    player.size = null;
     setFieldError(`range-${i + 1}`, error.message);
   }
   showCount(i);
@@ -117,7 +125,7 @@ function renderPlayers() {
     row.innerHTML = `
       <label class="who"><input type="radio" name="editing" ${i === state.editing ? "checked" : ""} aria-label="edit player ${n} in the grid">
         <span class="swatch" style="background:${COLOURS[i]}"></span><span class="word">Player</span> ${n}</label>
-      <input id="range-${n}" class="range" autocomplete="off" spellcheck="false" placeholder="e.g. QQ+,AKs or AsAc">
+      <input id="range-${n}" class="range" autocomplete="off" spellcheck="false" placeholder="${placeholder()}">
       <span class="count" id="count-${n}"></span>
       <button type="button" class="remove" aria-label="remove player ${n}" ${state.players.length <= 2 ? "disabled" : ""}>×</button>
       <span class="field-error" id="error-range-${n}"></span>`;
@@ -137,9 +145,16 @@ function renderPlayers() {
   $("#add-player").disabled = state.players.length >= MAX_PLAYERS;
 }
 
+// The range box's example: a hand and a range of the game.
+function placeholder() {
+  const game = gameInfo();
+  if (!isOmaha(game)) return "e.g. QQ+,AKs or AsAc";
+  return `e.g. AA**:$ds or ${"AsKsQhJhTd9d".slice(0, 2 * game.hole_cards)}`;
+}
+
 function addPlayer(text = "") {
   if (state.players.length >= MAX_PLAYERS) return;
-  state.players.push({ text, model: new RangeModel(), seq: 0, slider: null });
+  state.players.push({ text, model: new RangeModel(), seq: 0, slider: null, size: null });
   renderPlayers();
   readRange(state.players.length - 1);
 }
@@ -178,6 +193,7 @@ function weight() {
 
 function renderEditor() {
   $("#editing-name").textContent = `player ${state.editing + 1}`;
+  $("#pick-hand-name").textContent = `player ${state.editing + 1}'s hand`;
   editor.render((name) => editedModel().classState(name));
   renderSuits();
   renderSlider();
@@ -304,6 +320,7 @@ function setupDeck() {
 }
 
 function pickCard(card) {
+  if ($("#pick-hand").checked && isOmaha(gameInfo())) return pickForHand(card);
   const board = parseCards($("#board").value);
   const dead = parseCards($("#dead").value);
   if (board.includes(card)) board.splice(board.indexOf(card), 1);
@@ -318,14 +335,31 @@ function pickCard(card) {
   saveSoon();
 }
 
+// Omaha: a picked card joins (or leaves) the edited player's hand, up to the game's hole cards.
+function pickForHand(card) {
+  const i = state.editing;
+  const player = state.players[i];
+  player.text = pickIntoHand(player.text, card, gameInfo().hole_cards);
+  $(`#range-${i + 1}`).value = player.text;
+  setFieldError(`range-${i + 1}`, "");
+  readSoon(i);
+  renderDeck();
+  saveSoon();
+}
+
 function renderDeck() {
   const board = new Set(parseCards($("#board").value));
   const dead = new Set(parseCards($("#dead").value));
+  const editedText = state.players[state.editing]?.text || "";
+  const inHand = new Set(isOmaha(gameInfo()) && $("#pick-hand").checked ? parseCards(editedText) : []);
   for (const button of $("#deck").children) {
     button.classList.toggle("on-board", board.has(button.dataset.card));
     button.classList.toggle("dead", dead.has(button.dataset.card));
+    button.classList.toggle("in-hand", inHand.has(button.dataset.card));
   }
-  state.players.forEach((_, i) => showCount(i));
+  // Omaha ranges are counted by the server, without the board and dead cards.
+  if (isOmaha(gameInfo())) state.players.forEach((p, i) => p.size && readSoon(i));
+  else state.players.forEach((_, i) => showCount(i));
 }
 
 // ---- The game ---------------------------------------------------------------------------------
@@ -359,6 +393,11 @@ function setGame(name, reread = true) {
   $("#game").value = name;
   setRanks([...game.ranks].reverse().join(""));
   document.body.dataset.game = name;
+  const omaha = isOmaha(game);
+  if (omaha) document.body.dataset.omaha = String(game.hole_cards);
+  else delete document.body.dataset.omaha;
+  if (!omaha && $("#pick-hand").checked) $("#pick-board").checked = true;
+  document.querySelectorAll("#players .range").forEach((input) => (input.placeholder = placeholder()));
   if (!classCombos(state.focus).every((c) => RANKS.includes(c[0]) && RANKS.includes(c[2]))) state.focus = "AA";
   editor.build();
   buildDeck();
@@ -528,7 +567,9 @@ async function calculate() {
     if (state.job !== job) return;
     // Click-to-numbers times, for the performance test (web/tests/test_perf.py).
     requestAnimationFrame(() => ($("#results").dataset.clickMs = (performance.now() - clicked).toFixed(2)));
-    renderEquities($("#results"), answer);
+    $("#results").classList.remove("hilo");
+    if (answer.players.length > 0 && answer.players[0].scoops !== undefined) renderHiLo($("#results"), answer);
+    else renderEquities($("#results"), answer);
     showStopped(answer);
     const mode = $("#mode");
     mode.textContent = methodText(answer);
@@ -537,7 +578,8 @@ async function calculate() {
     $("#time").textContent = `${stopped ? "stopped after" : "in"} ${duration(answer.seconds)}`;
     $("#showdowns").textContent =
       answer.mode === "monte-carlo" ? `${answer.trials.toLocaleString("en-US")} deals` : `${answer.showdowns.toLocaleString("en-US")} showdowns`;
-    if (stopped) markDetailsStale("previous question: the new details were not computed (the calculation was stopped)");
+    if (gameInfo().details === false) $("#details-panel").hidden = true;  // Omaha: equity only
+    else if (stopped) markDetailsStale("previous question: the new details were not computed (the calculation was stopped)");
     else if (answer.mode === "monte-carlo" && detailsWork(answer) > DETAILS_AT_ONCE) offerDetails(body, answer);
     else details(body, answer.players.length, clicked);
   } catch (error) {
@@ -662,6 +704,14 @@ async function start() {
   setupDeck();
   comboTable = new ComboTable($("#per-combo"));
   $("#add-player").addEventListener("click", () => addPlayer(""));
+  renderShortcuts($("#shortcuts"), (pattern) => {
+    const i = state.editing;
+    state.players[i].text = pattern;
+    $(`#range-${i + 1}`).value = pattern;
+    readRange(i);
+    saveSoon();
+  });
+  for (const id of ["pick-board", "pick-dead", "pick-hand"]) $(`#${id}`).addEventListener("change", renderDeck);
   $("#calculate").addEventListener("click", calculate);
   $("#cancel").addEventListener("click", stopCalculation);
   $("#details-cancel").addEventListener("click", () => state.details && state.details.cancel());

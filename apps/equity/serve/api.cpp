@@ -11,6 +11,7 @@
 #include "equity/game.hpp"
 #include "equity/game_range.hpp"
 #include "equity/hand_order.hpp"
+#include "equity/omaha_range.hpp"
 #include "equity/range.hpp"
 
 namespace equity::serve {
@@ -42,6 +43,43 @@ std::string field_of(std::string_view message) {
   return {};
 }
 
+namespace {
+
+// The cards of `text` as the dead cards of a game, or InputError naming "dead cards".
+CardSet dead_cards(std::string_view text, Game game) {
+  CardSet dead;
+  for (Card c : parse_cards(text, "dead cards")) dead.insert(c);
+  try {
+    check_cards_in_deck(dead, game);
+  } catch (const InputError& e) {
+    throw InputError(std::string("dead cards: ") + e.what());
+  }
+  return dead;
+}
+
+// An Omaha range: its canonical form, its size (counted, never listed in full) and its hands when
+// at most kOmahaRangeListed: the page shows the count, a hostile client gets a bounded answer.
+std::string omaha_range_json(std::string_view expr, std::string_view dead_text, Game game) {
+  const OmahaRange range = OmahaRange::parse(expr, game_rules(game).hole_cards, "range");
+  const CardSet dead = dead_cards(dead_text, game);
+  const OmahaRangeSize size = range.size(dead);
+  json combos = json::array();
+  if (size.hands <= kOmahaRangeListed)
+    for (const auto& c : range.combos(dead, kOmahaRangeListed))
+      combos.push_back({{"cards", c.cards.str()}, {"weight", c.weight}});
+  json j = {{"range", range.str()},
+            {"count", size.hands},
+            {"weight", size.weighted},
+            {"warnings", json::array()},
+            {"listed", size.hands <= kOmahaRangeListed},
+            {"combos", combos},
+            {"grid", json::array()},
+            {"game", game_name(game)}};
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace
+
 std::string range_json(std::string_view expr, std::string_view dead_text, std::string_view game_text) {
   Game game = Game::holdem;
   try {
@@ -49,18 +87,12 @@ std::string range_json(std::string_view expr, std::string_view dead_text, std::s
   } catch (const InputError&) {
     throw InputError("game: '" + std::string(game_text) + "' is not a game: one of " + game_names());
   }
-  if (omaha_like(game)) throw InputError("game: " + std::string(game_name(game)) + " ranges have no grid here yet");
+  if (omaha_like(game)) return omaha_range_json(expr, dead_text, game);
   std::vector<std::string> warnings;
   // Percentages in the game's own ordering (Hold'em's equity ordering, or short deck's).
   const Range range = Range::parse(expr, "range", &warnings, default_hand_order(game));
   check_in_deck(range, game);
-  CardSet dead;
-  for (Card c : parse_cards(dead_text, "dead cards")) dead.insert(c);
-  try {
-    check_cards_in_deck(dead, game);
-  } catch (const InputError& e) {
-    throw InputError(std::string("dead cards: ") + e.what());
-  }
+  const CardSet dead = dead_cards(dead_text, game);
   json combos = json::array();
   double weight = 0;
   for (const auto& c : range.combos(dead | out_of_deck(game))) {
@@ -105,7 +137,6 @@ std::string orderings_json() {
 std::string games_json() {
   json list = json::array();
   for (const Game g : games()) {
-    if (omaha_like(g)) continue;  // the page's hand grid is of two-card classes; /api/equity takes Omaha games
     const GameRules& rules = game_rules(g);
     json deck = json::array();
     for (int rank = kRanks - 1; rank >= rules.lowest_rank; --rank)
@@ -118,9 +149,13 @@ std::string games_json() {
                     {"hole_cards", rules.hole_cards},
                     {"board_cards", rules.board_cards},
                     {"classes", rules.hand_classes},
-                    {"grid", grid_size(g)},
+                    {"grid", omaha_like(g) ? 0 : grid_size(g)},
                     {"preflop_table", rules.preflop_table},
-                    {"hits", true}});  // every game names what its ranges hit
+                    {"making", rules.making == HandMaking::two_plus_three ? "two-plus-three" : "any-five"},
+                    {"low", rules.low},
+                    // what the page's details offer: the Omaha games answer equity only (docs/omaha.md)
+                    {"details", !omaha_like(g)},
+                    {"hits", !omaha_like(g)}});
   }
   return json{{"games", list}}.dump();
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The JSON API of `equity serve` without the HTTP: request bodies in, response bodies out. Every
 // function here is pure (no sockets, no files), so the tests call them directly as well as over HTTP.
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -29,7 +30,12 @@ std::string field_of(std::string_view message);
 // left and weight. Throws InputError for a bad range ("range ...") or bad dead cards.
 // With `game` ("shortdeck"), the combos of its deck and its grid (9x9, A to 6), and "game" in the
 // answer; a class outside the deck, or an unknown game ("game: ..."), is an InputError.
+// An Omaha game (hole_cards 4 to 6, docs/ranges-omaha.md's syntax): "range" canonical, "count"
+// hands and "weight" their weights summed (counted without listing), "combos" the hands
+// ({"cards": "AsKsQhJh", "weight": 1}) only when there are at most kOmahaRangeListed ("listed"
+// says whether they are), and an empty "grid".
 std::string range_json(std::string_view expr, std::string_view dead, std::string_view game = "holdem");
+inline constexpr std::size_t kOmahaRangeListed = 200;
 
 // GET /api/orderings: {"orderings": {"equity": ["AA", "KK", ...], "vs2": [...]}}: the named
 // orderings percentage ranges use (hand_order.hpp), best first.
@@ -37,8 +43,10 @@ std::string orderings_json();
 
 // GET /api/games: {"games": [{"name": "holdem", "title": "Texas Hold'em", "summary": "...", "deck":
 // ["As", "Ac", ...], "ranks": "23456789TJQKA", "hole_cards": 2, "board_cards": 5, "classes": 169,
-// "grid": 13, "preflop_table": true, "hits": true}, ...]}: every game, in the order menus list them,
-// with its cards from the ace down (suits s c h d) and what the page offers for it.
+// "grid": 13, "preflop_table": true, "making": "any-five", "low": false, "details": true, "hits": true},
+// ...]}: every game, in the order menus list them, with its cards from the ace down (suits s c h
+// d) and what the page offers for it. The Omaha games: hole_cards 4 to 6, making
+// "two-plus-three", low true for Hi/Lo, grid 0, details and hits false (equity only).
 std::string games_json();
 
 }  // namespace equity::serve

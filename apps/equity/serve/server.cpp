@@ -159,7 +159,15 @@ struct Server::Impl {
   bool quick(const Request& req) const {
     const std::string_view target = req.target();
     const Route route = route_of(target.substr(0, target.find('?')));
-    return route == Route::file || route == Route::health || route == Route::orderings || route == Route::range;
+    if (route == Route::range) return !omaha_range(target);
+    return route == Route::file || route == Route::health || route == Route::orderings;
+  }
+  // An Omaha range is counted by a worker, not the reading thread: a PLO6 pattern can take
+  // seconds to count (every one of 20 million hands tested), and the server keeps answering.
+  static bool omaha_range(std::string_view target) {
+    const auto q = target.find('?');
+    const auto game = query_value(q == std::string_view::npos ? std::string_view() : target.substr(q + 1), "game");
+    return game && game->rfind("omaha", 0) == 0;
   }
   std::optional<Answer> admit(const Request& req) const;  // the checks made before the body is read
   std::optional<Answer> origin_refusal(const Request& req) const;
