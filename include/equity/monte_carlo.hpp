@@ -66,6 +66,11 @@ struct MonteCarloOptions {
   const std::atomic<bool>* cancel = nullptr;
 };
 
+// Throws InputError unless the options' stopping rules are reachable: a standard error target, a
+// number of trials or a time, each finite and within the limits above (every game's Monte Carlo
+// checks its options so).
+void check_stopping_rules(const MonteCarloOptions& options);
+
 struct MonteCarloPlayer {
   std::uint64_t wins = 0, ties = 0, losses = 0;  // trials won alone, tied, lost
   std::uint64_t share = 0;                       // pot won, in units of 1/kShareUnit of a trial

@@ -33,24 +33,6 @@ std::string number(double x) {
   return text;
 }
 
-// The stopping rules must be reachable: a target standard error, a number of trials or a time,
-// each finite and within the limits of monte_carlo.hpp.
-void check_stopping_rules(const MonteCarloOptions& options) {
-  const double stderr_target = options.target_stderr, seconds = options.max_seconds;
-  if (!(stderr_target == 0 || (std::isfinite(stderr_target) && stderr_target >= kMinTargetStderr)))
-    throw InputError("standard error target " + number(stderr_target) + " is out of reach: it must be at least " +
-                     number(kMinTargetStderr) + " (or 0 for none)");
-  if (options.max_trials > kMaxTrials)
-    throw InputError("trials " + std::to_string(options.max_trials) + " are too many: at most " +
-                     number(static_cast<double>(kMaxTrials)));
-  if (!(seconds == 0 || (std::isfinite(seconds) && seconds > 0 && seconds <= kMaxSeconds)))
-    throw InputError("time limit " + number(seconds) +
-                     " is out of range: it must be a number of seconds above 0 and at most " + number(kMaxSeconds) +
-                     " (or 0 for none)");
-  if (stderr_target == 0 && options.max_trials == 0 && seconds == 0)
-    throw InputError("Monte Carlo needs a stopping rule: a standard error, a number of trials or a time");
-}
-
 void check_cancel(const std::atomic<bool>* cancel) {
   if (cancel && cancel->load(std::memory_order_relaxed)) throw Cancelled();
 }
@@ -310,6 +292,24 @@ void fill_players(const Totals& totals, std::size_t n, MonteCarloResult& result)
 }
 
 }  // namespace
+
+// The stopping rules must be reachable: a target standard error, a number of trials or a time,
+// each finite and within the limits of monte_carlo.hpp.
+void check_stopping_rules(const MonteCarloOptions& options) {
+  const double stderr_target = options.target_stderr, seconds = options.max_seconds;
+  if (!(stderr_target == 0 || (std::isfinite(stderr_target) && stderr_target >= kMinTargetStderr)))
+    throw InputError("standard error target " + number(stderr_target) + " is out of reach: it must be at least " +
+                     number(kMinTargetStderr) + " (or 0 for none)");
+  if (options.max_trials > kMaxTrials)
+    throw InputError("trials " + std::to_string(options.max_trials) + " are too many: at most " +
+                     number(static_cast<double>(kMaxTrials)));
+  if (!(seconds == 0 || (std::isfinite(seconds) && seconds > 0 && seconds <= kMaxSeconds)))
+    throw InputError("time limit " + number(seconds) +
+                     " is out of range: it must be a number of seconds above 0 and at most " + number(kMaxSeconds) +
+                     " (or 0 for none)");
+  if (stderr_target == 0 && options.max_trials == 0 && seconds == 0)
+    throw InputError("Monte Carlo needs a stopping rule: a standard error, a number of trials or a time");
+}
 
 MonteCarloResult monte_carlo(const RangeDeal& deal, const MonteCarloOptions& options) {
   check_stopping_rules(options);

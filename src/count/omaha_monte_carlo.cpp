@@ -15,27 +15,6 @@ namespace {
 
 using detail::Rng;
 
-std::string number(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", x);
-  return text;
-}
-
-// The stopping rules of monte_carlo.hpp, within its limits.
-void check_stopping_rules(const MonteCarloOptions& o) {
-  if (!(o.target_stderr == 0 || (std::isfinite(o.target_stderr) && o.target_stderr >= kMinTargetStderr)))
-    throw InputError("standard error target " + number(o.target_stderr) + " is out of reach: it must be at least " +
-                     number(kMinTargetStderr) + " (or 0 for none)");
-  if (o.max_trials > kMaxTrials)
-    throw InputError("trials " + std::to_string(o.max_trials) + " are too many: at most " +
-                     number(static_cast<double>(kMaxTrials)));
-  if (!(o.max_seconds == 0 || (std::isfinite(o.max_seconds) && o.max_seconds > 0 && o.max_seconds <= kMaxSeconds)))
-    throw InputError("time limit " + number(o.max_seconds) + " is out of range: at most " + number(kMaxSeconds) +
-                     " seconds (or 0 for none)");
-  if (o.target_stderr == 0 && o.max_trials == 0 && o.max_seconds == 0)
-    throw InputError("Monte Carlo needs a stopping rule: a standard error, a number of trials or a time");
-}
-
 // A chunk's counts, and per player the sum of the squared pot shares (in units) of its trials.
 struct ChunkTally {
   OmahaTally tally;
