@@ -17,41 +17,16 @@
 #include "equity/omaha_enumeration.hpp"
 #include "equity/plan.hpp"
 #include "equity/reference_evaluator.hpp"
+#include "omaha_reference.hpp"
 #include "test_support.hpp"
 
 namespace equity {
 namespace {
 
+using test::omaha_brute_high;
+using test::omaha_brute_low;
+
 using Cards = std::vector<Card>;
-
-ReferenceScore brute_high(const Cards& hole, const Cards& board) {
-  ReferenceScore best = 0;
-  for (std::size_t i = 0; i < hole.size(); ++i)
-    for (std::size_t j = i + 1; j < hole.size(); ++j)
-      for (std::size_t x = 0; x < board.size(); ++x)
-        for (std::size_t y = x + 1; y < board.size(); ++y)
-          for (std::size_t z = y + 1; z < board.size(); ++z)
-            best = std::max(best, reference_score(Cards{hole[i], hole[j], board[x], board[y], board[z]}));
-  return best;
-}
-
-// The best low's ranks (ace = 1 .. eight = 8), highest first; empty when none: smaller is better.
-std::vector<int> brute_low(const Cards& hole, const Cards& board) {
-  std::vector<int> best;
-  auto low_rank = [](Card c) { return c.rank() == 12 ? 1 : c.rank() + 2; };
-  for (std::size_t i = 0; i < hole.size(); ++i)
-    for (std::size_t j = i + 1; j < hole.size(); ++j)
-      for (std::size_t x = 0; x < board.size(); ++x)
-        for (std::size_t y = x + 1; y < board.size(); ++y)
-          for (std::size_t z = y + 1; z < board.size(); ++z) {
-            std::vector<int> r;
-            for (Card c : {hole[i], hole[j], board[x], board[y], board[z]}) r.push_back(low_rank(c));
-            std::sort(r.rbegin(), r.rend());
-            if (r[0] > 8 || std::adjacent_find(r.begin(), r.end()) != r.end()) continue;
-            if (best.empty() || r < best) best = r;
-          }
-  return best;
-}
 
 // Every k-card subset of `cards`.
 std::vector<Cards> subsets(const Cards& cards, std::size_t k) {
@@ -107,8 +82,8 @@ Brute brute_force(Game game, const std::vector<Cards>& players, const Cards& boa
       std::vector<ReferenceScore> highs;
       std::vector<std::vector<int>> lows;
       for (const auto& h : holes) {
-        highs.push_back(brute_high(h, full));
-        lows.push_back(rules.low ? brute_low(h, full) : std::vector<int>{});
+        highs.push_back(omaha_brute_high(h, full));
+        lows.push_back(rules.low ? omaha_brute_low(h, full) : std::vector<int>{});
       }
       const ReferenceScore top = *std::max_element(highs.begin(), highs.end());
       std::vector<int> best_low;

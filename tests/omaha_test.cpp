@@ -11,40 +11,13 @@
 #include "equity/omaha_evaluator.hpp"
 #include "equity/omaha_range.hpp"
 #include "equity/reference_evaluator.hpp"
+#include "omaha_reference.hpp"
 
 namespace equity {
 namespace {
 
-// The best reference score of two of `hole` and three of `board`.
-ReferenceScore brute_high(const std::vector<Card>& hole, const std::vector<Card>& board) {
-  ReferenceScore best = 0;
-  for (std::size_t i = 0; i < hole.size(); ++i)
-    for (std::size_t j = i + 1; j < hole.size(); ++j)
-      for (std::size_t x = 0; x < board.size(); ++x)
-        for (std::size_t y = x + 1; y < board.size(); ++y)
-          for (std::size_t z = y + 1; z < board.size(); ++z)
-            best = std::max(best, reference_score(std::vector<Card>{hole[i], hole[j], board[x], board[y], board[z]}));
-  return best;
-}
-
-// The best low as its five ranks (ace = 1 .. eight = 8) sorted high first, or empty: the smallest
-// such vector compared from the front is the best low.
-std::vector<int> brute_low(const std::vector<Card>& hole, const std::vector<Card>& board) {
-  std::vector<int> best;
-  auto low_rank = [](Card c) { return c.rank() == 12 ? 1 : c.rank() + 2; };
-  for (std::size_t i = 0; i < hole.size(); ++i)
-    for (std::size_t j = i + 1; j < hole.size(); ++j)
-      for (std::size_t x = 0; x < board.size(); ++x)
-        for (std::size_t y = x + 1; y < board.size(); ++y)
-          for (std::size_t z = y + 1; z < board.size(); ++z) {
-            std::vector<int> r;
-            for (Card c : {hole[i], hole[j], board[x], board[y], board[z]}) r.push_back(low_rank(c));
-            std::sort(r.rbegin(), r.rend());
-            if (r[0] > 8 || std::adjacent_find(r.begin(), r.end()) != r.end()) continue;
-            if (best.empty() || r < best) best = r;
-          }
-  return best;
-}
+using test::omaha_brute_high;
+using test::omaha_brute_low;
 
 std::vector<Card> deal(std::mt19937_64& rng, std::vector<Card>& deck, int n) {
   std::vector<Card> out;
@@ -71,12 +44,12 @@ TEST(OmahaEvaluator, AgreesWithTheBruteForceOnRandomDeals) {
       std::vector<Card> deck = CardSet::full().cards();
       const auto a = deal(rng, deck, hole_cards), b = deal(rng, deck, hole_cards), board = deal(rng, deck, 5);
       const HandRank ha = omaha_high(set_of(a), set_of(board)), hb = omaha_high(set_of(b), set_of(board));
-      const ReferenceScore ra = brute_high(a, board), rb = brute_high(b, board);
+      const ReferenceScore ra = omaha_brute_high(a, board), rb = omaha_brute_high(b, board);
       ASSERT_EQ(ha < hb, ra < rb);
       ASSERT_EQ(ha == hb, ra == rb);
       ASSERT_EQ(static_cast<int>(category_of(ha)), score_category(ra));
       const LowRank la = omaha_low(set_of(a), set_of(board)), lb = omaha_low(set_of(b), set_of(board));
-      const auto bla = brute_low(a, board), blb = brute_low(b, board);
+      const auto bla = omaha_brute_low(a, board), blb = omaha_brute_low(b, board);
       ASSERT_EQ(la == kNoLow, bla.empty());
       ASSERT_EQ(lb == kNoLow, blb.empty());
       if (!bla.empty() && !blb.empty()) {
@@ -103,10 +76,10 @@ TEST(OmahaEvaluator, AgreesWithTheBruteForceOnFlushAndLowHeavyDeals) {
         const OmahaBoard b(set_of(board));
         const HandRank high = omaha_high(set_of(a), set_of(board));
         ASSERT_EQ(b.high(set_of(a)), high);
-        ASSERT_EQ(detail::kClassScores[high], brute_high(a, board));
+        ASSERT_EQ(detail::kClassScores[high], omaha_brute_high(a, board));
         const LowRank low = omaha_low(set_of(a), set_of(board));
         ASSERT_EQ(b.low(set_of(a)), low);
-        const auto want = brute_low(a, board);
+        const auto want = omaha_brute_low(a, board);
         if (want.empty()) {
           ASSERT_EQ(low, kNoLow);
         } else {
@@ -178,8 +151,8 @@ OmahaCounts brute_counts(const std::vector<std::vector<Card>>& holes, const std:
     std::vector<ReferenceScore> highs;
     std::vector<std::vector<int>> lows;
     for (const auto& h : holes) {
-      highs.push_back(brute_high(h, full));
-      lows.push_back(hi_lo ? brute_low(h, full) : std::vector<int>{});
+      highs.push_back(omaha_brute_high(h, full));
+      lows.push_back(hi_lo ? omaha_brute_low(h, full) : std::vector<int>{});
     }
     const ReferenceScore top = *std::max_element(highs.begin(), highs.end());
     std::vector<int> best_low;
