@@ -188,29 +188,8 @@ Answer run_exact(const Plan& plan, const PlannedQuestion& s, const Stopwatch& cl
   return a;
 }
 
-double monte_carlo_fraction(const MonteCarloOptions& mc, std::uint64_t trials, double worst, double seconds) {
-  double done = 0;
-  if (mc.max_trials > 0) done = std::max(done, static_cast<double>(trials) / static_cast<double>(mc.max_trials));
-  if (mc.max_seconds > 0) done = std::max(done, seconds / mc.max_seconds);
-  if (mc.target_stderr > 0 && worst > 0) done = std::max(done, std::pow(mc.target_stderr / worst, 2));
-  return std::min(done, 1.0);
-}
-
 Answer run_monte_carlo(const Plan& plan, const PlannedQuestion& s, const Stopwatch& clock) {
-  const Question& q = s.question;
-  MonteCarloOptions mc;
-  mc.seed = q.seed ? *q.seed : random_seed();
-  mc.target_stderr = q.target_stderr;
-  mc.max_trials = q.max_trials;
-  mc.max_seconds = q.max_seconds;
-  if (mc.target_stderr <= 0 && mc.max_trials == 0 && mc.max_seconds <= 0) mc.target_stderr = kDefaultStderr;
-  mc.cancel = q.cancel;
-  if (q.progress)
-    mc.progress = [&](std::uint64_t trials, double worst) {
-      const double seconds = clock.seconds();
-      q.progress(Progress{Method::monte_carlo, monte_carlo_fraction(mc, trials, worst, seconds), trials, worst, seconds,
-                          false});
-    };
+  const MonteCarloOptions mc = monte_carlo_options(s.question, clock);
   const OmahaMonteCarloResult r = omaha_monte_carlo(*s.omaha, mc);
   Answer a;
   a.method = Method::monte_carlo;

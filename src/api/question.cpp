@@ -1,6 +1,8 @@
 // Reading and checking a question (question.hpp).
 #include "question.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <string_view>
 
@@ -137,6 +139,38 @@ RangeDeal with_combo(const RangeDeal& deal, std::size_t p, int combo) {
   d.ranges[p] = Range();
   d.ranges[p].set(combo, 1.0);
   return d;
+}
+
+// How far a Monte Carlo run is towards its first stopping rule.
+static double monte_carlo_fraction(const MonteCarloOptions& mc, std::uint64_t trials, double worst, double seconds) {
+  double done = 0;
+  if (mc.max_trials > 0) done = std::max(done, static_cast<double>(trials) / static_cast<double>(mc.max_trials));
+  if (mc.max_seconds > 0) done = std::max(done, seconds / mc.max_seconds);
+  if (mc.target_stderr > 0 && worst > 0) done = std::max(done, std::pow(mc.target_stderr / worst, 2));
+  return std::min(done, 1.0);
+}
+
+MonteCarloOptions monte_carlo_options(const Question& q, const Stopwatch& clock) {
+  MonteCarloOptions mc;
+  mc.seed = q.seed ? *q.seed : random_seed();
+  mc.target_stderr = q.target_stderr;
+  mc.max_trials = q.max_trials;
+  mc.max_seconds = q.max_seconds;
+  if (mc.target_stderr <= 0 && mc.max_trials == 0 && mc.max_seconds <= 0) mc.target_stderr = kDefaultStderr;
+  mc.by_category = q.by_category;
+  mc.cancel = q.cancel;
+  if (q.progress) {
+    MonteCarloOptions stops;  // the stopping rules alone, copied into the callback
+    stops.target_stderr = mc.target_stderr;
+    stops.max_trials = mc.max_trials;
+    stops.max_seconds = mc.max_seconds;
+    mc.progress = [&q, &clock, stops](std::uint64_t trials, double worst) {
+      const double seconds = clock.seconds();
+      q.progress(Progress{Method::monte_carlo, monte_carlo_fraction(stops, trials, worst, seconds), trials, worst,
+                          seconds, false});
+    };
+  }
+  return mc;
 }
 
 }  // namespace equity::detail

@@ -8,8 +8,10 @@
 
 #include "equity/calculate.hpp"
 #include "equity/deal.hpp"
+#include "equity/monte_carlo.hpp"
 #include "equity/omaha_equity.hpp"
 #include "equity/range.hpp"
+#include "equity/stopwatch.hpp"
 
 namespace equity::detail {
 
@@ -40,6 +42,11 @@ struct ComboTask {
 // The deal with player p holding one combo, at weight 1.
 RangeDeal with_combo(const RangeDeal& deal, std::size_t p, int combo);
 
+// The Monte Carlo options a question asks for, in every game: its seed (or one drawn at random),
+// its stopping rules (kDefaultStderr when it gives none), its cancel flag, and its progress
+// reported as Progress from `clock` (both q and clock must outlive the run).
+MonteCarloOptions monte_carlo_options(const Question& q, const Stopwatch& clock);
+
 // What plan() read, decided and prepared, for calculate(plan).
 struct PlannedQuestion {
   Question question;
@@ -52,7 +59,7 @@ struct PlannedQuestion {
   // An Omaha game's deal (omaha_calculate.hpp answers it; parsed then holds the players' labels,
   // the board and the dead cards, and no Hold'em ranges).
   std::optional<OmahaPrepared> omaha;
-  bool serial = false;                         // the work is small enough to run on the calling thread, without oneTBB
+  bool serial = false;  // the work is small enough to run on the calling thread, without oneTBB
 };
 
 }  // namespace equity::detail
