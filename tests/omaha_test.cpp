@@ -285,6 +285,31 @@ TEST(OmahaEnumeration, MatchesTheBruteForceOnFlushBoards) {
   }
 }
 
+// Preflop and every street against the brute force on random deals: the deck shrunk with dead
+// cards to the players' hands and 10 to 14 cards more, so every board of none to four known cards
+// is scored by the reference (C(14, 5) = 2,002 boards at most); 2 to 6 players, 4 to 6 hole cards,
+// high only and Hi/Lo.
+TEST(OmahaEnumeration, MatchesTheBruteForceFromEveryStreetOnASmallDeck) {
+  std::mt19937_64 rng(2611);
+  for (int round = 0; round < 24; ++round) {
+    const int players = 2 + round % 5, hole_cards = 4 + round % 3, board_cards = (round / 3) % 5;
+    const bool hi_lo = round % 2 == 1;
+    if (board_cards == 1 || board_cards == 2) continue;  // boards of 0, 3 or 4 known cards
+    std::vector<Card> deck = CardSet::full().cards();
+    std::vector<std::vector<Card>> holes;
+    for (int p = 0; p < players; ++p) holes.push_back(deal(rng, deck, hole_cards));
+    const auto board = deal(rng, deck, board_cards);
+    const int left = std::min(10 + round % 5, static_cast<int>(deck.size()));  // to deal the board from
+    const auto dead = deal(rng, deck, static_cast<int>(deck.size()) - left);
+    std::vector<CardSet> sets;
+    for (const auto& h : holes) sets.push_back(set_of(h));
+    const OmahaCounts got = enumerate_omaha(sets, set_of(board), set_of(dead), hi_lo);
+    ASSERT_EQ(got, brute_counts(holes, board, dead, hi_lo))
+        << "players " << players << " hole " << hole_cards << " board " << board_cards << " hi_lo " << hi_lo;
+    expect_consistent(got, choose(left, 5 - board_cards), hi_lo);
+  }
+}
+
 TEST(OmahaEnumeration, RejectsNoPlayerAndMoreThanTen) {
   EXPECT_THROW(enumerate_omaha({}, CardSet(), CardSet(), false), std::invalid_argument);
   std::vector<CardSet> eleven;
