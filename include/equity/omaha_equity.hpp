@@ -91,9 +91,21 @@ struct OmahaWork {
 };
 OmahaWork omaha_work(const OmahaPrepared& prep);
 
+// How omaha_ranges_exact() counts. walk: board by board, every assignment a showdown (above).
+// sweep: two players of four-card hands, high only, weights of 1 (omaha_sweep_applies()): on each
+// board each player's hands ranked once and sorted, and the opponent's hands of lower and of equal
+// rank that share no card with a hand counted by inclusion and exclusion over the subsets of its
+// cards (counters of every set of up to three cards the hands below it hold): the work is the
+// boards times the hands, not times the assignments. automatic: the sweep where it applies and
+// both players have 64 hands or more, else the walk. The counts are the same either way.
+enum class OmahaExactMethod { automatic, walk, sweep };
+
+bool omaha_sweep_applies(const OmahaPrepared& prep);
+
 struct OmahaExactOptions {
-  const std::atomic<bool>* cancel = nullptr;  // checked between parts; throws Cancelled
-  std::function<void(double)> progress;       // the fraction done, from the calling thread
+  const std::atomic<bool>* cancel = nullptr;              // checked between parts; throws Cancelled
+  std::function<void(double)> progress;                   // the fraction done, from the calling thread
+  OmahaExactMethod method = OmahaExactMethod::automatic;  // sweep where it does not apply: InputError
 };
 
 // Every non-conflicting assignment times every board. Threads as the caller's arena gives; the
