@@ -221,6 +221,13 @@ TEST(OmahaCalculate, RangesMatchTheBruteForce) {
   expect_matches(three);
   // On a turn: a river to come for every assignment.
   expect_matches(ask(Game::omaha_hilo, {hero, "random"}, turn, dead_except(hero + turn + low_left)));
+  // Random against random, high only: the sweep (C(10, 4) = 210 hands a side), asked and automatic.
+  Question sweep = ask(Game::omaha, {"random", "random"}, turn, dead_except(turn + high_left));
+  sweep.by_category = true;
+  EXPECT_EQ(plan(sweep).exact_method, ExactMethod::sweep);
+  expect_matches(sweep);
+  sweep.exact_method = ExactMethod::boards;
+  expect_matches(sweep);
 }
 
 // omaha_ranges_exact() by one method, on a deal of ranges.
@@ -349,6 +356,18 @@ TEST(OmahaCalculate, ThePlannerCountsTheWork) {
   p = plan(ask(Game::omaha, {"AsKsQhJh", "random"}, "2c3d4h5s", ""));
   EXPECT_EQ(p.method, Method::exact);
   EXPECT_EQ(p.work.showdowns, 40.0 * 135'751);
+  // Random against random on a turn: the sweep scores 48 rivers x 2 x 194,580 hands, enumerated;
+  // on the flop it would score too many, sampled.
+  p = plan(ask(Game::omaha, {"random", "random"}, "2c3d4h5s", ""));
+  EXPECT_EQ(p.method, Method::exact);
+  EXPECT_EQ(p.exact_method, ExactMethod::sweep);
+  EXPECT_NE(p.reason.find("the sweep would score"), std::string::npos) << p.reason;
+  p = plan(ask(Game::omaha, {"random", "random"}, "2c3d4h", ""));
+  EXPECT_EQ(p.method, Method::monte_carlo);
+  EXPECT_NE(p.reason.find("the sweep would score"), std::string::npos) << p.reason;
+  // Hi/Lo: the walk's limits (the showdowns too many), sampled.
+  p = plan(ask(Game::omaha_hilo, {"random", "random"}, "2c3d4h5s", ""));
+  EXPECT_EQ(p.method, Method::monte_carlo);
   // On the flop: sampled, saying why.
   p = plan(ask(Game::omaha, {"AsKsQhJh", "random"}, "2c3d4h", ""));
   EXPECT_EQ(p.method, Method::monte_carlo);
@@ -373,6 +392,9 @@ void expect_error(const Question& q, const std::string& part) {
 }
 
 TEST(OmahaCalculate, BadQuestionsNameWhatAndWhere) {
+  Question sweep_hilo = ask(Game::omaha_hilo, {"random", "random"}, "2c3d4h5s", "");
+  sweep_hilo.exact_method = ExactMethod::sweep;
+  expect_error(sweep_hilo, "the sweep method counts two players of four-card Omaha hands, high only");
   expect_error(ask(Game::omaha, {"AsKsQhJh9c", "7c7d8h9h"}, "", ""),
                "player 1: \"AsKsQhJh9c\" has 5 cards; an omaha hand has 4");
   expect_error(ask(Game::omaha5_hilo, {"AsKsQhJh9c", "7c7d8h9h"}, "", ""),

@@ -101,6 +101,8 @@ OmahaWork omaha_work(const OmahaPrepared& prep);
 enum class OmahaExactMethod { automatic, walk, sweep };
 
 bool omaha_sweep_applies(const OmahaPrepared& prep);
+// Whether automatic takes the sweep.
+bool omaha_sweeps(const OmahaPrepared& prep);
 
 struct OmahaExactOptions {
   const std::atomic<bool>* cancel = nullptr;              // checked between parts; throws Cancelled

@@ -505,6 +505,10 @@ bool omaha_sweep_applies(const OmahaPrepared& prep) {
   return prep.players() == 2 && !prep.hi_lo && !prep.weighted && prep.hole_cards == kSweepCards;
 }
 
+bool omaha_sweeps(const OmahaPrepared& prep) {
+  return omaha_sweep_applies(prep) && std::min(prep.hands[0], prep.hands[1]) >= kSweepMinHands;
+}
+
 OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions& options) {
   bool sweep = false;
   switch (options.method) {
@@ -516,7 +520,7 @@ OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions
       sweep = true;
       break;
     case OmahaExactMethod::automatic:
-      sweep = omaha_sweep_applies(prep) && std::min(prep.hands[0], prep.hands[1]) >= kSweepMinHands;
+      sweep = omaha_sweeps(prep);
       break;
   }
   if (sweep) {
