@@ -449,8 +449,14 @@ class Sweep {
   std::uint64_t count_side(std::size_t p, const std::vector<Ranked>& mine, std::size_t o,
                            const std::vector<Ranked>& theirs, Scratch& s, OmahaTally& tally) const {
     s.below = Counters{};
-    s.all = Counters{};
-    for (const Ranked& t : theirs) add(hands_[o][t.hand], s.all);
+    // A random opponent holds every hand of the cards left (neither known nor on the board): of
+    // them, C(left - h's cards among them, 4) share none with h.
+    const bool random = prep_.random[o];
+    const int left = kCards - prep_.known.size() - prep_.cards_to_come;
+    if (!random) {
+      s.all = Counters{};
+      for (const Ranked& t : theirs) add(hands_[o][t.hand], s.all);
+    }
     s.lower.resize(mine.size());
     OmahaPlayerCounts& c = tally.counts.players[p];
     auto& category_wins = tally.category_wins[p];
@@ -474,7 +480,9 @@ class Sweep {
         const std::int64_t held = holds[h.self];
         const auto wins = static_cast<std::uint64_t>(s.lower[k]);
         const auto not_above = equals ? static_cast<std::uint64_t>(disjoint(h, s.below) + held) : wins;
-        const auto total = static_cast<std::uint64_t>(disjoint(h, s.all) + held);
+        const std::uint64_t total =
+            random ? kChooseTable[static_cast<std::size_t>(left - (cards_[p][mine[k].hand] - prep_.known).size())][4]
+                   : static_cast<std::uint64_t>(disjoint(h, s.all) + held);
         const std::uint64_t ties = not_above - wins;
         c.wins += wins;
         c.scoops += wins;
