@@ -7,7 +7,8 @@
 // per player with no card twice is a showdown of those scores, weighted by the product of the
 // hands' weights. The work is the boards times the hands scored plus the showdowns
 // (omaha_work()); a specific hand is a range of one. Each showdown is scored by
-// score_omaha_showdown(), the one pot accounting of omaha_enumeration.hpp.
+// score_omaha_showdown(), the one pot accounting of omaha_enumeration.hpp. Two wide PLO4 ranges,
+// high only, are counted by a sweep instead (OmahaExactMethod below): the same integers.
 //
 // Monte Carlo (omaha_monte_carlo): as Hold'em's (monte_carlo.hpp): chunks of kMonteCarloChunk
 // trials, chunk c drawing from its own stream (seed, c), the chunks added in chunk order, so a
