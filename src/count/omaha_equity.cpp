@@ -2,6 +2,7 @@
 #include "equity/omaha_equity.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 
 #include "equity/deal.hpp"
@@ -324,29 +325,34 @@ constexpr std::array<std::array<std::uint32_t, 5>, kCards + 1> kChooseTable = []
   return c;
 }();
 
+// A hand's four cards as numbers 0..51 (13 x suit + rank), increasing: the card mask's bits in
+// order.
+EQUITY_ALWAYS_INLINE std::array<std::uint8_t, kSweepCards> sweep_cards(CardSet hand) {
+  std::array<std::uint8_t, kSweepCards> c{};
+  std::uint64_t b = hand.bits();
+  for (std::size_t i = 0; i < kSweepCards; ++i, b &= b - 1) {
+    const int bit = std::countr_zero(b);
+    c[i] = static_cast<std::uint8_t>(13 * (bit >> 4) + (bit & 15));
+  }
+  return c;
+}
+
 // A hand's 14 non-empty proper subsets as counter indices (4 cards, 6 pairs, 4 triples, colex),
-// and its own index among the four-card sets.
+// and its own index among the four-card sets; computed as the sweep reaches the hand, from its
+// cards (kept beside its rank: the sorted hands are read in order, nothing else per hand is).
 struct SweepHand {
   std::array<std::uint32_t, 14> subsets;
   std::uint32_t self;
 };
 
-SweepHand sweep_hand(CardSet hand) {
-  std::array<std::uint32_t, kSweepCards> c{};  // card ids, increasing
-  std::size_t k = 0;
-  for (Card card : hand.cards()) c[k++] = static_cast<std::uint32_t>(card.id());
-  std::sort(c.begin(), c.end());
+EQUITY_ALWAYS_INLINE SweepHand sweep_hand(const std::array<std::uint8_t, kSweepCards>& card) {
   const auto& ch = kChooseTable;
-  SweepHand h{};
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < 4; ++i) h.subsets[n++] = kSingles + c[i];
-  for (std::size_t i = 0; i < 4; ++i)
-    for (std::size_t j = i + 1; j < 4; ++j) h.subsets[n++] = kPairs + ch[c[j]][2] + c[i];
-  for (std::size_t i = 0; i < 4; ++i)
-    for (std::size_t j = i + 1; j < 4; ++j)
-      for (std::size_t l = j + 1; l < 4; ++l) h.subsets[n++] = kTriples + ch[c[l]][3] + ch[c[j]][2] + c[i];
-  h.self = ch[c[3]][4] + ch[c[2]][3] + ch[c[1]][2] + c[0];
-  return h;
+  const std::uint32_t c0 = card[0], c1 = card[1], c2 = card[2], c3 = card[3];
+  const std::uint32_t p1 = ch[c1][2], p2 = ch[c2][2], p3 = ch[c3][2], t2 = ch[c2][3], t3 = ch[c3][3];
+  return {{kSingles + c0, kSingles + c1, kSingles + c2, kSingles + c3, kPairs + p1 + c0, kPairs + p2 + c0,
+           kPairs + p3 + c0, kPairs + p2 + c1, kPairs + p3 + c1, kPairs + p3 + c2, kTriples + t2 + p1 + c0,
+           kTriples + t3 + p1 + c0, kTriples + t3 + p2 + c0, kTriples + t3 + p2 + c1},
+          ch[c3][4] + t2 + p1 + c0};
 }
 
 // The category of each HandRank.
@@ -362,15 +368,14 @@ class Sweep {
   explicit Sweep(const OmahaPrepared& prep) : prep_(prep) {
     for (std::size_t p = 0; p < 2; ++p) {
       const auto list = prep.random[p] ? every_hand(CardSet::full() - prep.known, prep.hole_cards) : prep.combos[p];
-      for (const auto& c : list) {
-        cards_[p].push_back(c.cards);
-        hands_[p].push_back(sweep_hand(c.cards));
-      }
+      for (const auto& c : list) cards_[p].push_back(c.cards);
     }
     same_ = cards_[0] == cards_[1];
     for (std::size_t p = 0; p < 2; ++p) {
       holds_[p].assign(kChooseTable[kCards][4], 0);
-      for (const auto& h : hands_[p]) holds_[p][h.self] = 1;
+      for (CardSet c : cards_[p]) holds_[p][sweep_hand(sweep_cards(c)).self] = 1;
+      // The hand's cards not known (all four, or none for a specific hand): the same for each.
+      unknown_[p] = (cards_[p].front() - prep.known).size();
     }
     for (const auto& b : every_hand(CardSet::full() - prep.known, prep.cards_to_come)) boards_.push_back(b.cards);
   }
@@ -403,7 +408,7 @@ class Sweep {
  private:
   struct Ranked {
     HandRank rank;
-    std::uint32_t hand;
+    std::array<std::uint8_t, kSweepCards> card;  // sweep_cards()
   };
   struct Counters {
     std::int64_t hands = 0;  // the empty set's
@@ -422,7 +427,7 @@ class Sweep {
     for (std::size_t i = 0; i < cards_[p].size(); ++i) {
       if (cards_[p][i].intersects(board)) continue;
       const HandRank r = scorer.high(cards_[p][i]);
-      scored.push_back({r, static_cast<std::uint32_t>(i)});
+      scored.push_back({r, sweep_cards(cards_[p][i])});
       ++start[r + 1u];
     }
     for (std::size_t r = 0; r < kHandRanks; ++r) start[r + 1] += start[r];
@@ -453,9 +458,10 @@ class Sweep {
     // them, C(left - h's cards among them, 4) share none with h.
     const bool random = prep_.random[o];
     const int left = kCards - prep_.known.size() - prep_.cards_to_come;
+    const std::uint64_t random_total = kChooseTable[static_cast<std::size_t>(left - unknown_[p])][4];
     if (!random) {
       s.all = Counters{};
-      for (const Ranked& t : theirs) add(hands_[o][t.hand], s.all);
+      for (const Ranked& t : theirs) add(sweep_hand(t.card), s.all);
     }
     s.lower.resize(mine.size());
     OmahaPlayerCounts& c = tally.counts.players[p];
@@ -468,21 +474,19 @@ class Sweep {
       const HandRank r = mine[i].rank;
       std::size_t end = i;
       while (end < mine.size() && mine[end].rank == r) ++end;
-      while (j < theirs.size() && theirs[j].rank < r) add(hands_[o][theirs[j++].hand], s.below);
+      while (j < theirs.size() && theirs[j].rank < r) add(sweep_hand(theirs[j++].card), s.below);
       // Of lower rank: h itself (of rank r) is not among them.
-      for (std::size_t k = i; k < end; ++k) s.lower[k] = disjoint(hands_[p][mine[k].hand], s.below);
+      for (std::size_t k = i; k < end; ++k) s.lower[k] = disjoint(sweep_hand(mine[k].card), s.below);
       const std::size_t equal_from = j;
-      while (j < theirs.size() && theirs[j].rank == r) add(hands_[o][theirs[j++].hand], s.below);
+      while (j < theirs.size() && theirs[j].rank == r) add(sweep_hand(theirs[j++].card), s.below);
       const bool equals = j != equal_from;  // else no tie: the hands not above are those below
       const std::size_t category = kCategoryOf[r];
       for (std::size_t k = i; k < end; ++k) {
-        const SweepHand& h = hands_[p][mine[k].hand];
+        const SweepHand h = sweep_hand(mine[k].card);
         const std::int64_t held = holds[h.self];
         const auto wins = static_cast<std::uint64_t>(s.lower[k]);
         const auto not_above = equals ? static_cast<std::uint64_t>(disjoint(h, s.below) + held) : wins;
-        const std::uint64_t total =
-            random ? kChooseTable[static_cast<std::size_t>(left - (cards_[p][mine[k].hand] - prep_.known).size())][4]
-                   : static_cast<std::uint64_t>(disjoint(h, s.all) + held);
+        const std::uint64_t total = random ? random_total : static_cast<std::uint64_t>(disjoint(h, s.all) + held);
         const std::uint64_t ties = not_above - wins;
         c.wins += wins;
         c.scoops += wins;
@@ -501,7 +505,7 @@ class Sweep {
 
   const OmahaPrepared& prep_;
   std::array<std::vector<CardSet>, 2> cards_;
-  std::array<std::vector<SweepHand>, 2> hands_;
+  std::array<int, 2> unknown_{};
   std::array<std::vector<std::uint8_t>, 2> holds_;  // by four-card set: whether the player has it
   bool same_ = false;
   std::vector<CardSet> boards_;  // the cards to come
