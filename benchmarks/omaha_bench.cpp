@@ -4,6 +4,7 @@
 #include <random>
 #include <vector>
 
+#include "equity/calculate.hpp"
 #include "equity/omaha_enumeration.hpp"
 #include "equity/omaha_evaluator.hpp"
 
@@ -15,10 +16,11 @@ struct OmahaDeal {
   CardSet hole, board;
 };
 
-// 2^16 random deals of `hole_cards` hole cards and a five-card board, each from a fresh deck.
-std::vector<OmahaDeal> random_deals(int hole_cards) {
+// `count` (2^16 unless told) random deals of `hole_cards` hole cards and a five-card board, each
+// from a fresh deck.
+std::vector<OmahaDeal> random_deals(int hole_cards, std::size_t count = 1 << 16) {
   std::mt19937_64 rng(26);
-  std::vector<OmahaDeal> deals(1 << 16);
+  std::vector<OmahaDeal> deals(count);
   for (auto& d : deals) {
     std::uint64_t used = 0;
     auto draw = [&] {
@@ -47,6 +49,20 @@ void BM_OmahaEvaluateRandomHands(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(deals.size()));
 }
 BENCHMARK(BM_OmahaEvaluateRandomHands)->Arg(4)->Arg(5)->Arg(6);
+
+// The same over 2^12 deals (64 KB, against the 1 MB above): each call still a new hole and board,
+// but the deals no longer stream through the core's 2 MB L2 cache and push the evaluator's 1.1 MB
+// table out of it, as a Monte Carlo loop that deals as it goes does not.
+void BM_OmahaEvaluateRandomHandsFewDeals(benchmark::State& state) {
+  const auto deals = random_deals(static_cast<int>(state.range(0)), 1 << 12);
+  for (auto _ : state) {
+    std::uint64_t sum = 0;
+    for (const auto& d : deals) sum += omaha_high(d.hole, d.board);
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(deals.size()));
+}
+BENCHMARK(BM_OmahaEvaluateRandomHandsFewDeals)->Arg(4)->Arg(5)->Arg(6);
 
 // The same, high and low (Hi/Lo): items/s = hands given both halves per second.
 void BM_OmahaEvaluateRandomHiLoHands(benchmark::State& state) {
@@ -126,5 +142,74 @@ void BM_OmahaEnumeratePLO4ThreeWay(benchmark::State& state) {
   enumerate_preflop(state, {"AhAsKhQs", "JdTc9d8c", "7h7d6s5s"}, false);
 }
 BENCHMARK(BM_OmahaEnumeratePLO4ThreeWay)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Questions asked of calculate() as the CLI asks them (all cores; the targets): items/s of
+// the Monte Carlo ones = trials a second, and `stderr` the standard error reached (player 1).
+void ask_omaha(benchmark::State& state, std::vector<std::string> players, const char* board, double stderr_target) {
+  Question q;
+  q.game = Game::omaha;
+  q.players = std::move(players);
+  q.board = board;
+  q.use_table = false;
+  if (stderr_target > 0) {
+    q.method = Method::monte_carlo;
+    q.target_stderr = stderr_target;
+    q.seed = 1;
+  } else {
+    q.method = Method::exact;
+  }
+  std::uint64_t trials = 0;
+  double error = 0;
+  for (auto _ : state) {
+    const Answer a = calculate(q);
+    trials += a.trials;
+    error = a.players[0].standard_error.value_or(0);
+    benchmark::DoNotOptimize(a);
+  }
+  if (stderr_target > 0) {
+    state.SetItemsProcessed(static_cast<std::int64_t>(trials));
+    state.counters["stderr"] = error;
+  }
+}
+
+// `equity --game omaha AsKsQhJh random --mc --stderr 0.0005` (target at most 100 ms).
+void BM_OmahaCalculateHandVsRandomToStderr5e4(benchmark::State& state) {
+  ask_omaha(state, {"AsKsQhJh", "random"}, "", 0.0005);
+}
+BENCHMARK(BM_OmahaCalculateHandVsRandomToStderr5e4)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// `random` against `random` on a PLO4 turn, exact (target at most 1 s): 48 rivers, each with
+// 178,365 hands a side (the sweep of omaha_equity.hpp).
+void BM_OmahaCalculateRandomVsRandomTurnExact(benchmark::State& state) {
+  ask_omaha(state, {"random", "random"}, "Ks7h2c9d", 0);
+}
+BENCHMARK(BM_OmahaCalculateRandomVsRandomTurnExact)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// `random` against `random` on a PLO4 flop, Monte Carlo to a standard error of 0.0005 (target at
+// most 0.5 s).
+void BM_OmahaCalculateRandomVsRandomFlopToStderr5e4(benchmark::State& state) {
+  ask_omaha(state, {"random", "random"}, "Ks7h2c", 0.0005);
+}
+BENCHMARK(BM_OmahaCalculateRandomVsRandomFlopToStderr5e4)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Monte Carlo per trial on one thread (items: trials; CPU time, steadier than the wall clock on a
+// shared machine): the trial loop of the two questions above.
+void BM_OmahaMonteCarloPerTrial(benchmark::State& state, std::vector<std::string> players, const char* board) {
+  Question q;
+  q.game = Game::omaha;
+  q.players = std::move(players);
+  q.board = board;
+  q.method = Method::monte_carlo;
+  q.max_trials = 1'000'000;
+  q.seed = 1;
+  q.threads = 1;
+  for (auto _ : state) benchmark::DoNotOptimize(calculate(q));
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(q.max_trials));
+}
+BENCHMARK_CAPTURE(BM_OmahaMonteCarloPerTrial, hand_vs_random, std::vector<std::string>{"AsKsQhJh", "random"}, "")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_OmahaMonteCarloPerTrial, random_vs_random_flop, std::vector<std::string>{"random", "random"},
+                  "Ks7h2c")
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

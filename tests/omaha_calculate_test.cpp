@@ -15,6 +15,7 @@
 #include "equity/calculate.hpp"
 #include "equity/error.hpp"
 #include "equity/omaha_enumeration.hpp"
+#include "equity/omaha_equity.hpp"
 #include "equity/plan.hpp"
 #include "equity/reference_evaluator.hpp"
 #include "omaha_reference.hpp"
@@ -220,6 +221,80 @@ TEST(OmahaCalculate, RangesMatchTheBruteForce) {
   expect_matches(three);
   // On a turn: a river to come for every assignment.
   expect_matches(ask(Game::omaha_hilo, {hero, "random"}, turn, dead_except(hero + turn + low_left)));
+  // Random against random, high only: the sweep (C(10, 4) = 210 hands a side), asked and automatic.
+  Question sweep = ask(Game::omaha, {"random", "random"}, turn, dead_except(turn + high_left));
+  sweep.by_category = true;
+  EXPECT_EQ(plan(sweep).exact_method, ExactMethod::sweep);
+  expect_matches(sweep);
+  sweep.exact_method = ExactMethod::boards;
+  expect_matches(sweep);
+}
+
+// omaha_ranges_exact() by one method, on a deal of ranges.
+OmahaTally count_exact(Game game, const std::vector<std::string>& players, const std::string& board,
+                       const std::string& dead, OmahaExactMethod method) {
+  OmahaDeal deal;
+  deal.game = game;
+  for (const auto& p : players) deal.ranges.push_back(OmahaRange::parse(p, game_rules(game).hole_cards));
+  deal.board = cards(board);
+  deal.dead = cards(dead);
+  OmahaExactOptions options;
+  options.method = method;
+  return omaha_ranges_exact(prepare_omaha(deal), options);
+}
+
+TEST(OmahaCalculate, TheSweepMatchesTheBruteForce) {
+  // Ten or eleven cards left to deal: random is C(10, 4) = 210 hands or C(11, 4) = 330.
+  const std::string hero = "AsKsQhJh", river = "AdKc5h3s2c", turn = "AdKc5h3s", flop = "AdKc5h";
+  const std::string left = "AcKhQsTc9c8d7d6h4c4d", flush_left = "Ah9h8h7h6hTs9s8s4c4d";
+  struct Case {
+    std::vector<std::string> players;
+    std::string board, dead;
+  };
+  const std::vector<Case> cases = {
+      {{"random", "random"}, river, dead_except(river + left)},
+      {{"random", "random"}, turn, dead_except(turn + left)},
+      {{"random", "random"}, turn, dead_except(turn + flush_left)},
+      {{"random", "random"}, flop, dead_except(flop + left)},
+      {{hero, "random"}, turn, dead_except(hero + turn + left)},
+      {{"random", hero}, turn, dead_except(hero + turn + flush_left)},
+      {{"random", "random"}, "Qh2h3hJs", dead_except("Qh2h3hJs" + flush_left)},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.players[0] + " " + c.players[1] + " board " + c.board);
+    std::vector<Cards> players;
+    for (const auto& p : c.players) players.push_back(p == "random" ? Cards{} : cards(p));
+    const Brute want = brute_force(Game::omaha, players, cards(c.board), cards(c.dead));
+    const OmahaTally got = count_exact(Game::omaha, c.players, c.board, c.dead, OmahaExactMethod::sweep);
+    EXPECT_GT(want.counts.showdowns, 0u);
+    EXPECT_EQ(got.counts, want.counts);
+    for (std::size_t p = 0; p < 2; ++p) {
+      EXPECT_EQ(got.category_wins[p], want.category_wins[p]) << p;
+      EXPECT_EQ(got.weighted_units[p], static_cast<double>(want.counts.players[p].pot_units)) << p;
+    }
+    EXPECT_EQ(got.weight, static_cast<double>(want.counts.showdowns));
+  }
+  // Ranges the brute force does not read: the same integers as the walk's, category ties too.
+  const std::string dead = dead_except(turn + "AcAhAsKhKsQsQcJhTc9c8d7d6h4c4d");
+  for (const auto& players : std::vector<std::vector<std::string>>{
+           {"AA", "random"}, {"KK,QQ", "AA:$ds,JT"}, {"random", "AsKsQsJh"}, {"AK", "AK"}}) {
+    SCOPED_TRACE(players[0] + " against " + players[1]);
+    const OmahaTally sweep = count_exact(Game::omaha, players, turn, dead, OmahaExactMethod::sweep);
+    const OmahaTally walk = count_exact(Game::omaha, players, turn, dead, OmahaExactMethod::walk);
+    EXPECT_GT(walk.counts.showdowns, 0u);
+    EXPECT_EQ(sweep.counts, walk.counts);
+    EXPECT_EQ(sweep.category_wins, walk.category_wins);
+    EXPECT_EQ(sweep.category_ties, walk.category_ties);
+    EXPECT_EQ(sweep.weighted_wins, walk.weighted_wins);
+  }
+  // Where it does not apply: Hi/Lo, three players, weights, five-card hands.
+  const std::string low_dead = dead_except(turn + left);
+  EXPECT_THROW(count_exact(Game::omaha_hilo, {"random", "random"}, turn, low_dead, OmahaExactMethod::sweep),
+               InputError);
+  EXPECT_THROW(count_exact(Game::omaha, {"random", "random", "random"}, turn, low_dead, OmahaExactMethod::sweep),
+               InputError);
+  EXPECT_THROW(count_exact(Game::omaha, {"AA@50,KK", "random"}, turn, dead, OmahaExactMethod::sweep), InputError);
+  EXPECT_THROW(count_exact(Game::omaha5, {"random", "random"}, turn, low_dead, OmahaExactMethod::sweep), InputError);
 }
 
 TEST(OmahaCalculate, MonteCarloAgreesAndIsTheSameOnAnyThreadCount) {
@@ -271,6 +346,31 @@ TEST(OmahaCalculate, MonteCarloAgreesAndIsTheSameOnAnyThreadCount) {
   }
 }
 
+TEST(OmahaCalculate, MonteCarloOfDrawnRangesAgreesWithExact) {
+  // Ranges drawn by weight (AA, KK,QQ) against random dealt from the deck, on a small deck: the
+  // deal skips the drawn hands' cards; within 3 standard errors of the exact answer, and the same
+  // numbers on one thread and on two.
+  const std::string board = "AdKc5h3s";
+  const std::string dead = dead_except(board + "AcAhAsKhKsQsQcJhTc9c8d7d6h4c4d");
+  Question exact = ask(Game::omaha, {"AA", "KK,QQ", "random"}, board, dead);
+  exact.method = Method::exact;
+  const Answer e = calculate(exact);
+  Question mc = exact;
+  mc.method = Method::monte_carlo;
+  mc.target_stderr = 3e-3;
+  mc.seed = 9;
+  mc.threads = 1;
+  const Answer one = calculate(mc);
+  mc.threads = 2;
+  const Answer two = calculate(mc);
+  EXPECT_EQ(one.stopped_by, "stderr");
+  for (std::size_t p = 0; p < 3; ++p) {
+    EXPECT_NEAR(one.players[p].equity, e.players[p].equity, 3 * *one.players[p].standard_error) << p;
+    EXPECT_EQ(one.players[p].pot_units, two.players[p].pot_units) << p;
+    EXPECT_EQ(one.players[p].wins + one.players[p].ties + one.players[p].losses, one.trials) << p;
+  }
+}
+
 TEST(OmahaCalculate, ThePlannerCountsTheWork) {
   // Specific hands: every board, whatever the street.
   Plan p = plan(ask(Game::omaha, {"AsKsQhJh", "7c7d8h9h"}, "", ""));
@@ -281,6 +381,18 @@ TEST(OmahaCalculate, ThePlannerCountsTheWork) {
   p = plan(ask(Game::omaha, {"AsKsQhJh", "random"}, "2c3d4h5s", ""));
   EXPECT_EQ(p.method, Method::exact);
   EXPECT_EQ(p.work.showdowns, 40.0 * 135'751);
+  // Random against random on a turn: the sweep scores 48 rivers x 2 x 194,580 hands, enumerated;
+  // on the flop it would score too many, sampled.
+  p = plan(ask(Game::omaha, {"random", "random"}, "2c3d4h5s", ""));
+  EXPECT_EQ(p.method, Method::exact);
+  EXPECT_EQ(p.exact_method, ExactMethod::sweep);
+  EXPECT_NE(p.reason.find("the sweep would score"), std::string::npos) << p.reason;
+  p = plan(ask(Game::omaha, {"random", "random"}, "2c3d4h", ""));
+  EXPECT_EQ(p.method, Method::monte_carlo);
+  EXPECT_NE(p.reason.find("the sweep would score"), std::string::npos) << p.reason;
+  // Hi/Lo: the walk's limits (the showdowns too many), sampled.
+  p = plan(ask(Game::omaha_hilo, {"random", "random"}, "2c3d4h5s", ""));
+  EXPECT_EQ(p.method, Method::monte_carlo);
   // On the flop: sampled, saying why.
   p = plan(ask(Game::omaha, {"AsKsQhJh", "random"}, "2c3d4h", ""));
   EXPECT_EQ(p.method, Method::monte_carlo);
@@ -305,6 +417,9 @@ void expect_error(const Question& q, const std::string& part) {
 }
 
 TEST(OmahaCalculate, BadQuestionsNameWhatAndWhere) {
+  Question sweep_hilo = ask(Game::omaha_hilo, {"random", "random"}, "2c3d4h5s", "");
+  sweep_hilo.exact_method = ExactMethod::sweep;
+  expect_error(sweep_hilo, "the sweep method counts two players of four-card Omaha hands, high only");
   expect_error(ask(Game::omaha, {"AsKsQhJh9c", "7c7d8h9h"}, "", ""),
                "player 1: \"AsKsQhJh9c\" has 5 cards; an omaha hand has 4");
   expect_error(ask(Game::omaha5_hilo, {"AsKsQhJh9c", "7c7d8h9h"}, "", ""),

@@ -363,7 +363,8 @@ void add_question_options(CLI::App& app, Question& q, Flags& f) {
          "exact enumeration: grouped: boards grouped by ranks, flushes handled by suit; boards: every board "
          "evaluated one by one (an independent check); sweep: heads-up on a known board, each board's "
          "combos ranked once (the default there for wide ranges); showdowns: the same, each pair of combos compared "
-         "board by board (the default there for small ranges)")
+         "board by board (the default there for small ranges); Omaha: boards (every assignment walked), or sweep "
+         "for two players of four-card hands, high only (the default when both ranges are wide)")
       ->check(CLI::IsMember({"grouped", "boards", "sweep", "showdowns"}));
   app.add_option("--table", q.table_dir,
                  "preflop table directory for heads-up preflop questions, and three-way ones when DIR/threeway "

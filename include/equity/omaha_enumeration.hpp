@@ -46,6 +46,29 @@ struct OmahaCounts {
 void score_omaha_showdown(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo,
                           OmahaCounts& counts);
 
+// Who has the best high and who the best 8-or-better low of one showdown (bit p for player p;
+// low is 0 when no low qualifies or the game has none).
+struct OmahaWinners {
+  unsigned high = 0, low = 0;
+};
+inline OmahaWinners omaha_winners(const HandRank* highs, const LowRank* lows, std::size_t n, bool hi_lo) {
+  OmahaWinners w;
+  HandRank best_high = 0;
+  for (std::size_t p = 0; p < n; ++p) best_high = highs[p] > best_high ? highs[p] : best_high;
+  for (std::size_t p = 0; p < n; ++p) w.high |= static_cast<unsigned>(highs[p] == best_high) << p;
+  if (hi_lo) {
+    LowRank best_low = kNoLow;
+    for (std::size_t p = 0; p < n; ++p) best_low = lows[p] > best_low ? lows[p] : best_low;
+    if (best_low != kNoLow)
+      for (std::size_t p = 0; p < n; ++p) w.low |= static_cast<unsigned>(lows[p] == best_low) << p;
+  }
+  return w;
+}
+
+// `weight` showdowns won as `w` says, added to counts (sized to the players): every count but
+// each player's own (the high's category, a low made), which score_omaha_showdown() adds too.
+void add_omaha_outcome(OmahaWinners w, std::uint64_t weight, OmahaCounts& counts);
+
 // Every board of five cards completing `board` (0, 3, 4 or 5 cards) from the deck less the holes,
 // the board and `dead`. holes: 2..10 players' disjoint hole cards (4, 5 or 6 each). Threads: 0 for
 // all cores; the counts never depend on it.

@@ -7,7 +7,8 @@
 // per player with no card twice is a showdown of those scores, weighted by the product of the
 // hands' weights. The work is the boards times the hands scored plus the showdowns
 // (omaha_work()); a specific hand is a range of one. Each showdown is scored by
-// score_omaha_showdown(), the one pot accounting of omaha_enumeration.hpp.
+// score_omaha_showdown(), the one pot accounting of omaha_enumeration.hpp. Two wide PLO4 ranges,
+// high only, are counted by a sweep instead (OmahaExactMethod below): the same integers.
 //
 // Monte Carlo (omaha_monte_carlo): as Hold'em's (monte_carlo.hpp): chunks of kMonteCarloChunk
 // trials, chunk c drawing from its own stream (seed, c), the chunks added in chunk order, so a
@@ -91,9 +92,23 @@ struct OmahaWork {
 };
 OmahaWork omaha_work(const OmahaPrepared& prep);
 
+// How omaha_ranges_exact() counts. walk: board by board, every assignment a showdown (above).
+// sweep: two players of four-card hands, high only, weights of 1 (omaha_sweep_applies()): on each
+// board each player's hands ranked once and sorted, and the opponent's hands of lower and of equal
+// rank that share no card with a hand counted by inclusion and exclusion over the subsets of its
+// cards (counters of every set of up to three cards the hands below it hold): the work is the
+// boards times the hands, not times the assignments. automatic: the sweep where it applies and
+// both players have 64 hands or more, else the walk. The counts are the same either way.
+enum class OmahaExactMethod { automatic, walk, sweep };
+
+bool omaha_sweep_applies(const OmahaPrepared& prep);
+// Whether automatic takes the sweep.
+bool omaha_sweeps(const OmahaPrepared& prep);
+
 struct OmahaExactOptions {
-  const std::atomic<bool>* cancel = nullptr;  // checked between parts; throws Cancelled
-  std::function<void(double)> progress;       // the fraction done, from the calling thread
+  const std::atomic<bool>* cancel = nullptr;              // checked between parts; throws Cancelled
+  std::function<void(double)> progress;                   // the fraction done, from the calling thread
+  OmahaExactMethod method = OmahaExactMethod::automatic;  // sweep where it does not apply: InputError
 };
 
 // Every non-conflicting assignment times every board. Threads as the caller's arena gives; the

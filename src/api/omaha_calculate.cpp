@@ -47,9 +47,10 @@ void check_omaha_options(const Question& q) {
   if (q.distribution) refuse("the equity distribution (--distribution)");
   if (q.hits) refuse("what a range hits (--hits)");
   if (q.method == Method::table) throw InputError("no preflop table for " + game);
-  if (q.exact_method != ExactMethod::automatic && q.exact_method != ExactMethod::boards)
+  if (q.exact_method != ExactMethod::automatic && q.exact_method != ExactMethod::boards &&
+      q.exact_method != ExactMethod::sweep)
     throw InputError("the " + std::string(exact_method_name(q.exact_method)) + " method is Hold'em's: " + game +
-                     " is enumerated board by board (boards)");
+                     " is enumerated board by board (boards) or, two players of four-card hands, by a sweep (sweep)");
 }
 
 Method asked_method(const Question& q) {
@@ -89,10 +90,15 @@ bool all_specific(const OmahaPrepared& prep) {
 }
 
 // The reason automatic gives for its choice.
-std::string automatic_reason(const OmahaWork& w, bool exact) {
+std::string automatic_reason(const OmahaWork& w, bool exact, bool sweep) {
   const double limit = exact_showdown_limit(w.cards_to_come);
   std::string out;
-  if (exact) {
+  if (sweep) {
+    out = "the sweep would score about " + with_commas(w.evaluations);
+    out += exact ? " Omaha hands, within the " : " Omaha hands, more than the ";
+    out += with_commas(kOmahaEvaluationLimit);
+    out += exact ? " enumerated automatically " : " scored automatically ";
+  } else if (exact) {
     out = "about " + with_commas(w.showdowns);
     out += " showdowns and " + with_commas(w.evaluations);
     out += " hands to score, within the " + with_commas(limit);
@@ -163,10 +169,10 @@ Answer run_exact(const Plan& plan, const PlannedQuestion& s, const Stopwatch& cl
   const OmahaPrepared& prep = *s.omaha;
   Answer a;
   a.method = Method::exact;
-  a.exact_method = ExactMethod::boards;
   a.boards = plan.work.boards;
   a.weighted = prep.weighted;
-  if (all_specific(prep) && !q.by_category) {
+  a.exact_method = plan.exact_method;
+  if (plan.exact_method == ExactMethod::boards && all_specific(prep) && !q.by_category) {
     // One assignment: the enumeration of omaha_enumeration.hpp.
     std::vector<CardSet> holes;
     for (const auto& list : prep.combos) holes.push_back(list[0].cards);
@@ -177,6 +183,7 @@ Answer run_exact(const Plan& plan, const PlannedQuestion& s, const Stopwatch& cl
     a.assignments = 1;
   } else {
     OmahaExactOptions options;
+    options.method = plan.exact_method == ExactMethod::sweep ? OmahaExactMethod::sweep : OmahaExactMethod::walk;
     options.cancel = q.cancel;
     if (q.progress)
       options.progress = [&](double done) { q.progress(Progress{Method::exact, done, 0, 0, clock.seconds(), false}); };
@@ -246,11 +253,16 @@ Plan plan_omaha(const Question& question) {
   const Method asked = asked_method(q);
   s->automatic = asked == Method::automatic;
   const bool specific = all_specific(*s->omaha);
+  if (q.exact_method == ExactMethod::sweep && !omaha_sweep_applies(*s->omaha))
+    throw InputError("the sweep method counts two players of four-card Omaha hands, high only, without weights");
+  // The sweep's work is the hands to score alone: the showdowns are counted, not walked.
+  const bool sweep =
+      q.exact_method == ExactMethod::sweep || (q.exact_method == ExactMethod::automatic && omaha_sweeps(*s->omaha));
   if (asked == Method::automatic) {
-    const bool exact =
-        specific || (w.showdowns <= exact_showdown_limit(w.cards_to_come) && w.evaluations <= kOmahaEvaluationLimit);
+    const bool exact = specific || (w.evaluations <= kOmahaEvaluationLimit &&
+                                    (sweep || w.showdowns <= exact_showdown_limit(w.cards_to_come)));
     plan.method = exact ? Method::exact : Method::monte_carlo;
-    plan.reason = specific ? "specific hands: every board enumerated" : automatic_reason(w, exact);
+    plan.reason = specific ? "specific hands: every board enumerated" : automatic_reason(w, exact, sweep);
   } else {
     if (asked == Method::exact && !plan.work.enumerable)
       throw InputError("exact enumeration would score about " + with_commas(w.evaluations) + " Omaha hands in " +
@@ -259,7 +271,7 @@ Plan plan_omaha(const Question& question) {
     plan.method = asked;
     plan.reason = asked == Method::exact ? "exact enumeration was asked for" : "Monte Carlo was asked for";
   }
-  if (plan.method == Method::exact) plan.exact_method = ExactMethod::boards;
+  if (plan.method == Method::exact) plan.exact_method = sweep ? ExactMethod::sweep : ExactMethod::boards;
   plan.quick = plan.method == Method::exact && w.evaluations <= kQuickOmahaWork && w.showdowns <= kQuickOmahaWork;
   plan.question = std::move(s);
   return plan;

@@ -66,22 +66,9 @@ void add_outcome(unsigned high, unsigned low, std::uint64_t weight, OmahaCounts&
   counts.showdowns += weight;
 }
 
-// Who has the best high and the best low, as add_outcome() takes them.
-struct Winners {
-  unsigned high = 0, low = 0;
-};
+using Winners = OmahaWinners;
 inline Winners winners(const HandRank* highs, const LowRank* lows, std::size_t n, bool hi_lo) {
-  Winners w;
-  HandRank best_high = 0;
-  for (std::size_t p = 0; p < n; ++p) best_high = std::max(best_high, highs[p]);
-  for (std::size_t p = 0; p < n; ++p) w.high |= static_cast<unsigned>(highs[p] == best_high) << p;
-  if (hi_lo) {
-    LowRank best_low = kNoLow;
-    for (std::size_t p = 0; p < n; ++p) best_low = std::max(best_low, lows[p]);
-    if (best_low != kNoLow)
-      for (std::size_t p = 0; p < n; ++p) w.low |= static_cast<unsigned>(lows[p] == best_low) << p;
-  }
-  return w;
+  return omaha_winners(highs, lows, n, hi_lo);
 }
 
 // Each player's own part of `weight` showdowns: the high's category and whether a low is made.
@@ -95,6 +82,10 @@ inline void add_own(const HandRank* highs, const LowRank* lows, std::size_t n, b
 }
 
 }  // namespace
+
+void add_omaha_outcome(OmahaWinners w, std::uint64_t weight, OmahaCounts& counts) {
+  add_outcome(w.high, w.low, weight, counts);
+}
 
 void score_omaha_showdown(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo,
                           OmahaCounts& counts) {

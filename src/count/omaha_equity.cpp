@@ -2,6 +2,7 @@
 #include "equity/omaha_equity.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 
 #include "equity/deal.hpp"
@@ -279,6 +280,7 @@ constexpr std::size_t kParts = 256;        // parts of a board's walk (fixed, so
 constexpr std::size_t kBoardParts = 4096;  // parts of the boards
 constexpr std::size_t kWave = 64;          // parts between progress reports and cancellation checks
 constexpr std::size_t kManyBoards = 64;
+constexpr double kSweepMinHands = 64;  // automatic sweeps when both players have this many hands
 
 // Runs parts [0, count) in waves, each part's tally in its own slot, then adds them in order.
 template <class Part>
@@ -298,9 +300,258 @@ OmahaTally run_parts(std::size_t count, std::size_t players, const OmahaExactOpt
   return total;
 }
 
+// ---- Exact heads-up, by a sweep ------------------------------------------------------------------
+//
+// On each board, each player's hands that the board leaves are ranked once (one OmahaBoard) and
+// sorted by rank. Walking one player's hands by increasing rank, the other's hands of lower rank
+// are added to counters, one for every set of up to three cards (the empty set, the 52 cards, the
+// 1,326 pairs, the 22,100 triples). The opponent's hands in a set that share no card with hand h
+// are then, by inclusion and exclusion over the subsets of h's four cards: the empty set's
+// counter, less its cards', plus its pairs', less its triples', plus one when h itself is in the
+// set (h's own four cards). Wins are counted against the hands of lower rank, ties against those
+// of equal rank too, the showdowns against all. Every count is an integer, as the walk's.
+
+constexpr int kSweepCards = 4;
+// Counter indices: the 52 cards, the 1,326 pairs, the 22,100 triples (the empty set's apart). A
+// card is in at most C(51, 3) = 20,825 four-card hands: 16 bits hold every counter.
+constexpr std::uint32_t kSingles = 0, kPairs = kSingles + 52, kTriples = kPairs + 1326, kSubsets = kTriples + 22100;
+
+constexpr std::array<std::array<std::uint32_t, 5>, kCards + 1> kChooseTable = [] {
+  std::array<std::array<std::uint32_t, 5>, kCards + 1> c{};  // c[n][k] = C(n, k)
+  for (std::size_t n = 0; n <= kCards; ++n) {
+    c[n][0] = 1;
+    for (std::size_t k = 1; k < 5; ++k) c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
+  }
+  return c;
+}();
+
+// A hand's four cards as numbers 0..51 (13 x suit + rank), increasing: the card mask's bits in
+// order.
+EQUITY_ALWAYS_INLINE std::array<std::uint8_t, kSweepCards> sweep_cards(CardSet hand) {
+  std::array<std::uint8_t, kSweepCards> c{};
+  std::uint64_t b = hand.bits();
+  for (std::size_t i = 0; i < kSweepCards; ++i, b &= b - 1) {
+    const int bit = std::countr_zero(b);
+    c[i] = static_cast<std::uint8_t>(13 * (bit >> 4) + (bit & 15));
+  }
+  return c;
+}
+
+// A hand's 14 non-empty proper subsets as counter indices (4 cards, 6 pairs, 4 triples, colex),
+// and its own index among the four-card sets; computed as the sweep reaches the hand, from its
+// cards (kept beside its rank: the sorted hands are read in order, nothing else per hand is).
+struct SweepHand {
+  std::array<std::uint32_t, 14> subsets;
+  std::uint32_t self;
+};
+
+EQUITY_ALWAYS_INLINE SweepHand sweep_hand(const std::array<std::uint8_t, kSweepCards>& card) {
+  const auto& ch = kChooseTable;
+  const std::uint32_t c0 = card[0], c1 = card[1], c2 = card[2], c3 = card[3];
+  const std::uint32_t p1 = ch[c1][2], p2 = ch[c2][2], p3 = ch[c3][2], t2 = ch[c2][3], t3 = ch[c3][3];
+  return {{kSingles + c0, kSingles + c1, kSingles + c2, kSingles + c3, kPairs + p1 + c0, kPairs + p2 + c0,
+           kPairs + p3 + c0, kPairs + p2 + c1, kPairs + p3 + c1, kPairs + p3 + c2, kTriples + t2 + p1 + c0,
+           kTriples + t3 + p1 + c0, kTriples + t3 + p2 + c0, kTriples + t3 + p2 + c1},
+          ch[c3][4] + t2 + p1 + c0};
+}
+
+// The category of each HandRank.
+constexpr std::array<std::uint8_t, kHandRanks> kCategoryOf = [] {
+  std::array<std::uint8_t, kHandRanks> c{};
+  for (int r = 0; r < kHandRanks; ++r)
+    c[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(category_of(static_cast<HandRank>(r)));
+  return c;
+}();
+
+class Sweep {
+ public:
+  explicit Sweep(const OmahaPrepared& prep) : prep_(prep) {
+    for (std::size_t p = 0; p < 2; ++p) {
+      const auto list = prep.random[p] ? every_hand(CardSet::full() - prep.known, prep.hole_cards) : prep.combos[p];
+      for (const auto& c : list) cards_[p].push_back(c.cards);
+    }
+    same_ = cards_[0] == cards_[1];
+    for (std::size_t p = 0; p < 2; ++p) {
+      holds_[p].assign(kChooseTable[kCards][4], 0);
+      for (CardSet c : cards_[p]) holds_[p][sweep_hand(sweep_cards(c)).self] = 1;
+      // The hand's cards not known (all four, or none for a specific hand): the same for each.
+      unknown_[p] = (cards_[p].front() - prep.known).size();
+    }
+    for (const auto& b : every_hand(CardSet::full() - prep.known, prep.cards_to_come)) boards_.push_back(b.cards);
+  }
+
+  std::size_t boards() const { return boards_.size(); }
+
+  // Board b's showdowns added to the tally.
+  void count_board(std::size_t b, OmahaTally& tally) const {
+    const CardSet board = prep_.board | boards_[b];
+    const auto& tables = detail::omaha_tables();
+    const OmahaBoard scorer(detail::board_row(board.bits(), tables), board, tables);
+    const std::size_t sides = same_ ? 1 : 2;
+    std::array<std::vector<Ranked>, 2> ranked;
+    for (std::size_t p = 0; p < sides; ++p) ranked[p] = rank_hands(p, board, scorer);
+    Scratch scratch;
+    OmahaTally board_tally(2);
+    for (std::size_t p = 0; p < sides; ++p) {
+      const std::size_t o = same_ ? 0 : 1 - p;
+      const std::uint64_t showdowns = count_side(p, ranked[p], o, ranked[o], scratch, board_tally);
+      if (p == 0) board_tally.counts.showdowns = showdowns;
+    }
+    if (same_) {  // the same hands on both sides: the second player's counts are the first's
+      board_tally.counts.players[1] = board_tally.counts.players[0];
+      board_tally.category_wins[1] = board_tally.category_wins[0];
+      board_tally.category_ties[1] = board_tally.category_ties[0];
+    }
+    tally += board_tally;
+  }
+
+ private:
+  struct Ranked {
+    HandRank rank;
+    std::array<std::uint8_t, kSweepCards> card;  // sweep_cards()
+  };
+  struct Counters {
+    std::int64_t hands = 0;  // the empty set's
+    std::vector<std::uint16_t> sets = std::vector<std::uint16_t>(kSubsets);
+  };
+  struct Scratch {
+    Counters below, all;
+    std::vector<std::int64_t> lower;
+  };
+
+  // The hands of player p the board leaves, by increasing rank (a counting sort).
+  std::vector<Ranked> rank_hands(std::size_t p, CardSet board, const OmahaBoard& scorer) const {
+    std::vector<Ranked> scored;
+    scored.reserve(cards_[p].size());
+    std::vector<std::uint32_t> start(kHandRanks + 1, 0);
+    for (std::size_t i = 0; i < cards_[p].size(); ++i) {
+      if (cards_[p][i].intersects(board)) continue;
+      const HandRank r = scorer.high(cards_[p][i]);
+      scored.push_back({r, sweep_cards(cards_[p][i])});
+      ++start[r + 1u];
+    }
+    for (std::size_t r = 0; r < kHandRanks; ++r) start[r + 1] += start[r];
+    std::vector<Ranked> sorted(scored.size());
+    for (const Ranked& x : scored) sorted[start[x.rank]++] = x;
+    return sorted;
+  }
+
+  static void add(const SweepHand& h, Counters& counters) {
+    ++counters.hands;
+    for (std::uint32_t i : h.subsets) ++counters.sets[i];
+  }
+  // The counted hands that share no card with h, less one if h itself is counted.
+  static std::int64_t disjoint(const SweepHand& h, const Counters& counters) {
+    const std::uint16_t* c = counters.sets.data();
+    std::int64_t n = counters.hands;
+    for (std::size_t i = 0; i < 4; ++i) n -= c[h.subsets[i]];
+    for (std::size_t i = 4; i < 10; ++i) n += c[h.subsets[i]];
+    for (std::size_t i = 10; i < 14; ++i) n -= c[h.subsets[i]];
+    return n;
+  }
+
+  // Player p's hands against player o's on one board, into p's counts; returns the showdowns.
+  std::uint64_t count_side(std::size_t p, const std::vector<Ranked>& mine, std::size_t o,
+                           const std::vector<Ranked>& theirs, Scratch& s, OmahaTally& tally) const {
+    s.below = Counters{};
+    // A random opponent holds every hand of the cards left (neither known nor on the board): of
+    // them, C(left - h's cards among them, 4) share none with h.
+    const bool random = prep_.random[o];
+    const int left = kCards - prep_.known.size() - prep_.cards_to_come;
+    const std::uint64_t random_total = kChooseTable[static_cast<std::size_t>(left - unknown_[p])][4];
+    if (!random) {
+      s.all = Counters{};
+      for (const Ranked& t : theirs) add(sweep_hand(t.card), s.all);
+    }
+    s.lower.resize(mine.size());
+    OmahaPlayerCounts& c = tally.counts.players[p];
+    auto& category_wins = tally.category_wins[p];
+    auto& category_ties = tally.category_ties[p];
+    const std::vector<std::uint8_t>& holds = holds_[o];
+    std::uint64_t showdowns = 0;
+    std::size_t j = 0;
+    for (std::size_t i = 0; i < mine.size();) {
+      const HandRank r = mine[i].rank;
+      std::size_t end = i;
+      while (end < mine.size() && mine[end].rank == r) ++end;
+      while (j < theirs.size() && theirs[j].rank < r) add(sweep_hand(theirs[j++].card), s.below);
+      // Of lower rank: h itself (of rank r) is not among them.
+      for (std::size_t k = i; k < end; ++k) s.lower[k] = disjoint(sweep_hand(mine[k].card), s.below);
+      const std::size_t equal_from = j;
+      while (j < theirs.size() && theirs[j].rank == r) add(sweep_hand(theirs[j++].card), s.below);
+      const bool equals = j != equal_from;  // else no tie: the hands not above are those below
+      const std::size_t category = kCategoryOf[r];
+      for (std::size_t k = i; k < end; ++k) {
+        const SweepHand h = sweep_hand(mine[k].card);
+        const std::int64_t held = holds[h.self];
+        const auto wins = static_cast<std::uint64_t>(s.lower[k]);
+        const auto not_above = equals ? static_cast<std::uint64_t>(disjoint(h, s.below) + held) : wins;
+        const std::uint64_t total = random ? random_total : static_cast<std::uint64_t>(disjoint(h, s.all) + held);
+        const std::uint64_t ties = not_above - wins;
+        c.wins += wins;
+        c.scoops += wins;
+        c.ties += ties;
+        c.losses += total - not_above;
+        c.pot_units += kPotUnits * wins + kPotUnits / 2 * ties;
+        c.categories[category] += total;
+        category_wins[category] += wins;
+        category_ties[category] += ties;
+        showdowns += total;
+      }
+      i = end;
+    }
+    return showdowns;
+  }
+
+  const OmahaPrepared& prep_;
+  std::array<std::vector<CardSet>, 2> cards_;
+  std::array<int, 2> unknown_{};
+  std::array<std::vector<std::uint8_t>, 2> holds_;  // by four-card set: whether the player has it
+  bool same_ = false;
+  std::vector<CardSet> boards_;  // the cards to come
+};
+
 }  // namespace
 
+bool omaha_sweep_applies(const OmahaPrepared& prep) {
+  return prep.players() == 2 && !prep.hi_lo && !prep.weighted && prep.hole_cards == kSweepCards;
+}
+
+bool omaha_sweeps(const OmahaPrepared& prep) {
+  return omaha_sweep_applies(prep) && std::min(prep.hands[0], prep.hands[1]) >= kSweepMinHands;
+}
+
 OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions& options) {
+  bool sweep = false;
+  switch (options.method) {
+    case OmahaExactMethod::walk:
+      break;
+    case OmahaExactMethod::sweep:
+      if (!omaha_sweep_applies(prep))
+        throw InputError("the sweep counts two players of four-card hands, high only, without weights");
+      sweep = true;
+      break;
+    case OmahaExactMethod::automatic:
+      sweep = omaha_sweeps(prep);
+      break;
+  }
+  if (sweep) {
+    const Sweep counter(prep);
+    const std::size_t boards = counter.boards(), parts = std::min(kBoardParts, boards);
+    OmahaTally t = run_parts(parts, 2, options, 0, 1, [&](std::size_t i, OmahaTally& tally) {
+      for (std::size_t b = boards * i / parts; b < boards * (i + 1) / parts; ++b) {
+        if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
+        counter.count_board(b, tally);
+      }
+    });
+    t.weight = static_cast<double>(t.counts.showdowns);  // every weight is 1
+    for (std::size_t p = 0; p < 2; ++p) {
+      t.weighted_wins[p] = static_cast<double>(t.counts.players[p].wins);
+      t.weighted_ties[p] = static_cast<double>(t.counts.players[p].ties);
+      t.weighted_units[p] = static_cast<double>(t.counts.players[p].pot_units);
+    }
+    return t;
+  }
   const BoardWalk walk(prep);
   const std::size_t n = prep.players(), boards = walk.boards();
   if (boards >= kManyBoards) {

@@ -1,6 +1,7 @@
 // Omaha's Monte Carlo (omaha_equity.hpp): chunks of trials from their own random streams, added
 // in chunk order, in rounds until a stopping rule holds.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 
@@ -39,6 +40,8 @@ struct Drawer {
 class Dealer {
  public:
   explicit Dealer(const OmahaPrepared& prep) : prep_(prep), n_(prep.players()) {
+    for (std::uint64_t bits = (CardSet::full() - prep.known).bits(); bits; bits &= bits - 1)
+      deck_[static_cast<std::size_t>(deck_size_++)] = bits & (~bits + 1);
     for (std::size_t p = 0; p < n_; ++p) {
       if (prep.random[p]) {
         dealt_.push_back(p);
@@ -59,73 +62,143 @@ class Dealer {
     }
   }
 
-  // One trial's hole cards and board; false when two drawn hands shared a card (then redraw).
-  bool deal(Rng& rng, std::array<CardSet, kMaxPlayers>& holes, CardSet& board) const {
-    CardSet used = prep_.known;
-    for (const auto& d : drawers_) {
-      const CardSet hand = d.draw(rng);
-      if (hand.intersects(used)) return false;
-      used |= hand;
-      holes[d.player] = hand;
-    }
+  // The cards a trial deals from: the deck less the known cards, one bit each, in some order.
+  using Deck = std::array<std::uint64_t, kCards>;
+  const Deck& deck() const { return deck_; }
+  // The specific hands, the same every trial.
+  void place_fixed(std::array<CardSet, kMaxPlayers>& holes) const {
     for (std::size_t p = 0; p < n_; ++p)
       if (!fixed_[p].empty()) holes[p] = fixed_[p];
-    // The rest from the deck: a partial Fisher-Yates shuffle of the cards left.
-    std::array<std::uint64_t, kCards> deck;  // one card's bit each
-    int size = 0;
-    for (std::uint64_t bits = (CardSet::full() - used).bits(); bits; bits &= bits - 1)
-      deck[static_cast<std::size_t>(size++)] = bits & (~bits + 1);
-    int next = 0;
+  }
+
+  // One trial's hole cards of the drawn and dealt players, and its board; false when two drawn
+  // hands shared a card (then redraw). `deck` holds deck()'s cards in any order (each trial
+  // leaves them shuffled differently): the cards are taken by a partial Fisher-Yates shuffle,
+  // uniform whatever the order it starts from, skipping the cards of the drawn hands.
+  bool deal(Rng& rng, std::array<CardSet, kMaxPlayers>& holes, CardSet& board, Deck& deck) const {
+    std::uint64_t drawn = 0;
+    for (const auto& d : drawers_) {
+      const std::uint64_t hand = d.draw(rng).bits();
+      if (hand & drawn) return false;
+      drawn |= hand;
+      holes[d.player] = CardSet(hand);
+    }
+    const auto size = static_cast<std::uint32_t>(deck_size_);
+    std::uint32_t next = 0;
     auto take = [&] {
-      const int j = next + static_cast<int>(rng.below(static_cast<std::uint32_t>(size - next)));
-      std::swap(deck[static_cast<std::size_t>(next)], deck[static_cast<std::size_t>(j)]);
-      return deck[static_cast<std::size_t>(next++)];
+      for (;;) {
+        const std::uint32_t j = next + rng.below(size - next);
+        const std::uint64_t card = deck[j];
+        deck[j] = deck[next];
+        deck[next++] = card;
+        if (!(card & drawn)) return card;
+      }
     };
     for (std::size_t p : dealt_) {
-      CardSet hand;
-      for (int i = 0; i < prep_.hole_cards; ++i) hand |= CardSet(take());
-      holes[p] = hand;
+      std::uint64_t hand = 0;
+      for (int i = 0; i < prep_.hole_cards; ++i) hand |= take();
+      holes[p] = CardSet(hand);
     }
-    board = prep_.board;
-    for (int i = 0; i < prep_.cards_to_come; ++i) board |= CardSet(take());
+    std::uint64_t cards = prep_.board.bits();
+    for (int i = 0; i < prep_.cards_to_come; ++i) cards |= take();
+    board = CardSet(cards);
     return true;
   }
 
  private:
   const OmahaPrepared& prep_;
   std::size_t n_;
+  Deck deck_{};
+  int deck_size_ = 0;
   std::array<CardSet, kMaxPlayers> fixed_{};
   std::vector<Drawer> drawers_;
   std::vector<std::size_t> dealt_;
 };
 
+// The category of each HandRank.
+constexpr std::array<std::uint8_t, kHandRanks> kCategoryOf = [] {
+  std::array<std::uint8_t, kHandRanks> c{};
+  for (int r = 0; r < kHandRanks; ++r)
+    c[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(category_of(static_cast<HandRank>(r)));
+  return c;
+}();
+
+// Up to this many players a chunk counts its trials by who won the high and the low (2^(2n)
+// counters), turned into counts once at its end; more players score each trial.
+constexpr std::size_t kMaxTalliedPlayers = 5;
+
+// A chunk of trials: each deal's board prepared once (OmahaBoard) and every hand scored on it;
+// no allocation but the chunk's counters.
 void run_chunk(const OmahaPrepared& prep, const Dealer& dealer, std::uint64_t seed, std::uint64_t chunk,
                std::uint64_t size, ChunkTally& out) {
   const std::size_t n = prep.players();
+  const bool hi_lo = prep.hi_lo;
+  const auto& tables = detail::omaha_tables();
   Rng rng(seed, chunk);
   out.tally = OmahaTally(n);
   out.squares.assign(n, 0.0);
+  OmahaCounts& counts = out.tally.counts;
+  const bool tallied = n <= kMaxTalliedPlayers;
+  std::vector<std::uint64_t> outcomes(tallied ? std::size_t{1} << (2 * n) : 0);
+  Dealer::Deck deck = dealer.deck();
   std::array<CardSet, kMaxPlayers> holes{};
+  dealer.place_fixed(holes);
   std::array<HandRank, kMaxPlayers> highs{};
   std::array<LowRank, kMaxPlayers> lows{};
-  std::array<std::uint64_t, kMaxPlayers> before{};
   const std::uint64_t max_rejected = 10'000 * kMonteCarloChunk;
   for (std::uint64_t t = 0; t < size; ++t) {
     CardSet board;
-    while (!dealer.deal(rng, holes, board))
+    while (!dealer.deal(rng, holes, board, deck))
       if (++out.rejected > max_rejected)
         throw InputError("the ranges almost never fit together: over " + std::to_string(max_rejected) +
                          " deals redrawn for shared cards in one chunk");
+    const OmahaBoard scorer(detail::board_row(board.bits(), tables), board, tables);
     for (std::size_t p = 0; p < n; ++p) {
-      highs[p] = omaha_high(holes[p], board);
-      lows[p] = prep.hi_lo ? omaha_low(holes[p], board) : kNoLow;
-      before[p] = out.tally.counts.players[p].pot_units;
+      highs[p] = scorer.high(holes[p]);
+      lows[p] = hi_lo ? scorer.low(holes[p]) : kNoLow;
     }
-    out.tally.score(std::span(highs.data(), n), std::span(lows.data(), n), prep.hi_lo, 1.0);
+    const OmahaWinners w = omaha_winners(highs.data(), lows.data(), n, hi_lo);
+    const bool alone = std::has_single_bit(w.high);
     for (std::size_t p = 0; p < n; ++p) {
-      const double won = static_cast<double>(out.tally.counts.players[p].pot_units - before[p]);
-      out.squares[p] += won * won;
+      const std::size_t category = kCategoryOf[highs[p]];
+      const bool best = (w.high >> p) & 1u;
+      counts.players[p].categories[category] += 1;
+      counts.players[p].lows += lows[p] != kNoLow;
+      out.tally.category_wins[p][category] += best && alone;
+      out.tally.category_ties[p][category] += best && !alone;
     }
+    if (tallied) {
+      outcomes[w.high | w.low << n] += 1;
+    } else {
+      std::array<std::uint64_t, kMaxPlayers> before{};
+      for (std::size_t p = 0; p < n; ++p) before[p] = counts.players[p].pot_units;
+      add_omaha_outcome(w, 1, counts);
+      for (std::size_t p = 0; p < n; ++p) {
+        const auto won = static_cast<double>(counts.players[p].pot_units - before[p]);
+        out.squares[p] += won * won;
+      }
+    }
+  }
+  // The outcomes counted: each one's pot shares once, for the counts and the squares.
+  OmahaCounts one;
+  one.players.resize(n);
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    if (outcomes[i] == 0) continue;
+    const OmahaWinners w{static_cast<unsigned>(i & ((1u << n) - 1)), static_cast<unsigned>(i >> n)};
+    add_omaha_outcome(w, outcomes[i], counts);
+    for (auto& c : one.players) c.pot_units = 0;
+    add_omaha_outcome(w, 1, one);
+    for (std::size_t p = 0; p < n; ++p) {
+      const auto won = static_cast<double>(one.players[p].pot_units);
+      out.squares[p] += won * won * static_cast<double>(outcomes[i]);
+    }
+  }
+  // Every trial weighs 1.
+  out.tally.weight = static_cast<double>(counts.showdowns);
+  for (std::size_t p = 0; p < n; ++p) {
+    out.tally.weighted_wins[p] = static_cast<double>(counts.players[p].wins);
+    out.tally.weighted_ties[p] = static_cast<double>(counts.players[p].ties);
+    out.tally.weighted_units[p] = static_cast<double>(counts.players[p].pot_units);
   }
 }
 
