@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <span>
 #include <utility>
@@ -60,29 +61,6 @@ EQUITY_ALWAYS_INLINE std::uint64_t draw_tuple(const JointDraw& joint, Rng& rng) 
   return i;
 }
 
-// Positions in a tuple's deck, uniform and independent: JointDraw::kPositions from each accepted
-// 64-bit number (see JointDraw).
-class Positions {
- public:
-  EQUITY_ALWAYS_INLINE void start(const JointDraw& joint, Rng& rng) {
-    do fraction_ = rng.next();
-    while (fraction_ * joint.position_product < joint.position_threshold);
-    left_ = JointDraw::kPositions;
-  }
-  // The next position of the number started (at most kPositions of them).
-  EQUITY_ALWAYS_INLINE std::uint64_t take(const JointDraw& joint) { return multiply_high(fraction_, joint.deck_size); }
-  // The next position, starting a number when this one is used up.
-  EQUITY_ALWAYS_INLINE std::uint64_t next(const JointDraw& joint, Rng& rng) {
-    if (left_ == 0) start(joint, rng);
-    --left_;
-    return take(joint);
-  }
-
- private:
-  std::uint64_t fraction_ = 0;
-  int left_ = 0;
-};
-
 // One trial's seats and hands in the loop's order (players from the deck, drawing players, then
 // those with a specific hand), and its counts.
 template <int kDrawn, int kDeckPlayers, int kFixed, int kBoardCards>
@@ -131,16 +109,15 @@ struct JointTrial {
 // Trials of a multiway deal with a joint draw. kDrawn, kDeckPlayers, kFixed and kBoardCards >= 0:
 // the numbers of drawing players, players dealt from the deck and with a specific hand, and of
 // board cards to come, known at compile time so that the loops over them unroll; all -1: read from
-// the deal (the loop with categories, and numbers not unrolled). A trial draws a tuple, then the
-// board cards to come and the deck players' hole cards, in that order, each at a uniform position
-// of the tuple's deck, drawn again while it is dealt already: a uniform sample of the cards the
-// tuple leaves. A card's first position comes from numbers the trial starts (one per
-// JointDraw::kPositions cards), positions drawn again from a stream of their own: every position
-// read is uniform and independent of those before (the digits of a number left unread are thrown
-// away), and a trial without a card drawn again takes no branch that depends on the cards.
-// Unlike DeckDealer's shuffle nothing but the random numbers passes from one trial to the next, so
-// that trials overlap in the processor. A trial counts its set of winners, by the loop's order of
-// the players; the sets are put in seat order once per chunk.
+// the deal (the loop with categories, and numbers not unrolled). A trial draws a tuple, then deals
+// the board cards to come and the deck players' hole cards, in that order, by a partial
+// Fisher-Yates shuffle of a copy of the tuple's deck made for the trial: the t-th card is at a
+// uniform position among the deck_size - t not dealt yet, the last of those taking its place.
+// The positions come up to kBatch from a 64-bit number, by multiplying it by their ranges in turn,
+// unbiased by Lemire's rejection over the ranges' product (DeckDealer's method). Nothing but the
+// random numbers passes from one trial to the next, so that trials overlap in the processor. A
+// trial counts its set of winners by the loop's order of the players; the sets are put in seat
+// order once per chunk.
 template <bool kByCategory, int kDrawn, int kDeckPlayers, int kFixed, int kBoardCards>
 EQUITY_NOINLINE ChunkTally joint_trials(const TrialInputs deal, const JointDraw& joint, Rng rng, std::uint64_t size) {
   constexpr bool kUnrolled = kDrawn >= 0;
@@ -174,18 +151,33 @@ EQUITY_NOINLINE ChunkTally joint_trials(const TrialInputs deal, const JointDraw&
   std::array<std::uint32_t, std::size_t{1} << kMaxPlayers> winner_sets{};  // by bit set in the loop's order
   std::array<HandRank, kMaxPlayers> value{};                               // in the loop's order
   std::array<DeckCard, DeckDealer::kMaxDealt> dealt{};
-  Positions first, again;  // first positions, and positions drawn again
+  // The t-th card's range, and per batch of kBatch cards 2^64 mod the product of their ranges.
+  constexpr int kBatch = 9;
+  std::array<std::uint64_t, DeckDealer::kMaxDealt> range{};
+  std::array<std::uint64_t, (DeckDealer::kMaxDealt + kBatch - 1) / kBatch> product{}, threshold{};
+  for (int c = 0; c < count; ++c) {
+    range[static_cast<std::size_t>(c)] = joint.deck_size - static_cast<std::uint64_t>(c);
+    auto& p = product[static_cast<std::size_t>(c / kBatch)];
+    p = (c % kBatch == 0 ? 1 : p) * range[static_cast<std::size_t>(c)];
+  }
+  for (std::size_t b = 0; b < threshold.size(); ++b) threshold[b] = product[b] ? (0 - product[b]) % product[b] : 0;
+  const std::size_t last = joint.deck_size - 1;
   for (std::uint64_t trial = 0; trial < size; ++trial) {
     const std::uint64_t tuple = draw_tuple(joint, rng);
     const DeckCard* const cards = tuples + 2 * drawn * tuple;
-    const std::uint8_t* const deck = decks + JointDraw::kDeckStride * tuple;
-    std::uint64_t used = 0, full = board_key;
+    std::array<std::uint8_t, JointDraw::kDeckStride> deck;
+    std::memcpy(deck.data(), decks + JointDraw::kDeckStride * tuple, JointDraw::kDeckStride);
+    std::uint64_t full = board_key, fraction = 0;
 #pragma GCC unroll 16
     for (int c = 0; c < count; ++c) {
-      if (c % JointDraw::kPositions == 0) first.start(joint, rng);
-      std::size_t index = deck[first.take(joint)];
-      while (used >> index & 1) [[unlikely]] index = deck[again.next(joint, rng)];
-      used |= std::uint64_t{1} << index;
+      const auto b = static_cast<std::size_t>(c / kBatch);
+      if (c % kBatch == 0) {
+        do fraction = rng.next();
+        while (fraction * product[b] < threshold[b]);
+      }
+      const std::size_t position = multiply_high(fraction, range[static_cast<std::size_t>(c)]);
+      const std::size_t index = deck[position];
+      deck[position] = deck[last - static_cast<std::size_t>(c)];
       const DeckCard card = joint.by_bit[index];
       dealt[static_cast<std::size_t>(c)] = card;
       if (c < at.board_cards) full += card;
@@ -266,8 +258,6 @@ bool make_joint_draw(const std::vector<std::vector<WeightedCombo>>& combos, std:
     if (!(card.mask() & known)) deck |= card.mask();
   }
   out.deck_size = static_cast<std::uint64_t>(std::popcount(deck)) - 2 * drawn.size();
-  for (int i = 0; i < JointDraw::kPositions; ++i) out.position_product *= out.deck_size;
-  out.position_threshold = (0 - out.position_product) % out.position_product;
   // Each player's weights relative to its heaviest, so that the products stay far from underflow.
   std::vector<double> heaviest(drawn.size(), 0);
   bool weighted = false;

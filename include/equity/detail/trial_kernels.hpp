@@ -394,8 +394,8 @@ using TrialsFunction = void (*)(const TrialInputs&, const DeckDealer&, std::uint
 // every tuple of their combos (one per drawing player, in seat order) of which no two share a card,
 // drawn in proportion to the product of its combos' weights. That is the distribution of drawing
 // each combo by its weight and redrawing them all on a shared card, without the redraws. The
-// players dealt from the deck and the board then come from the cards the tuple leaves (its deck):
-// positions in it uniform and independent, a card already dealt drawn again.
+// players dealt from the deck and the board then come from the cards the tuple leaves (its deck),
+// by a partial Fisher-Yates shuffle of a copy of it.
 struct JointDraw {
   std::size_t players = 0;      // drawing players
   std::vector<DeckCard> cards;  // 2 * players a tuple: each player's two cards, in seat order
@@ -411,11 +411,6 @@ struct JointDraw {
   std::vector<std::uint8_t> decks;
   std::uint64_t deck_size = 0;
   std::array<DeckCard, 64> by_bit{};
-  // Positions come kPositions from a 64-bit number by multiplying by deck_size, a number being
-  // rejected when its product with deck_size^kPositions (mod 2^64) is below position_threshold
-  // (Lemire's rejection for one draw below deck_size^kPositions, as DeckDealer's).
-  static constexpr int kPositions = 9;
-  std::uint64_t position_product = 1, position_threshold = 0;
 };
 
 // The joint draw of the players in `drawn` (their seats' combos) with the cards in `known` out of
