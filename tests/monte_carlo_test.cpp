@@ -134,7 +134,8 @@ TEST(MonteCarlo, StandardErrorsMatchTheSpreadOfEstimates) {
       {make({"AsAc", "KhQh", "random"}, "ThJd9c"), 0},
       {make({"AsKs", "random"}, "ThJd9c", dead), 8},
       {make({"random", "AsKs", "random"}, "ThJd9c", dead + every_card_of_ranks("6")), 8},
-      {make({"QQ+,AKs", "JJ+,AQs,AKs", "random"}, "Ah9d8c", dead + every_card_of_ranks("67")), 0}};
+      {make({"QQ+,AKs", "JJ+,AQs,AKs", "random"}, "Ah9d8c", dead + every_card_of_ranks("67")), 0},
+      {make({"random", "AsKs", "random"}, "ThJd9c", dead + every_card_of_ranks("6")), 0}};
   for (const auto& [deal, deals_per_board] : deals) {
     const auto exact = enumerate_ranges(deal);
     const std::size_t n = deal.ranges.size();
@@ -218,7 +219,8 @@ TEST(MonteCarlo, UnrolledLoopsDealAsTheGeneralLoop) {
         make({"QQ+,AKs", "random", "22-66"}, "2c3d4h5s"),
         make({"random", "QQ+:0.5,AQs", "AsKs", "random", "random", "random"}, "9c8d7h6s", "Ac"),
         make({"QQ+,AKs", "JJ,TT,99,AQs", "random"}), make({"QQ+,AKs:0.5", "JJ+,AQs", "random", "random"}, "2c3d4h"),
-        make({"AA,AK", "AK,KK", "AQ,AA"}, "9h8d8c")}) {
+        make({"AA,AK", "AK,KK", "AQ,AA"}, "9h8d8c"), make({"AhKh", "random", "random", "random", "random"}),
+        make({"random", "AsKs", "random"}, "Kd7h2c")}) {
     for (const std::uint64_t deals_per_board : {0, 4}) {
       MonteCarloOptions options;
       options.seed = 77;

@@ -327,9 +327,14 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const PreparedDeal& prep, co
   std::uint64_t out_of_deck = 0;
   detail::JointInputs inputs{make_inputs(prep, deal, samplers, options.deals_per_board, out_of_deck)};
   // Multiway Hold'em: the drawing players' combos drawn together from the tuples that fit, when
-  // they are few enough to list.
+  // they are few enough to list; and one specific hand against 2 to 4 random players (no tuple to
+  // draw: the joint loop's dealing measured faster than DeckDealer's shuffle for them; deals with
+  // more specific hands keep select_trials()'s loops, as deals that share boards).
   detail::JointDraw joint;
-  if (inputs.game == Game::holdem && inputs.players > 2 && inputs.drawn_players > 0 &&
+  const std::size_t fixed = inputs.players - inputs.drawn_players - inputs.deck_players;
+  if (inputs.game == Game::holdem && inputs.players > 2 &&
+      (inputs.drawn_players > 0 ||
+       (fixed == 1 && inputs.deck_players >= 1 && inputs.deck_players <= 4 && inputs.deals_per_board == 1)) &&
       detail::make_joint_draw(prep.combos, std::span(inputs.drawn_seats.data(), inputs.drawn_players), out_of_deck,
                               joint))
     inputs.joint = &joint;

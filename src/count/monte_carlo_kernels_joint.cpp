@@ -163,7 +163,7 @@ EQUITY_NOINLINE ChunkTally joint_trials(const TrialInputs deal, const JointDraw&
   for (std::size_t b = 0; b < threshold.size(); ++b) threshold[b] = product[b] ? (0 - product[b]) % product[b] : 0;
   const std::size_t last = joint.deck_size - 1;
   for (std::uint64_t trial = 0; trial < size; ++trial) {
-    const std::uint64_t tuple = draw_tuple(joint, rng);
+    const std::uint64_t tuple = drawn == 0 ? 0 : draw_tuple(joint, rng);
     const DeckCard* const cards = tuples + 2 * drawn * tuple;
     std::array<std::uint8_t, JointDraw::kDeckStride> deck;
     std::memcpy(deck.data(), decks + JointDraw::kDeckStride * tuple, JointDraw::kDeckStride);
@@ -241,6 +241,14 @@ constexpr auto unrolled_table(std::integer_sequence<int, kIndex...>) {
   return std::array<TrialsFunction, sizeof...(kIndex)>{unrolled_at<kIndex>()...};
 }
 
+// Deals without a drawing player: one specific hand against 1 to kUnrolledDeck + 1 players from
+// the deck (see monte_carlo.cpp for which deals take a joint loop).
+template <int... kIndex>
+constexpr auto hand_table(std::integer_sequence<int, kIndex...>) {
+  return std::array<TrialsFunction, sizeof...(kIndex)>{
+      &joint_chunk<false, 0, 1 + kIndex / 4, 1, kBoardCardCounts[kIndex % 4]>...};
+}
+
 }  // namespace
 
 bool make_joint_draw(const std::vector<std::vector<WeightedCombo>>& combos, std::span<const std::uint8_t> drawn,
@@ -308,9 +316,13 @@ TrialsFunction select_joint_trials(const JointInputs& inputs, bool by_category) 
   if (by_category) return &joint_chunk<true, -1, -1, -1, -1>;
   const std::size_t fixed = inputs.players - inputs.drawn_players - inputs.deck_players;
   const auto board = std::find(kBoardCardCounts.begin(), kBoardCardCounts.end(), inputs.board_cards);
-  if (inputs.drawn_players > kUnrolledDrawn || inputs.deck_players > kUnrolledDeck || fixed > kUnrolledFixed ||
-      board == kBoardCardCounts.end())
+  if (inputs.drawn_players > kUnrolledDrawn || inputs.deck_players > kUnrolledDeck + (inputs.drawn_players == 0) ||
+      fixed > kUnrolledFixed || board == kBoardCardCounts.end())
     return &joint_chunk<false, -1, -1, -1, -1>;
+  if (inputs.drawn_players == 0) {
+    static constexpr auto kHandTable = hand_table(std::make_integer_sequence<int, 4 * (kUnrolledDeck + 1)>{});
+    return kHandTable[(inputs.deck_players - 1) * 4 + static_cast<std::size_t>(board - kBoardCardCounts.begin())];
+  }
   static constexpr auto kTable = unrolled_table(std::make_integer_sequence<int, kUnrolledCount>{});
   return kTable[unrolled_index(inputs.drawn_players, inputs.deck_players, fixed,
                                static_cast<std::size_t>(board - kBoardCardCounts.begin()))];

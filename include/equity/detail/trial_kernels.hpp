@@ -427,9 +427,10 @@ struct JointInputs : TrialInputs {
 };
 
 // The loop of a multiway Hold'em deal with a joint draw: unrolled for its numbers of drawing
-// players (1 to 3), players dealt from the deck (0 to 3), players with a specific hand (0 or 1) and
-// board cards to come, or general (by_category, or other numbers); every one deals the same cards for a seed. The loop
-// returned must be given `inputs` itself (a JointInputs).
+// players (1 to 3; or none, with one specific hand and 1 to 4 players from the deck), players dealt
+// from the deck (0 to 3), players with a specific hand (0 or 1) and board cards to come, or general
+// (by_category, or other numbers); every one deals the same cards for a seed. The loop returned
+// must be given `inputs` itself (a JointInputs).
 TrialsFunction select_joint_trials(const JointInputs& inputs, bool by_category);
 
 // The loop for a deal (monte_carlo_kernels.cpp) under the game's ranking. Hold'em's are unrolled
