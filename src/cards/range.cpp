@@ -573,10 +573,15 @@ void compact_tokens(const std::array<bool, kCombos>& in, const std::string& suff
 
 std::string Range::str() const {
   std::vector<double> weights;
-  for (double w : weights_)
-    if (w > 0) weights.push_back(w);
-  std::sort(weights.begin(), weights.end(), std::greater<>());
-  weights.erase(std::unique(weights.begin(), weights.end()), weights.end());
+  if (off_one_ == 0) {
+    // Every combo held at weight 1 (the usual range): one weight, without sorting 1,326 of them.
+    if (std::any_of(weights_.begin(), weights_.end(), [](double w) { return w > 0; })) weights.push_back(1.0);
+  } else {
+    for (double w : weights_)
+      if (w > 0) weights.push_back(w);
+    std::sort(weights.begin(), weights.end(), std::greater<>());
+    weights.erase(std::unique(weights.begin(), weights.end()), weights.end());
+  }
   std::vector<std::string> tokens;
   for (double w : weights) {
     std::array<bool, kCombos> in{};

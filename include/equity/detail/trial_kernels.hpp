@@ -16,6 +16,7 @@
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
+#include "equity/range.hpp"
 #include "equity/ranking.hpp"
 
 namespace equity::detail {
@@ -388,6 +389,49 @@ EQUITY_NOINLINE ChunkTally general_trials(const TrialInputs deal, Rng rng, DeckD
 // stream), the number of trials, and the tally to fill (zero on entry).
 using TrialsFunction = void (*)(const TrialInputs&, const DeckDealer&, std::uint64_t seed, std::uint64_t chunk,
                                 std::uint64_t size, ChunkTally& out);
+
+// The players who draw a combo in a multiway Hold'em deal, drawn together (monte_carlo_kernels_joint.cpp):
+// every tuple of their combos (one per drawing player, in seat order) of which no two share a card,
+// drawn in proportion to the product of its combos' weights. That is the distribution of drawing
+// each combo by its weight and redrawing them all on a shared card, without the redraws. The
+// players dealt from the deck and the board then come from the cards the tuple leaves (its deck),
+// by a partial Fisher-Yates shuffle of a copy of it.
+struct JointDraw {
+  std::size_t players = 0;      // drawing players
+  std::vector<DeckCard> cards;  // 2 * players a tuple: each player's two cards, in seat order
+  std::uint64_t size = 0;       // tuples
+  std::uint64_t threshold = 0;  // 2^64 mod size: Lemire's rejection of a draw below it
+  // Walker's alias method when the weights differ (else empty): tuple i drawn uniformly is kept
+  // when the fraction left by its draw is below keep[i], else alias[i] is taken.
+  std::vector<std::uint64_t> keep;
+  std::vector<std::uint32_t> alias;
+  // Each tuple's deck, kDeckStride bytes a tuple: the bit indices (bit_index()) of the cards
+  // neither known nor in the tuple, deck_size of them; by_bit: the card of a bit index.
+  static constexpr std::size_t kDeckStride = 64;
+  std::vector<std::uint8_t> decks;
+  std::uint64_t deck_size = 0;
+  std::array<DeckCard, 64> by_bit{};
+};
+
+// The joint draw of the players in `drawn` (their seats' combos) with the cards in `known` out of
+// the deck, or false when their tuples would be more than kMaxJointTuples to list (the multiway
+// loop then draws and redraws them).
+inline constexpr std::uint64_t kMaxJointTuples = 1 << 14;
+bool make_joint_draw(const std::vector<std::vector<WeightedCombo>>& combos, std::span<const std::uint8_t> drawn,
+                     std::uint64_t known, JointDraw& out);
+
+// A multiway Hold'em deal's inputs with its joint draw. (A struct of its own, and not a field of
+// TrialInputs: a larger TrialInputs moved the registers of Hold'em's multiway loops.)
+struct JointInputs : TrialInputs {
+  const JointDraw* joint = nullptr;
+};
+
+// The loop of a multiway Hold'em deal with a joint draw: unrolled for its numbers of drawing
+// players (1 to 3; or none, with one specific hand and 1 to 4 players from the deck), players dealt
+// from the deck (0 to 3), players with a specific hand (0 or 1) and board cards to come, or general
+// (by_category, or other numbers); every one deals the same cards for a seed. The loop returned
+// must be given `inputs` itself (a JointInputs).
+TrialsFunction select_joint_trials(const JointInputs& inputs, bool by_category);
 
 // The loop for a deal (monte_carlo_kernels.cpp) under the game's ranking. Hold'em's are unrolled
 // for their numbers of players dealt from the deck, drawing a combo and holding a specific hand,
