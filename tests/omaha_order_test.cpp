@@ -292,5 +292,51 @@ TEST(OmahaOrderCli, ShardsAndKillsGiveTheSameBytes) {
   EXPECT_EQ(read_file((termed.path() / "omaha/order-equity.csv").string()), want);
 }
 
+// ---- the shipped orderings ------------------------------------------------------------------------
+
+fs::path shipped(int hole_cards) { return fs::path(EQUITY_SOURCE_DIR) / "results" / omaha_hand_order_file(hole_cards); }
+
+TEST(OmahaOrderShipped, Plo4HoldsEveryClassBestFirst) {
+  const OmahaHandOrder order = load_omaha_hand_order(shipped(4), 4);
+  ASSERT_EQ(order.classes.size(), 16432u);
+  const std::string text = read_file(shipped(4).string());
+  EXPECT_NE(text.find("1,000,000 Monte Carlo trials"), std::string::npos);
+  // Aces double-suited with kings near the top; percentages select from it.
+  std::vector<CardSet> top;
+  ASSERT_EQ(select_omaha_percentage("1%", order, top), "");
+  std::uint64_t hands = 0;
+  for (CardSet c : top) hands += static_cast<std::uint64_t>(omaha_class_hands(c));
+  EXPECT_GE(hands * 100, 270725u);
+  EXPECT_LT(hands * 100, 270725u + 24 * 100);
+  const CardSet aakk = omaha_class([] {
+    CardSet s;
+    for (Card c : parse_cards("AsAhKsKh")) s.insert(c);
+    return s;
+  }());
+  EXPECT_NE(std::find(top.begin(), top.end(), aakk), top.end());
+  std::vector<CardSet> band;
+  ASSERT_EQ(select_omaha_percentage("5%-10%", order, band), "");
+  EXPECT_FALSE(band.empty());
+  for (CardSet c : band) EXPECT_EQ(std::find(top.begin(), top.end(), c), top.end());
+}
+
+// A few lines of the shipped file computed again (1,000,000 trials each): the same text.
+TEST(OmahaOrderShipped, SlowPlo4LinesRecompute) {
+  const auto lines = test::split(read_file(shipped(4).string()), '\n');
+  std::vector<std::string> data;
+  for (const auto& l : lines)
+    if (!l.empty() && l[0] != '#' && l.rfind("hand,", 0) != 0) data.push_back(l);
+  ASSERT_EQ(data.size(), 16432u);
+  for (std::size_t i = 1; i < data.size(); ++i)
+    ASSERT_GE(std::stod(test::split(data[i - 1], ',')[1]), std::stod(test::split(data[i], ',')[1])) << data[i];
+  for (std::size_t i : {std::size_t{0}, data.size() / 2, data.size() - 1}) {
+    CardSet c;
+    for (Card card : parse_cards(test::split(data[i], ',')[0])) c.insert(card);
+    const auto e = omaha_equity_vs_random(c, 1000000, omaha_order_seed(c));
+    EXPECT_EQ(omaha_order_line(c, e), data[i] + "\n");
+    EXPECT_LE(e.std_error, 0.0005);
+  }
+}
+
 }  // namespace
 }  // namespace equity
