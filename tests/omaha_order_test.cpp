@@ -338,5 +338,30 @@ TEST(OmahaOrderShipped, SlowPlo4LinesRecompute) {
   }
 }
 
+TEST(OmahaOrderShipped, Plo5HoldsEveryClass) {
+  const OmahaHandOrder order = load_omaha_hand_order(shipped(5), 5);
+  EXPECT_EQ(order.classes.size(), 134459u);
+  EXPECT_NE(read_file(shipped(5).string()).find("62,500 Monte Carlo trials"), std::string::npos);
+  std::vector<CardSet> top;
+  ASSERT_EQ(select_omaha_percentage("15%", order, top), "");
+  std::uint64_t hands = 0;
+  for (CardSet c : top) hands += static_cast<std::uint64_t>(omaha_class_hands(c));
+  EXPECT_GE(hands * 100, 15 * 2598960u);
+  EXPECT_LT(hands * 100, 15 * 2598960u + 24 * 100);
+}
+
+// The first and last lines of the shipped PLO5 file computed again (62,500 trials each).
+TEST(OmahaOrderShipped, SlowPlo5LinesRecompute) {
+  std::vector<std::string> data;
+  for (const auto& l : test::split(read_file(shipped(5).string()), '\n'))
+    if (!l.empty() && l[0] != '#' && l.rfind("hand,", 0) != 0) data.push_back(l);
+  ASSERT_EQ(data.size(), 134459u);
+  for (std::size_t i : {std::size_t{0}, data.size() - 1}) {
+    CardSet c;
+    for (Card card : parse_cards(test::split(data[i], ',')[0])) c.insert(card);
+    EXPECT_EQ(omaha_order_line(c, omaha_equity_vs_random(c, 62500, omaha_order_seed(c))), data[i] + "\n");
+  }
+}
+
 }  // namespace
 }  // namespace equity
