@@ -13,6 +13,9 @@
 # 3. 10,000 mixed questions (hands, ranges, boards, Monte Carlo, bad lines) in 4 shards plus the
 #    merge, one task cancelled in the middle (scancel of the array element) and resubmitted:
 #    line for line the unsharded `equity batch` run.
+# 4. An Omaha ordering of a subset (the first 600 PLO4 classes, 20,000 trials each) as 3 array
+#    tasks plus the merge: byte-identical to one `equity order` run (ordering and unit files).
+# EQUITY_SLURM_JOBS picks the parts (default "table table3 batch order").
 # Skips (exit 0) with a message where it cannot be root. Bounded: every wait gives up after
 # EQUITY_SLURM_TIMEOUT seconds in all (default 300).
 set -euo pipefail
@@ -32,6 +35,8 @@ done
 [ -x "$equity" ] || { say "FAILED: no $equity: build first"; exit 1; }
 
 limit=${EQUITY_SLURM_TIMEOUT:-300}
+jobs=" ${EQUITY_SLURM_JOBS:-table table3 batch order} "
+want() { [[ "$jobs" == *" $1 "* ]]; }
 start=$SECONDS
 tmp=$(mktemp -d /tmp/equity-slurm.XXXXXX)
 chmod 755 "$tmp"
@@ -142,6 +147,7 @@ export EQUITY=$equity
 work=$tmp/work
 
 # ---- 1. the preflop table: 8 tasks and the merge ---------------------------------------------
+if want table; then
 t0=$SECONDS
 read -r array merge < <(WORK=$work OUT=$work/table-out "$root/scripts/slurm/submit.sh" table 8)
 "$equity" table --out "$work/table-one" --quiet >/dev/null  # one machine, while the array runs
@@ -155,8 +161,10 @@ for one in "$work/table-one" "$root/results"; do
   same_table "$work/table-out" "$one" || fail "table: the merged shards differ from $one"
 done
 say "table: 8 array tasks + merge byte-identical to equity table on one machine and to results/ ($((SECONDS - t0)) s)"
+fi
 
 # ---- 2. the three-way table on a tiny subset: 3 tasks and the merge ---------------------------
+if want table3; then
 t0=$SECONDS
 classes=AA,KK,AKs,T9o,87o
 read -r array merge < <(TABLE_ONLY=$classes WORK=$work OUT=$work/table3-out "$root/scripts/slurm/submit.sh" table3 3)
@@ -175,8 +183,10 @@ for question in "AA,KK T9o,87o AKs" "AsAc Th9c 8d7h"; do
 done
 rows=$(($(wc -l <"$work/table3-out/threeway/preflop-3way.csv") - 1))
 say "table3: $rows class triples in 3 array tasks + merge byte-identical to one run; answers equal enumeration ($((SECONDS - t0)) s)"
+fi
 
 # ---- 3. a batch in 4 shards, one cancelled in the middle and resubmitted ------------------------
+if want batch; then
 t0=$SECONDS
 /usr/bin/python3 "$root/scripts/batch-questions.py" 10000 --kind mixed --seed 28 >"$work/questions.jsonl"
 "$equity" batch "$work/questions.jsonl" --out "$work/one.jsonl" --quiet >/dev/null
@@ -202,4 +212,29 @@ lines=$(wc -l <"$work/one.jsonl")
 errors=$(grep -c '^{"line":[0-9]*,"error":' "$work/one.jsonl" || true)
 say "batch: $lines answers ($errors errors) in 4 shards, task 2 cancelled ($state) at $cancelled_at of its answers" \
   "and resubmitted: line for line the unsharded run ($((SECONDS - t0)) s)"
+fi
+
+# ---- 4. an Omaha ordering of a subset: 3 tasks and the merge ------------------------------------
+if want order; then
+t0=$SECONDS
+export ORDER_GAME=omaha ORDER_FIRST=600 ORDER_TRIALS=20000
+read -r array merge < <(WORK=$work OUT=$work/order-out "$root/scripts/slurm/submit.sh" order 3)
+"$equity" order --game omaha --first 600 --trials 20000 --out "$work/order-one" --quiet >/dev/null
+wait_done "$array"
+wait_done "$merge"
+cmp -s "$work/order-out/omaha/order-equity.csv" "$work/order-one/omaha/order-equity.csv" ||
+  fail "order: the merged shards differ from the one-machine run"
+for unit in "$work"/order-one/omaha/order-units/*.csv; do
+  found=0
+  for shard in "$work"/order/shard-*; do
+    if [ -f "$shard/omaha/order-units/${unit##*/}" ]; then
+      cmp -s "$unit" "$shard/omaha/order-units/${unit##*/}" || fail "order: ${unit##*/} differs in $shard"
+      found=$((found + 1))
+    fi
+  done
+  [ "$found" -eq 1 ] || fail "order: ${unit##*/} is in $found shards, not 1"
+done
+unset ORDER_GAME ORDER_FIRST ORDER_TRIALS
+say "order: 600 PLO4 classes in 3 array tasks + merge byte-identical to one run ($((SECONDS - t0)) s)"
+fi
 say "PASSED"

@@ -490,7 +490,7 @@ TEST(Cli, MonteCarloFooterSaysWhatIsTrue) {
 
 TEST(Cli, HelpOfEveryCommandFitsEightyColumns) {
   for (const char* command :
-       {"", "range", "table", "file", "grid", "eval", "duel", "psychic", "draw", "serve", "bench"})
+       {"", "range", "table", "order", "file", "grid", "eval", "duel", "psychic", "draw", "serve", "bench"})
     expect_fits_80_columns(std::string(command) + " --help");
   const auto help = run_equity("--help");  // not a terminal: 80 columns too
   for (const auto& line : equity::test::split(help.out, '\n')) EXPECT_LE(line.size(), 80u) << line;

@@ -22,6 +22,7 @@ int run_table(const Args& args);  // cmd_table.cpp
 int run_file(const Args& args);   // cmd_table.cpp
 int run_grid(const Args& args);   // cmd_table.cpp
 int run_batch(const Args& args);  // cmd_batch.cpp
+int run_order(const Args& args);  // cmd_order.cpp
 int run_eval(const Args& args);
 int run_duel(const Args& args);
 int run_psychic(const Args& args);

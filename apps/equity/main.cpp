@@ -38,6 +38,7 @@ const std::vector<Command>& commands() {
       {"table", "build the exact 169x169 preflop table and its result files (resumable)", run_table},
       {"file", "write the 1,225-line result file of one specific hand", run_file},
       {"batch", "answer bulk questions: JSON Lines in, answers out (resumable, sharded)", run_batch},
+      {"order", "order the Omaha hand classes by equity, for percentage ranges (resumable, sharded)", run_order},
       {"grid", "print the 13x13 grid of preflop equities from the table", run_grid},
       {"eval", "the best five of 5, 6 or 7 cards, their category and name", run_eval},
       {"duel", "Project Euler 54: who wins each showdown of two 5-card hands", run_duel},

@@ -62,6 +62,11 @@ def table_directory() -> str:
 
 
 _TABLE = table_directory()
+# Omaha percentages ("15%") read their ordering (omaha/order-equity.csv, omaha5/...) from
+# $EQUITY_RESULTS or beside the running program, here the interpreter: point the library at the
+# results installed with the package.
+if _TABLE and not os.environ.get("EQUITY_RESULTS"):
+    os.environ["EQUITY_RESULTS"] = _TABLE
 
 Cards = Union[str, Sequence[str], None]
 

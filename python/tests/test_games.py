@@ -180,3 +180,13 @@ def test_preflop_table_of_short_deck(table_dir):
         assert (t.wins[aa, kqs], t.ties[aa, kqs], t.losses[aa, kqs]) == (a.players[0].wins, a.players[0].ties, a.players[0].losses)
     with pytest.raises(ValueError, match="holdem, shortdeck"):
         equity.preflop_table(table_dir, game="pineapple")
+
+
+def test_omaha_percentages_take_the_shipped_ordering(cli):
+    """15% of PLO4 hands: the ordering results/omaha/order-equity.csv, installed with the package."""
+    players = ["15%", "random"]
+    options = ["--game", "omaha", "--trials", "4096", "--seed", "3", "--threads", "1", "--json"]
+    want = json.loads(run_cli(cli, players + options).stdout)
+    got = equity.calc(players, game="omaha", trials=4096, seed=3, threads=1).to_dict()
+    assert got["players"][0]["combos"] == want["players"][0]["combos"] == 40610
+    assert got["players"][0]["equity"] == want["players"][0]["equity"]
