@@ -246,11 +246,15 @@ TEST(ShortDeckRules, TripsAgainstAStraightFollowsTheRuleSet) {
 }
 
 // Monte Carlo deals from the game's deck and ranks by its rules: within 5 standard errors of the
-// exact equity, the same numbers on one thread and on two.
+// exact equity, the same numbers on one thread and on two; three or more players with ranges by
+// the joint draw (joint_trials.hpp), overlapping and weighted ranges among them.
 TEST_P(ShortDeck, MonteCarloAgreesWithExact) {
   const Game game = GetParam();
   for (const std::vector<std::string>& players :
-       {std::vector<std::string>{"AsKs", "QhQd"}, {"AK,99", "random", "T9s"}, {"random", "random"}}) {
+       {std::vector<std::string>{"AsKs", "QhQd"},
+        {"AK,99", "random", "T9s"},
+        {"random", "random"},
+        {"AK,KQ@50", "KK,AQ", "random", "JT@25,88"}}) {  // overlapping and weighted: the joint draw
     SCOPED_TRACE(testing::PrintToString(players));
     Question exact = ask(game, players, parse_cards("Ts7h6d"), {});
     const Answer e = calculate(exact);

@@ -167,11 +167,11 @@ class Totals {
   std::array<double, kMaxPlayers> share_squares_{}, share_sizes_{};  // in pots
 };
 
-// The chunks' loop for a deal: short deck's unrolled loops, Hold'em's with a joint draw, else
+// The chunks' loop for a deal: with a joint draw, its loops; else short deck's unrolled loops, else
 // select_trials()'s.
 TrialsFunction choose_trials(const detail::JointInputs& inputs, bool by_category) {
-  if (const TrialsFunction unrolled = detail::select_unrolled_trials(inputs, by_category)) return unrolled;
   if (const TrialsFunction joint = detail::select_joint_trials(inputs, by_category)) return joint;
+  if (const TrialsFunction unrolled = detail::select_unrolled_trials(inputs, by_category)) return unrolled;
   return detail::select_trials(inputs, by_category);
 }
 
@@ -326,13 +326,13 @@ MonteCarloResult monte_carlo(const RangeDeal& deal, const PreparedDeal& prep, co
   const std::vector<Sampler> samplers = make_samplers(prep, deal);
   std::uint64_t out_of_deck = 0;
   detail::JointInputs inputs{make_inputs(prep, deal, samplers, options.deals_per_board, out_of_deck)};
-  // Multiway Hold'em: the drawing players' combos drawn together from the tuples that fit, when
-  // they are few enough to list; and one specific hand against 2 to 4 random players (no tuple to
-  // draw: the joint loop's dealing measured faster than DeckDealer's shuffle for them; deals with
-  // more specific hands keep select_trials()'s loops, as deals that share boards).
+  // Multiway: the drawing players' combos drawn together from the tuples that fit, when they are
+  // few enough to list; and one specific hand against 2 to 4 random players (no tuple to draw: the
+  // joint loop's dealing measured faster than DeckDealer's shuffle for them; deals with more
+  // specific hands keep select_trials()'s loops, as deals that share boards).
   detail::JointDraw joint;
   const std::size_t fixed = inputs.players - inputs.drawn_players - inputs.deck_players;
-  if (inputs.game == Game::holdem && inputs.players > 2 &&
+  if (inputs.players > 2 &&
       (inputs.drawn_players > 0 ||
        (fixed == 1 && inputs.deck_players >= 1 && inputs.deck_players <= 4 && inputs.deals_per_board == 1)) &&
       detail::make_joint_draw(prep.combos, std::span(inputs.drawn_seats.data(), inputs.drawn_players), out_of_deck,

@@ -1,8 +1,10 @@
 // Short deck's Monte Carlo trial loops, both rule sets, unrolled as Hold'em's are: the heads-up
 // loop for its kinds of players and board cards (ranked_heads_up_trials below), the multiway loop
 // (general_trials, trial_kernels.hpp) for its players dealt from the deck and board cards when no
-// player draws a combo (see shortdeck_trials_for). They deal what the general loop deals, the same
-// cards for the same seed (games_test).
+// player draws a combo (see shortdeck_trials_for), and the joint draw's loops (joint_trials.hpp)
+// for three or more players of whom some draw a combo or one holds a hand against 2 to 4 from the
+// deck (monte_carlo.cpp picks them first). The first two deal what the general loop deals, the
+// same cards for the same seed (games_test).
 //
 // They are compiled here, in a file of their own, and monte_carlo_kernels.cpp is left as it was,
 // its object code the same: GCC's code for Hold'em's loops there changes with whatever else that
@@ -17,6 +19,7 @@
 
 #include "equity/detail/trial_kernels.hpp"
 #include "equity/ranking.hpp"
+#include "joint_trials.hpp"
 
 namespace equity::detail {
 
@@ -240,9 +243,10 @@ TrialsFunction shortdeck_pick(bool share_boards, std::size_t deck_players) {
   return (share_boards ? kShared : kUntracked)[deck_players];
 }
 
-// The loop for a deal: the heads-up loop, or the multiway loop unrolled; nullptr (the general
-// loop, select_trials()) for three or more players of whom some draw a combo. Unrolled, that loop
-// runs fewer instructions (callgrind: 444 against 582 a trial for QQ+,AKs against JJ,TT,99,AQs
+// The loop for a deal: the heads-up loop, or the multiway loop unrolled; nullptr for three or more
+// players of whom some draw a combo (the joint draw's loops, select_shortdeck_joint_trials(), or
+// where their tuples are too many to list, the general loop, select_trials()). Unrolled, the
+// general loop runs fewer instructions (callgrind: 444 against 582 a trial for QQ+,AKs against JJ,TT,99,AQs
 // and random) but no faster, and 10% slower under one rule set than the other with the same code
 // (60 -> 67 ns a trial, shortdeck-straights; aligning its functions to 64 bytes: 72 for both): it
 // hangs on where the code lands, as Hold'em's does, where the general loop matches Hold'em's
@@ -265,6 +269,17 @@ TrialsFunction shortdeck_trials_for(const TrialInputs& inputs) {
 }
 
 }  // namespace
+
+// Three or more players of whom some draw a combo: the joint draw's loops (joint_trials.hpp) under
+// the rule set's ranking, as Hold'em's.
+TrialsFunction select_shortdeck_joint_trials(const JointInputs& inputs, bool by_category) {
+  return with_ranking(inputs.game, [&](auto ranking) -> TrialsFunction {
+    if constexpr (std::is_same_v<decltype(ranking), HoldemRanking>)
+      return nullptr;  // Hold'em's own, in monte_carlo_kernels_joint.cpp
+    else
+      return joint_trials_for<decltype(ranking)>(inputs, by_category);
+  });
+}
 
 TrialsFunction select_unrolled_trials(const TrialInputs& inputs, bool by_category) {
   if (by_category) return nullptr;
