@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -525,6 +526,31 @@ TEST(OmahaCli, HiLoColumnsAndExitCodes) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("AsKsQhJh9c by final hand:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("20,000 random deals (seed 1"), std::string::npos) << r.out;
+  // --by-category in Hi/Lo: the high's categories, then the low made, won and tied.
+  r = test::run_equity("--game omaha-hilo As2sQhJh 7c7d8h3h --board 2c3d4hKs --by-category");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nthree of a kind "), std::string::npos) << r.out;
+  {
+    const Answer a = calculate([] {
+      Question q = ask(Game::omaha_hilo, {"As2sQhJh", "7c7d8h3h"}, "2c3d4hKs", "");
+      q.by_category = true;
+      return q;
+    }());
+    const auto at = r.out.find("\nlow (8 or better)");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    std::istringstream line(r.out.substr(at + 1, r.out.find('\n', at + 1) - at - 1));
+    std::vector<std::string> words;
+    for (std::string w; line >> w;) words.push_back(w);
+    ASSERT_GE(words.size(), 3u);
+    auto count = [](std::string w) {
+      std::erase(w, ',');
+      return std::stoull(w);
+    };
+    EXPECT_EQ(count(words[words.size() - 3]), *a.players[0].lows);
+    EXPECT_EQ(count(words[words.size() - 2]), *a.players[0].low_wins);
+    EXPECT_EQ(count(words[words.size() - 1]), *a.players[0].low_ties);
+    EXPECT_GT(*a.players[0].lows, 0u);
+  }
   r = test::run_equity("--game omaha AsKsQhJh9c 7c7d8h9h");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");

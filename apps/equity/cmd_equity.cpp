@@ -106,6 +106,13 @@ void print_categories(std::ostringstream& out, const PlayerAnswer& p, std::uint6
     for (const auto n : {made, wins, ties}) columns[k++].cells.push_back(percent(static_cast<double>(n) / t));
     for (const auto n : {made, wins, ties}) columns[k++].cells.push_back(with_commas(n));
   }
+  if (p.lows) {  // the Omaha Hi/Lo games: the low made, won alone and shared, beside the high's categories
+    label.cells.emplace_back("low (8 or better)");
+    std::size_t k = 0;
+    for (const auto n : {*p.lows, *p.low_wins, *p.low_ties})
+      columns[k++].cells.push_back(percent(static_cast<double>(n) / t));
+    for (const auto n : {*p.lows, *p.low_wins, *p.low_ties}) columns[k++].cells.push_back(with_commas(n));
+  }
   print_table(out, label, columns, limit);
 }
 
