@@ -129,28 +129,43 @@ OmahaTally& OmahaTally::operator+=(const OmahaTally& o) {
   return *this;
 }
 
-void OmahaTally::score(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo, double w,
-                       OmahaOutcome* outcomes) {
+namespace {
+
+// One showdown into the tally; with Outcomes, also what each player got (a separate instance, so
+// that the walk without per-combo counts pays nothing for it).
+template <bool Outcomes>
+void score_into(OmahaTally& t, std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo, double w,
+                OmahaOutcome* outcomes) {
   const std::size_t n = highs.size();
   std::array<std::uint64_t, kMaxPlayers> wins{}, ties{}, units{};
   for (std::size_t p = 0; p < n; ++p) {
-    wins[p] = counts.players[p].wins;
-    ties[p] = counts.players[p].ties;
-    units[p] = counts.players[p].pot_units;
+    wins[p] = t.counts.players[p].wins;
+    ties[p] = t.counts.players[p].ties;
+    units[p] = t.counts.players[p].pot_units;
   }
-  score_omaha_showdown(highs, lows, hi_lo, counts);
-  weight += w;
+  score_omaha_showdown(highs, lows, hi_lo, t.counts);
+  t.weight += w;
   for (std::size_t p = 0; p < n; ++p) {
-    const OmahaPlayerCounts& c = counts.players[p];
+    const OmahaPlayerCounts& c = t.counts.players[p];
     const auto category = static_cast<std::size_t>(category_of(highs[p]));
     const bool won = c.wins != wins[p], tied = c.ties != ties[p];
-    category_wins[p][category] += won;
-    category_ties[p][category] += tied;
-    if (won) weighted_wins[p] += w;
-    if (tied) weighted_ties[p] += w;
-    weighted_units[p] += w * static_cast<double>(c.pot_units - units[p]);
-    if (outcomes) outcomes[p] = {won, tied, c.pot_units - units[p]};
+    t.category_wins[p][category] += won;
+    t.category_ties[p][category] += tied;
+    if (won) t.weighted_wins[p] += w;
+    if (tied) t.weighted_ties[p] += w;
+    t.weighted_units[p] += w * static_cast<double>(c.pot_units - units[p]);
+    if constexpr (Outcomes) outcomes[p] = {won, tied, c.pot_units - units[p]};
   }
+}
+
+}  // namespace
+
+void OmahaTally::score(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo, double w,
+                       OmahaOutcome* outcomes) {
+  if (outcomes)
+    score_into<true>(*this, highs, lows, hi_lo, w, outcomes);
+  else
+    score_into<false>(*this, highs, lows, hi_lo, w, nullptr);
 }
 
 double OmahaTally::equity(std::size_t p) const {
@@ -285,8 +300,10 @@ class BoardWalk {
       const OmahaCombo& c = hands_[p][s.index[j]];
       st.high[p] = s.high[j];
       st.low[p] = s.low[j];
-      st.hand[p] = s.index[j];
-      st.weight[p] = c.weight;
+      if constexpr (PerCombo) {
+        st.hand[p] = s.index[j];
+        st.weight[p] = c.weight;
+      }
       walk_from<PerCombo>(scored, 1, c.cards, c.weight, st, out);
     }
   }
@@ -297,11 +314,12 @@ class BoardWalk {
     if (level == n_) {
       if constexpr (PerCombo) {
         std::array<OmahaOutcome, kMaxPlayers> outcome;
-        out.tally.score(std::span(st.high.data(), n_), std::span(st.low.data(), n_), prep_.hi_lo, weight,
-                        outcome.data());
+        score_into<true>(out.tally, std::span(st.high.data(), n_), std::span(st.low.data(), n_), prep_.hi_lo, weight,
+                         outcome.data());
         add_outcomes(st, outcome, out.combos);
       } else {
-        out.tally.score(std::span(st.high.data(), n_), std::span(st.low.data(), n_), prep_.hi_lo, weight);
+        score_into<false>(out.tally, std::span(st.high.data(), n_), std::span(st.low.data(), n_), prep_.hi_lo, weight,
+                          nullptr);
       }
       return;
     }
