@@ -183,6 +183,14 @@ struct HitTable {
   std::uint64_t combos = 0;  // raw
   double weight = 0;
   std::vector<HitRow> made, draws;
+
+  // The count of the row of that name, among made then draws; nullptr when there is none.
+  const HitCount* find(std::string_view name) const {
+    for (const auto* rows : {&made, &draws})
+      for (const HitRow& r : *rows)
+        if (r.name == name) return &r.count;
+    return nullptr;
+  }
 };
 HitTable hit_table(const BoardHits& h);
 
