@@ -253,8 +253,10 @@ TEST(Calculate, HitsForEveryPlayerInTheJson) {
   q.hits = true;
   const Answer a = calculate(q);
   ASSERT_TRUE(a.players[0].hits.has_value());
-  EXPECT_EQ(a.players[0].hits->combos, 31);
-  EXPECT_EQ((*a.players[0].hits)[MadeCategory::Set].combos, 3);  // the three KK left by the board
+  EXPECT_EQ(a.players[0].hits->combos, 31u);
+  const HitCount* set = a.players[0].hits->find(category_name(MadeCategory::Set));
+  ASSERT_NE(set, nullptr);
+  EXPECT_EQ(set->combos, 3);  // the three KK left by the board
   const json j = json::parse(to_json(a));
   for (const auto& player : j["players"]) {
     ASSERT_TRUE(player.contains("hits"));

@@ -361,7 +361,12 @@ TEST(Cli, RangeOfOmahaHands) {
   expect_input_error("range AsKsQhJhTd --game omaha", "range");
   expect_input_error("range AsAs --game omaha", "matches no");
   expect_input_error("'range' 'AA:(' --game omaha", "position");
-  expect_input_error("range AA --game omaha --hits --board 2c3d4h", "--hits");
+  expect_input_error("range AA --game omaha --hits", "--hits needs a board");
+  const auto hits = run_equity("range AA --game omaha --hits --board 2c3d4h");  // omaha_hits_test checks the counts
+  ASSERT_EQ(hits.exit_code, 0) << hits.err;
+  EXPECT_NE(hits.out.find("\nAA on the board: 6121 combos\n  straight                     1036   16.925%\n"),
+            std::string::npos)
+      << hits.out;
   expect_input_error("range AsKsQhJh --game omaha --board AsKd2c", "no hand left");
 }
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,7 @@ using Cards = std::vector<Card>;
 // Every k-card subset of `cards`.
 std::vector<Cards> subsets(const Cards& cards, std::size_t k) {
   std::vector<Cards> out;
+  if (k > cards.size()) return out;
   std::vector<bool> pick(cards.size(), false);
   std::fill(pick.end() - static_cast<std::ptrdiff_t>(k), pick.end(), true);
   do {
@@ -297,6 +299,146 @@ TEST(OmahaCalculate, TheSweepMatchesTheBruteForce) {
   EXPECT_THROW(count_exact(Game::omaha5, {"random", "random"}, turn, low_dead, OmahaExactMethod::sweep), InputError);
 }
 
+CardSet set_of(const Cards& cards) {
+  CardSet out;
+  for (Card c : cards) out.insert(c);
+  return out;
+}
+
+// Per-combo counts: every hand of every player against the brute force of the deal in which that
+// player holds just that hand; the hands' counts add up to the player's.
+void expect_per_combo_matches(Question q) {
+  SCOPED_TRACE(std::string(game_name(q.game)) + " board " + q.board + " per combo");
+  q.per_combo = true;
+  const Answer a = calculate(q);
+  ASSERT_EQ(a.per_combo_method, Method::exact);
+  std::vector<Cards> players;
+  for (const auto& p : q.players) players.push_back(p == "random" ? Cards{} : cards(p));
+  for (std::size_t p = 0; p < players.size(); ++p) {
+    const PlayerAnswer& pa = a.players[p];
+    ASSERT_EQ(pa.per_combo.size(), pa.combos) << p;
+    EXPECT_TRUE(pa.per_class.empty());
+    std::uint64_t wins = 0, ties = 0, losses = 0, units = 0;
+    for (const ComboEquity& c : pa.per_combo) {
+      std::vector<Cards> alone = players;
+      alone[p] = CardSet(c.cards).cards();
+      const Brute want = brute_force(q.game, alone, cards(q.board), cards(q.dead));
+      const OmahaPlayerCounts& w = want.counts.players[p];
+      EXPECT_EQ(c.wins, w.wins) << CardSet(c.cards).str();
+      EXPECT_EQ(c.ties, w.ties) << CardSet(c.cards).str();
+      EXPECT_EQ(c.losses, w.losses) << CardSet(c.cards).str();
+      EXPECT_EQ(c.share, w.pot_units) << CardSet(c.cards).str();
+      EXPECT_EQ(c.showdowns(), want.counts.showdowns);
+      EXPECT_DOUBLE_EQ(c.weighted_showdowns, static_cast<double>(want.counts.showdowns));
+      if (want.counts.showdowns > 0) {
+        EXPECT_NEAR(c.equity(),
+                    static_cast<double>(w.pot_units) /
+                        (static_cast<double>(kPotUnits) * static_cast<double>(want.counts.showdowns)),
+                    1e-12);
+      }
+      wins += c.wins;
+      ties += c.ties;
+      losses += c.losses;
+      units += c.share;
+    }
+    EXPECT_EQ(wins, pa.wins);
+    EXPECT_EQ(ties, pa.ties);
+    EXPECT_EQ(losses, pa.losses);
+    EXPECT_EQ(units, pa.pot_units);
+  }
+}
+
+TEST(OmahaPerCombo, EveryHandMatchesTheBruteForce) {
+  const std::string hero = "AsKsQhJh", river = "AdKc5h3s2c", turn = "AdKc5h3s";
+  const std::string high_left = "AcKhQsTc9c8d7d6h4c4d", low_left = "Ac2d4c4d6h7d8dKhQsTc";
+  expect_per_combo_matches(ask(Game::omaha, {hero, "random"}, river, dead_except(hero + river + high_left)));
+  expect_per_combo_matches(ask(Game::omaha_hilo, {"random", "random"}, river, dead_except(river + low_left)));
+  expect_per_combo_matches(
+      ask(Game::omaha_hilo, {hero, "random", "random"}, river, dead_except(hero + river + low_left)));
+  expect_per_combo_matches(ask(Game::omaha_hilo, {hero, "random"}, turn, dead_except(hero + turn + low_left)));
+  expect_per_combo_matches(
+      ask(Game::omaha5_hilo, {"random", "AsKsQhJh9s"}, turn, dead_except("AsKsQhJh9s" + turn + "Ac2d4c4d6h7d8dKh")));
+  // Specific hands: one hand each, the player's counts.
+  expect_per_combo_matches(ask(Game::omaha_hilo, {"As2sQhJh", "7c7d8h3h"}, "2c3d4hKs", ""));
+}
+
+TEST(OmahaPerCombo, WeightsWeighTheOpponentsHands) {
+  // A weighted range against random: each hand's weighted sums are its showdowns against each of
+  // the range's hands times that hand's weight.
+  const std::string river = "AdKc5h3s2c", left = "Ac2d4c4d6h7d8dKhQsTc";
+  Question q = ask(Game::omaha_hilo, {"random", "Ac2d4c4d@50,6h7d8dKh@25,QsTcKh8d"}, river, dead_except(river + left));
+  q.per_combo = true;
+  const Answer a = calculate(q);
+  const std::vector<std::pair<Cards, double>> villain = {
+      {cards("Ac2d4c4d"), 0.5}, {cards("6h7d8dKh"), 0.25}, {cards("QsTcKh8d"), 1.0}};
+  ASSERT_EQ(a.players[1].per_combo.size(), 3u);
+  for (const ComboEquity& c : a.players[1].per_combo) {
+    bool found = false;
+    for (const auto& [hand, weight] : villain) found |= CardSet(c.cards) == set_of(hand) && c.weight == weight;
+    EXPECT_TRUE(found) << CardSet(c.cards).str() << " " << c.weight;
+  }
+  double weighted_equity = 0, weighted_total = 0;
+  for (const ComboEquity& c : a.players[0].per_combo) {
+    double showdowns = 0, share = 0, wins = 0;
+    for (const auto& [hand, weight] : villain) {
+      if (overlaps(CardSet(c.cards).cards(), hand)) continue;  // no such assignment
+      const Brute b = brute_force(q.game, {CardSet(c.cards).cards(), hand}, cards(river), cards(q.dead));
+      showdowns += weight * static_cast<double>(b.counts.showdowns);
+      share += weight * static_cast<double>(b.counts.players[0].pot_units) / static_cast<double>(kPotUnits);
+      wins += weight * static_cast<double>(b.counts.players[0].wins);
+    }
+    EXPECT_NEAR(c.weighted_showdowns, showdowns, 1e-9) << CardSet(c.cards).str();
+    EXPECT_NEAR(c.weighted_share, share, 1e-9) << CardSet(c.cards).str();
+    EXPECT_NEAR(c.weighted_wins, wins, 1e-9) << CardSet(c.cards).str();
+    weighted_equity += c.weight * c.weighted_share;
+    weighted_total += c.weight * c.weighted_showdowns;
+  }
+  // Averaged with weight x weighted showdowns, the hands' equities are the player's.
+  EXPECT_NEAR(weighted_equity / weighted_total, a.players[0].equity, 1e-12);
+}
+
+TEST(OmahaPerCombo, SampledHandsAgreeAndTheDistributionFollows) {
+  const std::string river = "AdKc5h3s2c", left = "Ac2d4c4d6h7d8dKhQsTc";
+  Question q = ask(Game::omaha_hilo, {"AsKdQhJh,As2sQhJh,7c7d8h3h", "random"}, "2c3d4hKs", "");
+  q.per_combo = true;
+  q.distribution = true;
+  q.method = Method::monte_carlo;
+  q.max_trials = 20'000;
+  q.per_combo_stderr = 4e-3;
+  q.seed = 9;
+  const Answer mc = calculate(q);
+  EXPECT_EQ(mc.per_combo_method, Method::monte_carlo);
+  ASSERT_EQ(mc.players[0].per_combo.size(), 3u);
+  EXPECT_TRUE(mc.players[1].per_combo.empty());  // random: its hands are not sampled one by one
+  for (const ComboEquity& c : mc.players[0].per_combo) {
+    Question alone = ask(q.game, {CardSet(c.cards).str(), "random"}, q.board, "");
+    const Answer e = calculate(alone);
+    EXPECT_EQ(e.method, Method::exact);
+    EXPECT_LT(c.standard_error, 4e-3);
+    EXPECT_NEAR(c.equity(), e.players[0].equity, 4 * c.standard_error) << CardSet(c.cards).str();
+  }
+  ASSERT_TRUE(mc.players[0].distribution.has_value());
+  EXPECT_EQ(mc.players[0].distribution->curve.size(), 3u);
+  // The exact distribution: from the exact per-combo equities, only the distribution kept.
+  Question exact = ask(Game::omaha_hilo, {"random", "random"}, river, dead_except(river + left));
+  exact.distribution = true;
+  const Answer d = calculate(exact);
+  exact.distribution = false;
+  exact.per_combo = true;
+  const Answer per = calculate(exact);
+  ASSERT_TRUE(d.players[0].distribution.has_value());
+  EXPECT_TRUE(d.players[0].per_combo.empty());
+  const Distribution want = equity_distribution(per.players[0].per_combo);
+  ASSERT_EQ(d.players[0].distribution->curve.size(), want.curve.size());
+  for (std::size_t i = 0; i < want.curve.size(); ++i) {
+    EXPECT_EQ(d.players[0].distribution->curve[i].combo, want.curve[i].combo);
+    EXPECT_EQ(d.players[0].distribution->curve[i].equity, want.curve[i].equity);
+  }
+  int combos = 0;
+  for (const auto& b : d.players[0].distribution->buckets) combos += b.combos;
+  EXPECT_EQ(combos, 210);  // every hand of ten cards meets an opponent
+}
+
 TEST(OmahaCalculate, MonteCarloAgreesAndIsTheSameOnAnyThreadCount) {
   Question q = ask(Game::omaha_hilo, {"As2sQhJh", "7c7d8h3h", "random"}, "2c3d4h", "");
   q.method = Method::monte_carlo;
@@ -430,12 +572,15 @@ TEST(OmahaCalculate, BadQuestionsNameWhatAndWhere) {
                "card 3c appears twice (again in dead cards)");
   expect_error(ask(Game::omaha, {"AsKsQhJh"}, "", ""), "at least 2 players");
   expect_error(ask(Game::omaha6, std::vector<std::string>(9, "random"), "", ""), "the deck has 52");
-  Question q = ask(Game::omaha, {"AsKsQhJh", "random"}, "2c3d4h", "");
-  q.per_combo = true;
-  expect_error(q, "per-combo equity (--per-combo): not available for omaha yet");
-  q = ask(Game::omaha_hilo, {"AsKsQhJh", "random"}, "2c3d4h", "");
+  Question q = ask(Game::omaha, {"AA**", "random"}, "2c3d4h", "");
+  q.per_combo = true;  // sampled on the flop, and AA** is 6,121 hands
+  expect_error(q, "per-combo equity (--per-combo, --distribution) is sampled here");
+  q = ask(Game::omaha5, {"AsKsQhJh9c", "random"}, "2c3d4h5s6c", "");
+  q.distribution = true;  // exact, but C(42, 5) = 850,668 hands of random and the hand
+  expect_error(q, "would list 850,669 hands, more than the 500,000");
+  q = ask(Game::omaha_hilo, {"AsKsQhJh", "random"}, "", "");
   q.hits = true;
-  expect_error(q, "(--hits): not available for omaha-hilo yet");
+  expect_error(q, "board: 0 cards; what a range hits needs a flop");
   q.hits = false;
   q.method = Method::table;
   expect_error(q, "no preflop table for omaha-hilo");
@@ -496,13 +641,46 @@ TEST(OmahaCli, HiLoColumnsAndExitCodes) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("AsKsQhJh9c by final hand:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("20,000 random deals (seed 1"), std::string::npos) << r.out;
+  // --by-category in Hi/Lo: the high's categories, then the low made, won and tied.
+  r = test::run_equity("--game omaha-hilo As2sQhJh 7c7d8h3h --board 2c3d4hKs --by-category");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nthree of a kind "), std::string::npos) << r.out;
+  {
+    const Answer a = calculate([] {
+      Question q = ask(Game::omaha_hilo, {"As2sQhJh", "7c7d8h3h"}, "2c3d4hKs", "");
+      q.by_category = true;
+      return q;
+    }());
+    const auto at = r.out.find("\nlow (8 or better)");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    std::istringstream line(r.out.substr(at + 1, r.out.find('\n', at + 1) - at - 1));
+    std::vector<std::string> words;
+    for (std::string w; line >> w;) words.push_back(w);
+    ASSERT_GE(words.size(), 3u);
+    auto count = [](std::string w) {
+      std::erase(w, ',');
+      return std::stoull(w);
+    };
+    EXPECT_EQ(count(words[words.size() - 3]), *a.players[0].lows);
+    EXPECT_EQ(count(words[words.size() - 2]), *a.players[0].low_wins);
+    EXPECT_EQ(count(words[words.size() - 1]), *a.players[0].low_ties);
+    EXPECT_GT(*a.players[0].lows, 0u);
+  }
   r = test::run_equity("--game omaha AsKsQhJh9c 7c7d8h9h");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "equity: player 1: \"AsKsQhJh9c\" has 5 cards; an omaha hand has 4\n");
-  r = test::run_equity("--game omaha AsKsQhJh random --board 2c3d4h --per-combo");
+  r = test::run_equity("--game omaha 'AA**' random --board 2c3d4h --per-combo");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("--per-combo"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("is sampled here"), std::string::npos) << r.err;
+  // The terminal's per-combo lines: the strongest and the weakest hands, then the distribution.
+  r = test::run_equity("--game omaha-hilo 'AA**:$ds' 'KK**' --board 2c3d4hKs5s --per-combo --distribution --exact");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("AA**:$ds: equity of its 693 hands (exact; --json has every hand)\n  strongest: "),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\n  weakest: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("KK**: equity distribution over the range"), std::string::npos) << r.out;
 }
 
 }  // namespace

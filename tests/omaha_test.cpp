@@ -7,6 +7,7 @@
 #include <random>
 
 #include "equity/error.hpp"
+#include "equity/hand_value.hpp"
 #include "equity/omaha_enumeration.hpp"
 #include "equity/omaha_evaluator.hpp"
 #include "equity/omaha_range.hpp"
@@ -182,6 +183,48 @@ OmahaCounts brute_counts(const std::vector<std::vector<Card>>& holes, const std:
     ++counts.showdowns;
   } while (std::next_permutation(pick.begin(), pick.end()));
   return counts;
+}
+
+// One hand's value (`equity eval --game omaha`, Python's evaluate): the brute force's best high,
+// its five cards two of the hole and three of the board, and the best low of the ranks.
+TEST(OmahaHandValue, IsTheBestOfTwoAndThree) {
+  std::mt19937_64 rng(261);
+  for (Game game : {Game::omaha_hilo, Game::omaha5_hilo, Game::omaha6}) {
+    const int hole_cards = game_rules(game).hole_cards;
+    for (int trial = 0; trial < 600; ++trial) {
+      std::vector<Card> deck = CardSet::full().cards();
+      const std::vector<Card> hole = deal(rng, deck, hole_cards), board = deal(rng, deck, 3 + trial % 3);
+      const OmahaHandValue v = omaha_hand_value(hole, board, game);
+      EXPECT_EQ(reference_score(std::vector<Card>(v.high.best.begin(), v.high.best.end())),
+                omaha_brute_high(hole, board));
+      int from_hole = 0, from_board = 0;
+      for (Card c : v.high.best) {
+        from_hole += std::count(hole.begin(), hole.end(), c) > 0;
+        from_board += std::count(board.begin(), board.end(), c) > 0;
+      }
+      EXPECT_EQ(from_hole, 2);
+      EXPECT_EQ(from_board, 3);
+      if (board.size() == 5) {
+        EXPECT_EQ(v.high.rank, omaha_high(set_of(hole), set_of(board)));
+      }
+      const std::vector<int> low = omaha_brute_low(hole, board);
+      if (!game_rules(game).low) {
+        EXPECT_EQ(v.low, kNoLow);
+        EXPECT_TRUE(v.low_name.empty());
+        continue;
+      }
+      ASSERT_EQ(v.low != kNoLow, !low.empty());
+      if (low.empty()) continue;
+      const std::array<int, 5> ranks = low_ranks(v.low);  // ace 0 .. eight 7, highest first
+      for (std::size_t k = 0; k < 5; ++k) EXPECT_EQ(ranks[k] + 1, low[k]);
+      if (board.size() == 5) {
+        EXPECT_EQ(v.low, omaha_low(set_of(hole), set_of(board)));
+      }
+    }
+  }
+  EXPECT_THROW((void)omaha_hand_value(parse_cards("AsKsQhJh9c"), parse_cards("2c3d4h"), Game::omaha), InputError);
+  EXPECT_THROW((void)omaha_hand_value(parse_cards("AsKsQhJh"), parse_cards("2c3d"), Game::omaha), InputError);
+  EXPECT_THROW((void)omaha_hand_value(parse_cards("AsKsQhJh"), parse_cards("As3d4h"), Game::omaha), InputError);
 }
 
 TEST(OmahaEnumeration, MatchesTheBruteForce) {

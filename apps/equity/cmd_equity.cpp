@@ -106,6 +106,13 @@ void print_categories(std::ostringstream& out, const PlayerAnswer& p, std::uint6
     for (const auto n : {made, wins, ties}) columns[k++].cells.push_back(percent(static_cast<double>(n) / t));
     for (const auto n : {made, wins, ties}) columns[k++].cells.push_back(with_commas(n));
   }
+  if (p.lows) {  // the Omaha Hi/Lo games: the low made, won alone and shared, beside the high's categories
+    label.cells.emplace_back("low (8 or better)");
+    std::size_t k = 0;
+    for (const auto n : {*p.lows, *p.low_wins, *p.low_ties})
+      columns[k++].cells.push_back(percent(static_cast<double>(n) / t));
+    for (const auto n : {*p.lows, *p.low_wins, *p.low_ties}) columns[k++].cells.push_back(with_commas(n));
+  }
   print_table(out, label, columns, limit);
 }
 
@@ -256,6 +263,35 @@ void print_matrix(std::ostringstream& out, const PlayerAnswer& p, Method method,
       << trim_line_ends(grid.str());
 }
 
+// A player's hands of the games without a hand matrix (Omaha): the strongest and the weakest by
+// equity (ties by their order in the range), each with its equity; --json has every hand.
+void print_extremes(std::ostringstream& out, const PlayerAnswer& p, Method method, std::size_t limit) {
+  constexpr std::size_t kShown = 5;
+  std::vector<const ComboEquity*> met;
+  for (const auto& c : p.per_combo)
+    if (c.weighted_showdowns > 0) met.push_back(&c);
+  std::stable_sort(met.begin(), met.end(),
+                   [](const ComboEquity* a, const ComboEquity* b) { return a->equity() > b->equity(); });
+  out << "\n"
+      << wrap(p.hand + ": equity of its " + std::to_string(p.per_combo.size()) +
+                  (p.per_combo.size() == 1 ? " hand" : " hands") + " (" + std::string(method_name(method)) +
+                  "; --json has every hand)",
+              limit)
+      << "\n";
+  auto line = [&](const char* title, std::size_t from, std::size_t to) {
+    out << "  " << title << ":";
+    for (std::size_t i = from; i < to; ++i)
+      out << (i == from ? " " : ", ") << CardSet(met[i]->cards).str() << " " << percent(met[i]->equity());
+    out << "\n";
+  };
+  if (met.size() <= 2 * kShown) {
+    line("by equity", 0, met.size());
+  } else {
+    line("strongest", 0, kShown);
+    line("weakest", met.size() - kShown, met.size());
+  }
+}
+
 void print_distribution(std::ostringstream& out, const PlayerAnswer& p, std::size_t limit) {
   const Distribution& d = *p.distribution;
   out << "\n"
@@ -292,7 +328,10 @@ void print_answer(const Answer& a, bool exact_takes_it) {
   for (const auto& p : a.players)
     if (p.category) print_categories(out, p, a.method == Method::monte_carlo ? a.trials : a.showdowns(), a.game, limit);
   for (const auto& p : a.players)
-    if (!p.per_class.empty()) print_matrix(out, p, a.per_combo_method, limit);
+    if (!p.per_class.empty())
+      print_matrix(out, p, a.per_combo_method, limit);
+    else if (!p.per_combo.empty())
+      print_extremes(out, p, a.per_combo_method, limit);
   for (const auto& p : a.players)
     if (p.hits) out << hits_text(p.hand, *p.hits);
   for (const auto& p : a.players)
@@ -398,13 +437,16 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
   app.add_flag("--per-combo", q.per_combo,
                "per player: every combo's equity against the other players (exact heads-up with a board, from the "
                "table heads-up preflop, else each combo's own exact or Monte Carlo answer); a 13x13 matrix of "
-               "the classes, every combo in --json");
+               "the classes, every combo in --json. Omaha: every hand's, exact from the same enumeration when the "
+               "question is exact, else each hand's own Monte Carlo run; the strongest and weakest hands, every "
+               "hand in --json");
   app.add_flag("--distribution", q.distribution,
                "per player: the range's combos by equity, in four buckets (text, JSON) and as a curve (JSON, --svg)");
   app.add_option("--svg", f.svg_path, "with --distribution: write the players' curves as an SVG chart to FILE");
   app.add_flag("--hits", q.hits,
                "with a board: what each range hits on it (made hands from straight flush to nothing, and draws; "
-               "definitions in docs/hits.md)");
+               "definitions in docs/hits.md; the Omaha games: the high's category, wraps, open-ended, gutshots, "
+               "flush and nut flush draws, and for Hi/Lo lows made and drawing, in docs/omaha.md)");
   app.add_flag("--by-category", q.by_category,
                "per player: how often the final hand is each category, and the wins and ties by category");
 }

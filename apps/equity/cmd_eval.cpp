@@ -5,6 +5,7 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "equity/error.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/game.hpp"
 #include "equity/hand_value.hpp"
@@ -16,6 +17,42 @@ nlohmann::ordered_json json_cards(std::span<const Card> cards) {
   auto out = nlohmann::ordered_json::array();
   for (Card c : cards) out.push_back(c.str());
   return out;
+}
+
+// An Omaha hand on a board: the best high (and in Hi/Lo the best low) of two hole and three board cards.
+int eval_omaha(const std::vector<Card>& hole, const std::string& board_text, Game game, bool json) {
+  if (board_text.empty()) throw InputError("--board: an Omaha hand is valued on a board of 3 to 5 cards");
+  const std::vector<Card> board = parse_cards(board_text, "board");
+  const OmahaHandValue v = omaha_hand_value(hole, board, game);
+  const bool hi_lo = game_rules(game).low;
+  if (json) {
+    nlohmann::ordered_json j;
+    j["game"] = game_name(game);
+    j["cards"] = json_cards(hole);
+    j["board"] = json_cards(board);
+    j["best"] = json_cards(v.high.best);
+    j["category"] = category_name(v.high.category);
+    j["name"] = v.high.name;
+    j["rank"] = v.high.rank;
+    if (hi_lo) {
+      j["low"] = v.low_name;
+      j["low_rank"] = v.low;
+      j["low_best"] = v.low == kNoLow ? nlohmann::ordered_json(nullptr) : json_cards(v.low_best);
+    }
+    fmt::print("{}\n", j.dump());
+    return 0;
+  }
+  fmt::print(
+      "Game:     {}\nCards:    {}\nBoard:    {}\nBest:     {}\nCategory: {}\nName:     {}\nRank:     {} (0..{}, "
+      "bigger is better)\n",
+      game_rules(game).title, to_string(hole, " "), to_string(board, " "),
+      to_string(std::vector<Card>(v.high.best.begin(), v.high.best.end()), " "), category_name(v.high.category),
+      v.high.name, v.high.rank, kHandRanks - 1);
+  if (hi_lo)
+    fmt::print(
+        "Low:      {}{}\n", v.low_name,
+        v.low == kNoLow ? "" : " (" + to_string(std::vector<Card>(v.low_best.begin(), v.low_best.end()), " ") + ")");
+  return 0;
 }
 
 }  // namespace
@@ -35,20 +72,29 @@ int run_eval(const Args& args) {
       "  equity eval AsAdKc4h4s2d7c            two pair, aces and fours, king kicker (7 cards)\n"
       "  equity eval 'Ts Js Qs Ks As' --json   royal flush, as JSON\n"
       "  equity eval As6c7d8h9s --game shortdeck   straight, nine high (A-6-7-8-9)\n"
+      "  equity eval As2sKhKd --game omaha-hilo --board 3c4d8hKsQc   three kings; low 8-4-3-2-A\n"
       "\nGames (--game): holdem, the default; shortdeck: 36 cards 6 to A, A-6-7-8-9 is the lowest\n"
       "straight, a flush beats a full house, three of a kind beats a straight (ranks 0..1403);\n"
-      "shortdeck-straights: the same, but a straight beats three of a kind.\n");
+      "shortdeck-straights: the same, but a straight beats three of a kind. The Omaha games (omaha,\n"
+      "omaha5, omaha6 and their -hilo games): CARDS are the hole cards and --board the board (3 to 5\n"
+      "cards): the best high of exactly two hole and three board cards, and in Hi/Lo the best\n"
+      "8-or-better low of exactly two and three.\n");
   std::vector<std::string> words;
   std::string game_text = "holdem";
   bool json = false;
   app.add_option("cards", words, "5, 6 or 7 cards, e.g. 3C 3D 3S 9S 9D or 3c3d3s9s9d")->required();
+  std::string board_text;
   app.add_option("-g,--game", game_text,
-                 "the game whose rules rank the hand: holdem (the default), shortdeck or shortdeck-straights");
+                 "the game whose rules rank the hand: holdem (the default), shortdeck, shortdeck-straights, or an "
+                 "Omaha game (with --board)");
+  app.add_option("-b,--board", board_text, "the Omaha games: the board, 3 to 5 cards");
   app.add_flag("--json", json, "print one JSON object {\"cards\", \"best\", \"category\", \"name\", \"rank\"}");
   return run(app, args, [&] {
     std::string text;
     for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
     const Game game = parse_game(game_text);
+    if (omaha_like(game)) return eval_omaha(parse_cards(text, "cards"), board_text, game, json);
+    if (!board_text.empty()) throw InputError("--board is for the Omaha games: give the hand's cards alone");
     require_two_hole_cards(game, "equity eval");
     const auto cards = parse_cards(text, "cards");
     const HandValue value = hand_value(cards, game);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
@@ -14,6 +15,7 @@
 #include "equity/game.hpp"
 #include "equity/game_range.hpp"
 #include "equity/hand_order.hpp"
+#include "equity/omaha_hits.hpp"
 #include "equity/omaha_range.hpp"
 #include "equity/range.hpp"
 #include "hits_text.hpp"
@@ -148,7 +150,9 @@ std::string percentage_text(const std::string& text, const std::string& order, c
 
 // An Omaha game's range: its canonical form, its size (hands and their weights summed, counted
 // without listing them) and, when it holds at most `limit` hands, the hands.
-int omaha_range(const std::string& text, const std::vector<Card>& removed, Game game, std::size_t limit, bool json) {
+// With `hits`, what it hits on the board (omaha_hits.hpp).
+int omaha_range(const std::string& text, const std::vector<Card>& removed, Game game, std::size_t limit, bool json,
+                const std::optional<HitTable>& hits) {
   const int hole = game_rules(game).hole_cards;
   const OmahaRange range = OmahaRange::parse(text, hole, "range");
   CardSet dead;
@@ -171,6 +175,7 @@ int omaha_range(const std::string& text, const std::vector<Card>& removed, Game 
     j["listed"] = size.hands <= limit;
     j["list"] = nlohmann::ordered_json::array();
     for (const auto& c : hands) j["list"].push_back(hand_text(c));
+    if (hits) j["hits"] = nlohmann::ordered_json::parse(to_json(*hits));
     fmt::print("{}\n", j.dump());
     return 0;
   }
@@ -190,6 +195,7 @@ int omaha_range(const std::string& text, const std::vector<Card>& removed, Game 
     for (const auto& c : hands) line.append(line.empty() ? "" : " ").append(hand_text(c));
     if (!line.empty()) out.append(wrap(line, width, "")).append("\n");
   }
+  if (hits) out += hits_text(range.str(), *hits);
   fmt::print("{}", out);
   return 0;
 }
@@ -233,20 +239,31 @@ int run_range(const Args& args) {
                  "omaha6 and their -hilo games (hands of 4, 5, 6 "
                  "cards)");
   app.add_option("--limit", limit, "Omaha games: list the hands when there are at most this many (default 1000)");
-  app.add_flag("--hits", hits, "with --board: what the range hits (made hands and draws; docs/hits.md)");
+  app.add_flag("--hits", hits,
+               "with --board: what the range hits (made hands and draws; docs/hits.md, the Omaha games' in "
+               "docs/omaha.md)");
 
   return run(app, args, [&] {
     const Game game = parse_game(game_text);
     if (omaha_like(game)) {
-      if (hits || grid_only)
-        throw InputError(std::string(hits ? "--hits" : "--grid") + " is for the games of two hole cards");
-      std::vector<Card> removed = parse_cards(dead_text, "dead cards");
-      for (Card c : parse_cards(board_text, "board")) {
+      if (grid_only) throw InputError("--grid is for the games of two hole cards");
+      if (hits && board_text.empty()) throw InputError("--hits needs a board of 3, 4 or 5 cards (--board)");
+      const std::vector<Card> dead_cards = parse_cards(dead_text, "dead cards");
+      std::vector<Card> removed = dead_cards;
+      const std::vector<Card> board = parse_cards(board_text, "board");
+      for (Card c : board) {
         if (std::find(removed.begin(), removed.end(), c) != removed.end())
           throw InputError("card " + c.str() + " is both dead and on the board");
         removed.push_back(c);
       }
-      return omaha_range(text, removed, game, limit, json);
+      std::optional<HitTable> hit;
+      if (hits) {
+        CardSet dead;
+        for (Card c : dead_cards) dead.insert(c);
+        hit = hit_table(
+            omaha_board_hits(OmahaRange::parse(text, game_rules(game).hole_cards, "range"), board, dead, game));
+      }
+      return omaha_range(text, removed, game, limit, json, hit);
     }
     if (hits && board_text.empty()) throw InputError("--hits needs a board of 3, 4 or 5 cards (--board)");
     // A short-deck game's percentages take its own ordering, as the one call's do.

@@ -7,7 +7,7 @@
 
 namespace equity::cli {
 
-std::string hits_text(std::string_view title, const BoardHits& h) {
+std::string hits_text(std::string_view title, const HitTable& h) {
   const bool weighted = h.weight != static_cast<double>(h.combos);
   std::string out = fmt::format("\n{} on the board: {:.{}f} combos{}\n", title, h.weight, weighted ? 2 : 0,
                                 weighted ? fmt::format(" weighted ({} raw)", h.combos) : "");
@@ -20,13 +20,11 @@ std::string hits_text(std::string_view title, const BoardHits& h) {
     if (weighted) out += fmt::format("{:>7}", fmt::format("({})", c.combos));
     out += fmt::format("{:>9.3f}%\n", 100 * c.share);
   };
-  for (int c = 0; c < kMadeCategories; ++c)
-    row(category_name(static_cast<MadeCategory>(c)), h.made[static_cast<std::size_t>(c)]);
+  for (const HitRow& r : h.made) row(r.name, r.count);
   bool any_draw = false;
-  for (const auto& d : h.draws) any_draw |= d.combos > 0;
+  for (const HitRow& r : h.draws) any_draw |= r.count.combos > 0;
   out += any_draw ? "  draws:\n" : "  draws: none\n";
-  for (int c = 0; c < kDrawCategories; ++c)
-    row(category_name(static_cast<DrawCategory>(c)), h.draws[static_cast<std::size_t>(c)]);
+  for (const HitRow& r : h.draws) row(r.name, r.count);
   return out;
 }
 

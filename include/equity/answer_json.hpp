@@ -15,5 +15,7 @@ std::string to_json(const Answer& answer);
 // What a range hits on a board, as the answer's "hits" object ({"combos", "weight", "made": {...},
 // "draws": {...}}, every category present), for callers that ask board_hits() directly.
 std::string to_json(const BoardHits& hits);
+// Any game's breakdown (hit_table()): the same object.
+std::string to_json(const HitTable& hits);
 
 }  // namespace equity

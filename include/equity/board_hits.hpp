@@ -57,6 +57,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "equity/cards.hpp"
 #include "equity/evaluator.hpp"
@@ -144,6 +145,12 @@ struct HitCount {
   int combos = 0;     // combos in the category, each weight 1 (raw)
   double weight = 0;  // the sum of their weights
   double share = 0;   // weight / the range's weight, 0 to 1 (0 for an empty range)
+
+  void add(double w) {
+    ++combos;
+    weight += w;
+  }
+  void set_share(double total) { share = total > 0 ? weight / total : 0; }
 };
 
 // A range's breakdown on a board. Every category is present (zero where no combo has it).
@@ -162,5 +169,29 @@ struct BoardHits {
 // the weights are the same on every run.
 BoardHits board_hits(const Range& range, std::span<const Card> board, CardSet dead = CardSet(),
                      Game game = Game::holdem);
+
+// Throws InputError unless `board` is 3, 4 or 5 distinct cards of the game's deck.
+void check_hits_board(std::span<const Card> board, Game game);
+
+// A breakdown as rows of names (the JSON's keys) and counts, whatever the game: what the JSON and
+// the text print. made: a partition of the combos, best first; draws: any number per combo.
+struct HitRow {
+  std::string_view name;
+  HitCount count;
+};
+struct HitTable {
+  std::uint64_t combos = 0;  // raw
+  double weight = 0;
+  std::vector<HitRow> made, draws;
+
+  // The count of the row of that name, among made then draws; nullptr when there is none.
+  const HitCount* find(std::string_view name) const {
+    for (const auto* rows : {&made, &draws})
+      for (const HitRow& r : *rows)
+        if (r.name == name) return &r.count;
+    return nullptr;
+  }
+};
+HitTable hit_table(const BoardHits& h);
 
 }  // namespace equity

@@ -134,7 +134,7 @@ struct PlayerAnswer {
   // With per_combo: every combo of the range left after card removal, in combo order, and the same
   // added up per class (combo = the class index), in table order.
   std::vector<ComboEquity> per_combo, per_class;
-  std::optional<BoardHits> hits;             // with hits
+  std::optional<HitTable> hits;              // with hits: board_hits(), or omaha_board_hits() in the Omaha games
   std::optional<Distribution> distribution;  // with distribution
 };
 

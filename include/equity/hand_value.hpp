@@ -8,6 +8,7 @@
 #include "equity/cards.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/game.hpp"
+#include "equity/omaha_evaluator.hpp"
 
 namespace equity {
 
@@ -24,5 +25,19 @@ int hand_ranks(Game game);
 // The value of 5, 6 or 7 distinct cards of the game's deck; throws InputError naming a card the
 // deck does not have ("2c is not in the deck of Short deck (6+) Hold'em (6 to A)") or a card twice.
 HandValue hand_value(std::span<const Card> cards, Game game);
+
+// An Omaha hand's value on a board: the best high of exactly two hole and three board cards
+// (`high.rank` is omaha_high()'s, `high.best` those five) and, in the Hi/Lo games, the best
+// 8-or-better low of exactly two and three (omaha_low()), its five cards highest first.
+struct OmahaHandValue {
+  HandValue high;
+  LowRank low = kNoLow;            // kNoLow: none (always in the high-only games)
+  std::string low_name;            // "8-6-4-2-A", "no low"; empty in the high-only games
+  std::array<Card, 5> low_best{};  // with a low: its five cards, highest first
+};
+
+// `hole`: the game's hole cards; `board`: 3, 4 or 5 cards, no card twice (3 or 4: the best of
+// what is there, as the river's rule would take it). Throws InputError naming what is wrong.
+OmahaHandValue omaha_hand_value(std::span<const Card> hole, std::span<const Card> board, Game game);
 
 }  // namespace equity

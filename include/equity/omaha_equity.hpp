@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "equity/cards.hpp"
+#include "equity/combo_equity.hpp"
 #include "equity/game.hpp"
 #include "equity/monte_carlo.hpp"
 #include "equity/omaha_enumeration.hpp"
@@ -63,6 +64,12 @@ OmahaPrepared prepare_omaha(const OmahaDeal& deal);
 
 using OmahaCategoryCounts = std::array<std::uint64_t, kCategories>;
 
+// What one showdown gave one player: the best high alone or shared, and the pot units won.
+struct OmahaOutcome {
+  bool won = false, tied = false;
+  std::uint64_t units = 0;
+};
+
 // Showdowns (or trials) counted: the pot accounting's counts, each player's best high by category
 // won alone and tied, and with weights the weighted sums.
 struct OmahaTally {
@@ -74,8 +81,10 @@ struct OmahaTally {
   OmahaTally() = default;
   explicit OmahaTally(std::size_t players);
   OmahaTally& operator+=(const OmahaTally& o);
-  // Scores one showdown of weight `w` (score_omaha_showdown()).
-  void score(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo, double w);
+  // Scores one showdown of weight `w` (score_omaha_showdown()); with `outcomes` (one per player),
+  // also says what each player got.
+  void score(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo, double w,
+             OmahaOutcome* outcomes = nullptr);
   // The pot share won on average, weighted.
   double equity(std::size_t p) const;
 };
@@ -111,9 +120,24 @@ struct OmahaExactOptions {
   OmahaExactMethod method = OmahaExactMethod::automatic;  // sweep where it does not apply: InputError
 };
 
+// Per player, every hand it may hold (prep.combos[p], or for a random player every hand of the
+// cards not known, in increasing order of their masks) with its counts (combo_equity.hpp): `combo`
+// its index in that list, `cards` its cards, `weight` its weight; wins, ties and losses of the
+// high over the showdowns it plays in, `share` the pot units it won, and the weighted sums weighted
+// by the product of the other players' hands' weights (weighted_share in pots).
+using OmahaPerCombo = std::vector<std::vector<ComboEquity>>;
+
 // Every non-conflicting assignment times every board. Threads as the caller's arena gives; the
-// counts never depend on them.
-OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions& options = {});
+// counts never depend on them. With `per_combo`, also every hand's counts (OmahaPerCombo), from the
+// same walk: each leaf adds its outcome to the hand each player holds in it. The hands' counts add
+// up to the player's (wins, ties, losses, pot units).
+OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions& options = {},
+                              OmahaPerCombo* per_combo = nullptr);
+
+// The deal with player p holding `hand` alone (a specific hand, weight 1), prepared again: the
+// other players' hands that share a card with it removed. Throws InputError when that leaves the
+// deal impossible (the hand then meets no opponent).
+OmahaPrepared with_hand(const OmahaPrepared& prep, std::size_t p, CardSet hand);
 
 struct OmahaMonteCarloResult {
   std::uint64_t trials = 0;    // accepted deals

@@ -120,8 +120,10 @@ def calc(
                  A class outside the deck ("22" in short deck) is an error; "random" is every combo
                  of the game's deck. The Omaha games "omaha", "omaha5", "omaha6", "omaha-hilo",
                  "omaha5-hilo", "omaha6-hilo" take hands of 4, 5 or 6 cards ("AsKsQhJh") or
-                 "random", and add pot_units (and for Hi/Lo scoops, low_wins, low_ties, lows) to
-                 to_dict() (docs/omaha.md).
+                 "random" or ranges in docs/ranges-omaha.md's syntax (or Range(..., game="omaha")),
+                 and add pot_units (and for Hi/Lo scoops, low_wins, low_ties, lows) to the players
+                 (player.scoops, ...); per_combo lists every hand, hits names the Omaha draws
+                 (docs/omaha.md).
 
     The result's fields are the JSON's (docs/json.md): result.mode ("table", "exact",
     "monte-carlo"), result.showdowns or result.trials, and per player (result.players[i]) hand,

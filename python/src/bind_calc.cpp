@@ -44,10 +44,11 @@ std::string player_text(const py::handle& player, std::size_t index, Game game) 
   if (py::isinstance<py::str>(player)) return player.cast<std::string>();
   if (py::isinstance<GameRange>(player)) {
     const auto& r = player.cast<const GameRange&>();
-    if (r.game != game && out_of_deck(r.game) != out_of_deck(game))
+    if (r.game != game &&
+        (out_of_deck(r.game) != out_of_deck(game) || game_rules(r.game).hole_cards != game_rules(game).hole_cards))
       throw InputError("player " + std::to_string(index + 1) + ": a Range of " + std::string(game_name(r.game)) +
                        " in a question of " + std::string(game_name(game)));
-    return r.range.str();
+    return r.str();
   }
   throw InputError("player " + std::to_string(index + 1) + ": a hand or range as a string, or an equity.Range, not " +
                    std::string(py::str(py::type::handle_of(player).attr("__name__"))));

@@ -30,6 +30,9 @@ struct Evaluation {
   std::string category;  // "straight flush" ... "high card"
   std::string name;      // "full house, threes full of nines"
   std::string best;      // the best five cards, tie-break order
+  // Omaha Hi/Lo: the best 8-or-better low (1..56, bigger is better; 0 none), its name and cards.
+  std::optional<int> low_rank;
+  std::optional<std::string> low, low_best;
 };
 
 // Cards as one string ("AsKsQsJsTs"), a sequence of card strings, or a sequence of card ids
@@ -49,17 +52,38 @@ std::vector<Card> cards_of(const py::handle& cards) {
   return out;
 }
 
-Evaluation evaluate_of(const py::handle& cards_in, const std::string& game) {
-  const std::vector<Card> cards = cards_of(cards_in);
-  const Game g = parse_game(game);
-  require_two_hole_cards(g, "evaluate");
-  const HandValue v = hand_value(cards, g);  // checks 5..7 distinct cards of the deck
+Evaluation evaluation_of(const HandValue& v) {
   Evaluation e;
   e.rank = v.rank;
   e.category = std::string(category_name(v.category));
   e.name = v.name;
   for (Card c : v.best) e.best += c.str();
   return e;
+}
+
+// Two hole cards' games: the cards (with the board's, when given) as one hand of 5 to 7. Omaha:
+// the hole cards and the board, exactly two and three of them, the high and (Hi/Lo) the low.
+Evaluation evaluate_of(const py::handle& cards_in, const std::string& game, const py::handle& board_in) {
+  std::vector<Card> cards = cards_of(cards_in);
+  const std::vector<Card> board = board_in.is_none() ? std::vector<Card>{} : cards_of(board_in);
+  const Game g = parse_game(game);
+  if (omaha_like(g)) {
+    if (board.empty()) throw InputError("evaluate: an Omaha hand is valued on a board: give board= (3 to 5 cards)");
+    const OmahaHandValue v = omaha_hand_value(cards, board, g);
+    Evaluation e = evaluation_of(v.high);
+    if (game_rules(g).low) {
+      e.low_rank = v.low;
+      e.low = v.low_name;
+      if (v.low != kNoLow) {
+        e.low_best = std::string();
+        for (Card c : v.low_best) *e.low_best += c.str();
+      }
+    }
+    return e;
+  }
+  require_two_hole_cards(g, "evaluate");
+  cards.insert(cards.end(), board.begin(), board.end());
+  return evaluation_of(hand_value(cards, g));  // checks 5..7 distinct cards of the deck
 }
 
 // The card ids as uint8: the array itself when it is C-contiguous uint8, else a checked copy.
@@ -146,14 +170,24 @@ void bind_evaluate(py::module_& m) {
       .def_readonly("category", &Evaluation::category)
       .def_readonly("name", &Evaluation::name)
       .def_readonly("best", &Evaluation::best)
+      .def_readonly("low_rank", &Evaluation::low_rank, "Omaha Hi/Lo: the best low, 1..56 (0: none); else None")
+      .def_readonly("low", &Evaluation::low, "Omaha Hi/Lo: \"8-6-4-2-A\" or \"no low\"; else None")
+      .def_readonly("low_best", &Evaluation::low_best, "Omaha Hi/Lo: the low's five cards, highest first; else None")
       .def("__repr__", [](const Evaluation& e) {
-        return "Evaluation(rank=" + std::to_string(e.rank) + ", category='" + e.category + "', name='" + e.name +
-               "', best='" + e.best + "')";
+        std::string out = "Evaluation(rank=" + std::to_string(e.rank) + ", category='" + e.category + "', name='" +
+                          e.name + "', best='" + e.best + "'";
+        if (e.low) out += ", low='" + *e.low + "'";
+        return out + ")";
       });
-  m.def("evaluate", &evaluate_of, py::arg("cards"), py::arg("game") = "holdem",
+  m.def("evaluate", &evaluate_of, py::arg("cards"), py::arg("game") = "holdem", py::arg("board") = py::none(),
         "The value of 5 to 7 cards: a string (\"AsKsQsJsTs2c3d\"), card strings or card ids (0..51 = 4 * rank + "
-        "suit, rank 0 = '2', suits s c h d). game: \"holdem\", or \"shortdeck\" / \"shortdeck-straights\" "
-        "(36 cards 6 to A; A-6-7-8-9 is a straight; ranks 0..1403 by that game's order).\n\n"
+        "suit, rank 0 = '2', suits s c h d); board's cards join them. game: \"holdem\", or \"shortdeck\" / "
+        "\"shortdeck-straights\" (36 cards 6 to A; A-6-7-8-9 is a straight; ranks 0..1403 by that game's order). "
+        "The Omaha games: cards are the hole cards (4, 5 or 6) and board= is needed (3 to 5 cards): the best high "
+        "of exactly two hole and three board cards (Hold'em's ranks), and in the Hi/Lo games the best 8-or-better "
+        "low of exactly two and three (low, low_rank, low_best).\n\n"
+        "    >>> equity.evaluate(\"As2sKhKd\", game=\"omaha-hilo\", board=\"3c4d8hKsQc\").low\n"
+        "    '8-4-3-2-A'\n"
         "    >>> equity.evaluate(\"AsAcAdKsKc\").name\n"
         "    'full house, aces full of kings'\n"
         "    >>> equity.evaluate(\"As6c7d8h9s\", game=\"shortdeck\").name\n"

@@ -100,7 +100,9 @@ std::uint8_t rank_draws(int r1, int r2, const BoardRanks& b, int lowest) {
   return static_cast<std::uint8_t>(draws);
 }
 
-void check_board(std::span<const Card> board, Game game) {
+}  // namespace
+
+void check_hits_board(std::span<const Card> board, Game game) {
   if (board.size() < 3 || board.size() > 5)
     throw InputError("board: " + std::to_string(board.size()) +
                      " cards; what a range hits needs a flop, turn or river (3, 4 or 5 cards)");
@@ -113,20 +115,22 @@ void check_board(std::span<const Card> board, Game game) {
   }
 }
 
-void add(HitCount& count, double weight) {
-  ++count.combos;
-  count.weight += weight;
+HitTable hit_table(const BoardHits& h) {
+  HitTable t;
+  t.combos = static_cast<std::uint64_t>(h.combos);
+  t.weight = h.weight;
+  for (int c = 0; c < kMadeCategories; ++c)
+    t.made.push_back({category_name(static_cast<MadeCategory>(c)), h.made[static_cast<std::size_t>(c)]});
+  for (int c = 0; c < kDrawCategories; ++c)
+    t.draws.push_back({category_name(static_cast<DrawCategory>(c)), h.draws[static_cast<std::size_t>(c)]});
+  return t;
 }
-
-void set_share(HitCount& count, double total) { count.share = total > 0 ? count.weight / total : 0; }
-
-}  // namespace
 
 std::string_view category_name(MadeCategory c) { return kMadeNames[static_cast<std::size_t>(c)]; }
 std::string_view category_name(DrawCategory c) { return kDrawNames[static_cast<std::size_t>(c)]; }
 
 HitClassifier::HitClassifier(std::span<const Card> board, Game game) : game_(game) {
-  check_board(board, game);
+  check_hits_board(board, game);
   board_ = Hand(board);
   board_size_ = static_cast<int>(board.size());
   const CardSet cards = board_.cards();
@@ -198,12 +202,12 @@ BoardHits board_hits(const Range& range, std::span<const Card> board, CardSet de
     const ComboHit hit = classifier.classify(cards[0], cards[1]);
     ++hits.combos;
     hits.weight += weight;
-    add(hits.made[static_cast<std::size_t>(hit.made)], weight);
+    hits.made[static_cast<std::size_t>(hit.made)].add(weight);
     for (unsigned d = hit.draws; d != 0; d &= d - 1)
-      add(hits.draws[static_cast<std::size_t>(std::countr_zero(d))], weight);
+      hits.draws[static_cast<std::size_t>(std::countr_zero(d))].add(weight);
   }
-  for (HitCount& count : hits.made) set_share(count, hits.weight);
-  for (HitCount& count : hits.draws) set_share(count, hits.weight);
+  for (HitCount& count : hits.made) count.set_share(hits.weight);
+  for (HitCount& count : hits.draws) count.set_share(hits.weight);
   return hits;
 }
 

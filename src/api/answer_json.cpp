@@ -25,18 +25,21 @@ ordered_json categories(const PlayerAnswer& p) {
   return list;
 }
 
-std::string combo_name(int combo) {
-  const auto cards = combo_cards(combo);
+std::string combo_name(const ComboEquity& c) {
+  if (c.cards != 0) return CardSet(c.cards).str();  // an Omaha hand
+  const auto cards = combo_cards(c.combo);
   return (to_set(cards[0]) | to_set(cards[1])).str();
 }
 
 // One combo's or class's line of the hand matrix; equity is null when it meets no opponent. The
 // members are appended in order (ordered_map's vector) rather than looked up by operator[]: the
 // hand matrix has thousands of these, and the lookups were a quarter of `--per-combo --json`.
-ordered_json combo_line(const ComboEquity& c, const char* key, const std::string& name, bool monte_carlo) {
+// With pot_units (the Omaha games), the pot won in pot units (the combo's share).
+ordered_json combo_line(const ComboEquity& c, const char* key, const std::string& name, bool monte_carlo,
+                        bool pot_units = false) {
   ordered_json j(ordered_json::value_t::object);
   auto& members = j.get_ref<ordered_json::object_t&>();
-  members.reserve(8);
+  members.reserve(9);
   members.emplace_back(key, name);
   members.emplace_back("weight", number(c.weight));
   members.emplace_back("equity", c.weighted_showdowns > 0 ? number(c.equity()) : ordered_json(nullptr));
@@ -44,6 +47,7 @@ ordered_json combo_line(const ComboEquity& c, const char* key, const std::string
   members.emplace_back("ties", c.ties);
   members.emplace_back("losses", c.losses);
   members.emplace_back(monte_carlo ? "trials" : "showdowns", c.showdowns());
+  if (pot_units) members.emplace_back("pot_units", c.share);
   if (monte_carlo && key == std::string("combo")) members.emplace_back("stderr", number(c.standard_error));
   return j;
 }
@@ -52,12 +56,10 @@ ordered_json hit_count(const HitCount& h) {
   return {{"combos", h.combos}, {"weight", number(h.weight)}, {"share", number(h.share)}};
 }
 
-ordered_json hits(const BoardHits& h) {
-  ordered_json made, draws;
-  for (int c = 0; c < kMadeCategories; ++c)
-    made[std::string(category_name(static_cast<MadeCategory>(c)))] = hit_count(h.made[static_cast<std::size_t>(c)]);
-  for (int c = 0; c < kDrawCategories; ++c)
-    draws[std::string(category_name(static_cast<DrawCategory>(c)))] = hit_count(h.draws[static_cast<std::size_t>(c)]);
+ordered_json hits(const HitTable& h) {
+  ordered_json made = ordered_json::object(), draws = ordered_json::object();
+  for (const HitRow& row : h.made) made[std::string(row.name)] = hit_count(row.count);
+  for (const HitRow& row : h.draws) draws[std::string(row.name)] = hit_count(row.count);
   return {{"combos", h.combos}, {"weight", number(h.weight)}, {"made", made}, {"draws", draws}};
 }
 
@@ -73,7 +75,7 @@ ordered_json distribution(const Distribution& d) {
   return {{"mean", number(d.mean)}, {"buckets", buckets}, {"curve", curve}};
 }
 
-ordered_json player(const PlayerAnswer& p, bool per_combo_monte_carlo) {
+ordered_json player(const PlayerAnswer& p, bool per_combo_monte_carlo, bool pot_units) {
   ordered_json j;
   j["hand"] = p.hand;
   j["specific"] = p.specific;
@@ -104,19 +106,20 @@ ordered_json player(const PlayerAnswer& p, bool per_combo_monte_carlo) {
     combos.get_ref<ordered_json::array_t&>().reserve(p.per_combo.size());
     classes.get_ref<ordered_json::array_t&>().reserve(p.per_class.size());
     for (const auto& c : p.per_combo)
-      combos.push_back(combo_line(c, "combo", combo_name(c.combo), per_combo_monte_carlo));
+      combos.push_back(combo_line(c, "combo", combo_name(c), per_combo_monte_carlo, pot_units));
     for (const auto& c : p.per_class)
       classes.push_back(
           combo_line(c, "class", hand_classes()[static_cast<std::size_t>(c.combo)].name(), per_combo_monte_carlo));
     j["per_combo"] = std::move(combos);
-    j["per_class"] = std::move(classes);
+    if (!p.per_class.empty()) j["per_class"] = std::move(classes);  // none in the Omaha games
   }
   return j;
 }
 
 }  // namespace
 
-std::string to_json(const BoardHits& h) { return hits(h).dump(); }
+std::string to_json(const BoardHits& h) { return hits(hit_table(h)).dump(); }
+std::string to_json(const HitTable& h) { return hits(h).dump(); }
 
 std::string to_json(const Answer& a) {
   ordered_json j;
@@ -153,7 +156,8 @@ std::string to_json(const Answer& a) {
   j["seconds"] = number(a.seconds);
   j["warnings"] = a.warnings;
   ordered_json players = ordered_json::array();
-  for (const auto& p : a.players) players.push_back(player(p, a.per_combo_method == Method::monte_carlo));
+  for (const auto& p : a.players)
+    players.push_back(player(p, a.per_combo_method == Method::monte_carlo, a.pot_units != 0));
   j["players"] = std::move(players);
   return j.dump();
 }

@@ -360,11 +360,11 @@ Answer calculate(const Plan& plan) {
   // Work planned to run on the calling thread needs no arena (starting one costs more than it).
   Answer a =
       s.serial ? execute(plan, clock) : detail::with_threads(question.threads, [&] { return execute(plan, clock); });
-  if (question.hits) {
+  if (question.hits && !s.omaha) {  // the Omaha games' are answer_omaha()'s
     CardSet dead;
     for (Card c : s.parsed.deal.dead) dead.insert(c);
     for (std::size_t p = 0; p < a.players.size(); ++p)
-      a.players[p].hits = board_hits(s.parsed.deal.ranges[p], s.parsed.deal.board, dead, s.parsed.deal.game);
+      a.players[p].hits = hit_table(board_hits(s.parsed.deal.ranges[p], s.parsed.deal.board, dead, s.parsed.deal.game));
   }
   a.warnings.insert(a.warnings.begin(), s.parsed.warnings.begin(), s.parsed.warnings.end());
   a.game = question.game;

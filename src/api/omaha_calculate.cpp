@@ -6,13 +6,17 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
 #include "equity/deal.hpp"
+#include "equity/detail/parallel.hpp"
+#include "equity/distribution.hpp"
 #include "equity/error.hpp"
 #include "equity/omaha_enumeration.hpp"
 #include "equity/omaha_equity.hpp"
+#include "equity/omaha_hits.hpp"
 #include "equity/quote.hpp"
 #include "question.hpp"
 
@@ -37,15 +41,9 @@ OmahaRange read_player(const std::string& text, std::size_t index, Game game, st
   return OmahaRange::parse(text, rules.hole_cards, what, &warnings);
 }
 
-// What Omaha does not answer yet, named with the option and the game.
+// What Omaha does not answer: the preflop table and the exact methods other than boards.
 void check_omaha_options(const Question& q) {
   const std::string game(game_name(q.game));
-  auto refuse = [&](const char* option) {
-    throw InputError(std::string(option) + ": not available for " + game + " yet");
-  };
-  if (q.per_combo) refuse("per-combo equity (--per-combo)");
-  if (q.distribution) refuse("the equity distribution (--distribution)");
-  if (q.hits) refuse("what a range hits (--hits)");
   if (q.method == Method::table) throw InputError("no preflop table for " + game);
   if (q.exact_method != ExactMethod::automatic && q.exact_method != ExactMethod::boards &&
       q.exact_method != ExactMethod::sweep)
@@ -74,6 +72,25 @@ std::string with_commas(double x) {
     out += digits[i];
   }
   return out;
+}
+
+// Per-combo equity lists every hand of every player: exact, at most kOmahaPerComboHands of them;
+// sampled (each hand its own Monte Carlo run), at most kOmahaSampledHands of the players other than
+// random ones (whose hands are not sampled one by one).
+void check_per_combo(const OmahaPrepared& prep, Method method) {
+  double hands = 0, listed = 0;
+  for (std::size_t p = 0; p < prep.players(); ++p) {
+    hands += prep.hands[p];
+    if (!prep.random[p]) listed += prep.hands[p];
+  }
+  const std::string what = "per-combo equity (--per-combo, --distribution)";
+  if (method == Method::exact && hands > kOmahaPerComboHands)
+    throw InputError(what + " would list " + with_commas(hands) + " hands, more than the " +
+                     with_commas(kOmahaPerComboHands) + " it lists: narrow the ranges");
+  if (method == Method::monte_carlo && listed > kOmahaSampledHands)
+    throw InputError(what + " is sampled here (each hand its own Monte Carlo run) and the players hold " +
+                     with_commas(listed) + " hands, more than the " + with_commas(kOmahaSampledHands) +
+                     " it samples: narrow the ranges, or give a board that makes the question exact");
 }
 
 std::string street(int cards_to_come) {
@@ -164,9 +181,25 @@ void fill_players(const PlannedQuestion& s, const OmahaTally& t, bool weighted, 
   }
 }
 
+// One player's counts as its one hand's per-combo counts (the players of specific hands).
+ComboEquity combo_of(const OmahaPlayerCounts& c, std::uint64_t showdowns, CardSet hand) {
+  ComboEquity e;
+  e.cards = hand.bits();
+  e.wins = c.wins;
+  e.ties = c.ties;
+  e.losses = c.losses;
+  e.share = c.pot_units;
+  e.weighted_showdowns = static_cast<double>(showdowns);
+  e.weighted_wins = static_cast<double>(c.wins);
+  e.weighted_ties = static_cast<double>(c.ties);
+  e.weighted_share = static_cast<double>(c.pot_units) / static_cast<double>(kPotUnits);
+  return e;
+}
+
 Answer run_exact(const Plan& plan, const PlannedQuestion& s, const Stopwatch& clock) {
   const Question& q = s.question;
   const OmahaPrepared& prep = *s.omaha;
+  const bool per_combo = q.per_combo || q.distribution;
   Answer a;
   a.method = Method::exact;
   a.boards = plan.work.boards;
@@ -181,18 +214,79 @@ Answer run_exact(const Plan& plan, const PlannedQuestion& s, const Stopwatch& cl
     t.counts = counts;
     fill_players(s, t, false, a);
     a.assignments = 1;
+    if (per_combo)
+      for (std::size_t p = 0; p < prep.players(); ++p)
+        a.players[p].per_combo = {combo_of(counts.players[p], counts.showdowns, holes[p])};
   } else {
     OmahaExactOptions options;
     options.method = plan.exact_method == ExactMethod::sweep ? OmahaExactMethod::sweep : OmahaExactMethod::walk;
     options.cancel = q.cancel;
     if (q.progress)
       options.progress = [&](double done) { q.progress(Progress{Method::exact, done, 0, 0, clock.seconds(), false}); };
-    const OmahaTally t = omaha_ranges_exact(prep, options);
+    OmahaPerCombo combos;
+    const OmahaTally t = omaha_ranges_exact(prep, options, per_combo ? &combos : nullptr);
     fill_players(s, t, prep.weighted, a);
     a.assignments = a.boards > 0 ? t.counts.showdowns / a.boards : 0;
+    for (std::size_t p = 0; p < combos.size(); ++p) a.players[p].per_combo = std::move(combos[p]);
   }
   a.orbits = a.assignments;  // no suit symmetry is used
+  if (per_combo) a.per_combo_method = Method::exact;
   return a;
+}
+
+// Each hand of each player but random ones by its own Monte Carlo run (with_hand()) to the
+// question's per-combo standard error, seeded from the answer's seed and the hand, in parallel over
+// the hands (each in its own slot). A hand that meets no opponent has no trials.
+void sample_per_combo(const PlannedQuestion& s, Answer& a, const Stopwatch& clock) {
+  const Question& q = s.question;
+  const OmahaPrepared& prep = *s.omaha;
+  struct Task {
+    std::size_t player;
+    std::size_t index;
+  };
+  std::vector<Task> tasks;
+  for (std::size_t p = 0; p < prep.players(); ++p)
+    for (std::size_t i = 0; i < prep.combos[p].size(); ++i) tasks.push_back({p, i});
+  std::vector<ComboEquity> results(tasks.size());
+  std::mutex progress_mutex;
+  std::size_t done = 0;
+  detail::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t k) {
+    if (q.cancel && q.cancel->load()) throw Cancelled();
+    const Task& t = tasks[k];
+    const OmahaCombo& hand = prep.combos[t.player][t.index];
+    ComboEquity& c = results[k];
+    c.combo = static_cast<int>(t.index);
+    c.cards = hand.cards.bits();
+    c.weight = hand.weight;
+    std::optional<OmahaPrepared> alone;
+    try {
+      alone = with_hand(prep, t.player, hand.cards);
+    } catch (const InputError&) {
+      // meets no opponent: no trials
+    }
+    if (alone) {
+      MonteCarloOptions mc;
+      mc.seed = a.seed ^ (((static_cast<std::uint64_t>(t.player) << 32) + t.index + 1) * 0x9e3779b97f4a7c15ULL);
+      mc.target_stderr = q.per_combo_stderr;
+      mc.cancel = q.cancel;
+      const OmahaMonteCarloResult r = omaha_monte_carlo(*alone, mc);
+      if (r.stopped_by == "cancelled") throw Cancelled();  // a hand's estimate cut short is not kept
+      const OmahaPlayerCounts& counts = r.tally.counts.players[t.player];
+      const ComboEquity named = c;
+      c = combo_of(counts, r.trials, hand.cards);
+      c.combo = named.combo;
+      c.weight = named.weight;
+      c.standard_error = r.standard_error[t.player];
+    }
+    if (q.progress) {
+      const std::lock_guard lock(progress_mutex);
+      ++done;
+      q.progress(Progress{Method::monte_carlo, static_cast<double>(done) / static_cast<double>(tasks.size()), 0, 0,
+                          clock.seconds(), true});
+    }
+  });
+  for (std::size_t k = 0; k < tasks.size(); ++k) a.players[tasks[k].player].per_combo.push_back(results[k]);
+  a.per_combo_method = Method::monte_carlo;
 }
 
 Answer run_monte_carlo(const Plan& plan, const PlannedQuestion& s, const Stopwatch& clock) {
@@ -232,9 +326,11 @@ Plan plan_omaha(const Question& question) {
     player.label = range.specific() ? range.hand().str() : range.str();
     s->parsed.players.push_back(std::move(player));
     deal.ranges.push_back(range);
+    s->omaha_ranges.push_back(range);
   }
   deal.board = parse_cards(q.board, "board");
   deal.dead = parse_cards(q.dead, "dead cards");
+  if (q.hits) check_hits_board(deal.board, q.game);  // before any work
   s->parsed.deal.board = deal.board;
   s->parsed.deal.dead = deal.dead;
   s->parsed.deal.game = q.game;
@@ -255,9 +351,12 @@ Plan plan_omaha(const Question& question) {
   const bool specific = all_specific(*s->omaha);
   if (q.exact_method == ExactMethod::sweep && !omaha_sweep_applies(*s->omaha))
     throw InputError("the sweep method counts two players of four-card Omaha hands, high only, without weights");
+  const bool per_combo = q.per_combo || q.distribution;
+  if (q.exact_method == ExactMethod::sweep && per_combo)
+    throw InputError("per-combo equity is counted board by board (boards), not by the sweep");
   // The sweep's work is the hands to score alone: the showdowns are counted, not walked.
-  const bool sweep =
-      q.exact_method == ExactMethod::sweep || (q.exact_method == ExactMethod::automatic && omaha_sweeps(*s->omaha));
+  const bool sweep = q.exact_method == ExactMethod::sweep ||
+                     (q.exact_method == ExactMethod::automatic && !per_combo && omaha_sweeps(*s->omaha));
   if (asked == Method::automatic) {
     const bool exact = specific || (w.evaluations <= kOmahaEvaluationLimit &&
                                     (sweep || w.showdowns <= exact_showdown_limit(w.cards_to_come)));
@@ -272,15 +371,31 @@ Plan plan_omaha(const Question& question) {
     plan.reason = asked == Method::exact ? "exact enumeration was asked for" : "Monte Carlo was asked for";
   }
   if (plan.method == Method::exact) plan.exact_method = sweep ? ExactMethod::sweep : ExactMethod::boards;
-  plan.quick = plan.method == Method::exact && w.evaluations <= kQuickOmahaWork && w.showdowns <= kQuickOmahaWork;
+  if (per_combo) check_per_combo(*s->omaha, plan.method);
+  plan.per_combo_method = per_combo ? plan.method : Method::automatic;
+  plan.quick = plan.method == Method::exact && w.evaluations <= kQuickOmahaWork && w.showdowns <= kQuickOmahaWork &&
+               plan.per_combo_method != Method::monte_carlo;
   plan.question = std::move(s);
   return plan;
 }
 
 Answer answer_omaha(const Plan& plan, const Stopwatch& clock) {
   const PlannedQuestion& s = *plan.question;
+  const Question& q = s.question;
   Answer a = plan.method == Method::exact ? run_exact(plan, s, clock) : run_monte_carlo(plan, s, clock);
   a.pot_units = kPotUnits;
+  if (q.hits) {
+    const OmahaPrepared& prep = *s.omaha;
+    for (std::size_t p = 0; p < a.players.size(); ++p)
+      a.players[p].hits = hit_table(omaha_board_hits(s.omaha_ranges[p], s.parsed.deal.board, prep.dead, q.game));
+  }
+  if ((q.per_combo || q.distribution) && a.stopped_by != "cancelled") {
+    if (a.method == Method::monte_carlo) sample_per_combo(s, a, clock);
+    for (auto& player : a.players) {
+      if (q.distribution) player.distribution = equity_distribution(player.per_combo);
+      if (!q.per_combo) player.per_combo.clear();  // only the distribution was asked for
+    }
+  }
   return a;
 }
 

@@ -17,6 +17,11 @@ inline constexpr double kOmahaExactLimit = 1e10;
 // Quick (run on the calling thread): at most this many hands scored and showdowns.
 inline constexpr double kQuickOmahaWork = 2e5;
 
+// Per-combo equity (and the distribution) lists at most this many hands exactly (every PLO4 hand
+// on a river against a hand), and samples at most kOmahaSampledHands, each its own Monte Carlo run.
+inline constexpr double kOmahaPerComboHands = 5e5;
+inline constexpr double kOmahaSampledHands = 3000;
+
 Plan plan_omaha(const Question& question);
 Answer answer_omaha(const Plan& plan, const Stopwatch& clock);
 

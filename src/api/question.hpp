@@ -59,7 +59,8 @@ struct PlannedQuestion {
   // An Omaha game's deal (omaha_calculate.hpp answers it; parsed then holds the players' labels,
   // the board and the dead cards, and no Hold'em ranges).
   std::optional<OmahaPrepared> omaha;
-  bool serial = false;  // the work is small enough to run on the calling thread, without oneTBB
+  std::vector<OmahaRange> omaha_ranges;  // the Omaha players' ranges as read (what --hits breaks down)
+  bool serial = false;                   // the work is small enough to run on the calling thread, without oneTBB
 };
 
 }  // namespace equity::detail

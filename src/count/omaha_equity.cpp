@@ -130,26 +130,43 @@ OmahaTally& OmahaTally::operator+=(const OmahaTally& o) {
   return *this;
 }
 
-void OmahaTally::score(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo, double w) {
+namespace {
+
+// One showdown into the tally; with Outcomes, also what each player got (a separate instance, so
+// that the walk without per-combo counts pays nothing for it).
+template <bool Outcomes>
+void score_into(OmahaTally& t, std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo, double w,
+                OmahaOutcome* outcomes) {
   const std::size_t n = highs.size();
   std::array<std::uint64_t, kMaxPlayers> wins{}, ties{}, units{};
   for (std::size_t p = 0; p < n; ++p) {
-    wins[p] = counts.players[p].wins;
-    ties[p] = counts.players[p].ties;
-    units[p] = counts.players[p].pot_units;
+    wins[p] = t.counts.players[p].wins;
+    ties[p] = t.counts.players[p].ties;
+    units[p] = t.counts.players[p].pot_units;
   }
-  score_omaha_showdown(highs, lows, hi_lo, counts);
-  weight += w;
+  score_omaha_showdown(highs, lows, hi_lo, t.counts);
+  t.weight += w;
   for (std::size_t p = 0; p < n; ++p) {
-    const OmahaPlayerCounts& c = counts.players[p];
+    const OmahaPlayerCounts& c = t.counts.players[p];
     const auto category = static_cast<std::size_t>(category_of(highs[p]));
     const bool won = c.wins != wins[p], tied = c.ties != ties[p];
-    category_wins[p][category] += won;
-    category_ties[p][category] += tied;
-    if (won) weighted_wins[p] += w;
-    if (tied) weighted_ties[p] += w;
-    weighted_units[p] += w * static_cast<double>(c.pot_units - units[p]);
+    t.category_wins[p][category] += won;
+    t.category_ties[p][category] += tied;
+    if (won) t.weighted_wins[p] += w;
+    if (tied) t.weighted_ties[p] += w;
+    t.weighted_units[p] += w * static_cast<double>(c.pot_units - units[p]);
+    if constexpr (Outcomes) outcomes[p] = {won, tied, c.pot_units - units[p]};
   }
+}
+
+}  // namespace
+
+void OmahaTally::score(std::span<const HandRank> highs, std::span<const LowRank> lows, bool hi_lo, double w,
+                       OmahaOutcome* outcomes) {
+  if (outcomes)
+    score_into<true>(*this, highs, lows, hi_lo, w, outcomes);
+  else
+    score_into<false>(*this, highs, lows, hi_lo, w, nullptr);
 }
 
 double OmahaTally::equity(std::size_t p) const {
@@ -188,6 +205,19 @@ struct Scored {
   std::vector<LowRank> low;
 };
 
+// One part's counts: the tally, and with per-combo counts every player's hands' (else empty).
+struct PartCounts {
+  OmahaTally tally;
+  OmahaPerCombo combos;
+
+  PartCounts& operator+=(const PartCounts& o) {
+    tally += o.tally;
+    for (std::size_t p = 0; p < o.combos.size(); ++p)
+      for (std::size_t i = 0; i < o.combos[p].size(); ++i) combos[p][i] += o.combos[p][i];
+    return *this;
+  }
+};
+
 class BoardWalk {
  public:
   explicit BoardWalk(const OmahaPrepared& prep) : prep_(prep), n_(prep.players()) {
@@ -224,9 +254,45 @@ class BoardWalk {
   }
   CardSet board(std::size_t b) const { return prep_.board | CardSet(boards_[b]); }
 
-  // Every assignment whose first player's hand is one of its scored hands [begin, end).
-  void walk(const std::vector<Scored>& scored, std::size_t begin, std::size_t end, OmahaTally& tally,
+  // Every assignment whose first player's hand is one of its scored hands [begin, end), into the
+  // part's counts (and its hands' counts when it has them).
+  void walk(const std::vector<Scored>& scored, std::size_t begin, std::size_t end, PartCounts& out,
             const std::atomic<bool>* cancel = nullptr) const {
+    if (out.combos.empty())
+      walk_first<false>(scored, begin, end, out, cancel);
+    else
+      walk_first<true>(scored, begin, end, out, cancel);
+  }
+
+  // Every player's hands with no counts yet, for a part to add into.
+  OmahaPerCombo empty_combos() const {
+    OmahaPerCombo out(n_);
+    for (std::size_t p = 0; p < n_; ++p) out[p].resize(hands_[p].size());
+    return out;
+  }
+  // The same named: index, cards and weight.
+  OmahaPerCombo named_combos() const {
+    OmahaPerCombo out = empty_combos();
+    for (std::size_t p = 0; p < n_; ++p)
+      for (std::size_t i = 0; i < hands_[p].size(); ++i) {
+        out[p][i].combo = static_cast<int>(i);
+        out[p][i].cards = hands_[p][i].cards.bits();
+        out[p][i].weight = hands_[p][i].weight;
+      }
+    return out;
+  }
+
+ private:
+  struct State {
+    std::array<HandRank, kMaxPlayers> high{};
+    std::array<LowRank, kMaxPlayers> low{};
+    std::array<std::uint32_t, kMaxPlayers> hand{};  // per combo: each player's hand (index)
+    std::array<double, kMaxPlayers> weight{};       // per combo: its weight
+  };
+
+  template <bool PerCombo>
+  void walk_first(const std::vector<Scored>& scored, std::size_t begin, std::size_t end, PartCounts& out,
+                  const std::atomic<bool>* cancel) const {
     State st;
     const std::size_t p = order_[0];
     const Scored& s = scored[p];
@@ -235,20 +301,27 @@ class BoardWalk {
       const OmahaCombo& c = hands_[p][s.index[j]];
       st.high[p] = s.high[j];
       st.low[p] = s.low[j];
-      walk_from(scored, 1, c.cards, c.weight, st, tally);
+      if constexpr (PerCombo) {
+        st.hand[p] = s.index[j];
+        st.weight[p] = c.weight;
+      }
+      walk_from<PerCombo>(scored, 1, c.cards, c.weight, st, out);
     }
   }
 
- private:
-  struct State {
-    std::array<HandRank, kMaxPlayers> high{};
-    std::array<LowRank, kMaxPlayers> low{};
-  };
-
+  template <bool PerCombo>
   void walk_from(const std::vector<Scored>& scored, std::size_t level, CardSet used, double weight, State& st,
-                 OmahaTally& tally) const {
+                 PartCounts& out) const {
     if (level == n_) {
-      tally.score(std::span(st.high.data(), n_), std::span(st.low.data(), n_), prep_.hi_lo, weight);
+      if constexpr (PerCombo) {
+        std::array<OmahaOutcome, kMaxPlayers> outcome;
+        score_into<true>(out.tally, std::span(st.high.data(), n_), std::span(st.low.data(), n_), prep_.hi_lo, weight,
+                         outcome.data());
+        add_outcomes(st, outcome, out.combos);
+      } else {
+        score_into<false>(out.tally, std::span(st.high.data(), n_), std::span(st.low.data(), n_), prep_.hi_lo, weight,
+                          nullptr);
+      }
       return;
     }
     const std::size_t p = order_[level];
@@ -258,7 +331,35 @@ class BoardWalk {
       if (c.cards.intersects(used)) continue;
       st.high[p] = s.high[j];
       st.low[p] = s.low[j];
-      walk_from(scored, level + 1, used | c.cards, weight * c.weight, st, tally);
+      if constexpr (PerCombo) {
+        st.hand[p] = s.index[j];
+        st.weight[p] = c.weight;
+      }
+      walk_from<PerCombo>(scored, level + 1, used | c.cards, weight * c.weight, st, out);
+    }
+  }
+
+  // One showdown's outcome added to the hand each player holds, weighted by the product of the
+  // other players' hands' weights.
+  void add_outcomes(const State& st, const std::array<OmahaOutcome, kMaxPlayers>& outcome,
+                    OmahaPerCombo& combos) const {
+    std::array<double, kMaxPlayers + 1> before{}, after{};  // products of the weights before and after p
+    before[0] = 1;
+    after[n_] = 1;
+    for (std::size_t p = 0; p < n_; ++p) before[p + 1] = before[p] * st.weight[p];
+    for (std::size_t p = n_; p-- > 0;) after[p] = after[p + 1] * st.weight[p];
+    for (std::size_t p = 0; p < n_; ++p) {
+      const OmahaOutcome& o = outcome[p];
+      const double others = before[p] * after[p + 1];
+      ComboEquity& c = combos[p][st.hand[p]];
+      c.wins += o.won;
+      c.ties += o.tied;
+      c.losses += !o.won && !o.tied;
+      c.share += o.units;
+      c.weighted_showdowns += others;
+      if (o.won) c.weighted_wins += others;
+      if (o.tied) c.weighted_ties += others;
+      c.weighted_share += others * static_cast<double>(o.units) / static_cast<double>(kPotUnits);
     }
   }
 
@@ -280,24 +381,28 @@ constexpr std::size_t kParts = 256;        // parts of a board's walk (fixed, so
 constexpr std::size_t kBoardParts = 4096;  // parts of the boards
 constexpr std::size_t kWave = 64;          // parts between progress reports and cancellation checks
 constexpr std::size_t kManyBoards = 64;
-constexpr double kSweepMinHands = 64;  // automatic sweeps when both players have this many hands
+constexpr double kSweepMinHands = 64;    // automatic sweeps when both players have this many hands
+constexpr std::size_t kComboParts = 16;  // parts of a board's walk with per-combo counts
 
-// Runs parts [0, count) in waves, each part's tally in its own slot, then adds them in order.
+// Runs parts [0, count) in waves of `wave`, each part's counts in its own slot, added to `total`
+// in part order after each wave (so the sums do not depend on the threads nor on the wave).
 template <class Part>
-OmahaTally run_parts(std::size_t count, std::size_t players, const OmahaExactOptions& options, double done_before,
-                     double share, Part part) {
-  std::vector<OmahaTally> tallies(count, OmahaTally(players));
-  for (std::size_t first = 0; first < count; first += kWave) {
+void run_parts(std::size_t count, std::size_t wave, const PartCounts& zero, const OmahaExactOptions& options,
+               double done_before, double share, PartCounts& total, Part part) {
+  std::vector<PartCounts> slots(std::min(count, wave));
+  for (std::size_t first = 0; first < count; first += wave) {
     if (options.cancel && options.cancel->load()) throw Cancelled();
-    const std::size_t last = std::min(count, first + kWave);
-    detail::parallel_for(first, last, [&](std::size_t i) { part(i, tallies[i]); });
+    const std::size_t last = std::min(count, first + wave);
+    detail::parallel_for(first, last, [&](std::size_t i) {
+      PartCounts& slot = slots[i - first];
+      slot = zero;
+      part(i, slot);
+    });
     if (options.cancel && options.cancel->load()) throw Cancelled();  // parts may have stopped early
+    for (std::size_t i = first; i < last; ++i) total += slots[i - first];
     if (options.progress)
       options.progress(done_before + share * static_cast<double>(last) / static_cast<double>(count));
   }
-  OmahaTally total(players);
-  for (const auto& t : tallies) total += t;
-  return total;
 }
 
 // ---- Exact heads-up, by a sweep ------------------------------------------------------------------
@@ -521,7 +626,7 @@ bool omaha_sweeps(const OmahaPrepared& prep) {
   return omaha_sweep_applies(prep) && std::min(prep.hands[0], prep.hands[1]) >= kSweepMinHands;
 }
 
-OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions& options) {
+OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions& options, OmahaPerCombo* per_combo) {
   bool sweep = false;
   switch (options.method) {
     case OmahaExactMethod::walk:
@@ -529,21 +634,25 @@ OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions
     case OmahaExactMethod::sweep:
       if (!omaha_sweep_applies(prep))
         throw InputError("the sweep counts two players of four-card hands, high only, without weights");
+      if (per_combo) throw InputError("per-combo equity is counted board by board (boards), not by the sweep");
       sweep = true;
       break;
     case OmahaExactMethod::automatic:
-      sweep = omaha_sweeps(prep);
+      sweep = !per_combo && omaha_sweeps(prep);
       break;
   }
   if (sweep) {
     const Sweep counter(prep);
     const std::size_t boards = counter.boards(), parts = std::min(kBoardParts, boards);
-    OmahaTally t = run_parts(parts, 2, options, 0, 1, [&](std::size_t i, OmahaTally& tally) {
+    const PartCounts zero{OmahaTally(2), OmahaPerCombo{}};
+    PartCounts total = zero;
+    run_parts(parts, kWave, zero, options, 0, 1, total, [&](std::size_t i, PartCounts& out) {
       for (std::size_t b = boards * i / parts; b < boards * (i + 1) / parts; ++b) {
         if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
-        counter.count_board(b, tally);
+        counter.count_board(b, out.tally);
       }
     });
+    OmahaTally t = std::move(total.tally);
     t.weight = static_cast<double>(t.counts.showdowns);  // every weight is 1
     for (std::size_t p = 0; p < 2; ++p) {
       t.weighted_wins[p] = static_cast<double>(t.counts.players[p].wins);
@@ -554,43 +663,84 @@ OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions
   }
   const BoardWalk walk(prep);
   const std::size_t n = prep.players(), boards = walk.boards();
+  PartCounts zero{OmahaTally(n), per_combo ? walk.empty_combos() : OmahaPerCombo{}};
+  PartCounts total = zero;
+  // Per combo, fewer parts in flight: each holds every hand's counts.
+  std::size_t hands = 0;
+  for (std::size_t p = 0; p < n; ++p) hands += walk.hands(p);
+  const std::size_t wave =
+      per_combo ? std::clamp<std::size_t>(4'000'000 / std::max<std::size_t>(1, hands), 2, kWave) : kWave;
   if (boards >= kManyBoards) {
     // Parts of boards, each board scored and walked whole.
     const std::size_t parts = std::min(kBoardParts, boards);
-    return run_parts(parts, n, options, 0, 1, [&](std::size_t i, OmahaTally& tally) {
+    run_parts(parts, wave, zero, options, 0, 1, total, [&](std::size_t i, PartCounts& out) {
       std::vector<Scored> scored(n);
       for (std::size_t b = boards * i / parts; b < boards * (i + 1) / parts; ++b) {
         if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
         walk.score_board(walk.board(b), scored);
-        walk.walk(scored, 0, scored[walk.first_player()].index.size(), tally, options.cancel);
+        walk.walk(scored, 0, scored[walk.first_player()].index.size(), out, options.cancel);
       }
     });
-  }
-  // Few boards: each board's hands scored in parallel, then its walk split over the first player's hands.
-  OmahaTally total(n);
-  for (std::size_t b = 0; b < boards; ++b) {
-    const CardSet board = walk.board(b);
-    std::vector<Scored> scored(n);
-    for (std::size_t p = 0; p < n; ++p) {
-      const std::size_t size = walk.hands(p), parts = std::min(kParts, std::max<std::size_t>(1, size));
-      std::vector<Scored> pieces(parts);
-      detail::parallel_for(std::size_t{0}, parts, [&](std::size_t i) {
-        walk.score_hands(p, board, size * i / parts, size * (i + 1) / parts, pieces[i]);
-      });
-      for (auto& piece : pieces) {
-        scored[p].index.insert(scored[p].index.end(), piece.index.begin(), piece.index.end());
-        scored[p].high.insert(scored[p].high.end(), piece.high.begin(), piece.high.end());
-        scored[p].low.insert(scored[p].low.end(), piece.low.begin(), piece.low.end());
+  } else {
+    // Few boards: each board's hands scored in parallel, then its walk split over the first player's hands.
+    for (std::size_t b = 0; b < boards; ++b) {
+      const CardSet board = walk.board(b);
+      std::vector<Scored> scored(n);
+      for (std::size_t p = 0; p < n; ++p) {
+        const std::size_t size = walk.hands(p), parts = std::min(kParts, std::max<std::size_t>(1, size));
+        std::vector<Scored> pieces(parts);
+        detail::parallel_for(std::size_t{0}, parts, [&](std::size_t i) {
+          walk.score_hands(p, board, size * i / parts, size * (i + 1) / parts, pieces[i]);
+        });
+        for (auto& piece : pieces) {
+          scored[p].index.insert(scored[p].index.end(), piece.index.begin(), piece.index.end());
+          scored[p].high.insert(scored[p].high.end(), piece.high.begin(), piece.high.end());
+          scored[p].low.insert(scored[p].low.end(), piece.low.begin(), piece.low.end());
+        }
       }
+      // Per combo, few parts: each adds every hand's counts to the total.
+      const std::size_t first = scored[walk.first_player()].index.size(),
+                        parts = std::min(per_combo ? kComboParts : kParts, std::max<std::size_t>(1, first));
+      run_parts(parts, wave, zero, options, static_cast<double>(b) / static_cast<double>(boards),
+                1.0 / static_cast<double>(boards), total, [&](std::size_t i, PartCounts& out) {
+                  walk.walk(scored, first * i / parts, first * (i + 1) / parts, out, options.cancel);
+                });
     }
-    const std::size_t first = scored[walk.first_player()].index.size(),
-                      parts = std::min(kParts, std::max<std::size_t>(1, first));
-    total += run_parts(parts, n, options, static_cast<double>(b) / static_cast<double>(boards),
-                       1.0 / static_cast<double>(boards), [&](std::size_t i, OmahaTally& tally) {
-                         walk.walk(scored, first * i / parts, first * (i + 1) / parts, tally, options.cancel);
-                       });
   }
-  return total;
+  if (per_combo) {
+    *per_combo = walk.named_combos();
+    for (std::size_t p = 0; p < n; ++p)
+      for (std::size_t i = 0; i < total.combos[p].size(); ++i) (*per_combo)[p][i] += total.combos[p][i];
+  }
+  return total.tally;
+}
+
+OmahaPrepared with_hand(const OmahaPrepared& prep, std::size_t p, CardSet hand) {
+  OmahaPrepared out = prep;
+  out.known |= hand;
+  out.random[p] = false;
+  out.combos[p] = {OmahaCombo{hand, 1.0}};
+  out.hands[p] = 1;
+  out.weighted = false;
+  std::vector<const std::vector<OmahaCombo>*> listed;
+  for (std::size_t q = 0; q < prep.players(); ++q) {
+    if (q == p) continue;
+    if (out.random[q]) {
+      out.hands[q] = static_cast<double>(choose(kCards - out.known.size(), out.hole_cards));
+      continue;
+    }
+    auto& list = out.combos[q];
+    const bool specific = list.size() == 1 && prep.known.intersects(list[0].cards);
+    std::erase_if(list, [&](const OmahaCombo& c) { return c.cards.intersects(hand); });
+    if (list.empty()) throw InputError(player_name(q) + " has no hand left beside " + hand.str());
+    out.hands[q] = static_cast<double>(list.size());
+    for (const auto& c : list) out.weighted |= c.weight != 1.0;
+    if (!specific) listed.push_back(&list);
+  }
+  std::uint64_t budget = 10'000'000;
+  if (!can_deal(listed, 0, out.known, budget))
+    throw InputError("the ranges cannot be dealt together beside " + hand.str());
+  return out;
 }
 
 }  // namespace equity

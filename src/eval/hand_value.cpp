@@ -1,5 +1,6 @@
 #include "equity/hand_value.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "equity/error.hpp"
@@ -10,6 +11,20 @@ namespace {
 
 ShortDeckRules rules_of(Game game) {
   return game == Game::shortdeck_straights ? ShortDeckRules::straight_beats_trips : ShortDeckRules::trips_beat_straight;
+}
+
+// The 8-or-better low of five cards (kNoLow when they make none), its cards highest first.
+std::pair<LowRank, std::array<Card, 5>> low_of(std::array<Card, 5> five) {
+  auto low_order = [](Card c) { return c.rank() == 12 ? 0 : c.rank() + 1; };  // ace 0 .. eight 7
+  std::sort(five.begin(), five.end(), [&](Card a, Card b) { return low_order(a) > low_order(b); });
+  std::array<int, 5> ranks{};
+  for (std::size_t k = 0; k < 5; ++k) {
+    ranks[k] = low_order(five[k]);
+    if (ranks[k] > 7 || (k > 0 && ranks[k] == ranks[k - 1])) return {kNoLow, five};
+  }
+  for (int l = 1; l < kLowRanks; ++l)
+    if (low_ranks(static_cast<LowRank>(l)) == ranks) return {static_cast<LowRank>(l), five};
+  return {kNoLow, five};
 }
 
 }  // namespace
@@ -35,6 +50,44 @@ HandValue hand_value(std::span<const Card> cards, Game game) {
   v.category = shortdeck_category(v.rank, r);
   v.name = shortdeck_hand_name(v.rank, r);
   v.best = shortdeck_best_five(cards, r);
+  return v;
+}
+
+OmahaHandValue omaha_hand_value(std::span<const Card> hole, std::span<const Card> board, Game game) {
+  const GameRules& rules = game_rules(game);
+  if (!omaha_like(game)) throw InputError(std::string(rules.name) + " is not an Omaha game");
+  if (static_cast<int>(hole.size()) != rules.hole_cards)
+    throw InputError("hole cards: " + std::to_string(hole.size()) + " cards; an " + std::string(rules.name) +
+                     " hand has " + std::to_string(rules.hole_cards));
+  if (board.size() < 3 || board.size() > 5)
+    throw InputError("board: " + std::to_string(board.size()) + " cards; an Omaha hand needs 3 to 5");
+  CardSet seen;
+  for (Card c : hole) seen.insert(c);
+  for (Card c : board) {
+    if (seen.contains(c)) throw InputError("card " + c.str() + " appears twice (again in board)");
+    seen.insert(c);
+  }
+  if (seen.size() != static_cast<int>(hole.size() + board.size())) throw InputError("hole cards: a card appears twice");
+  // Every hand of two hole and three board cards, one by one: a one-off, not a loop's inner work.
+  OmahaHandValue v;
+  bool first = true;
+  for (std::size_t i = 0; i < hole.size(); ++i)
+    for (std::size_t j = i + 1; j < hole.size(); ++j)
+      for (std::size_t x = 0; x < board.size(); ++x)
+        for (std::size_t y = x + 1; y < board.size(); ++y)
+          for (std::size_t z = y + 1; z < board.size(); ++z) {
+            const std::array<Card, 5> five{hole[i], hole[j], board[x], board[y], board[z]};
+            const HandValue h = hand_value(five, Game::holdem);
+            if (first || h.rank > v.high.rank) v.high = h;
+            first = false;
+            if (!rules.low) continue;
+            const auto [low, cards] = low_of(five);
+            if (low > v.low) {
+              v.low = low;
+              v.low_best = cards;
+            }
+          }
+  if (rules.low) v.low_name = low_name(v.low);
   return v;
 }
 
