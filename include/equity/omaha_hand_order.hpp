@@ -14,8 +14,9 @@
 // past its end is an error.
 //
 // The default ordering of a game of n hole cards is the file omaha/order-equity.csv (omaha5/,
-// omaha6/) of a results directory: $EQUITY_RESULTS when set, else PREFIX/share/equity/results or
-// share/equity/results beside the running program; set_omaha_hand_order() overrides it.
+// omaha6/) of the first results directory holding it: $EQUITY_RESULTS when set, the directory
+// set_omaha_order_directory() names, PREFIX/share/equity/results or share/equity/results beside the
+// running program; set_omaha_hand_order() overrides it.
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -47,6 +48,10 @@ std::string omaha_hand_order_file(int hole_cards);
 std::shared_ptr<const OmahaHandOrder> omaha_hand_order(int hole_cards);
 // Makes `order` the one omaha_hand_order() returns for its hole cards (null: back to the file).
 void set_omaha_hand_order(int hole_cards, std::shared_ptr<const OmahaHandOrder> order);
+// A results directory to look in after $EQUITY_RESULTS and before the program's own (empty: none):
+// where a program not beside its results keeps them (the Python package: its equity/results).
+// Orderings not loaded yet are read from there.
+void set_omaha_order_directory(const std::filesystem::path& dir);
 
 // The classes a percentage item selects: "15%", "0.5%", "5%-10%" (no whitespace) as Hold'em's
 // hand_order.hpp reads them: p % is the shortest prefix of the ordering whose hands reach at least

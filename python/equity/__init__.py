@@ -62,11 +62,12 @@ def table_directory() -> str:
 
 
 _TABLE = table_directory()
-# Omaha percentages ("15%") read their ordering (omaha/order-equity.csv, omaha5/...) from
-# $EQUITY_RESULTS or beside the running program, here the interpreter: point the library at the
-# results installed with the package.
-if _TABLE and not os.environ.get("EQUITY_RESULTS"):
-    os.environ["EQUITY_RESULTS"] = _TABLE
+# Omaha percentages ("15%") read their ordering (omaha/order-equity.csv, omaha5/...) after
+# $EQUITY_RESULTS from the results installed with the package (the running program is the
+# interpreter, not beside them); the process's environment is left as it is.
+_here_results = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
+if os.path.isdir(_here_results):
+    _equity._set_omaha_order_directory(os.path.realpath(_here_results))
 
 Cards = Union[str, Sequence[str], None]
 

@@ -12,6 +12,7 @@
 #include "equity/error.hpp"
 #include "equity/game.hpp"
 #include "equity/hand_class.hpp"
+#include "equity/omaha_hand_order.hpp"
 #include "equity/preflop_table.hpp"
 #include "equity/table_location.hpp"
 
@@ -68,6 +69,10 @@ py::tuple preflop_table_arrays(const std::string& dir, const std::string& game_t
 void bind_table(py::module_& m) {
   m.def("preflop_table", &preflop_table_arrays, py::arg("dir") = "", py::arg("game") = "holdem",
         "The compiled preflop_table(); see equity.preflop_table.");
+  m.def(
+      "_set_omaha_order_directory",
+      [](const std::string& dir) { set_omaha_order_directory(std::filesystem::path(dir)); }, py::arg("dir"),
+      "Where Omaha percentages look for their orderings after $EQUITY_RESULTS (the package's results).");
 }
 
 }  // namespace equity::python

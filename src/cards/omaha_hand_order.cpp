@@ -85,6 +85,7 @@ namespace {
 struct OrderSlots {
   std::mutex mutex;
   std::array<std::shared_ptr<const OmahaHandOrder>, 7> set, loaded;
+  std::filesystem::path directory;  // set_omaha_order_directory()'s
 };
 
 OrderSlots& slots() {
@@ -92,9 +93,10 @@ OrderSlots& slots() {
   return s;
 }
 
-std::vector<std::filesystem::path> order_directories() {
+std::vector<std::filesystem::path> order_directories(const std::filesystem::path& directory) {
   std::vector<std::filesystem::path> dirs;
   if (const char* env = std::getenv("EQUITY_RESULTS"); env && *env) dirs.emplace_back(env);
+  if (!directory.empty()) dirs.push_back(directory);
   if (const auto program = program_directory()) {
     dirs.push_back(program->parent_path() / "share/equity/results");
     dirs.push_back(*program / "share/equity/results");
@@ -112,7 +114,7 @@ std::shared_ptr<const OmahaHandOrder> omaha_hand_order(int hole_cards) {
   if (s.set[slot]) return s.set[slot];
   if (s.loaded[slot]) return s.loaded[slot];
   std::string looked;
-  for (const auto& dir : order_directories()) {
+  for (const auto& dir : order_directories(s.directory)) {
     const auto file = dir / omaha_hand_order_file(hole_cards);
     std::error_code error;
     if (std::filesystem::is_regular_file(file, error)) {
@@ -124,6 +126,12 @@ std::shared_ptr<const OmahaHandOrder> omaha_hand_order(int hole_cards) {
   throw InputError("no ordering for omaha yet: percentages of " + std::to_string(hole_cards) +
                    "-card hands need the file " + omaha_hand_order_file(hole_cards) +
                    " of a results directory (looked in: " + (looked.empty() ? "nowhere" : looked) + ")");
+}
+
+void set_omaha_order_directory(const std::filesystem::path& dir) {
+  auto& s = slots();
+  const std::lock_guard lock(s.mutex);
+  s.directory = dir;
 }
 
 void set_omaha_hand_order(int hole_cards, std::shared_ptr<const OmahaHandOrder> order) {
