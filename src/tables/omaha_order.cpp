@@ -12,6 +12,7 @@
 #include "equity/error.hpp"
 #include "equity/files.hpp"
 #include "equity/omaha_class.hpp"
+#include "grouped_digits.hpp"
 
 namespace equity {
 
@@ -110,15 +111,6 @@ std::size_t class_count(const std::vector<CardSet>& all, std::size_t first) {
   return first == 0 ? all.size() : first;
 }
 
-std::string with_commas(std::uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 }  // namespace
 
 std::vector<CardSet> omaha_classes(int hole_cards) {
@@ -179,8 +171,8 @@ OmahaOrderReport build_omaha_order_units(const fs::path& dir, const OmahaOrderOp
     const fs::path path = unit_dir / omaha_order_unit_name(u);
     const UnitContents unit = read_unit(path, all.data() + begin, end - begin);
     if (!unit.lines.empty() && unit.trials != options.trials)
-      throw InputError(path.string() + ": computed with " + with_commas(unit.trials) +
-                       " trials a class, this run asks " + with_commas(options.trials) +
+      throw InputError(path.string() + ": computed with " + detail::grouped_digits(unit.trials) +
+                       " trials a class, this run asks " + detail::grouped_digits(options.trials) +
                        " (use another --out, or the same --stderr or --trials)");
     if (unit.torn) {
       if (options.warn) options.warn(path.string() + ": a half-written last line cut; it is computed again");
@@ -233,8 +225,8 @@ OmahaOrderMerge merge_omaha_order(const std::vector<fs::path>& unit_dirs, const 
       UnitContents unit = read_unit(path, all.data() + begin, end - begin);
       if (unit.lines.size() != end - begin) continue;
       if (merge.trials != 0 && unit.trials != merge.trials)
-        throw InputError(path.string() + ": computed with " + with_commas(unit.trials) +
-                         " trials a class, the units before it with " + with_commas(merge.trials));
+        throw InputError(path.string() + ": computed with " + detail::grouped_digits(unit.trials) +
+                         " trials a class, the units before it with " + detail::grouped_digits(merge.trials));
       merge.trials = unit.trials;
       for (std::size_t i = 0; i < unit.lines.size(); ++i) {
         const auto fields = split(unit.lines[i]);
@@ -255,9 +247,10 @@ OmahaOrderMerge merge_omaha_order(const std::vector<fs::path>& unit_dirs, const 
   char bound[32];
   std::snprintf(bound, sizeof bound, "%.6f", 0.5 / std::sqrt(static_cast<double>(merge.trials)));
   const std::string n = std::to_string(hole_cards);
-  std::string text = "# Omaha (" + n + " hole cards): " + with_commas(count) + " of its " + with_commas(all.size()) +
+  std::string text = "# Omaha (" + n + " hole cards): " + detail::grouped_digits(count) + " of its " +
+                     detail::grouped_digits(all.size()) +
                      " hand classes (up to suits), best first by equity against one\n# random hand of " + n +
-                     " cards (high only), each by " + with_commas(merge.trials) +
+                     " cards (high only), each by " + detail::grouped_digits(merge.trials) +
                      " Monte Carlo trials seeded by the class (a hash of\n# its canonical mask): standard error at "
                      "most 0.5 / sqrt(trials) = " +
                      bound +

@@ -9,6 +9,7 @@
 
 #include "equity/error.hpp"
 #include "equity/quote.hpp"
+#include "grouped_digits.hpp"
 
 namespace equity {
 
@@ -117,28 +118,14 @@ ResultLine parse_line(std::string_view text) {
   return line;
 }
 
-namespace {
-
-// 1712304 as "1,712,304".
-std::string grouped(std::uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
-}  // namespace
-
 std::string check_counts(const ResultLine& line) {
   const auto first = line.hero_wins_or_ties, second = line.opponent_wins_or_ties;
   if (first > line.boards || second > line.boards)
-    return "a count is larger than the " + grouped(line.boards) + " boards (" + std::to_string(first) + ", " +
-           std::to_string(second) + ")";
+    return "a count is larger than the " + detail::grouped_digits(line.boards) + " boards (" + std::to_string(first) +
+           ", " + std::to_string(second) + ")";
   if (first + second < line.boards)
     return "counts do not add up: " + std::to_string(first) + " + " + std::to_string(second) + " is less than the " +
-           grouped(line.boards) + " boards (ties would be negative)";
+           detail::grouped_digits(line.boards) + " boards (ties would be negative)";
   return {};
 }
 
@@ -224,8 +211,8 @@ ResultFileContents read_result_file(const fs::path& path, HoleCards hero, Game g
     }
     const std::size_t index = contents.lines.size();
     if (index >= expected.size())
-      throw InputError(where(line_number) + "more than the " + grouped(expected.size()) + " opponent lines of " +
-                       hero_name);
+      throw InputError(where(line_number) + "more than the " + detail::grouped_digits(expected.size()) +
+                       " opponent lines of " + hero_name);
     if (line.opponent != expected[index]) {
       const CardSet hero_cards = to_set(hero[0]) | to_set(hero[1]);
       const bool clash = hero_cards.contains(line.opponent[0]) || hero_cards.contains(line.opponent[1]);
