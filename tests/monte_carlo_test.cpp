@@ -18,6 +18,7 @@
 
 #include "equity/error.hpp"
 #include "equity/range_equity.hpp"
+#include "range_deal_support.hpp"
 #include "test_support.hpp"
 
 namespace equity {
@@ -29,13 +30,7 @@ RangeDeal random_pair() {
   return d;
 }
 
-RangeDeal make(std::vector<std::string> ranges, std::string board = "", std::string dead = "") {
-  RangeDeal d;
-  for (const auto& r : ranges) d.ranges.push_back(Range::parse(r));
-  d.board = parse_cards(board);
-  d.dead = parse_cards(dead);
-  return d;
-}
+using test::make;
 
 // Monte Carlo estimates within 4 standard errors of the exact equities.
 void expect_close_to_exact(const RangeDeal& deal, std::uint64_t seed) {

@@ -12,18 +12,13 @@
 
 #include "equity/error.hpp"
 #include "equity/monte_carlo.hpp"
+#include "range_deal_support.hpp"
 #include "test_support.hpp"
 
 namespace equity {
 namespace {
 
-RangeDeal make(std::vector<std::string> ranges, std::string board = "", std::string dead = "") {
-  RangeDeal d;
-  for (const auto& r : ranges) d.ranges.push_back(Range::parse(r));
-  d.board = parse_cards(board);
-  d.dead = parse_cards(dead);
-  return d;
-}
+using test::make;
 
 struct Brute {
   std::uint64_t assignments = 0;
