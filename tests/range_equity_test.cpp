@@ -280,6 +280,7 @@ TEST(RangeEquity, MultiwayShowdownsCountWhatGroupedEnumerationCounts) {
       {{"AKs,QQ", "JJ,TT", "99,88", "77"}, "Ks7h2c9d", "", Game::holdem},
       {{"AA,KK,AK", "AA,KK,AK", "AhQh,JTs"}, "Ah7c2dTs9s", "", Game::holdem},
       {{"AsAc", "KK", "QQ", "JJ", "TT"}, "2c3d4h", "", Game::holdem},
+      {{"AA", "KK", "QQ", "JJ", "TT,99", "88,77"}, "2c3d4h5s", "", Game::holdem},  // six-way splits by a six
       {{"AA,KK", "QQ,JJ", "T9s,AK"}, "Ks7h6c", "", Game::shortdeck},
       {{"AK:0.5,QQ", "JJ,T9s", "A6s,88"}, "Ks7h6c9d", "8c", Game::shortdeck_straights},
   };

@@ -80,8 +80,9 @@ RangeEquityResult enumerate_ranges(const PreparedDeal& prep, const std::vector<S
                                    const ExactOptions& options = {});
 
 // Three to six players on a known board by plain showdowns (per_combo.hpp): each combo of every
-// range ranked once per completed board, then every assignment compared board by board, sixteen
-// boards to a vector; no suit symmetry, no categories. The same counts as enumerate_ranges(). In
+// range ranked once per completed board, every two players' combos compared into sets of boards
+// (above, equal), then every assignment counted from those sets, 64 boards to a word; no suit
+// symmetry, no categories. The same counts as enumerate_ranges(). In
 // parallel with oneTBB when `parallel`; the numbers do not depend on it. Throws InputError unless
 // showdowns_take(prep) and there are at least three players.
 inline constexpr std::size_t kMaxShowdownPlayers = 6;

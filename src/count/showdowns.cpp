@@ -1,9 +1,11 @@
-// Heads-up on a board by plain showdowns (per_combo.hpp): each alive combo ranked once per
-// completed board, then every pair of combos compared board by board.
+// Plain showdowns on a board: each alive combo ranked once per completed board; heads-up
+// (per_combo.hpp) every pair of combos then compared board by board, three to six players
+// (range_equity.hpp) every assignment counted from its pairs' sets of boards.
 #include <tbb/blocked_range.h>
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -194,64 +196,8 @@ namespace {
 template <std::size_t N>
 using SplitCounts = std::array<std::array<std::uint32_t, N>, N>;
 
-// Sixteen boards at a time, in vectors of sixteen-bit lanes (fewer than 65,536 boards); the
-// portable build writes the same lanes as loops.
-#if !EQUITY_PORTABLE_BUILD
-using Lanes = std::uint16_t __attribute__((vector_size(16)));  // eight boards: one SSE register
-constexpr std::size_t kVectorLanes = sizeof(Lanes) / sizeof(std::uint16_t);
-
-template <std::size_t N>
-SplitCounts<N> count_assignment(const std::array<const std::uint16_t*, N>& rows, std::size_t n) {
-  std::array<std::array<Lanes, N>, N> acc{};
-  const Lanes one = Lanes{} + 1;
-  for (std::size_t b0 = 0; b0 < n; b0 += kVectorLanes) {
-    std::array<Lanes, N> r;
-    for (std::size_t p = 0; p < N; ++p) std::memcpy(&r[p], rows[p] + b0, sizeof(Lanes));
-    Lanes best = r[0], low = r[0];
-    for (std::size_t p = 1; p < N; ++p) {
-      best = r[p] > best ? r[p] : best;
-      low = r[p] < low ? r[p] : low;
-    }
-    const Lanes alive = reinterpret_cast<Lanes>(low != 0);
-    std::array<Lanes, N> top;
-    Lanes winners{};
-    for (std::size_t p = 0; p < N; ++p) {
-      top[p] = reinterpret_cast<Lanes>(r[p] == best) & alive & one;
-      winners += top[p];
-    }
-    for (std::size_t j = 0; j < N; ++j) {
-      const Lanes shared = reinterpret_cast<Lanes>(winners == static_cast<std::uint16_t>(j + 1));
-      for (std::size_t p = 0; p < N; ++p) acc[p][j] += top[p] & shared;
-    }
-  }
-  SplitCounts<N> out{};
-  for (std::size_t p = 0; p < N; ++p)
-    for (std::size_t j = 0; j < N; ++j)
-      for (std::size_t l = 0; l < kVectorLanes; ++l) out[p][j] += acc[p][j][l];
-  return out;
-}
-#else
-template <std::size_t N>
-SplitCounts<N> count_assignment(const std::array<const std::uint16_t*, N>& rows, std::size_t n) {
-  SplitCounts<N> out{};
-  for (std::size_t b = 0; b < n; ++b) {
-    std::uint16_t best = rows[0][b], low = rows[0][b];
-    for (std::size_t p = 1; p < N; ++p) {
-      best = std::max(best, rows[p][b]);
-      low = std::min(low, rows[p][b]);
-    }
-    std::array<std::uint32_t, N> top{};
-    std::uint32_t winners = 0;
-    for (std::size_t p = 0; p < N; ++p) {
-      top[p] = (rows[p][b] == best) && low != 0;
-      winners += top[p];
-    }
-    for (std::size_t p = 0; p < N; ++p)
-      if (top[p]) ++out[p][winners - 1];
-  }
-  return out;
-}
-#endif
+// Boards in sets of 64 (a word's bits); the boards past the last rank 0, dead for every combo.
+constexpr std::size_t kWordBoards = 64;
 
 // Each player's combos as entries of one list (a combo in several ranges ranked once).
 struct Multiway {
@@ -294,11 +240,118 @@ void assignments_of(const Multiway& m, std::size_t p, std::uint64_t used, std::v
   }
 }
 
+// The boards as sets: each entry's alive boards, and for every two players p < q and every combo
+// i of p and j of q that share no card, the boards where i ranks above j and where they rank
+// equal. An assignment's showdowns are then a few word operations per 64 boards instead of a
+// comparison per board and player (at most kMaxShowdownAssignments pairs of a block: 54 MB on a
+// flop at the limit).
+class BoardSets {
+ public:
+  BoardSets(const Multiway& m, const std::vector<std::uint16_t>& ranks, std::size_t stride, bool parallel)
+      : words_(stride / kWordBoards), sizes_(m.entry.size()) {
+    for (std::size_t p = 0; p < sizes_.size(); ++p) sizes_[p] = m.entry[p].size();
+    alive_.assign(m.hands.size() * words_, 0);
+    static constexpr std::array<std::uint16_t, kWordBoards> kDead{};
+    for (std::size_t e = 0; e < m.hands.size(); ++e)
+      for (std::size_t w = 0; w < words_; ++w) {
+        std::uint64_t dead;  // rank 0
+        detail::compare_64(ranks.data() + e * stride + w * kWordBoards, kDead.data(), alive_[e * words_ + w], dead);
+      }
+    std::size_t pairs = 0;
+    for (std::size_t p = 0; p < sizes_.size(); ++p)
+      for (std::size_t q = p + 1; q < sizes_.size(); ++q) {
+        block_[p][q] = pairs;
+        pairs += sizes_[p] * sizes_[q];
+      }
+    sets_.assign(pairs * 2 * words_, 0);
+    std::vector<std::array<std::uint32_t, 3>> work;  // p, q, i: i's sets against every combo of q
+    for (std::size_t p = 0; p < sizes_.size(); ++p)
+      for (std::size_t q = p + 1; q < sizes_.size(); ++q)
+        for (std::size_t i = 0; i < sizes_[p]; ++i)
+          work.push_back({static_cast<std::uint32_t>(p), static_cast<std::uint32_t>(q), static_cast<std::uint32_t>(i)});
+    const auto fill = [&](std::size_t first, std::size_t last) {
+      for (std::size_t k = first; k < last; ++k) fill_row(m, ranks, stride, work[k][0], work[k][1], work[k][2]);
+    };
+    if (parallel)
+      detail::parallel_for(tbb::blocked_range<std::size_t>(0, work.size(), 4),
+                           [&](const tbb::blocked_range<std::size_t>& r) { fill(r.begin(), r.end()); });
+    else
+      fill(0, work.size());
+  }
+
+  std::size_t words() const { return words_; }
+  const std::uint64_t* alive(std::size_t entry) const { return alive_.data() + entry * words_; }
+  // Combo i of p against j of q: `words()` words of "above", then as many of "equal".
+  const std::uint64_t* pair(std::size_t p, std::size_t q, std::size_t i, std::size_t j) const {
+    return sets_.data() + (block_[p][q] + i * sizes_[q] + j) * 2 * words_;
+  }
+
+ private:
+  void fill_row(const Multiway& m, const std::vector<std::uint16_t>& ranks, std::size_t stride, std::size_t p,
+                std::size_t q, std::size_t i) {
+    const std::uint16_t* mine = ranks.data() + m.entry[p][i] * stride;
+    for (std::size_t j = 0; j < sizes_[q]; ++j) {
+      if (m.bits[p][i] & m.bits[q][j]) continue;  // never in one assignment
+      std::uint64_t* out = sets_.data() + (block_[p][q] + i * sizes_[q] + j) * 2 * words_;
+      const std::uint16_t* theirs = ranks.data() + m.entry[q][j] * stride;
+      for (std::size_t w = 0; w < words_; ++w)
+        detail::compare_64(mine + w * kWordBoards, theirs + w * kWordBoards, out[w], out[words_ + w]);
+    }
+  }
+
+  std::size_t words_;
+  std::vector<std::size_t> sizes_;  // per player: its combos
+  std::array<std::array<std::size_t, kMaxShowdownPlayers>, kMaxShowdownPlayers> block_{};  // p < q: first pair
+  std::vector<std::uint64_t> alive_;
+  std::vector<std::uint64_t> sets_;
+};
+
+// One assignment's split counts: per word of boards, each player's boards at the top (alive
+// everywhere, at least every other's rank), the number at the top bit-sliced, then each player's
+// top boards counted by how many share it.
+template <std::size_t N>
+SplitCounts<N> count_assignment(const BoardSets& sets, const Multiway& m, const std::uint16_t* position) {
+  std::array<const std::uint64_t*, N> alive;
+  for (std::size_t p = 0; p < N; ++p) alive[p] = sets.alive(m.entry[p][position[p]]);
+  std::array<std::array<const std::uint64_t*, N>, N> pair{};
+  for (std::size_t p = 0; p < N; ++p)
+    for (std::size_t q = p + 1; q < N; ++q) pair[p][q] = sets.pair(p, q, position[p], position[q]);
+  const std::size_t words = sets.words();
+  SplitCounts<N> out{};
+  for (std::size_t w = 0; w < words; ++w) {
+    std::uint64_t all = alive[0][w];
+    for (std::size_t p = 1; p < N; ++p) all &= alive[p][w];
+    std::array<std::uint64_t, N> top;
+    top.fill(all);
+    for (std::size_t p = 0; p < N; ++p)
+      for (std::size_t q = p + 1; q < N; ++q) {
+        const std::uint64_t above = pair[p][q][w], equal = pair[p][q][words + w];
+        top[p] &= above | equal;
+        top[q] &= ~above;
+      }
+    std::uint64_t c0 = 0, c1 = 0, c2 = 0;  // how many are at the top: bits 1, 2 and 4
+    for (std::size_t p = 0; p < N; ++p) {
+      const std::uint64_t carry0 = c0 & top[p];
+      c0 ^= top[p];
+      const std::uint64_t carry1 = c1 & carry0;
+      c1 ^= carry0;
+      c2 |= carry1;
+    }
+    for (std::size_t j = 0; j < N; ++j) {
+      const std::size_t k = j + 1;
+      const std::uint64_t shared = (k & 1 ? c0 : ~c0) & (k & 2 ? c1 : ~c1) & (k & 4 ? c2 : ~c2);
+      for (std::size_t p = 0; p < N; ++p)
+        out[p][j] += static_cast<std::uint32_t>(std::popcount(top[p] & shared));
+    }
+  }
+  return out;
+}
+
 template <std::size_t N>
 RangeEquityResult multiway_showdowns(const PreparedDeal& prep, bool parallel) {
   const Multiway m = multiway_entries(prep);
   const std::vector<Hand> boards = completed_boards(prep);
-  const std::size_t stride = (boards.size() + kLanes - 1) / kLanes * kLanes;
+  const std::size_t stride = (boards.size() + kWordBoards - 1) / kWordBoards * kWordBoards;
   std::vector<std::uint16_t> ranks(m.hands.size() * stride, 0);
   const auto rank_all = [&](std::size_t first, std::size_t last) {
     with_ranking(prep.game, [&](auto ranking) {
@@ -306,26 +359,25 @@ RangeEquityResult multiway_showdowns(const PreparedDeal& prep, bool parallel) {
         rank_entry(Entry{m.hands[e], 0, {}}, boards, ranking, ranks.data() + e * stride);
     });
   };
+  if (parallel)
+    detail::parallel_for(tbb::blocked_range<std::size_t>(0, m.hands.size(), 4),
+                         [&](const tbb::blocked_range<std::size_t>& r) { rank_all(r.begin(), r.end()); });
+  else
+    rank_all(0, m.hands.size());
+  const BoardSets sets(m, ranks, stride, parallel);
+
   std::vector<std::uint16_t> current(N), positions;
   assignments_of(m, 0, 0, current, positions);
   const std::size_t count = positions.size() / N;
   std::vector<SplitCounts<N>> counts(count);
   const auto count_all = [&](std::size_t first, std::size_t last) {
-    for (std::size_t a = first; a < last; ++a) {
-      std::array<const std::uint16_t*, N> rows{};
-      for (std::size_t p = 0; p < N; ++p) rows[p] = ranks.data() + m.entry[p][positions[a * N + p]] * stride;
-      counts[a] = count_assignment<N>(rows, stride);
-    }
+    for (std::size_t a = first; a < last; ++a) counts[a] = count_assignment<N>(sets, m, positions.data() + a * N);
   };
-  if (parallel) {
-    detail::parallel_for(tbb::blocked_range<std::size_t>(0, m.hands.size(), 4),
-                         [&](const tbb::blocked_range<std::size_t>& r) { rank_all(r.begin(), r.end()); });
+  if (parallel)
     detail::parallel_for(tbb::blocked_range<std::size_t>(0, count, 32),
                          [&](const tbb::blocked_range<std::size_t>& r) { count_all(r.begin(), r.end()); });
-  } else {
-    rank_all(0, m.hands.size());
+  else
     count_all(0, count);
-  }
 
   RangeEquityResult result;
   result.boards = choose(kCards - prep.known.size() - 2 * static_cast<int>(N), prep.cards_to_come);
@@ -370,14 +422,19 @@ bool showdowns_take(const PreparedDeal& prep) {
   return assignments <= kMaxShowdownAssignments && std::pow(lightest, static_cast<double>(prep.combos.size())) > 1e-280;
 }
 
+// Ranking every entry, the pairs' board sets, then word operations per assignment that grow with
+// the square of the players (the same units as HeadsUpWork's estimates).
 double multiway_showdowns_cost(const PreparedDeal& prep) {
-  double assignments = 1, entries = 0;
+  double assignments = 1, entries = 0, pairs = 0;
   for (const auto& list : prep.combos) {
-    assignments *= static_cast<double>(list.size());
-    entries += static_cast<double>(list.size());
+    const auto size = static_cast<double>(list.size());
+    pairs += entries * size;
+    assignments *= size;
+    entries += size;
   }
   const double boards = static_cast<double>(choose(kCards - prep.known.size(), prep.cards_to_come));
-  return 6 * entries * boards + 0.25 * static_cast<double>(prep.combos.size()) * assignments * (boards + 16);
+  const auto players = static_cast<double>(prep.combos.size());
+  return 6 * entries * boards + 0.2 * pairs * boards + 0.02 * players * players * assignments * (boards + 64);
 }
 
 RangeEquityResult enumerate_showdowns(const PreparedDeal& prep, bool parallel) {

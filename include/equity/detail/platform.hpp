@@ -9,6 +9,7 @@
 //   exchange()                             a swap in memory by inline assembly (x86-64)
 //   Vec8                                   eight 16-bit lanes (GCC vector extension, or an array)
 //   Pair64                                 two 64-bit lanes that add together (vector extension, or a struct)
+//   compare_64()                           64 lanes of 16 bits compared into two bit masks (SSE2, or a loop)
 //   sanitizer_release(), sanitizer_acquire()  happens-before edges for ThreadSanitizer (else nothing)
 #include <array>
 #include <cstddef>
@@ -44,6 +45,11 @@
 #if __has_feature(thread_sanitizer)
 #define EQUITY_TSAN 1
 #endif
+#endif
+
+#if !EQUITY_PORTABLE_BUILD && defined(__SSE2__)
+#include <emmintrin.h>
+#define EQUITY_SSE2 1
 #endif
 
 #if defined(EQUITY_TSAN)
@@ -201,5 +207,29 @@ inline std::uint64_t first_of(Pair64 p) { return p[0]; }
 inline std::uint64_t second_of(Pair64 p) { return p[1]; }
 #endif
 static_assert(sizeof(Pair64) == 16);
+
+// Lanes 0..63 of `a` and `b` (16-bit values below 32,768) compared: bit i of `above` is a[i] > b[i],
+// of `equal` a[i] == b[i]. SSE2: eight lanes a compare, packed to bytes, one mask per 16 lanes.
+inline void compare_64(const std::uint16_t* a, const std::uint16_t* b, std::uint64_t& above, std::uint64_t& equal) {
+#if defined(EQUITY_SSE2)
+  above = equal = 0;
+  for (int half = 0; half < 64; half += 16) {
+    const auto load8 = [](const std::uint16_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); };
+    const __m128i a0 = load8(a + half), a1 = load8(a + half + 8), b0 = load8(b + half), b1 = load8(b + half + 8);
+    const auto gt = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_packs_epi16(_mm_cmpgt_epi16(a0, b0), _mm_cmpgt_epi16(a1, b1))));
+    const auto eq = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_packs_epi16(_mm_cmpeq_epi16(a0, b0), _mm_cmpeq_epi16(a1, b1))));
+    above |= std::uint64_t{gt} << half;
+    equal |= std::uint64_t{eq} << half;
+  }
+#else
+  above = equal = 0;
+  for (int i = 0; i < 64; ++i) {
+    above |= std::uint64_t{a[i] > b[i]} << i;
+    equal |= std::uint64_t{a[i] == b[i]} << i;
+  }
+#endif
+}
 
 }  // namespace equity::detail
