@@ -139,7 +139,11 @@ TEST(Calculate, SweepAndGroupedEnumerationAgree) {
                                                {"AA,KK", "QQ,JJ", "2c7d9h", "showdowns"},
                                                {"AhKh", "QQ,JJ:0.5", "Qh7h2c", "showdowns"},
                                                {"AKs,QQ", "JJ,TT,99", "Ks7h2c9d", "showdowns"},
-                                               {"QQ+,AKs,AKo", "JJ,TT,99,AQs,KQs", "Kh8s3d", "showdowns"}}) {
+                                               {"QQ+,AKs,AKo", "JJ,TT,99,AQs,KQs", "Kh8s3d", "showdowns"},
+                                               // flushes of the board alone, of one and of two hole cards
+                                               {"AhKh,QQ,65s", "JJ,Th9h,AsKs", "2h7h8h", "showdowns"},
+                                               {"AhKh,QQ,65s", "JJ,Th9h,Kd9d", "2h7h8h3h", "showdowns"},
+                                               {"KK,Ts9s", "AsQs,22", "2s3s4s5c", "showdowns"}}) {
     Question q = ask({hero, villain}, board);
     q.exact_method = ExactMethod::grouped;
     const Answer grouped = calculate(q);

@@ -49,23 +49,77 @@ std::vector<Entry> entries_of(const PreparedDeal& prep) {
   return entries;
 }
 
-// Every completion of the known board (the cards to come drawn from the deck left).
-std::vector<Hand> completed_boards(const PreparedDeal& prep) {
-  Hand board;
-  for (Card c : prep.board) board += Hand(c);
-  std::vector<Hand> deck;
-  for (int id = 0; id < kCards; ++id)
-    if (!prep.known.contains(Card(id))) deck.push_back(Hand(Card(id)));
-  std::vector<Hand> boards;
-  if (prep.cards_to_come == 0) {
-    boards.push_back(board);
-  } else if (prep.cards_to_come == 1) {
-    for (Hand c : deck) boards.push_back(board + c);
-  } else {
-    for (std::size_t i = 0; i < deck.size(); ++i)
-      for (std::size_t j = i + 1; j < deck.size(); ++j) boards.push_back(board + deck[i] + deck[j]);
+// Every completion of the known board (the cards to come drawn from the deck left), laid out so
+// that a hand is ranked on all of them with few lookups in the evaluator's big tables. Without a
+// flush a hand's rank depends on the ranks of the cards to come alone: the boards are dealt in
+// runs by those ranks (index 13 x lower + higher; one card: its rank), and a hand's rank of each
+// run is looked up once (at most 91 lookups for a flop, instead of one per board) and written
+// over the run. Then the boards where a suit has three cards or more are checked for the hand's
+// flush (with seven cards a flush rules out a full house and quads, so it is the rank, as
+// evaluate_key() has it), and the boards holding one of the hand's cards are zeroed (dead).
+struct Completions {
+  Hand known;  // the board's known cards
+  int to_come = 0;
+  std::vector<std::uint64_t> masks;                      // each board's cards, in runs
+  std::array<std::uint32_t, kRanks * kRanks + 1> run{};  // run[k]..run[k + 1]: the boards of index k
+  // The boards with three, four or five cards of a suit, by suit and count (bucket 3 x suit +
+  // count - 3: flush[flush_run[i]..flush_run[i + 1])), each with its ranks of that suit. A hand
+  // with h cards of the suit has a flush on every board of count 5 - h or more, and on no other.
+  std::vector<std::pair<std::uint32_t, std::uint16_t>> flush;
+  std::array<std::uint32_t, 13> flush_run{};
+
+  std::size_t size() const { return masks.size(); }
+};
+
+Completions completed_boards(const PreparedDeal& prep) {
+  Completions c;
+  for (Card card : prep.board) c.known += Hand(card);
+  c.to_come = prep.cards_to_come;
+  if (c.to_come == 0) {
+    c.masks.push_back(c.known.mask());
+    return c;
   }
-  return boards;
+  std::array<std::array<Hand, 4>, kRanks> left{};  // per rank, the deck's cards of it
+  std::array<std::size_t, kRanks> count{};
+  for (int id = 0; id < kCards; ++id)
+    if (!prep.known.contains(Card(id))) {
+      const auto r = static_cast<std::size_t>(Card(id).rank());
+      left[r][count[r]++] = Hand(Card(id));
+    }
+  const std::size_t deck = static_cast<std::size_t>(kCards - prep.known.size());
+  c.masks.reserve(c.to_come == 1 ? deck : deck * (deck - 1) / 2);
+  std::vector<std::uint8_t> bucket;  // per board: 3 x suit + count - 3, or 12 without a flush suit
+  bucket.reserve(c.masks.capacity());
+  const auto add = [&](Hand board) {
+    const std::uint64_t counts = board.key() >> 32, three = (counts + 0x5555) & 0x8888;  // a suit's count >= 3
+    const int suit = std::countr_zero(three) >> 2;
+    const auto b = three == 0 ? 12 : 3 * suit + static_cast<int>((counts >> (4 * suit)) & 0xf) - 3;
+    bucket.push_back(static_cast<std::uint8_t>(b));
+    ++c.flush_run[static_cast<std::size_t>(b)];
+    c.masks.push_back(board.mask());
+  };
+  for (std::size_t k = 0; k + 1 < c.run.size(); ++k) {
+    c.run[k] = static_cast<std::uint32_t>(c.masks.size());
+    if (c.to_come == 1) {
+      for (std::size_t x = 0; k < kRanks && x < count[k]; ++x) add(c.known + left[k][x]);
+      continue;
+    }
+    const std::size_t a = k / kRanks, b = k % kRanks;  // a run for a <= b alone
+    for (std::size_t x = 0; a <= b && x < count[a]; ++x)
+      for (std::size_t y = a == b ? x + 1 : 0; y < count[b]; ++y) add(c.known + left[a][x] + left[b][y]);
+  }
+  c.run.back() = static_cast<std::uint32_t>(c.masks.size());
+  // The flush buckets counted above, filled in board order.
+  std::array<std::uint32_t, 13> next{};
+  for (std::size_t i = 1; i < next.size(); ++i) next[i] = next[i - 1] + c.flush_run[i - 1];
+  c.flush_run = next;
+  c.flush.resize(next[12]);
+  for (std::size_t b = 0; b < bucket.size(); ++b) {
+    if (bucket[b] == 12) continue;
+    const auto suit = static_cast<unsigned>(bucket[b] / 3);
+    c.flush[next[bucket[b]]++] = {static_cast<std::uint32_t>(b), static_cast<std::uint16_t>((c.masks[b] >> (16 * suit)) & 0x1fff)};
+  }
+  return c;
 }
 
 // Boards padded to a whole number of vectors: a padded board ranks every combo 0 (dead).
@@ -73,10 +127,42 @@ constexpr std::size_t kLanes = 16;
 
 // ranks[e * stride + b]: 1 + the rank of entry e's best hand on board b, 0 when they share a card.
 template <class Ranking>
-void rank_entry(const Entry& e, const std::vector<Hand>& boards, Ranking ranking, std::uint16_t* out) {
+void rank_entry(const Entry& e, const Completions& c, Ranking ranking, std::uint16_t* out) {
   const std::uint64_t mask = e.hand.mask();
-  for (std::size_t b = 0; b < boards.size(); ++b)
-    out[b] = (boards[b].mask() & mask) ? std::uint16_t{0} : static_cast<std::uint16_t>(ranking(boards[b] + e.hand) + 1);
+  if (c.to_come == 0) {
+    out[0] = (c.known.mask() & mask) ? std::uint16_t{0} : static_cast<std::uint16_t>(ranking(c.known + e.hand) + 1);
+    return;
+  }
+  // The hand's ranks alone on each run it can meet (no rank five times: the others' boards hold
+  // one of its cards, and are zeroed below).
+  std::array<int, kRanks> held{};
+  for (std::uint64_t bits = (c.known + e.hand).mask(); bits; bits &= bits - 1)
+    ++held[static_cast<std::size_t>(std::countr_zero(bits) & 15)];
+  const std::uint32_t base = (c.known + e.hand).rank_key();
+  const auto fill = [&](std::size_t k, bool possible, std::uint32_t key) {
+    if (c.run[k] == c.run[k + 1]) return;
+    const auto rank = possible ? static_cast<std::uint16_t>(ranking.rank_only(key) + 1) : std::uint16_t{0};
+    std::fill(out + c.run[k], out + c.run[k + 1], rank);
+  };
+  for (std::size_t a = 0; a < kRanks; ++a) {
+    if (c.to_come == 1) {
+      fill(a, held[a] < 4, base + detail::kRankKeys[a]);
+      continue;
+    }
+    for (std::size_t b = a; b < kRanks; ++b) {
+      const int extra = 1 + (a == b);
+      fill(kRanks * a + b, held[a] + extra <= 4 && held[b] + extra <= 4,
+           base + detail::kRankKeys[a] + detail::kRankKeys[b]);
+    }
+  }
+  for (std::size_t s = 0; s < 4; ++s) {
+    const auto hole = static_cast<unsigned>(mask >> (16 * s)) & 0x1fff;
+    const auto first = 3 * s + static_cast<std::size_t>(2 - std::min(std::popcount(hole), 2));  // count 5 - h
+    for (std::size_t f = c.flush_run[first]; f < c.flush_run[3 * s + 3]; ++f)
+      out[c.flush[f].first] = static_cast<std::uint16_t>(ranking.flush(c.flush[f].second | hole) + 1);
+  }
+  const std::uint64_t* masks = c.masks.data();
+  for (std::size_t b = 0; b < c.size(); ++b) out[b] = (masks[b] & mask) ? std::uint16_t{0} : out[b];
 }
 
 // Boards that hero wins and ties against villain, over the boards where both are alive: hero wins
@@ -124,7 +210,7 @@ std::array<std::vector<ComboEquity>, 2> per_combo_showdowns(const PreparedDeal& 
   if (prep.combos.size() != 2) throw InputError("per-combo equity by showdowns is for two players");
   if (prep.cards_to_come > 2) throw InputError("per-combo equity by showdowns needs a board of 3, 4 or 5 cards");
   const std::vector<Entry> entries = entries_of(prep);
-  const std::vector<Hand> boards = completed_boards(prep);
+  const Completions boards = completed_boards(prep);
   const std::size_t stride = (boards.size() + kLanes - 1) / kLanes * kLanes;
   std::vector<std::uint16_t> ranks(entries.size() * stride, 0);
   const auto rank_all = [&](std::size_t first, std::size_t last) {
@@ -350,7 +436,7 @@ SplitCounts<N> count_assignment(const BoardSets& sets, const Multiway& m, const 
 template <std::size_t N>
 RangeEquityResult multiway_showdowns(const PreparedDeal& prep, bool parallel) {
   const Multiway m = multiway_entries(prep);
-  const std::vector<Hand> boards = completed_boards(prep);
+  const Completions boards = completed_boards(prep);
   const std::size_t stride = (boards.size() + kWordBoards - 1) / kWordBoards * kWordBoards;
   std::vector<std::uint16_t> ranks(m.hands.size() * stride, 0);
   const auto rank_all = [&](std::size_t first, std::size_t last) {
