@@ -42,16 +42,16 @@ bool reads_as_two_cards(std::string_view text) {
   return cards == 2;
 }
 
-// A hand keeps its spelling and its messages; anything else is a range.
+// A hand keeps its spelling and its messages; anything else is a range. Reads into `range`.
 Player parse_player(const std::string& text, std::size_t index, std::string_view order,
-                    std::vector<std::string>& warnings) {
+                    std::vector<std::string>& warnings, Range& range) {
   const std::string what = "player " + std::to_string(index + 1);
   Player player;
   if (reads_as_two_cards(text)) {
     try {
       const HoleCards cards = parse_hole_cards(text, what);
       player.label = cards[0].str() + cards[1].str();
-      player.range.set(combo_index(cards[0], cards[1]), 1.0);
+      range.set(combo_index(cards[0], cards[1]), 1.0);
       player.specific = true;
       return player;
     } catch (const InputError&) {
@@ -59,21 +59,21 @@ Player parse_player(const std::string& text, std::size_t index, std::string_view
     }
   }
   try {
-    player.range = Range::parse(text, what, &warnings, order);
+    range = Range::parse(text, what, &warnings, order);
   } catch (const InputError&) {
     if (looks_like_cards(text)) (void)parse_hole_cards(text, what);  // meant as cards: say why they are wrong
     throw;
   }
-  player.label = player.range.str();
+  player.label = range.str();
   return player;
 }
 
 // A range of a game with a smaller deck holds no class outside it ("22" in short deck): the first
 // such class is named. "random" is every combo the deck has.
-void check_range_in_deck(const Player& player, Game game, std::size_t index) {
+void check_range_in_deck(const Player& player, const Range& range, Game game, std::size_t index) {
   const CardSet out = out_of_deck(game);
-  if (out.empty() || player.specific || player.range == Range::all()) return;
-  for (const auto& c : player.range.combos())
+  if (out.empty() || player.specific || range == Range::all()) return;
+  for (const auto& c : range.combos())
     if (out.contains(c.cards[0]) || out.contains(c.cards[1]))
       throw InputError("player " + std::to_string(index + 1) + ": " + class_of({c.cards[0], c.cards[1]}).name() +
                        " is not in the deck of " + std::string(game_rules(game).title) + " (" +
@@ -96,15 +96,15 @@ Parsed parse_question(const Question& q) {
   const std::string_view order = order_of(q);
   (void)hand_order(order);  // an unknown ordering is an error even when no range uses it
   Parsed parsed;
-  parsed.players.reserve(q.players.size());  // a Range is 10 kB: no copies on growing
-  parsed.deal.ranges.reserve(q.players.size());
+  parsed.players.reserve(q.players.size());
+  parsed.deal.ranges.reserve(q.players.size());  // a Range is 10 kB: no copies on growing
   std::vector<HoleCards> hands;
   for (std::size_t i = 0; i < q.players.size(); ++i) {
-    parsed.players.push_back(parse_player(q.players[i], i, order, parsed.warnings));
-    check_range_in_deck(parsed.players.back(), q.game, i);
-    parsed.deal.ranges.push_back(parsed.players.back().range);
+    Range& range = parsed.deal.ranges.emplace_back();
+    parsed.players.push_back(parse_player(q.players[i], i, order, parsed.warnings, range));
+    check_range_in_deck(parsed.players.back(), range, q.game, i);
     if (parsed.players.back().specific) {
-      const auto c = parsed.players.back().range.combos();
+      const auto c = range.combos();
       hands.push_back({c[0].cards[0], c[0].cards[1]});
     }
   }
