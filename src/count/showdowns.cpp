@@ -165,20 +165,21 @@ void rank_entry(const Entry& e, const Completions& c, Ranking ranking, std::uint
   for (std::size_t b = 0; b < c.size(); ++b) out[b] = (masks[b] & mask) ? std::uint16_t{0} : out[b];
 }
 
-// Boards that hero wins and ties against villain, over the boards where both are alive: hero wins
-// where its rank is above villain's and villain is alive, ties where they are equal and alive.
-// Sixteen-bit sums: there are fewer than 65,536 boards.
+// The boards (padding included) where hero's rank is above villain's and where they are equal,
+// dead (0) or not: a compare, a compare and two adds a vector of boards. per_combo_showdowns()
+// takes out the dead boards, whose number depends on the cards alone. Sixteen-bit sums: there
+// are fewer than 65,536 boards.
 struct PairCounts {
-  std::uint32_t wins = 0, ties = 0;
+  std::uint32_t above = 0, equal = 0;
 };
 PairCounts compare(const std::uint16_t* __restrict hero, const std::uint16_t* __restrict villain, std::size_t n) {
-  std::uint16_t wins = 0, ties = 0;
+  std::uint16_t above = 0, equal = 0;
   for (std::size_t b = 0; b < n; ++b) {
     const std::uint16_t a = hero[b], c = villain[b];
-    wins = static_cast<std::uint16_t>(wins + ((a > c) & (c != 0)));
-    ties = static_cast<std::uint16_t>(ties + ((a == c) & (a != 0)));
+    above = static_cast<std::uint16_t>(above + (a > c));
+    equal = static_cast<std::uint16_t>(equal + (a == c));
   }
-  return {wins, ties};
+  return {above, equal};
 }
 
 struct Pair {
@@ -241,11 +242,17 @@ std::array<std::vector<ComboEquity>, 2> per_combo_showdowns(const PreparedDeal& 
     compare_all(0, pairs.size());
   }
 
-  // Each pair's boards both are alive on: the four cards of the pair out of the deck.
-  const std::uint64_t alive = choose(kCards - prep.known.size() - 4, prep.cards_to_come);
+  // Each pair's boards both are alive on: the four cards of the pair out of the deck. Hero is
+  // "above" a dead villain where hero is alive: villain's dead boards (those with one of its two
+  // cards) less those with a card of each (4 with two cards to come, else none); the two are
+  // "equal" at 0 on those, and on the padding.
+  const int deck = kCards - prep.known.size(), to_come = prep.cards_to_come;
+  const std::uint64_t alive = choose(deck - 4, to_come), both_dead = to_come == 2 ? 4 : 0;
+  const std::uint64_t villain_dead = boards.size() - choose(deck - 2, to_come), padding = stride - boards.size();
   std::vector<std::array<ComboEquity, 2>> per(entries.size());
   for (const Pair& p : pairs) {
-    const std::uint64_t wins = p.counts.wins, ties = p.counts.ties, losses = alive - wins - ties;
+    const std::uint64_t wins = p.counts.above - (villain_dead - both_dead), ties = p.counts.equal - both_dead - padding;
+    const std::uint64_t losses = alive - wins - ties;
     ComboEquity& h = per[p.hero][0];
     ComboEquity& v = per[p.villain][1];
     const double wv = entries[p.villain].weight[1], wh = entries[p.hero].weight[0];
