@@ -12,6 +12,7 @@
 // The tables are generated at build time from those files: nothing is read at run time.
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,8 +32,8 @@ struct HandOrder {
   int combos = kCombos;                                             // their combos: 1,326 or 630
 };
 
-// The orderings, the default first.
-const std::vector<HandOrder>& hand_orders();
+// The orderings, the default first (constant data: nothing runs on first use).
+std::span<const HandOrder> hand_orders();
 // By name ("equity", "vs1", "vs2"; case-sensitive). Throws InputError naming it and listing the names.
 const HandOrder& hand_order(std::string_view name);
 // The ordering percentage ranges of a game take by default: "equity" for Hold'em,

@@ -32,7 +32,7 @@ int read_rank(std::string_view text, std::size_t& pos) {
     pos += 2;
     return 8;  // 'T'
   }
-  const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(text[pos])));
+  const char c = text[pos], upper = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;  // ASCII alone
   const auto rank = kRankChars.find(upper);
   if (rank == std::string_view::npos) return -1;
   pos += 1;
@@ -41,7 +41,7 @@ int read_rank(std::string_view text, std::size_t& pos) {
 
 int read_suit(std::string_view text, std::size_t& pos) {
   if (pos >= text.size()) return -1;
-  const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(text[pos])));
+  const char c = text[pos], lower = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;  // ASCII alone
   if (const auto suit = kSuitChars.find(lower); suit != std::string_view::npos) {
     pos += 1;
     return static_cast<int>(suit);

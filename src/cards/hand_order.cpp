@@ -9,18 +9,21 @@
 
 namespace equity {
 
-const std::vector<HandOrder>& hand_orders() {
-  static const std::vector<HandOrder> orders{
-      {"equity", "exact equity against one random hand (alias vs1; the default)", &detail::kHandOrderEquity},
-      {"vs2", "equity against two random hands (Monte Carlo)", &detail::kHandOrderVs2},
-      {"shortdeck-equity",
-       "short deck's 81 classes by exact equity against one random short-deck hand (the default of --game shortdeck)",
-       &detail::kHandOrderShortDeck, Game::shortdeck, 81, 630},
-      {"shortdeck-straights-equity", "the same with straights over trips (the default of --game shortdeck-straights)",
-       &detail::kHandOrderShortDeckStraights, Game::shortdeck_straights, 81, 630},
-  };
-  return orders;
-}
+namespace {
+
+constexpr std::array<HandOrder, 4> kOrders{{
+    {"equity", "exact equity against one random hand (alias vs1; the default)", &detail::kHandOrderEquity},
+    {"vs2", "equity against two random hands (Monte Carlo)", &detail::kHandOrderVs2},
+    {"shortdeck-equity",
+     "short deck's 81 classes by exact equity against one random short-deck hand (the default of --game shortdeck)",
+     &detail::kHandOrderShortDeck, Game::shortdeck, 81, 630},
+    {"shortdeck-straights-equity", "the same with straights over trips (the default of --game shortdeck-straights)",
+     &detail::kHandOrderShortDeckStraights, Game::shortdeck_straights, 81, 630},
+}};
+
+}  // namespace
+
+std::span<const HandOrder> hand_orders() { return kOrders; }
 
 std::string_view default_hand_order(Game game) {
   switch (game) {
