@@ -5,6 +5,9 @@
 1. equity.calc(["AsAc", "KhQh"]) from the preflop table, per call in a loop (target: < 20 us).
 2. The same enumerated exactly: Python's wall time against the C++ computing time the answer
    reports (result.seconds); target: no more than 10 % added.
+2b. The small-range questions of ../shared/peers/ompeval/compare.py, exact, asked in a loop as a
+   page or a bot asks them: Python's wall time a call against the library's (result.seconds,
+   planning included); target: at most 1.2 times.
 3. evaluate_batch of 10 million random 7-card hands on one core (target: >= 300 M/s), and on every
    core.
 """
@@ -40,6 +43,26 @@ def exact_overhead(players):
     return wall / r.seconds - 1, r.seconds
 
 
+SMALL_QUESTIONS = [
+    (["AA,KK", "QQ,JJ"], "2c7d9h"),
+    (["AKs,AQs,KQs", "TT,99,88"], "Ts9h2c"),
+    (["AhKh", "QQ,JJ"], "Qh7h2c"),
+    (["AKs,QQ", "JJ,TT,99"], "Ks7h2c9d"),
+    (["QQ+,AKs", "JJ,TT", "AQs"], "Kh8s3d"),
+]
+
+
+def loop_ratio(players, board, calls):
+    """Python's wall time a call over the library's, medians of `calls` calls."""
+    walls, library = [], []
+    for _ in range(calls):
+        start = time.perf_counter()
+        r = equity.calc(players, board=board, method="exact", use_table=False)
+        walls.append(time.perf_counter() - start)
+        library.append(r.seconds)
+    return statistics.median(walls), statistics.median(library)
+
+
 def random_hands(n, seed=1):
     rng = np.random.default_rng(seed)
     hands = rng.integers(0, 52, size=(n, 7), dtype=np.uint8)
@@ -68,6 +91,11 @@ def main():
         cpp = statistics.median(s for _, s in overheads)
         print(f"exact {' vs '.join(players)}: C++ {cpp * 1e6:.0f} us, Python adds {100 * added:.1f} % "
               f"({added * cpp * 1e6:.0f} us; median; target <= 10 %)")
+    for players, board in SMALL_QUESTIONS:
+        loop_ratio(players, board, 50)  # warm
+        wall, lib = loop_ratio(players, board, 200 if quick else 2_000)
+        print(f"exact {' vs '.join(players)} on {board}: library {lib * 1e6:.1f} us, Python {wall * 1e6:.1f} us a call, "
+              f"{wall / lib:.2f} times (medians; target <= 1.2)")
     hands = random_hands(1_000_000 if quick else 10_000_000)
     rate = median_of(runs, lambda: batch_rate(hands))
     print(f"evaluate_batch of {hands.shape[0]:,} random hands, threads=1: {rate / 1e6:.0f} M/s (median of {runs}; "

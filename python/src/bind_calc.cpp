@@ -27,6 +27,7 @@
 #include "equity/plan.hpp"
 #include "equity/range.hpp"
 #include "equity/range_equity.hpp"
+#include "equity/stopwatch.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/table_location.hpp"
 #include "game_range.hpp"
@@ -160,19 +161,26 @@ Answer calculate_interruptibly(const Plan& plan, std::atomic<bool>& cancel) {
 // machine (Plan::quick): it then runs on the calling thread, where a worker thread would cost some
 // 60 us to start, more than half of `AsAc KhQh` enumerated exactly; a Ctrl-C meanwhile raises
 // KeyboardInterrupt when it returns. Longer questions run on a worker that Ctrl-C stops.
+// The answer's seconds count the planning too, as calculate(Question) and the command line's
+// JSON do (reading the ranges is most of a small question's work).
 Answer run(Question q) {
   std::atomic<bool> cancel{false};
   q.cancel = &cancel;
+  const Stopwatch clock;
   Plan p;
   {
     py::gil_scoped_release release;
     p = plan(q);
   }
+  Answer a;
   if (p.quick) {
     py::gil_scoped_release release;
-    return calculate(p);
+    a = calculate(p);
+  } else {
+    a = calculate_interruptibly(p, cancel);
   }
-  return calculate_interruptibly(p, cancel);
+  a.seconds = clock.seconds();
+  return a;
 }
 
 // ---- The result ---------------------------------------------------------------------------------
