@@ -60,7 +60,9 @@ std::vector<Entry> entries_of(const PreparedDeal& prep) {
 struct Completions {
   Hand known;  // the board's known cards
   int to_come = 0;
-  std::vector<std::uint64_t> masks;                      // each board's cards, in runs
+  // Each board's cards to come, in runs, by their bits' indexes (the second the first again
+  // with one card to come): a byte each where a mask took eight.
+  std::vector<std::uint8_t> first, second;
   std::array<std::uint32_t, kRanks * kRanks + 1> run{};  // run[k]..run[k + 1]: the boards of index k
   // The boards with three, four or five cards of a suit, by suit and count (bucket 3 x suit +
   // count - 3: flush[flush_run[i]..flush_run[i + 1])), each with its ranks of that suit. A hand
@@ -68,47 +70,50 @@ struct Completions {
   std::vector<std::pair<std::uint32_t, std::uint16_t>> flush;
   std::array<std::uint32_t, 13> flush_run{};
 
-  std::size_t size() const { return masks.size(); }
+  std::size_t size() const { return to_come == 0 ? 1 : first.size(); }
 };
 
 Completions completed_boards(const PreparedDeal& prep) {
   Completions c;
   for (Card card : prep.board) c.known += Hand(card);
   c.to_come = prep.cards_to_come;
-  if (c.to_come == 0) {
-    c.masks.push_back(c.known.mask());
-    return c;
-  }
-  std::array<std::array<Hand, 4>, kRanks> left{};  // per rank, the deck's cards of it
+  if (c.to_come == 0) return c;
+  std::array<std::array<Card, 4>, kRanks> left{};  // per rank, the deck's cards of it
   std::array<std::size_t, kRanks> count{};
   for (int id = 0; id < kCards; ++id)
     if (!prep.known.contains(Card(id))) {
       const auto r = static_cast<std::size_t>(Card(id).rank());
-      left[r][count[r]++] = Hand(Card(id));
+      left[r][count[r]++] = Card(id);
     }
   const std::size_t deck = static_cast<std::size_t>(kCards - prep.known.size());
-  c.masks.reserve(c.to_come == 1 ? deck : deck * (deck - 1) / 2);
+  const std::size_t boards = c.to_come == 1 ? deck : deck * (deck - 1) / 2;
+  c.first.reserve(boards);
+  c.second.reserve(boards);
   std::vector<std::uint8_t> bucket;  // per board: 3 x suit + count - 3, or 12 without a flush suit
-  bucket.reserve(c.masks.capacity());
-  const auto add = [&](Hand board) {
-    const std::uint64_t counts = board.key() >> 32, three = (counts + 0x5555) & 0x8888;  // a suit's count >= 3
+  bucket.reserve(boards);
+  const std::uint64_t known_counts = c.known.key() >> 32;  // four bits a suit
+  const auto add = [&](Card x, Card y) {
+    const std::uint64_t counts = known_counts + (std::uint64_t{1} << (4 * x.suit())) +
+                                 (c.to_come == 2 ? std::uint64_t{1} << (4 * y.suit()) : 0);
+    const std::uint64_t three = (counts + 0x5555) & 0x8888;  // a suit's count >= 3
     const int suit = std::countr_zero(three) >> 2;
     const auto b = three == 0 ? 12 : 3 * suit + static_cast<int>((counts >> (4 * suit)) & 0xf) - 3;
     bucket.push_back(static_cast<std::uint8_t>(b));
     ++c.flush_run[static_cast<std::size_t>(b)];
-    c.masks.push_back(board.mask());
+    c.first.push_back(static_cast<std::uint8_t>(std::countr_zero(x.bit())));
+    c.second.push_back(static_cast<std::uint8_t>(std::countr_zero(y.bit())));
   };
   for (std::size_t k = 0; k + 1 < c.run.size(); ++k) {
-    c.run[k] = static_cast<std::uint32_t>(c.masks.size());
+    c.run[k] = static_cast<std::uint32_t>(c.first.size());
     if (c.to_come == 1) {
-      for (std::size_t x = 0; k < kRanks && x < count[k]; ++x) add(c.known + left[k][x]);
+      for (std::size_t x = 0; k < kRanks && x < count[k]; ++x) add(left[k][x], left[k][x]);
       continue;
     }
     const std::size_t a = k / kRanks, b = k % kRanks;  // a run for a <= b alone
     for (std::size_t x = 0; a <= b && x < count[a]; ++x)
-      for (std::size_t y = a == b ? x + 1 : 0; y < count[b]; ++y) add(c.known + left[a][x] + left[b][y]);
+      for (std::size_t y = a == b ? x + 1 : 0; y < count[b]; ++y) add(left[a][x], left[b][y]);
   }
-  c.run.back() = static_cast<std::uint32_t>(c.masks.size());
+  c.run.back() = static_cast<std::uint32_t>(c.first.size());
   // The flush buckets counted above, filled in board order.
   std::array<std::uint32_t, 13> next{};
   for (std::size_t i = 1; i < next.size(); ++i) next[i] = next[i - 1] + c.flush_run[i - 1];
@@ -117,7 +122,8 @@ Completions completed_boards(const PreparedDeal& prep) {
   for (std::size_t b = 0; b < bucket.size(); ++b) {
     if (bucket[b] == 12) continue;
     const auto suit = static_cast<unsigned>(bucket[b] / 3);
-    c.flush[next[bucket[b]]++] = {static_cast<std::uint32_t>(b), static_cast<std::uint16_t>((c.masks[b] >> (16 * suit)) & 0x1fff)};
+    const std::uint64_t cards = c.known.mask() | std::uint64_t{1} << c.first[b] | std::uint64_t{1} << c.second[b];
+    c.flush[next[bucket[b]]++] = {static_cast<std::uint32_t>(b), static_cast<std::uint16_t>((cards >> (16 * suit)) & 0x1fff)};
   }
   return c;
 }
@@ -161,8 +167,13 @@ void rank_entry(const Entry& e, const Completions& c, Ranking ranking, std::uint
     for (std::size_t f = c.flush_run[first]; f < c.flush_run[3 * s + 3]; ++f)
       out[c.flush[f].first] = static_cast<std::uint16_t>(ranking.flush(c.flush[f].second | hole) + 1);
   }
-  const std::uint64_t* masks = c.masks.data();
-  for (std::size_t b = 0; b < c.size(); ++b) out[b] = (masks[b] & mask) ? std::uint16_t{0} : out[b];
+  const auto h1 = static_cast<std::uint8_t>(std::countr_zero(mask)), h2 = static_cast<std::uint8_t>(63 - std::countl_zero(mask));
+  const std::uint8_t* first = c.first.data();
+  const std::uint8_t* second = c.second.data();
+  for (std::size_t b = 0; b < c.size(); ++b) {
+    const bool dead = (first[b] == h1) | (first[b] == h2) | (second[b] == h1) | (second[b] == h2);
+    out[b] = dead ? std::uint16_t{0} : out[b];
+  }
 }
 
 // The boards (padding included) where hero's rank is above villain's and where they are equal,
