@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "../tables/grouped_digits.hpp"
 #include "equity/deal.hpp"
 #include "equity/detail/parallel.hpp"
 #include "equity/distribution.hpp"
@@ -58,22 +59,6 @@ Method asked_method(const Question& q) {
   return q.method;
 }
 
-// 133,161,553,270,746; past 10^15 in powers of ten.
-std::string with_commas(double x) {
-  if (x >= 1e15) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2g", x);
-    return text;
-  }
-  const std::string digits = std::to_string(static_cast<std::uint64_t>(std::llround(x)));
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 // Per-combo equity lists every hand of every player: exact, at most kOmahaPerComboHands of them;
 // sampled (each hand its own Monte Carlo run), at most kOmahaSampledHands of the players other than
 // random ones (whose hands are not sampled one by one).
@@ -85,11 +70,12 @@ void check_per_combo(const OmahaPrepared& prep, Method method) {
   }
   const std::string what = "per-combo equity (--per-combo, --distribution)";
   if (method == Method::exact && hands > kOmahaPerComboHands)
-    throw InputError(what + " would list " + with_commas(hands) + " hands, more than the " +
-                     with_commas(kOmahaPerComboHands) + " it lists: narrow the ranges");
+    throw InputError(what + " would list " + detail::grouped_count(hands) + " hands, more than the " +
+                     detail::grouped_count(kOmahaPerComboHands) + " it lists: narrow the ranges");
   if (method == Method::monte_carlo && listed > kOmahaSampledHands)
     throw InputError(what + " is sampled here (each hand its own Monte Carlo run) and the players hold " +
-                     with_commas(listed) + " hands, more than the " + with_commas(kOmahaSampledHands) +
+                     detail::grouped_count(listed) + " hands, more than the " +
+                     detail::grouped_count(kOmahaSampledHands) +
                      " it samples: narrow the ranges, or give a board that makes the question exact");
 }
 
@@ -111,23 +97,23 @@ std::string automatic_reason(const OmahaWork& w, bool exact, bool sweep) {
   const double limit = exact_showdown_limit(w.cards_to_come);
   std::string out;
   if (sweep) {
-    out = "the sweep would score about " + with_commas(w.evaluations);
+    out = "the sweep would score about " + detail::grouped_count(w.evaluations);
     out += exact ? " Omaha hands, within the " : " Omaha hands, more than the ";
-    out += with_commas(kOmahaEvaluationLimit);
+    out += detail::grouped_count(kOmahaEvaluationLimit);
     out += exact ? " enumerated automatically " : " scored automatically ";
   } else if (exact) {
-    out = "about " + with_commas(w.showdowns);
-    out += " showdowns and " + with_commas(w.evaluations);
-    out += " hands to score, within the " + with_commas(limit);
-    out += " and " + with_commas(kOmahaEvaluationLimit);
+    out = "about " + detail::grouped_count(w.showdowns);
+    out += " showdowns and " + detail::grouped_count(w.evaluations);
+    out += " hands to score, within the " + detail::grouped_count(limit);
+    out += " and " + detail::grouped_count(kOmahaEvaluationLimit);
     out += " enumerated automatically ";
   } else if (w.showdowns > limit) {
-    out = "exact would enumerate about " + with_commas(w.showdowns);
-    out += " showdowns, more than the " + with_commas(limit);
+    out = "exact would enumerate about " + detail::grouped_count(w.showdowns);
+    out += " showdowns, more than the " + detail::grouped_count(limit);
     out += " enumerated automatically ";
   } else {
-    out = "exact would score about " + with_commas(w.evaluations);
-    out += " Omaha hands, more than the " + with_commas(kOmahaEvaluationLimit);
+    out = "exact would score about " + detail::grouped_count(w.evaluations);
+    out += " Omaha hands, more than the " + detail::grouped_count(kOmahaEvaluationLimit);
     out += " scored automatically ";
   }
   out += street(w.cards_to_come);
@@ -364,9 +350,9 @@ Plan plan_omaha(const Question& question) {
     plan.reason = specific ? "specific hands: every board enumerated" : automatic_reason(w, exact, sweep);
   } else {
     if (asked == Method::exact && !plan.work.enumerable)
-      throw InputError("exact enumeration would score about " + with_commas(w.evaluations) + " Omaha hands in " +
-                       with_commas(w.showdowns) + " showdowns, more than the " + with_commas(kOmahaExactLimit) +
-                       " hands it takes on: ask for Monte Carlo");
+      throw InputError("exact enumeration would score about " + detail::grouped_count(w.evaluations) +
+                       " Omaha hands in " + detail::grouped_count(w.showdowns) + " showdowns, more than the " +
+                       detail::grouped_count(kOmahaExactLimit) + " hands it takes on: ask for Monte Carlo");
     plan.method = asked;
     plan.reason = asked == Method::exact ? "exact enumeration was asked for" : "Monte Carlo was asked for";
   }

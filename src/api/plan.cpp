@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "../tables/grouped_digits.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/game.hpp"
@@ -137,22 +138,6 @@ ExactWork work_of(const PreparedDeal& prep, int symmetries) {
   return work;
 }
 
-// 133,161,553,270,746; past 10^15 in powers of ten ("1.7e+31"), which no 64-bit count reaches.
-std::string with_commas(double x) {
-  if (x >= 1e15) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2g", x);
-    return text;
-  }
-  std::string digits = std::to_string(static_cast<std::uint64_t>(std::llround(x)));
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 std::string_view street(int cards_to_come) {
   return cards_to_come == 5   ? " preflop"
          : cards_to_come == 2 ? " on a flop"
@@ -276,12 +261,13 @@ Plan plan(const Question& question) {
       const double limit = exact_showdown_limit(plan.work.cards_to_come);
       if (asked == Method::automatic) {
         plan.method = plan.work.showdowns <= limit ? Method::exact : Method::monte_carlo;
-        plan.reason =
-            plan.method == Method::exact
-                ? "about " + with_commas(plan.work.showdowns) + " showdowns to enumerate, within the " +
-                      with_commas(limit) + " enumerated automatically" + std::string(street(plan.work.cards_to_come))
-                : "exact would enumerate about " + with_commas(plan.work.showdowns) + " showdowns, more than the " +
-                      with_commas(limit) + " enumerated automatically" + std::string(street(plan.work.cards_to_come));
+        plan.reason = plan.method == Method::exact
+                          ? "about " + detail::grouped_count(plan.work.showdowns) +
+                                " showdowns to enumerate, within the " + detail::grouped_count(limit) +
+                                " enumerated automatically" + std::string(street(plan.work.cards_to_come))
+                          : "exact would enumerate about " + detail::grouped_count(plan.work.showdowns) +
+                                " showdowns, more than the " + detail::grouped_count(limit) +
+                                " enumerated automatically" + std::string(street(plan.work.cards_to_come));
       } else {
         plan.method = asked;
         plan.reason = asked == Method::exact ? "exact enumeration was asked for" : "Monte Carlo was asked for";
@@ -290,7 +276,7 @@ Plan plan(const Question& question) {
       if (plan.method == Method::exact && q.exact_method == ExactMethod::showdowns && !showdowns)
         throw InputError("the showdowns method is for 2 to " + std::to_string(kMaxShowdownPlayers) +
                          " players on a known board of 3, 4 or 5 cards, without --by-category, with at most " +
-                         with_commas(kMaxShowdownAssignments) + " combo assignments");
+                         detail::grouped_count(kMaxShowdownAssignments) + " combo assignments");
       if (showdowns) {
         plan.exact_method = ExactMethod::showdowns;
         plan.reason =

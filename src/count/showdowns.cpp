@@ -93,8 +93,8 @@ Completions completed_boards(const PreparedDeal& prep) {
   bucket.reserve(boards);
   const std::uint64_t known_counts = c.known.key() >> 32;  // four bits a suit
   const auto add = [&](Card x, Card y) {
-    const std::uint64_t counts = known_counts + (std::uint64_t{1} << (4 * x.suit())) +
-                                 (c.to_come == 2 ? std::uint64_t{1} << (4 * y.suit()) : 0);
+    const std::uint64_t counts =
+        known_counts + (std::uint64_t{1} << (4 * x.suit())) + (c.to_come == 2 ? std::uint64_t{1} << (4 * y.suit()) : 0);
     const std::uint64_t three = (counts + 0x5555) & 0x8888;  // a suit's count >= 3
     const int suit = std::countr_zero(three) >> 2;
     const auto b = three == 0 ? 12 : 3 * suit + static_cast<int>((counts >> (4 * suit)) & 0xf) - 3;
@@ -123,7 +123,8 @@ Completions completed_boards(const PreparedDeal& prep) {
     if (bucket[b] == 12) continue;
     const auto suit = static_cast<unsigned>(bucket[b] / 3);
     const std::uint64_t cards = c.known.mask() | std::uint64_t{1} << c.first[b] | std::uint64_t{1} << c.second[b];
-    c.flush[next[bucket[b]]++] = {static_cast<std::uint32_t>(b), static_cast<std::uint16_t>((cards >> (16 * suit)) & 0x1fff)};
+    c.flush[next[bucket[b]]++] = {static_cast<std::uint32_t>(b),
+                                  static_cast<std::uint16_t>((cards >> (16 * suit)) & 0x1fff)};
   }
   return c;
 }
@@ -167,7 +168,8 @@ void rank_entry(const Entry& e, const Completions& c, Ranking ranking, std::uint
     for (std::size_t f = c.flush_run[first]; f < c.flush_run[3 * s + 3]; ++f)
       out[c.flush[f].first] = static_cast<std::uint16_t>(ranking.flush(c.flush[f].second | hole) + 1);
   }
-  const auto h1 = static_cast<std::uint8_t>(std::countr_zero(mask)), h2 = static_cast<std::uint8_t>(63 - std::countl_zero(mask));
+  const auto h1 = static_cast<std::uint8_t>(std::countr_zero(mask)),
+             h2 = static_cast<std::uint8_t>(63 - std::countl_zero(mask));
   const std::uint8_t* first = c.first.data();
   const std::uint8_t* second = c.second.data();
   for (std::size_t b = 0; b < c.size(); ++b) {
@@ -404,7 +406,7 @@ class BoardSets {
   }
 
   std::size_t words_;
-  std::vector<std::size_t> sizes_;  // per player: its combos
+  std::vector<std::size_t> sizes_;                                                         // per player: its combos
   std::array<std::array<std::size_t, kMaxShowdownPlayers>, kMaxShowdownPlayers> block_{};  // p < q: first pair
   std::vector<std::uint64_t> alive_;
   std::vector<std::uint64_t> sets_;
@@ -444,8 +446,7 @@ SplitCounts<N> count_assignment(const BoardSets& sets, const Multiway& m, const 
     for (std::size_t j = 0; j < N; ++j) {
       const std::size_t k = j + 1;
       const std::uint64_t shared = (k & 1 ? c0 : ~c0) & (k & 2 ? c1 : ~c1) & (k & 4 ? c2 : ~c2);
-      for (std::size_t p = 0; p < N; ++p)
-        out[p][j] += static_cast<std::uint32_t>(std::popcount(top[p] & shared));
+      for (std::size_t p = 0; p < N; ++p) out[p][j] += static_cast<std::uint32_t>(std::popcount(top[p] & shared));
     }
   }
   return out;

@@ -216,10 +216,10 @@ inline void compare_64(const std::uint16_t* a, const std::uint16_t* b, std::uint
   for (int half = 0; half < 64; half += 16) {
     const auto load8 = [](const std::uint16_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); };
     const __m128i a0 = load8(a + half), a1 = load8(a + half + 8), b0 = load8(b + half), b1 = load8(b + half + 8);
-    const auto gt = static_cast<unsigned>(
-        _mm_movemask_epi8(_mm_packs_epi16(_mm_cmpgt_epi16(a0, b0), _mm_cmpgt_epi16(a1, b1))));
-    const auto eq = static_cast<unsigned>(
-        _mm_movemask_epi8(_mm_packs_epi16(_mm_cmpeq_epi16(a0, b0), _mm_cmpeq_epi16(a1, b1))));
+    const auto gt =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(_mm_cmpgt_epi16(a0, b0), _mm_cmpgt_epi16(a1, b1))));
+    const auto eq =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(_mm_cmpeq_epi16(a0, b0), _mm_cmpeq_epi16(a1, b1))));
     above |= std::uint64_t{gt} << half;
     equal |= std::uint64_t{eq} << half;
   }
