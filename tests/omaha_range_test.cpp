@@ -500,7 +500,7 @@ TEST(OmahaRange, OrderingFilesAreCheckedAndFound) {
   // No PLO6 ordering ships (PLO4's and PLO5's do, found beside the program after $EQUITY_RESULTS).
   set_omaha_hand_order(6, nullptr);
   const std::string message = error_of("15%", 6);
-  EXPECT_EQ(message.rfind("player 2: no ordering for omaha yet: percentages of 6-card hands need the file "
+  EXPECT_EQ(message.rfind("player 2: no ordering for omaha6 yet: percentages of 6-card hands need the file "
                           "omaha6/order-equity.csv of a results directory (looked in: " +
                               (dir / "omaha6/order-equity.csv").string(),
                           0),

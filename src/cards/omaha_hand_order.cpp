@@ -123,9 +123,11 @@ std::shared_ptr<const OmahaHandOrder> omaha_hand_order(int hole_cards) {
     }
     looked.append(looked.empty() ? "" : ", ").append(file.string());
   }
-  throw InputError("no ordering for omaha yet: percentages of " + std::to_string(hole_cards) +
+  const std::string game = hole_cards == 4 ? "omaha" : "omaha" + std::to_string(hole_cards);
+  throw InputError("no ordering for " + game + " yet: percentages of " + std::to_string(hole_cards) +
                    "-card hands need the file " + omaha_hand_order_file(hole_cards) +
-                   " of a results directory (looked in: " + (looked.empty() ? "nowhere" : looked) + ")");
+                   " of a results directory (looked in: " + (looked.empty() ? "nowhere" : looked) +
+                   "; `equity order --game " + game + "` makes it)");
 }
 
 void set_omaha_order_directory(const std::filesystem::path& dir) {
