@@ -150,7 +150,7 @@ EQUITY_ALWAYS_INLINE std::size_t lowest_bit(std::uint64_t nonzero) {
 #if EQUITY_PORTABLE_BUILD
   return static_cast<std::size_t>(std::countr_zero(nonzero));
 #else
-  return static_cast<std::size_t>(__builtin_ctzll(nonzero));
+  return static_cast<unsigned>(__builtin_ctzll(nonzero));
 #endif
 }
 // The highest set bit's index of a mask known to be non-zero.
@@ -158,7 +158,7 @@ EQUITY_ALWAYS_INLINE std::size_t highest_bit(std::uint64_t nonzero) {
 #if EQUITY_PORTABLE_BUILD
   return static_cast<std::size_t>(63 - std::countl_zero(nonzero));
 #else
-  return static_cast<std::size_t>(63 ^ __builtin_clzll(nonzero));
+  return static_cast<unsigned>(63 ^ __builtin_clzll(nonzero));
 #endif
 }
 

@@ -232,9 +232,10 @@ HandRank omaha_high(CardSet hole, CardSet board) {
   const detail::OmahaTables* tables = published_tables.load(std::memory_order_acquire);
   if (tables == nullptr) [[unlikely]]
     return omaha_high_first(hole, board);
-  switch (hole.size()) {
-    case 4:
-      return high_of<4>(hole.bits(), board.bits(), *tables);
+  const int cards = hole.size();
+  if (cards == 4) [[likely]]  // PLO4 first: one test
+    return high_of<4>(hole.bits(), board.bits(), *tables);
+  switch (cards) {
     case 5:
       return high_of<5>(hole.bits(), board.bits(), *tables);
     case 6:
