@@ -184,22 +184,34 @@ EQUITY_ALWAYS_INLINE unsigned flush_suits(std::uint64_t hole, std::uint64_t boar
 #endif
 }
 
+// `x`, opaque to the compiler: maxima kept in two chains are not merged back into one.
+EQUITY_ALWAYS_INLINE HandRank kept_apart(HandRank x) {
+#if !EQUITY_PORTABLE_BUILD
+  asm("" : "+r"(x));
+#endif
+  return x;
+}
+
 // The larger of two ranks.
 EQUITY_ALWAYS_INLINE HandRank max_rank(HandRank a, HandRank b) { return a > b ? a : b; }
 
 // The best of row[pair] over the pairs of exactly N (2..6) hole cards: the cards' ids from both
-// ends of the mask (two short chains), a byte lookup per pair.
+// ends of the mask (two short chains), a byte lookup per pair, the maximum in two chains.
 template <int N>
 EQUITY_ALWAYS_INLINE HandRank best_pair(const HandRank* row, std::uint64_t hole) {
   std::array<std::size_t, N> c;  // the cards' ids
   c[N - 1] = highest_bit(hole);
   for (int i = 0; i < N - 1; ++i, hole &= hole - 1) c[static_cast<std::size_t>(i)] = lowest_bit(hole);
-  HandRank best = 0;
+  std::array<HandRank, 2> best{};  // two maxima, over every other pair: two short chains
+  int k = 0;
   for (int i = 0; i < N - 1; ++i) {
     const std::uint8_t* pairs = &kCardPairIndex[16 * c[static_cast<std::size_t>(i)]];
-    for (int j = i + 1; j < N; ++j) best = max_rank(best, row[pairs[c[static_cast<std::size_t>(j)] & 15]]);
+    for (int j = i + 1; j < N; ++j, ++k) {
+      HandRank& b = best[static_cast<std::size_t>(k & 1)];
+      b = max_rank(b, row[pairs[c[static_cast<std::size_t>(j)] & 15]]);
+    }
   }
-  return best;
+  return max_rank(kept_apart(best[0]), kept_apart(best[1]));
 }
 
 }  // namespace detail
