@@ -8,13 +8,17 @@
 //
 // How it is fast. Suits matter to the high only through flushes, and to the low never, so:
 //  - the board's five ranks are one of the 6,175 rank multisets (board_row() numbers them from
-//    the card mask's suits with a few bit operations); a table holds, for each of them and each of
-//    the 91 unordered pairs of ranks, the best non-flush high of the pair with three of the board's
-//    ranks (1.1 MB, built at first use from Hold'em's evaluator); the high is the best over the
-//    C(n,2) hole pairs;
+//    the card mask's suits with a few bit operations and no branch); a table holds, for each of
+//    them and each of the 91 unordered pairs of ranks, the best non-flush high of the pair with
+//    three of the board's ranks (1.1 MB, built at first use from Hold'em's evaluator); the high is
+//    the best over the C(n,2) hole pairs, each pair's index one byte lookup by the two cards' ids
+//    (kCardPairIndex), the ids read from both ends of the hole's mask;
 //  - a flush is possible only when the board has three or more cards of a suit (one suit at most)
 //    and the hole two or more of it: then the best flush of two of the hole's and three of the
-//    board's cards of that suit (Hold'em's flush table) joins the maximum;
+//    board's cards of that suit (Hold'em's flush table) joins the maximum, in a call out of the
+//    way (one rarely taken branch); omaha_high() counts both sets' suits at once in a vector
+//    register (flush_suits()) and runs a function per hole size, so that the 4-card path keeps
+//    to a few registers.
 //  - the low is one lookup in a 64 KB table by the board's and the hole's sets of low ranks.
 //
 // OmahaBoard does the board's part once; its high() and low() are then a handful of lookups, for
@@ -29,6 +33,10 @@
 #include "equity/cards.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/evaluator.hpp"
+
+#if !EQUITY_PORTABLE_BUILD && defined(__SSSE3__)
+#include <immintrin.h>
+#endif
 
 namespace equity {
 
@@ -97,46 +105,113 @@ constexpr unsigned low_mask(CardSet cards) {
 }
 
 // The row (0..6174) of a five-card board's rank multiset: the distinct ranks (a 13-bit mask)
-// choose a block of rows, which rank is paired, tripped or quadrupled the row in it. A few bit
-// operations and one lookup in a 16 KB table.
+// choose a block of rows; the rank that tells the boards of one block apart picks the row in it.
+// No branch: a few bit operations on the whole 64-bit set and one lookup in a 16 KB table.
 EQUITY_ALWAYS_INLINE unsigned board_row(std::uint64_t board, const OmahaTables& tables) {
-  const auto a = static_cast<unsigned>(board) & 0x1fff, b = static_cast<unsigned>(board >> 16) & 0x1fff,
-             c = static_cast<unsigned>(board >> 32) & 0x1fff, d = static_cast<unsigned>(board >> 48) & 0x1fff;
-  const unsigned ab = a | b, cd = c | d, a_b = a & b, c_d = c & d;
-  const unsigned m1 = ab | cd;                  // ranks present
-  const unsigned m2 = a_b | c_d | (ab & cd);    // ranks twice or more
-  const unsigned m3 = (a_b & cd) | (c_d & ab);  // three times or more
-  const unsigned m4 = a_b & c_d;                // four times
-  const int distinct = std::popcount(m1);
-  // The rank that tells the boards of one block apart, and the block's part it starts: quads
-  // (2 rows after the full houses), trips (3 rows after the two pairs), a full house's trips, the
-  // two pairs' odd card, the pair; none for five distinct ranks (the block's base allows for it).
-  const unsigned two_pair_odd = m1 & ~m2;
-  unsigned x = distinct == 3 ? two_pair_odd : m2;
-  unsigned offset = 0;
-  if (m3 != 0) {
-    x = m4 != 0 ? m4 : m3;
-    offset = m4 != 0 ? 2 : distinct == 3 ? 3 : 0;
-  }
-  return tables.row_base[m1] + offset + static_cast<unsigned>(std::popcount(m1 & (x - 1)));
+  // Lane 0 (bits 0..15) of `any` is s|c and lane 2 h|d, of `both` s&c and h&d; so are the suits
+  // paired up and the pairs then folded together, with no mask until the end.
+  const std::uint64_t any = board | board >> 16, both = board & board >> 16;
+  const std::uint64_t any_hd = any >> 32, both_hd = both >> 32;
+  const unsigned m1 = static_cast<unsigned>(any | any_hd) & 0x1fff;                    // ranks present
+  const unsigned m2 = static_cast<unsigned>(both | both_hd | (any & any_hd)) & 0x1fff;  // twice or more
+  const auto m3 = static_cast<unsigned>((both & any_hd) | (both_hd & any));            // three or more (lane 0)
+  // Two ranks paired or more (two pair, full house): the two pair's odd rank or the full house's
+  // trips (m2 without the ranks not tripped), in the block's second part (at 3 of 6 rows, 2 of 4: the number of distinct ranks).
+  // Else the paired, tripped or quadrupled rank, or none for five distinct ranks (the block's
+  // base allows for it).
+  // (Masks, not branches: a branch here mispredicts on 7% of random boards.)
+  const unsigned two_paired = 0u - static_cast<unsigned>(std::popcount(m2) == 2);
+  const unsigned x = m2 ^ (m1 & ~m3 & two_paired);  // m1 & ~m3: the ranks not tripped
+  const unsigned part = static_cast<unsigned>(std::popcount(m1)) & two_paired;
+  return tables.row_base[m1] + part + static_cast<unsigned>(std::popcount(m1 & (x - 1)));
 }
 
 // The best flush (or straight flush) of exactly two of `hole` and three of `board`, 13-bit rank
 // masks of one suit with at least two and three bits.
 HandRank best_omaha_flush(unsigned hole, unsigned board);
+// The larger of `best` and that flush: a call that ends the caller (a jump, no registers saved
+// around it in omaha_high()).
+HandRank with_omaha_flush(HandRank best, unsigned hole, unsigned board);
 
-// The best of row[pair] over the pairs of the hole's ranks; N = the hole's cards.
+// The pair index of two cards at 16 x the first card's id + the second's rank (id & 15): no
+// rank arithmetic per pair, one byte lookup. Invalid ranks (13..15, not a card) read pair 0.
+inline constexpr std::array<std::uint8_t, 64 * 16> kCardPairIndex = [] {
+  std::array<std::uint8_t, 64 * 16> index{};
+  for (int card = 0; card < 64; ++card)
+    for (int rank = 0; rank < kRanks; ++rank)
+      if ((card & 15) < kRanks)
+        index[static_cast<std::size_t>(16 * card + rank)] =
+            kRankPairIndex[static_cast<std::size_t>(kRanks * (card & 15) + rank)];
+  return index;
+}();
+
+// The lowest set bit's index of a mask known to be non-zero (no test for zero).
+EQUITY_ALWAYS_INLINE std::size_t lowest_bit(std::uint64_t nonzero) {
+#if EQUITY_PORTABLE_BUILD
+  return static_cast<std::size_t>(std::countr_zero(nonzero));
+#else
+  return static_cast<unsigned>(__builtin_ctzll(nonzero));
+#endif
+}
+// The highest set bit's index of a mask known to be non-zero.
+EQUITY_ALWAYS_INLINE std::size_t highest_bit(std::uint64_t nonzero) {
+#if EQUITY_PORTABLE_BUILD
+  return static_cast<std::size_t>(63 - std::countl_zero(nonzero));
+#else
+  return static_cast<unsigned>(63 ^ __builtin_clzll(nonzero));
+#endif
+}
+
+// Two bits (2 s, 2 s + 1) for each suit s of which the board has three or more cards and the hole
+// two or more: the suits that may make a flush. Both sets' suits counted at once in one vector
+// register (a nibble lookup, pairs of bytes added, one compare), else four suits one by one.
+EQUITY_ALWAYS_INLINE unsigned flush_suits(std::uint64_t hole, std::uint64_t board) {
+#if !EQUITY_PORTABLE_BUILD && defined(__SSSE3__)
+  const __m128i sets = _mm_set_epi64x(static_cast<long long>(hole), static_cast<long long>(board));
+  const __m128i nibble = _mm_set1_epi8(0x0f);
+  const __m128i bits = _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  const __m128i bytes = _mm_add_epi8(_mm_shuffle_epi8(bits, _mm_and_si128(sets, nibble)),
+                                     _mm_shuffle_epi8(bits, _mm_and_si128(_mm_srli_epi16(sets, 4), nibble)));
+  const __m128i counts = _mm_maddubs_epi16(bytes, _mm_set1_epi8(1));  // board's suits, then the hole's
+  const __m128i enough = _mm_cmpgt_epi16(counts, _mm_setr_epi16(2, 2, 2, 2, 1, 1, 1, 1));
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(enough, _mm_srli_si128(enough, 8))));
+#else
+  unsigned suits = 0;
+  for (int s = 0; s < kSuits; ++s)
+    if (std::popcount(board >> (16 * s) & 0x1fff) >= 3 && std::popcount(hole >> (16 * s) & 0x1fff) >= 2)
+      suits |= 3u << (2 * s);
+  return suits;
+#endif
+}
+
+// `x`, opaque to the compiler: maxima kept in two chains are not merged back into one.
+EQUITY_ALWAYS_INLINE HandRank kept_apart(HandRank x) {
+#if !EQUITY_PORTABLE_BUILD
+  asm("" : "+r"(x));
+#endif
+  return x;
+}
+
+// The larger of two ranks.
+EQUITY_ALWAYS_INLINE HandRank max_rank(HandRank a, HandRank b) { return a > b ? a : b; }
+
+// The best of row[pair] over the pairs of exactly N (2..6) hole cards: the cards' ids from both
+// ends of the mask (two short chains), a byte lookup per pair, the maximum in two chains.
 template <int N>
 EQUITY_ALWAYS_INLINE HandRank best_pair(const HandRank* row, std::uint64_t hole) {
-  std::array<unsigned, N> r;  // 13 x rank of each card
-  for (int i = 0; i < N; ++i, hole &= hole - 1) r[static_cast<std::size_t>(i)] = std::countr_zero(hole) & 15;
-  HandRank best = 0;
-  for (int i = 0; i < N; ++i)
-    for (int j = i + 1; j < N; ++j) {
-      const HandRank v = row[kRankPairIndex[kRanks * r[static_cast<std::size_t>(i)] + r[static_cast<std::size_t>(j)]]];
-      best = v > best ? v : best;
+  std::array<std::size_t, N> c;  // the cards' ids
+  c[N - 1] = highest_bit(hole);
+  for (int i = 0; i < N - 1; ++i, hole &= hole - 1) c[static_cast<std::size_t>(i)] = lowest_bit(hole);
+  std::array<HandRank, 2> best{};  // two maxima, over every other pair: two short chains
+  int k = 0;
+  for (int i = 0; i < N - 1; ++i) {
+    const std::uint8_t* pairs = &kCardPairIndex[16 * c[static_cast<std::size_t>(i)]];
+    for (int j = i + 1; j < N; ++j, ++k) {
+      HandRank& b = best[static_cast<std::size_t>(k & 1)];
+      b = max_rank(b, row[pairs[c[static_cast<std::size_t>(j)] & 15]]);
     }
-  return best;
+  }
+  return max_rank(kept_apart(best[0]), kept_apart(best[1]));
 }
 
 }  // namespace detail
@@ -173,16 +248,14 @@ class OmahaBoard {
       case 3:
         best = detail::best_pair<3>(high_row_, h);
         break;
-      default:
-        best = detail::best_pair<2>(high_row_, h);
+      default:  // two cards; other sizes read some pair (| 1: never an empty mask)
+        best = detail::best_pair<2>(high_row_, h | 1);
         break;
     }
     // One branch, rarely taken: the hole's cards of the board's flush suit (none without one).
     const auto suited = static_cast<unsigned>(h >> flush_shift_) & flush_filter_;
-    if (std::popcount(suited) >= 2) [[unlikely]] {
-      const HandRank f = detail::best_omaha_flush(suited, flush_ranks_);
-      best = f > best ? f : best;
-    }
+    if (std::popcount(suited) >= 2) [[unlikely]]
+      return detail::with_omaha_flush(best, suited, flush_ranks_);
     return best;
   }
 

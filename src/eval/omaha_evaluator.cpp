@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 
 #include "equity/error.hpp"
 #include "table_building.hpp"
@@ -51,8 +52,8 @@ std::uint64_t cards_of(const detail::RankCounts& counts) {
 }
 
 // Each mask of distinct ranks gets a block of rows: one for five ranks, four for four (which is
-// paired), six for three (the two pairs' odd rank, or the trips), four for two (the full house's
-// trips, or the quads); board_row() finds the row in it.
+// paired), six for three (the trips, then the two pairs' odd rank), four for two (the quads, then
+// the full house's trips); board_row() finds the row in it.
 void build_row_bases(detail::OmahaTables& t) {
   constexpr std::array<unsigned, 6> kBlock = {0, 0, 4, 6, 4, 1};
   unsigned next = 0;
@@ -113,13 +114,18 @@ void build_low(detail::OmahaTables& t) {
     }
 }
 
-[[gnu::cold, gnu::noinline]] void bad_hand(CardSet hole, CardSet board) {
+[[noreturn, gnu::cold, gnu::noinline]] void bad_hand(CardSet hole, CardSet board) {
   if (board.size() != 5)
     throw InputError("an Omaha board to evaluate has 5 cards, not " + std::to_string(board.size()));
   if (hole.size() < 2 || hole.size() > 6)
     throw InputError("Omaha hole cards to evaluate are 2 to 6 cards, not " + std::to_string(hole.size()));
   throw InputError("card " + (hole & board).str() + " both in the hand and on the board");
 }
+
+// omaha_tables() once they are built (constant-initialised: nothing runs at start-up).
+std::atomic<const detail::OmahaTables*> published_tables{nullptr};
+
+HandRank omaha_high_first(CardSet hole, CardSet board);
 
 inline void check_hand(CardSet hole, CardSet board) {
   const int h = hole.size();
@@ -140,8 +146,16 @@ std::unique_ptr<OmahaTables> build_omaha_tables() {
 }
 
 const OmahaTables& omaha_tables() {
-  static const std::unique_ptr<OmahaTables> tables = build_omaha_tables();
+  static const std::unique_ptr<OmahaTables> tables = [] {
+    auto built = build_omaha_tables();
+    published_tables.store(built.get(), std::memory_order_release);
+    return built;
+  }();
   return *tables;
+}
+
+HandRank with_omaha_flush(HandRank best, unsigned hole, unsigned board) {
+  return std::max(best, best_omaha_flush(hole, board));
 }
 
 HandRank best_omaha_flush(unsigned hole, unsigned board) {
@@ -160,6 +174,15 @@ HandRank best_omaha_flush(unsigned hole, unsigned board) {
 }
 
 }  // namespace detail
+
+namespace {
+
+[[gnu::cold, gnu::noinline]] HandRank omaha_high_first(CardSet hole, CardSet board) {
+  detail::omaha_tables();
+  return omaha_high(hole, board);
+}
+
+}  // namespace
 
 OmahaBoard::OmahaBoard(CardSet board) {
   if (board.size() != 5) throw InputError("an Omaha board has 5 cards, not " + std::to_string(board.size()));
@@ -180,10 +203,48 @@ OmahaBoard::OmahaBoard(unsigned board_row, CardSet board, const detail::OmahaTab
   }
 }
 
+namespace {
+
+// The high with a flush possible: `suits` from detail::flush_suits().
+[[gnu::noinline]] HandRank with_flush_of(HandRank best, std::uint64_t hole, std::uint64_t board, unsigned suits) {
+  const int shift = 8 * std::countr_zero(suits);  // 16 x the suit
+  return detail::with_omaha_flush(best, static_cast<unsigned>(hole >> shift) & 0x1fff,
+                                  static_cast<unsigned>(board >> shift) & 0x1fff);
+}
+
+// omaha_high() of exactly N hole cards, in a function of its own: only the registers this size
+// needs, none saved around a call.
+template <int N>
+[[gnu::noinline]] HandRank high_of(std::uint64_t hole, std::uint64_t board, const detail::OmahaTables& tables) {
+  const HandRank best = detail::best_pair<N>(tables.high[detail::board_row(board, tables)].data(), hole);
+  const unsigned suits = detail::flush_suits(hole, board);
+  if (suits != 0) [[unlikely]]
+    return with_flush_of(best, hole, board, suits);
+  return best;
+}
+
+}  // namespace
+
 HandRank omaha_high(CardSet hole, CardSet board) {
   check_hand(hole, board);
-  const auto& tables = detail::omaha_tables();
-  return OmahaBoard(detail::board_row(board.bits(), tables), board, tables).high(hole);
+  // The tables by a pointer published once they are built: one load, and the first call's
+  // building out of the way (a call that ends this one: nothing kept in registers around it).
+  const detail::OmahaTables* tables = published_tables.load(std::memory_order_acquire);
+  if (tables == nullptr) [[unlikely]]
+    return omaha_high_first(hole, board);
+  const int cards = hole.size();
+  if (cards == 4) [[likely]]  // PLO4 first: one test
+    return high_of<4>(hole.bits(), board.bits(), *tables);
+  switch (cards) {
+    case 5:
+      return high_of<5>(hole.bits(), board.bits(), *tables);
+    case 6:
+      return high_of<6>(hole.bits(), board.bits(), *tables);
+    case 3:
+      return high_of<3>(hole.bits(), board.bits(), *tables);
+    default:
+      return high_of<2>(hole.bits(), board.bits(), *tables);
+  }
 }
 
 LowRank omaha_low(CardSet hole, CardSet board) {
