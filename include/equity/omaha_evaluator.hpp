@@ -34,10 +34,6 @@
 #include "equity/detail/platform.hpp"
 #include "equity/evaluator.hpp"
 
-#if !EQUITY_PORTABLE_BUILD && defined(__SSSE3__)
-#include <immintrin.h>
-#endif
-
 namespace equity {
 
 // A low hand: 0 when none qualifies, else 1..56 (the C(8,5) lows), bigger is better: 1 is
@@ -112,14 +108,13 @@ EQUITY_ALWAYS_INLINE unsigned board_row(std::uint64_t board, const OmahaTables& 
   // paired up and the pairs then folded together, with no mask until the end.
   const std::uint64_t any = board | board >> 16, both = board & board >> 16;
   const std::uint64_t any_hd = any >> 32, both_hd = both >> 32;
-  const unsigned m1 = static_cast<unsigned>(any | any_hd) & 0x1fff;                    // ranks present
+  const unsigned m1 = static_cast<unsigned>(any | any_hd) & 0x1fff;                     // ranks present
   const unsigned m2 = static_cast<unsigned>(both | both_hd | (any & any_hd)) & 0x1fff;  // twice or more
-  const auto m3 = static_cast<unsigned>((both & any_hd) | (both_hd & any));            // three or more (lane 0)
+  const auto m3 = static_cast<unsigned>((both & any_hd) | (both_hd & any));             // three or more (lane 0)
   // Two ranks paired or more (two pair, full house): the two pair's odd rank or the full house's
-  // trips (m2 without the ranks not tripped), in the block's second part (at 3 of 6 rows, 2 of 4: the number of distinct ranks).
-  // Else the paired, tripped or quadrupled rank, or none for five distinct ranks (the block's
-  // base allows for it).
-  // (Masks, not branches: a branch here mispredicts on 7% of random boards.)
+  // trips (m2 without the ranks not tripped), in the block's second part (at 3 of 6 rows, 2 of 4: the number of
+  // distinct ranks). Else the paired, tripped or quadrupled rank, or none for five distinct ranks (the block's base
+  // allows for it). (Masks, not branches: a branch here mispredicts on 7% of random boards.)
   const unsigned two_paired = 0u - static_cast<unsigned>(std::popcount(m2) == 2);
   const unsigned x = m2 ^ (m1 & ~m3 & two_paired);  // m1 & ~m3: the ranks not tripped
   const unsigned part = static_cast<unsigned>(std::popcount(m1)) & two_paired;
@@ -145,51 +140,11 @@ inline constexpr std::array<std::uint8_t, 64 * 16> kCardPairIndex = [] {
   return index;
 }();
 
-// The lowest set bit's index of a mask known to be non-zero (no test for zero).
-EQUITY_ALWAYS_INLINE std::size_t lowest_bit(std::uint64_t nonzero) {
-#if EQUITY_PORTABLE_BUILD
-  return static_cast<std::size_t>(std::countr_zero(nonzero));
-#else
-  return static_cast<unsigned>(__builtin_ctzll(nonzero));
-#endif
-}
-// The highest set bit's index of a mask known to be non-zero.
-EQUITY_ALWAYS_INLINE std::size_t highest_bit(std::uint64_t nonzero) {
-#if EQUITY_PORTABLE_BUILD
-  return static_cast<std::size_t>(63 - std::countl_zero(nonzero));
-#else
-  return static_cast<unsigned>(63 ^ __builtin_clzll(nonzero));
-#endif
-}
-
 // Two bits (2 s, 2 s + 1) for each suit s of which the board has three or more cards and the hole
-// two or more: the suits that may make a flush. Both sets' suits counted at once in one vector
-// register (a nibble lookup, pairs of bytes added, one compare), else four suits one by one.
+// two or more: the suits that may make a flush (detail::lanes_above(): both sets' suits counted at
+// once in one vector register).
 EQUITY_ALWAYS_INLINE unsigned flush_suits(std::uint64_t hole, std::uint64_t board) {
-#if !EQUITY_PORTABLE_BUILD && defined(__SSSE3__)
-  const __m128i sets = _mm_set_epi64x(static_cast<long long>(hole), static_cast<long long>(board));
-  const __m128i nibble = _mm_set1_epi8(0x0f);
-  const __m128i bits = _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-  const __m128i bytes = _mm_add_epi8(_mm_shuffle_epi8(bits, _mm_and_si128(sets, nibble)),
-                                     _mm_shuffle_epi8(bits, _mm_and_si128(_mm_srli_epi16(sets, 4), nibble)));
-  const __m128i counts = _mm_maddubs_epi16(bytes, _mm_set1_epi8(1));  // board's suits, then the hole's
-  const __m128i enough = _mm_cmpgt_epi16(counts, _mm_setr_epi16(2, 2, 2, 2, 1, 1, 1, 1));
-  return static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(enough, _mm_srli_si128(enough, 8))));
-#else
-  unsigned suits = 0;
-  for (int s = 0; s < kSuits; ++s)
-    if (std::popcount(board >> (16 * s) & 0x1fff) >= 3 && std::popcount(hole >> (16 * s) & 0x1fff) >= 2)
-      suits |= 3u << (2 * s);
-  return suits;
-#endif
-}
-
-// `x`, opaque to the compiler: maxima kept in two chains are not merged back into one.
-EQUITY_ALWAYS_INLINE HandRank kept_apart(HandRank x) {
-#if !EQUITY_PORTABLE_BUILD
-  asm("" : "+r"(x));
-#endif
-  return x;
+  return lanes_above(board, 2, hole, 1);
 }
 
 // The larger of two ranks.

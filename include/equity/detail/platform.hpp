@@ -10,8 +10,12 @@
 //   Vec8                                   eight 16-bit lanes (GCC vector extension, or an array)
 //   Pair64                                 two 64-bit lanes that add together (vector extension, or a struct)
 //   compare_64()                           64 lanes of 16 bits compared into two bit masks (SSE2, or a loop)
+//   lanes_above()                          bit counts of 16-bit lanes against limits (SSSE3, or a loop)
+//   lowest_bit(), highest_bit()            bit scans of a mask known to be non-zero (builtins, or <bit>)
+//   kept_apart()                           a value opaque to the optimiser (an empty asm, or itself)
 //   sanitizer_release(), sanitizer_acquire()  happens-before edges for ThreadSanitizer (else nothing)
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -50,6 +54,10 @@
 #if !EQUITY_PORTABLE_BUILD && defined(__SSE2__)
 #include <emmintrin.h>
 #define EQUITY_SSE2 1
+#endif
+#if !EQUITY_PORTABLE_BUILD && defined(__SSSE3__)
+#include <tmmintrin.h>
+#define EQUITY_SSSE3 1
 #endif
 
 #if defined(EQUITY_TSAN)
@@ -230,6 +238,56 @@ inline void compare_64(const std::uint16_t* a, const std::uint16_t* b, std::uint
     equal |= std::uint64_t{a[i] == b[i]} << i;
   }
 #endif
+}
+
+// Bits 2i and 2i + 1 set for each 16-bit lane i (0..3) where `a`'s lane has more than `a_more`
+// bits and `b`'s more than `b_more` (the suits of two card sets). SSSE3: both sets' bits counted
+// at once, a nibble lookup a byte, the bytes of a lane added, one compare.
+EQUITY_ALWAYS_INLINE unsigned lanes_above(std::uint64_t a, int a_more, std::uint64_t b, int b_more) {
+#if defined(EQUITY_SSSE3)
+  const __m128i sets = _mm_set_epi64x(static_cast<long long>(b), static_cast<long long>(a));
+  const __m128i nibble = _mm_set1_epi8(0x0f);
+  const __m128i bits = _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  const __m128i bytes = _mm_add_epi8(_mm_shuffle_epi8(bits, _mm_and_si128(sets, nibble)),
+                                     _mm_shuffle_epi8(bits, _mm_and_si128(_mm_srli_epi16(sets, 4), nibble)));
+  const __m128i counts = _mm_maddubs_epi16(bytes, _mm_set1_epi8(1));  // a's lanes, then b's
+  const auto am = static_cast<short>(a_more), bm = static_cast<short>(b_more);
+  const __m128i enough = _mm_cmpgt_epi16(counts, _mm_setr_epi16(am, am, am, am, bm, bm, bm, bm));
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(enough, _mm_srli_si128(enough, 8))));
+#else
+  unsigned lanes = 0;
+  for (int i = 0; i < 4; ++i)
+    if (std::popcount(a >> (16 * i) & 0xffff) > a_more && std::popcount(b >> (16 * i) & 0xffff) > b_more)
+      lanes |= 3u << (2 * i);
+  return lanes;
+#endif
+}
+
+// The index of the lowest set bit of a mask known to be non-zero (no test for zero).
+EQUITY_ALWAYS_INLINE std::size_t lowest_bit(std::uint64_t nonzero) {
+#if EQUITY_PORTABLE_BUILD
+  return static_cast<std::size_t>(std::countr_zero(nonzero));
+#else
+  return static_cast<unsigned>(__builtin_ctzll(nonzero));
+#endif
+}
+// The index of the highest set bit of a mask known to be non-zero.
+EQUITY_ALWAYS_INLINE std::size_t highest_bit(std::uint64_t nonzero) {
+#if EQUITY_PORTABLE_BUILD
+  return static_cast<std::size_t>(63 - std::countl_zero(nonzero));
+#else
+  return static_cast<unsigned>(63 ^ __builtin_clzll(nonzero));
+#endif
+}
+
+// `x`, opaque to the optimiser: values kept in separate chains (two running maxima) are not
+// merged back into one.
+template <class T>
+EQUITY_ALWAYS_INLINE T kept_apart(T x) {
+#if !EQUITY_PORTABLE_BUILD
+  asm("" : "+r"(x));
+#endif
+  return x;
 }
 
 }  // namespace equity::detail
