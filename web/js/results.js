@@ -159,7 +159,11 @@ export function renderDistribution(container, players, chosen, unit = "combos") 
   svg += "</svg>";
   const d = players[chosen].distribution;
   const names = ["75%+", "50–75%", "33–50%", "below 33%"];
-  const buckets = d
+  // An Omaha random player's hands are not sampled one by one (Monte Carlo): no equities to bucket.
+  const empty = d && d.buckets.every((b) => b.combos === 0);
+  const buckets = empty
+    ? `<p class="muted">No ${unit} of this player have an equity of their own: nothing to distribute.</p>`
+    : d
     ? `<div class="buckets">${d.buckets
         .map((b, k) => `<div><span>${names[k]}</span><b>${percent(b.share, 1)}</b><small>${count(b.combos)} ${b.combos === 1 ? unit.replace(/s$/, "") : unit}</small></div>`)
         .join("")}</div>`
@@ -182,7 +186,7 @@ export function renderHits(container, hits, unit = "Combos") {
   const rows = (group) =>
     Object.entries(group)
       .filter(([, c]) => c.combos > 0)
-      .map(([key, c]) => `<tr><td>${HIT_NAMES(key)}</td><td class="num">${+c.weight.toFixed(2)}</td>
+      .map(([key, c]) => `<tr><td>${HIT_NAMES(key)}</td><td class="num">${count(+c.weight.toFixed(2))}</td>
         <td class="bar"><span style="width:${(100 * c.share).toFixed(1)}%"></span></td><td class="num">${percent(c.share, 1)}</td></tr>`)
       .join("");
   const draws = rows(hits.draws);

@@ -221,3 +221,21 @@ def test_slow_omaha_details_wait_to_be_asked_for(page, shots):
     assert "Monte Carlo run of its own" in css(page, "#details-offer").text
     page.execute_script("document.querySelector('#details-panel').scrollIntoView()")
     screenshot(page, shots, "desktop-omaha-details-offer", top=False)
+
+
+def test_a_random_omaha_players_hands_are_not_sampled_one_by_one(page):
+    choose_game(page, "omaha")
+    type_range(page, 1, "AsKsQhJh")
+    type_range(page, 2, "random")
+    css(page, "#board").send_keys("2c7d9h")
+    calculate(page)
+    assert css(page, "#mode").get_attribute("data-mode") == "monte-carlo"
+    details_done(page)
+    Select(css(page, "#detail-player")).select_by_value("1")
+    # Monte Carlo samples AsKsQhJh's one hand; random's 148,995 have no equity of their own.
+    assert combo_rows(page) == [["A random player's hands are not sampled one by one (Monte Carlo): no per-hand equity."]]
+    assert "nothing to distribute" in css(page, "#distribution").text
+    # Its hits are counted all the same (equity range --game omaha random --board 2c7d9h --hits).
+    assert "126,550" in css(page, "#hits").text and "wrap" in css(page, "#hits").text
+    Select(css(page, "#detail-player")).select_by_value("0")
+    assert combo_rows(page)[0][0] == "A♠K♠Q♥J♥"
