@@ -230,6 +230,10 @@ TEST(Serve, GamesAndShortDeck) {
       {"'QQ+,AKs' 'JJ,AQs' --board Ks7h6c --game shortdeck-straights --by-category",
        R"({"players": ["QQ+,AKs", "JJ,AQs"], "board": "Ks7h6c", "game": "shortdeck-straights", "by_category": true})"},
       {"AsAc random --game holdem", R"({"players": ["AsAc", "random"], "game": "holdem"})"},
+      // the page's Omaha details: hands per combo, the distribution and the Omaha draw names
+      {"AsKsQhJh 'AA**:$ds' --board 2c7d9h --game omaha --per-combo --distribution --hits",
+       R"({"players": ["AsKsQhJh", "AA**:$ds"], "board": "2c7d9h", "game": "omaha", "per_combo": true,
+           "distribution": true, "hits": true})"},
   };
   for (const auto& c : cases) {
     const auto cli = test::run_equity(c.cli + " --json");
@@ -255,6 +259,9 @@ TEST(Serve, GamesAndShortDeck) {
   } bad[] = {
       {R"({"players": ["AsAc", "KhQh"], "game": "stud"})", "game", "holdem, shortdeck, shortdeck-straights, omaha"},
       {R"({"players": ["AsAc", "KhQh"], "game": "omaha"})", "players[0]", "has 2 cards; an omaha hand has 4"},
+      // per-combo Monte Carlo of 12,242 hands: refused at once, with the CLI's message (the page shows it)
+      {R"({"players": ["AA**", "KK**"], "board": "2c7d9h", "game": "omaha", "per_combo": true})", "",
+       "more than the 3,000 it samples"},
       {R"({"players": ["AsAc", "KhQh"], "game": 5})", "game", "a string"},
       {R"({"players": ["AsAc", "22"], "game": "shortdeck"})", "players[1]", "22 is not in the deck"},
       {R"({"players": ["AsAc", "Kh2h"], "game": "shortdeck"})", "players[1]", "2h"},
@@ -303,7 +310,8 @@ TEST(Serve, GamesAndShortDeck) {
   EXPECT_EQ(games[3]["making"], "two-plus-three");
   EXPECT_EQ(games[3]["low"], false);
   EXPECT_EQ(games[3]["grid"], 0);
-  EXPECT_EQ(games[3]["details"], false);
+  EXPECT_EQ(games[3]["details"], true);  // per-combo hands, distribution and hits: docs/omaha.md
+  EXPECT_EQ(games[3]["hits"], true);
   EXPECT_EQ(games[5]["name"], "omaha6");
   EXPECT_EQ(games[5]["hole_cards"], 6);
   EXPECT_EQ(games[6]["name"], "omaha-hilo");

@@ -13,6 +13,15 @@ const MAX_PLAYERS = 10;
 // than this many (combos x players, about 2,000 a second on two busy cores: ten random players,
 // 132,600, took 68 s). Beyond it the page says so and computes them when asked.
 const DETAILS_AT_ONCE = 4000;
+// Omaha's per-hand details (docs/omaha.md): sampled, each hand's Monte Carlo run costs about three
+// of Hold'em's (1,728 double-suited hands against as many preflop: 5 s), the server refuses more
+// than 3,000 hands (at once, with its reason, which the details' status shows), and a random
+// player's hands are not sampled; exact, every hand is listed: 135,751 (a hand against random on a
+// turn) took 9 s and 18 MB of JSON, so beyond OMAHA_LISTED_AT_ONCE hands the page asks first.
+const OMAHA_SAMPLED_A_SECOND = 700;
+const OMAHA_SAMPLED_HANDS = 3000;
+const OMAHA_LISTED_AT_ONCE = 20000;
+const OMAHA_LISTED_A_SECOND = 15000;
 
 const state = {
   players: [],      // {text, model, seq, slider, size}: slider = {percent, order} while the range is a Top % one;
@@ -578,9 +587,10 @@ async function calculate() {
     $("#time").textContent = `${stopped ? "stopped after" : "in"} ${duration(answer.seconds)}`;
     $("#showdowns").textContent =
       answer.mode === "monte-carlo" ? `${answer.trials.toLocaleString("en-US")} deals` : `${answer.showdowns.toLocaleString("en-US")} showdowns`;
-    if (gameInfo().details === false) $("#details-panel").hidden = true;  // Omaha: equity only
+    const slow = slowDetails(answer);
+    if (gameInfo().details === false) $("#details-panel").hidden = true;  // a game the server offers no details for
     else if (stopped) markDetailsStale("previous question: the new details were not computed (the calculation was stopped)");
-    else if (answer.mode === "monte-carlo" && detailsWork(answer) > DETAILS_AT_ONCE) offerDetails(body, answer);
+    else if (slow) offerDetails(body, answer, slow);
     else details(body, answer.players.length, clicked);
   } catch (error) {
     if (state.job !== job) return;
@@ -609,8 +619,8 @@ function stopCalculation() {
 
 // The details shown are not those of the question as it stands: dimmed, with why.
 function markDetailsStale(why) {
+  if (!detailsShown()) return;
   const panel = $("#details-panel");
-  if (panel.hidden) return;
   panel.classList.add("stale");
   $("#details-stale").textContent = why;
 }
@@ -620,18 +630,44 @@ function detailsWork(answer) {
   return answer.players.reduce((sum, p) => sum + p.combos, 0) * answer.players.length;
 }
 
-// Slow details wait to be asked for, with why.
-function offerDetails(body, answer) {
+// Why the details of this answer wait to be asked for (they would take a while), or "".
+function slowDetails(answer) {
+  const players = answer.players.length;
+  const seconds = (s) => `roughly ${Math.max(1, Math.round(s))} s of two cores`;
+  if (!isOmaha(gameInfo())) {
+    if (answer.mode !== "monte-carlo" || detailsWork(answer) <= DETAILS_AT_ONCE) return "";
+    const combos = answer.players.reduce((sum, p) => sum + p.combos, 0).toLocaleString("en-US");
+    return `Each of the ${combos} combos of the ${players} players is a Monte Carlo run of its own: ` +
+      `${seconds(detailsWork(answer) / 2000)}.`;
+  }
+  if (answer.mode === "monte-carlo") {
+    const sampled = answer.players.reduce((sum, p) => sum + (p.hand.trim() === "random" ? 0 : p.combos), 0);
+    // Beyond the server's limit the details are asked for at once: it refuses them at once, saying why.
+    if (sampled > OMAHA_SAMPLED_HANDS || sampled * players <= DETAILS_AT_ONCE * OMAHA_SAMPLED_A_SECOND / 2000) return "";
+    return `Each of the ${sampled.toLocaleString("en-US")} hands of the ${players} players is a Monte Carlo run of its own: ` +
+      `${seconds((sampled * players) / OMAHA_SAMPLED_A_SECOND)}.`;
+  }
+  const hands = answer.players.reduce((sum, p) => sum + p.combos, 0);
+  if (hands <= OMAHA_LISTED_AT_ONCE) return "";
+  return `Each of the ${hands.toLocaleString("en-US")} hands of the ${players} players is listed with its equity: ` +
+    `${seconds(hands / OMAHA_LISTED_A_SECOND)} and about ${Math.ceil(hands / 7000)} MB.`;
+}
+
+// Details of some question are on the page (perhaps dimmed as the previous question's).
+function detailsShown() {
+  return !$("#details-panel").hidden && !$("#details-panel .details").hidden;
+}
+
+// Slow details wait to be asked for, with why (below it the previous question's, dimmed, if any).
+function offerDetails(body, answer, why) {
   const panel = $("#details-panel");
-  if (panel.hidden) {
+  if (!detailsShown()) {
     panel.hidden = false;
     $("#detail-player").innerHTML = "";
-  }
-  markDetailsStale("previous question: the new details are not computed yet");
-  const combos = answer.players.reduce((sum, p) => sum + p.combos, 0).toLocaleString("en-US");
+    $("#details-panel .details").hidden = true;
+  } else markDetailsStale("previous question: the new details are not computed yet");
   $("#details-status").textContent = "";
-  $("#details-offer-text").textContent = `Each of the ${combos} combos of the ${answer.players.length} players is a ` +
-    `Monte Carlo run of its own: roughly ${Math.max(1, Math.round(detailsWork(answer) / 2000))} s of two cores.`;
+  $("#details-offer-text").textContent = why;
   $("#details-offer").hidden = false;
   $("#details-compute").onclick = () => details(body, answer.players.length, performance.now());
 }
@@ -644,7 +680,7 @@ async function details(body, players, clicked) {
   const chosen = Math.min(Number(select.value || state.editing), players - 1);
   select.innerHTML = Array.from({ length: players }, (_, i) => `<option value="${i}">player ${i + 1}</option>`).join("");
   select.value = String(chosen);
-  const wasHidden = $("#details-panel").hidden;
+  const wasHidden = !detailsShown();
   $("#details-panel").hidden = false;
   $("#details-offer").hidden = true;
   // Marked only when the new details take a while: quick ones replace the old at once, without
@@ -669,12 +705,16 @@ async function details(body, players, clicked) {
     $("#details-status").textContent = `(${answer.per_combo_method}, ${duration(answer.seconds)})`;
     $("#details-panel").classList.remove("stale");
     $("#details-stale").textContent = "";
+    $("#details-panel .details").hidden = false;
     renderDetails();
     requestAnimationFrame(() => ($("#details-panel").dataset.clickMs = (performance.now() - clicked).toFixed(2)));
   } catch (error) {
     if (state.details !== job) return;
     $("#details-status").textContent = error.status === 499 ? "cancelled" : error.message;
-    markDetailsStale(error.status === 499 ? "previous question: the new details were cancelled" : "previous question");
+    // Refused (an Omaha question with more hands than per-combo Monte Carlo samples): the status says
+    // why; below it, the previous question's details dimmed, or nothing when none were shown.
+    if (wasHidden) $("#details-panel .details").hidden = true;
+    else markDetailsStale(error.status === 499 ? "previous question: the new details were cancelled" : "previous question");
   } finally {
     clearTimeout(staleTimer);
     if (state.details === job) {
@@ -691,10 +731,19 @@ function renderDetails() {
   if (!answer) return;
   const i = Math.min(Number($("#detail-player").value), answer.players.length - 1);
   const p = answer.players[i];
+  // Omaha's hands have no 13x13 grid of classes: no matrix (no per_class).
+  const hands = (answer.game || "").startsWith("omaha");
+  $("#matrix-detail").hidden = hands;
+  $("#details-panel .details").classList.toggle("no-matrix", hands);
+  $("#per-combo-title").textContent = hands ? "Per hand" : "Per combo";
   renderMatrix($("#hand-matrix"), p.per_class || []);
-  renderDistribution($("#distribution"), answer.players, i);
-  renderHits($("#hits"), p.hits);
-  comboTable.show(p.per_combo || []);
+  renderDistribution($("#distribution"), answer.players, i, hands ? "hands" : "combos");
+  renderHits($("#hits"), p.hits, hands ? "Hands" : "Combos");
+  comboTable.show(hands ? p.per_combo : p.per_combo || [], {
+    hands,
+    hiLo: p.scoops !== undefined,
+    note: "A random player's hands are not sampled one by one (Monte Carlo): no per-hand equity.",
+  });
 }
 
 // ---- Start ------------------------------------------------------------------------------------

@@ -57,13 +57,19 @@ export function renderEquities(table, answer) {
 
 const ROWS_SHOWN = 100;
 
-// The per-combo table, sortable by clicking a column's head.
+// A combo's or an Omaha hand's cards ("AsKd", "AhAc3c2h": 2 to 6 cards) in the order they sort by:
+// the first card's order, then the second's, and so on (52^6 < 2^53: exact in a double).
+const handOrder = (cards) => cards.match(/.{2}/g).reduce((key, card) => key * 52 + cardOrder(card), 0);
+
+// The per-combo table, sortable by clicking a column's head: Hold'em's combos, or Omaha's hands
+// (each hand's cards, the high's wins and ties in Hi/Lo, where equity is the share of the pot).
 export class ComboTable {
   constructor(table) {
     this.table = table;
     this.rows = [];
     this.key = "equity";
     this.descending = true;
+    this.kind = { hands: false, hiLo: false, note: "" };
     table.addEventListener("click", (event) => {
       if (event.target.closest("[data-more]")) {
         this.all = true;
@@ -78,12 +84,17 @@ export class ComboTable {
     });
   }
 
-  show(perCombo) {
+  // perCombo: the answer's per_combo (undefined for a player whose hands are not listed: `note`
+  // says why); hands: Omaha's hands rather than two-card combos; hiLo: the high's wins and ties.
+  show(perCombo, { hands = false, hiLo = false, note = "" } = {}) {
     this.all = false;
-    this.rows = perCombo.map((c) => {
+    this.kind = { hands, hiLo, note: perCombo ? "" : note };
+    this.rows = (perCombo || []).map((c) => {
       const combo = comboKey(c.combo);
-      return { ...c, combo, order: cardOrder(combo.slice(0, 2)) * 52 + cardOrder(combo.slice(2)) };
+      // Monte Carlo's rows count trials, exact ones showdowns.
+      return { ...c, combo, order: handOrder(combo), showdowns: c.showdowns ?? c.trials };
     });
+    this.trials = Boolean(perCombo && perCombo.length > 0 && perCombo[0].showdowns === undefined);
     this.render();
   }
 
@@ -91,26 +102,43 @@ export class ComboTable {
     const sign = this.descending ? -1 : 1;
     const key = this.key === "combo" ? "order" : this.key;
     this.rows.sort((a, b) => (a[key] < b[key] ? -sign : a[key] > b[key] ? sign : 0));
-    const head = [["combo", "Combo"], ["equity", "Equity"], ["weight", "Weight"], ["wins", "Wins"], ["ties", "Ties"], ["showdowns", "Showdowns"]]
-      .map(([k, label]) => `<th data-key="${k}" class="${k === this.key ? (this.descending ? "desc" : "asc") : ""}">${label}</th>`)
+    const { hands, hiLo, note } = this.kind;
+    const columns = [["combo", hands ? "Hand" : "Combo"], ["equity", "Equity"], ["weight", "Weight"],
+      ["wins", hiLo ? "High wins" : "Wins"], ["ties", hiLo ? "High ties" : "Ties"], ["showdowns", this.trials ? "Trials" : "Showdowns"]];
+    const head = columns
+      .map(([k, label]) => `<th data-key="${k}" class="${k === this.key ? (this.descending ? "desc" : "asc") : ""}${k === "combo" ? "" : " num"} ${k}-col">${label}</th>`)
       .join("");
     // The first rows only until asked: a table of 1,000 rows takes the browser a while to lay out.
     const shown = this.all ? this.rows : this.rows.slice(0, ROWS_SHOWN);
     const more = shown.length < this.rows.length
-      ? `<tr><td colspan="6"><button type="button" class="secondary small" data-more>show all ${this.rows.length} combos</button></td></tr>`
+      ? `<tr><td colspan="6"><button type="button" class="secondary small" data-more>show all ${count(this.rows.length)} ${hands ? "hands" : "combos"}</button></td></tr>`
       : "";
+    const empty = note ? `<tr><td colspan="6" class="muted note">${escape(note)}</td></tr>` : "";
     const body = shown
-      .map((c) => `<tr><td class="combo">${cardLabel(c.combo.slice(0, 2))}${cardLabel(c.combo.slice(2))}</td>
-        <td class="num">${percent(c.equity, 2)}</td><td class="num">${c.weight}</td><td class="num">${count(c.wins)}</td>
+      .map((c) => `<tr><td class="combo">${c.combo.match(/.{2}/g).map((card) => `<span class="suit-${card[1]}">${cardLabel(card)}</span>`).join("<wbr>")}</td>
+        <td class="num">${percent(c.equity, 2)}</td><td class="num weight-col">${c.weight}</td><td class="num">${count(c.wins)}</td>
         <td class="num">${count(c.ties)}</td><td class="num">${count(c.showdowns)}</td></tr>`)
       .join("");
-    this.table.innerHTML = `<thead><tr>${head}</tr></thead><tbody>${body}${more}</tbody>`;
+    this.table.innerHTML = `<thead><tr>${head}</tr></thead><tbody>${body}${more}${empty}</tbody>`;
   }
 }
 
+// At most this many points of a curve are drawn: an Omaha range of 135,751 hands (a random player
+// on a turn) has as many, more than the chart's width shows.
+const CURVE_POINTS = 600;
+
+// Every k-th point of a curve, and its last: the curve falls monotonically, so the line looks the same.
+function thinned(curve) {
+  if (curve.length <= CURVE_POINTS) return curve;
+  const step = Math.ceil(curve.length / CURVE_POINTS);
+  const out = curve.filter((_, k) => k % step === 0);
+  if (out[out.length - 1] !== curve[curve.length - 1]) out.push(curve[curve.length - 1]);
+  return out;
+}
+
 // Every player's distribution curve (share of the range on x, equity on y), the chosen one bold,
-// and its buckets below.
-export function renderDistribution(container, players, chosen) {
+// and its buckets below; unit: "combos", or Omaha's "hands".
+export function renderDistribution(container, players, chosen, unit = "combos") {
   const w = 420, h = 240, left = 40, bottom = 36, top = 10, right = 18;
   const x = (v) => left + v * (w - left - right);
   const y = (v) => top + (1 - v) * (h - top - bottom);
@@ -120,29 +148,37 @@ export function renderDistribution(container, players, chosen) {
     svg += `<text class="tick" x="${left - 6}" y="${y(v) + 4}" text-anchor="end">${v * 100}%</text>`;
     svg += `<text class="tick" x="${x(v)}" y="${h - 20}" text-anchor="middle">${v * 100}%</text>`;
   }
-  svg += `<text class="tick" x="${x(0.5)}" y="${h - 4}" text-anchor="middle">share of the range, best combos first</text>`;
+  svg += `<text class="tick" x="${x(0.5)}" y="${h - 4}" text-anchor="middle">share of the range, best ${unit} first</text>`;
   svg += `<text class="tick" transform="translate(10 ${y(0.5)}) rotate(-90)" text-anchor="middle">equity</text>`;
   players.forEach((p, i) => {
     if (!p.distribution) return;
-    const points = [[0, p.distribution.curve[0]?.[1] ?? 0], ...p.distribution.curve];
+    const points = [[0, p.distribution.curve[0]?.[1] ?? 0], ...thinned(p.distribution.curve)];
     const path = points.map(([a, b], k) => `${k ? "L" : "M"}${x(a).toFixed(1)},${y(b).toFixed(1)}`).join("");
     svg += `<path d="${path}" fill="none" stroke="${COLOURS[i]}" stroke-width="${i === chosen ? 3 : 1.5}" opacity="${i === chosen ? 1 : 0.55}"/>`;
   });
   svg += "</svg>";
   const d = players[chosen].distribution;
   const names = ["75%+", "50–75%", "33–50%", "below 33%"];
-  const buckets = d
+  // An Omaha random player's hands are not sampled one by one (Monte Carlo): no equities to bucket.
+  const empty = d && d.buckets.every((b) => b.combos === 0);
+  const buckets = empty
+    ? `<p class="muted">No ${unit} of this player have an equity of their own: nothing to distribute.</p>`
+    : d
     ? `<div class="buckets">${d.buckets
-        .map((b, k) => `<div><span>${names[k]}</span><b>${percent(b.share, 1)}</b><small>${count(b.combos)} combos</small></div>`)
+        .map((b, k) => `<div><span>${names[k]}</span><b>${percent(b.share, 1)}</b><small>${count(b.combos)} ${b.combos === 1 ? unit.replace(/s$/, "") : unit}</small></div>`)
         .join("")}</div>`
     : "";
   container.innerHTML = svg + buckets;
 }
 
-const HIT_NAMES = (key) => key.replace(/_/g, " ");
+// The JSON's names as words: "three of a kind", "nut flush draw", Omaha's "open-ended" (or a double
+// gutshot: docs/omaha.md), "low draw".
+const HIT_WORDS = { open_ended: "open-ended" };
+const HIT_NAMES = (key) => HIT_WORDS[key] || key.replace(/_/g, " ");
 
-// What the chosen player's range hits on the board: made hands and draws with their share.
-export function renderHits(container, hits) {
+// What the chosen player's range hits on the board: made hands and draws with their share; unit:
+// the column's head, "Combos" or Omaha's "Hands".
+export function renderHits(container, hits, unit = "Combos") {
   if (!hits) {
     container.innerHTML = `<p class="muted">Pick a flop, turn or river to see what the range hits.</p>`;
     return;
@@ -150,11 +186,11 @@ export function renderHits(container, hits) {
   const rows = (group) =>
     Object.entries(group)
       .filter(([, c]) => c.combos > 0)
-      .map(([key, c]) => `<tr><td>${HIT_NAMES(key)}</td><td class="num">${+c.weight.toFixed(2)}</td>
+      .map(([key, c]) => `<tr><td>${HIT_NAMES(key)}</td><td class="num">${count(+c.weight.toFixed(2))}</td>
         <td class="bar"><span style="width:${(100 * c.share).toFixed(1)}%"></span></td><td class="num">${percent(c.share, 1)}</td></tr>`)
       .join("");
   const draws = rows(hits.draws);
-  container.innerHTML = `<table class="hits"><thead><tr><th>Made hand</th><th>Combos</th><th></th><th>Share</th></tr></thead>
+  container.innerHTML = `<table class="hits"><thead><tr><th>Made hand</th><th>${unit}</th><th></th><th>Share</th></tr></thead>
     <tbody>${rows(hits.made)}</tbody>
-    ${draws ? `<thead><tr><th>Draw</th><th>Combos</th><th></th><th>Share</th></tr></thead><tbody>${draws}</tbody>` : ""}</table>`;
+    ${draws ? `<thead><tr><th>Draw</th><th>${unit}</th><th></th><th>Share</th></tr></thead><tbody>${draws}</tbody>` : ""}</table>`;
 }

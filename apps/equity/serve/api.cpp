@@ -153,9 +153,10 @@ std::string games_json() {
                     {"preflop_table", rules.preflop_table},
                     {"making", rules.making == HandMaking::two_plus_three ? "two-plus-three" : "any-five"},
                     {"low", rules.low},
-                    // what the page's details offer: the Omaha games answer equity only (docs/omaha.md)
-                    {"details", !omaha_like(g)},
-                    {"hits", !omaha_like(g)}});
+                    // what the page's details offer: every game answers per-combo equity, the
+                    // distribution and board hits (Omaha's hands and draw names: docs/omaha.md)
+                    {"details", true},
+                    {"hits", true}});
   }
   return json{{"games", list}}.dump();
 }
