@@ -389,16 +389,20 @@ class BoardSets {
   const std::uint64_t* alive(std::size_t entry) const { return alive_.data() + entry * words_; }
   // Combo i of p against j of q: `words()` words of "above", then as many of "equal".
   const std::uint64_t* pair(std::size_t p, std::size_t q, std::size_t i, std::size_t j) const {
-    return sets_.data() + (block_[p][q] + i * sizes_[q] + j) * 2 * words_;
+    return sets_.data() + offset(p, q, i, j);
   }
 
  private:
+  std::size_t offset(std::size_t p, std::size_t q, std::size_t i, std::size_t j) const {
+    return (block_[p][q] + i * sizes_[q] + j) * 2 * words_;
+  }
+
   void fill_row(const Multiway& m, const std::vector<std::uint16_t>& ranks, std::size_t stride, std::size_t p,
                 std::size_t q, std::size_t i) {
     const std::uint16_t* mine = ranks.data() + m.entry[p][i] * stride;
     for (std::size_t j = 0; j < sizes_[q]; ++j) {
       if (m.bits[p][i] & m.bits[q][j]) continue;  // never in one assignment
-      std::uint64_t* out = sets_.data() + (block_[p][q] + i * sizes_[q] + j) * 2 * words_;
+      std::uint64_t* out = sets_.data() + offset(p, q, i, j);
       const std::uint16_t* theirs = ranks.data() + m.entry[q][j] * stride;
       for (std::size_t w = 0; w < words_; ++w)
         detail::compare_64(mine + w * kWordBoards, theirs + w * kWordBoards, out[w], out[words_ + w]);
