@@ -16,6 +16,7 @@
 #include <string>
 #include <thread>
 
+#include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/range_equity.hpp"
 #include "range_deal_support.hpp"
@@ -195,6 +196,27 @@ TEST(MonteCarlo, SameSeedSameNumbersForAnyThreadCount) {
   options.seed = 2025;
   const auto other = monte_carlo(deal, options);
   EXPECT_NE(other.players[0].share, one.players[0].share);
+}
+
+// The nudge that spreads a process's first workers (detail::start_workers()): a thread on a CPU
+// moves off it, and may run on every CPU it could before (not pinned); where the CPU is not known
+// (the portable build), there is none to move off.
+TEST(MonteCarlo, WorkersMoveOffTheCallersCpuWithoutBeingPinned) {
+#if defined(EQUITY_LINUX_SCHED)
+  cpu_set_t before, after;
+  ASSERT_EQ(sched_getaffinity(0, sizeof before, &before), 0);
+  const int cpu = detail::current_cpu();
+  ASSERT_GE(cpu, 0);
+  detail::move_off_cpu(cpu, 0);
+  ASSERT_EQ(sched_getaffinity(0, sizeof after, &after), 0);
+  EXPECT_TRUE(CPU_EQUAL(&before, &after));
+  if (CPU_COUNT(&before) > 1) {
+    EXPECT_NE(detail::current_cpu(), cpu);
+  }
+#else
+  EXPECT_EQ(detail::current_cpu(), -1);
+  detail::move_off_cpu(-1, 0);
+#endif
 }
 
 // Deals without categories run through loops unrolled for their kinds of players and board cards

@@ -14,6 +14,8 @@
 //   lowest_bit(), highest_bit()            bit scans of a mask known to be non-zero (builtins, or <bit>)
 //   kept_apart()                           a value opaque to the optimiser (an empty asm, or itself)
 //   sanitizer_release(), sanitizer_acquire()  happens-before edges for ThreadSanitizer (else nothing)
+//   current_cpu(), move_off_cpu()          the CPU a thread runs on, and a move off it (Linux's
+//                                          sched_getcpu() and sched_setaffinity(), or nothing)
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -58,6 +60,11 @@
 #if !EQUITY_PORTABLE_BUILD && defined(__SSSE3__)
 #include <tmmintrin.h>
 #define EQUITY_SSSE3 1
+#endif
+
+#if !EQUITY_PORTABLE_BUILD && defined(__linux__)
+#include <sched.h>
+#define EQUITY_LINUX_SCHED 1
 #endif
 
 #if defined(EQUITY_TSAN)
@@ -288,6 +295,39 @@ EQUITY_ALWAYS_INLINE T kept_apart(T x) {
   asm("" : "+r"(x));
 #endif
   return x;
+}
+
+// ---- Threads --------------------------------------------------------------------------------------
+
+// The CPU the calling thread runs on, or -1 where that is not known.
+inline int current_cpu() {
+#if defined(EQUITY_LINUX_SCHED)
+  return sched_getcpu();
+#else
+  return -1;
+#endif
+}
+
+// If the calling thread runs on `cpu`, moves it to another CPU it may run on (the nth other one,
+// counting round), then lets it run on all of them again: a nudge, not a pinning. Nothing where
+// the CPU is not known, or when the thread may run on one CPU only.
+inline void move_off_cpu([[maybe_unused]] int cpu, [[maybe_unused]] int nth) {
+#if defined(EQUITY_LINUX_SCHED)
+  cpu_set_t allowed;
+  if (cpu < 0 || sched_getcpu() != cpu || sched_getaffinity(0, sizeof allowed, &allowed) != 0) return;
+  const auto from = static_cast<std::size_t>(cpu);
+  const int others = CPU_COUNT(&allowed) - (CPU_ISSET(from, &allowed) ? 1 : 0);
+  if (others < 1) return;
+  int skip = nth % others;
+  for (std::size_t c = 0; c < CPU_SETSIZE; ++c) {
+    if (c == from || !CPU_ISSET(c, &allowed) || skip-- > 0) continue;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(c, &one);
+    if (sched_setaffinity(0, sizeof one, &one) == 0) sched_setaffinity(0, sizeof allowed, &allowed);
+    return;
+  }
+#endif
 }
 
 }  // namespace equity::detail
