@@ -529,6 +529,35 @@ TEST(Range, WeightedAndRawCombos) {
   EXPECT_EQ(Range().weighted_size(), 0.0);
 }
 
+// A range keeps its weights only while one of them is neither 0 nor 1: the same combos and
+// weights compare equal however they were set, and every weight reads back as it was set.
+TEST(Range, WeightsReadBackAndEqualRangesCompareEqual) {
+  Range a = Range::parse("QQ,AKs");
+  const Range plain = a;
+  const int qq = combo_index(parse_card("Qs"), parse_card("Qh"));
+  a.set(qq, 0.25);
+  EXPECT_TRUE(a.weighted());
+  EXPECT_EQ(a.weight(qq), 0.25);
+  EXPECT_EQ(a.weight(combo_index(parse_card("Qc"), parse_card("Qd"))), 1.0);
+  EXPECT_EQ(a.weight(combo_index(parse_card("Jc"), parse_card("Jd"))), 0.0);
+  EXPECT_EQ(a.weighted_size(), 9.25);
+  EXPECT_NE(a, plain);
+  a.set(qq, 1.0);
+  EXPECT_FALSE(a.weighted());
+  EXPECT_EQ(a, plain);
+  EXPECT_EQ(a.weighted_size(), 10.0);
+  a.set(qq, 0.0);
+  EXPECT_FALSE(a.contains(qq));
+  EXPECT_EQ(a.weight(qq), 0.0);
+  EXPECT_EQ(a.size(), 9);
+  const Range without = a;
+  a.set(qq, 0.5);
+  a.set(qq, 0.0);
+  EXPECT_EQ(a, without);
+  EXPECT_EQ(Range::parse("AA:0.5,KK").str(), "KK,AA:0.5");
+  EXPECT_EQ(Range::parse("AA:0.5,KK").weighted_size(), 9.0);
+}
+
 TEST(Range, NewFormsRoundTrip) {
   for (const char* text :
        {"15%", "5%-10%", "15%:0.5", "QQ+,15%", "[50]15%[/50]", "[75]AKo,KQo[/75]", "[82.5]QJs[/82.5]", "JJ-", "A5s-",

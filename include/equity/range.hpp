@@ -48,8 +48,14 @@ class Range {
                      std::vector<std::string>* warnings = nullptr, std::string_view order = kDefaultHandOrder);
   static Range all();  // random: every combo, weight 1
 
-  double weight(int index) const { return weights_[static_cast<std::size_t>(index)]; }
-  bool contains(int index) const { return weights_[static_cast<std::size_t>(index)] > 0; }
+  double weight(int index) const {
+    const auto i = static_cast<std::size_t>(index);
+    return weights_.empty() ? static_cast<double>(held_[i / 64] >> (i % 64) & 1) : weights_[i];
+  }
+  bool contains(int index) const {
+    const auto i = static_cast<std::size_t>(index);
+    return (held_[i / 64] >> (i % 64) & 1) != 0;
+  }
   void set(int index, double weight);
 
   int size() const;              // combos with a weight above 0 (raw combos)
@@ -69,12 +75,15 @@ class Range {
   friend bool operator==(const Range&, const Range&) = default;
 
  private:
-  // The weights, and what set() keeps of them so that a question asks without scanning them
-  // (size(): 21 popcounts; weighted(): one count) and visits only the combos held (combos()): a
-  // bit per combo of weight above 0, and the number of those whose weight is not 1.
-  std::array<double, kCombos> weights_{};
+  // A bit per combo of weight above 0, so that a question asks without scanning weights (size():
+  // 21 popcounts) and visits only the combos held (combos()); the number of those whose weight is
+  // not 1 (weighted()); and the weights themselves only while some stored weight is neither 0 nor
+  // 1 (`odd_` of them), else none: a range of whole combos is 200 bytes, not 10 kB, to build and
+  // copy (a small question's first run in a process paid for every page of its ranges).
   std::array<std::uint64_t, (kCombos + 63) / 64> held_{};
   int off_one_ = 0;
+  int odd_ = 0;
+  std::vector<double> weights_;  // kCombos of them when odd_ > 0, else empty
 };
 
 }  // namespace equity

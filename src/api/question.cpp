@@ -97,7 +97,7 @@ Parsed parse_question(const Question& q) {
   (void)hand_order(order);  // an unknown ordering is an error even when no range uses it
   Parsed parsed;
   parsed.players.reserve(q.players.size());
-  parsed.deal.ranges.reserve(q.players.size());  // a Range is 10 kB: no copies on growing
+  parsed.deal.ranges.reserve(q.players.size());
   std::vector<HoleCards> hands;
   for (std::size_t i = 0; i < q.players.size(); ++i) {
     Range& range = parsed.deal.ranges.emplace_back();

@@ -16,7 +16,7 @@
 namespace equity::detail {
 
 // A player as the answer names it; its range is the deal's (Parsed::deal.ranges), kept once: a
-// Range is 10 kB, and each copy of it was a few microseconds of a small question's first run.
+// weighted Range holds 10 kB of weights, and each copy of it was microseconds of a first run.
 struct Player {
   std::string label;  // a hand as "AsAc", a range in canonical form
   bool specific = false;

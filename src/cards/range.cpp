@@ -21,10 +21,21 @@ Range Range::all() {
 
 void Range::set(int index, double weight) {
   const auto i = static_cast<std::size_t>(index);
-  const double old = weights_[i];
+  const double old = this->weight(index);
+  const auto odd = [](double w) { return w != 0 && w != 1.0; };
   off_one_ += (weight > 0 && weight != 1.0) - (old > 0 && old != 1.0);
+  odd_ += odd(weight) - odd(old);
   const std::uint64_t bit = std::uint64_t{1} << (i % 64);
   held_[i / 64] = weight > 0 ? held_[i / 64] | bit : held_[i / 64] & ~bit;
+  if (odd_ == 0) {
+    weights_.clear();  // every weight 0 or 1: the bits say it (and equal ranges compare equal)
+    return;
+  }
+  if (weights_.empty()) {
+    weights_.assign(kCombos, 0.0);
+    for (int c = 0; c < kCombos; ++c)
+      if (contains(c)) weights_[static_cast<std::size_t>(c)] = 1.0;
+  }
   weights_[i] = weight;
 }
 
@@ -35,6 +46,7 @@ int Range::size() const {
 }
 
 double Range::weighted_size() const {
+  if (weights_.empty()) return size();
   double sum = 0;
   for (double w : weights_) sum += w;
   return sum;
@@ -575,7 +587,7 @@ std::string Range::str() const {
   std::vector<double> weights;
   if (off_one_ == 0) {
     // Every combo held at weight 1 (the usual range): one weight, without sorting 1,326 of them.
-    if (std::any_of(weights_.begin(), weights_.end(), [](double w) { return w > 0; })) weights.push_back(1.0);
+    if (!empty()) weights.push_back(1.0);
   } else {
     for (double w : weights_)
       if (w > 0) weights.push_back(w);
@@ -585,7 +597,7 @@ std::string Range::str() const {
   std::vector<std::string> tokens;
   for (double w : weights) {
     std::array<bool, kCombos> in{};
-    for (int i = 0; i < kCombos; ++i) in[static_cast<std::size_t>(i)] = weights_[static_cast<std::size_t>(i)] == w;
+    for (int i = 0; i < kCombos; ++i) in[static_cast<std::size_t>(i)] = weight(i) == w;
     compact_tokens(in, weight_suffix(w), tokens);
   }
   std::string text;
