@@ -8,6 +8,7 @@
 
 #include "equity/cards.hpp"
 #include "equity/detail/parallel.hpp"
+#include "equity/detail/platform.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/monte_carlo.hpp"
@@ -112,7 +113,7 @@ Answer run_monte_carlo(const Question& q, const PlannedQuestion& s, const Stopwa
 }
 
 // Heads-up on a board, by the sweep or by plain showdowns (the same counts, per combo).
-Answer run_heads_up(const Question& q, const PlannedQuestion& s, ExactMethod method) {
+EQUITY_QUESTION_PATH Answer run_heads_up(const Question& q, const PlannedQuestion& s, ExactMethod method) {
   const Parsed& parsed = s.parsed;
   const PreparedDeal& prep = *s.prep;
   auto per = method == ExactMethod::showdowns ? per_combo_showdowns(prep, !s.serial) : per_combo_heads_up(prep);
@@ -269,7 +270,7 @@ void fill_per_combo(const Plan& plan, const PlannedQuestion& s, Answer& a, const
 }
 
 // The answer of the plan's method, with per-combo equity when asked for.
-Answer execute(const Plan& plan, const Stopwatch& clock) {
+EQUITY_QUESTION_PATH Answer execute(const Plan& plan, const Stopwatch& clock) {
   const PlannedQuestion& s = *plan.question;
   if (s.omaha) return detail::answer_omaha(plan, clock);
   const Question& q = s.question;
@@ -353,7 +354,7 @@ ExactMethod parse_exact_method(std::string_view text) {
   throw InputError("exact method '" + std::string(text) + "': one of auto, grouped, boards, sweep, showdowns");
 }
 
-Answer calculate(const Plan& plan) {
+EQUITY_QUESTION_PATH Answer calculate(const Plan& plan) {
   const Stopwatch clock;
   const PlannedQuestion& s = *plan.question;
   const Question& question = s.question;
@@ -374,7 +375,7 @@ Answer calculate(const Plan& plan) {
   return a;
 }
 
-Answer calculate(const Question& question) {
+EQUITY_QUESTION_PATH Answer calculate(const Question& question) {
   const Stopwatch clock;
   Answer a = calculate(plan(question));
   a.seconds = clock.seconds();  // planning included, as before the planner had its own call

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "../tables/grouped_digits.hpp"
+#include "equity/detail/platform.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/game.hpp"
@@ -44,7 +45,7 @@ bool heads_up_applies(const Question& q, const Parsed& parsed) {
 
 // The heads-up method that answers, when one does (else automatic): the one asked for, or the one
 // whose counted work is less.
-ExactMethod heads_up_method(const Question& q, const Parsed& parsed, const PreparedDeal& prep) {
+EQUITY_QUESTION_PATH ExactMethod heads_up_method(const Question& q, const Parsed& parsed, const PreparedDeal& prep) {
   if (q.exact_method == ExactMethod::showdowns && parsed.deal.ranges.size() > 2) return ExactMethod::automatic;
   if (q.exact_method == ExactMethod::sweep || q.exact_method == ExactMethod::showdowns) {
     if (!heads_up_applies(q, parsed))
@@ -186,7 +187,7 @@ Method plan_per_combo(const Question& q, Plan& plan, PlannedQuestion& s) {
 }
 
 // Whether the plan runs within a fraction of a second whatever the machine.
-bool quick(const Question& q, const Plan& plan, const Parsed& parsed) {
+EQUITY_QUESTION_PATH bool quick(const Question& q, const Plan& plan, const Parsed& parsed) {
   if (q.per_combo || q.distribution) return false;
   if (plan.method == Method::table) return true;
   if (plan.method != Method::exact) return false;
@@ -212,7 +213,7 @@ double exact_showdown_limit(int cards_to_come) {
   }
 }
 
-Plan plan(const Question& question) {
+EQUITY_QUESTION_PATH Plan plan(const Question& question) {
   detail::check_options(question);
   // A hand of two hole and three board cards: Omaha's own reader, planner and methods, before
   // anything of Hold'em's runs.

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "equity/cards.hpp"
+#include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/game.hpp"
 #include "equity/hand_class.hpp"
@@ -43,8 +44,8 @@ bool reads_as_two_cards(std::string_view text) {
 }
 
 // A hand keeps its spelling and its messages; anything else is a range. Reads into `range`.
-Player parse_player(const std::string& text, std::size_t index, std::string_view order,
-                    std::vector<std::string>& warnings, Range& range) {
+EQUITY_QUESTION_PATH Player parse_player(const std::string& text, std::size_t index, std::string_view order,
+                                         std::vector<std::string>& warnings, Range& range) {
   const std::string what = "player " + std::to_string(index + 1);
   Player player;
   if (reads_as_two_cards(text)) {
@@ -89,7 +90,7 @@ std::string_view order_of(const Question& q) {
 
 }  // namespace
 
-Parsed parse_question(const Question& q) {
+EQUITY_QUESTION_PATH Parsed parse_question(const Question& q) {
   if (q.players.size() < 2) throw InputError("at least 2 players, not " + std::to_string(q.players.size()));
   if (q.players.size() > static_cast<std::size_t>(kMaxPlayers))
     throw InputError("at most " + std::to_string(kMaxPlayers) + " players, not " + std::to_string(q.players.size()));
@@ -115,7 +116,7 @@ Parsed parse_question(const Question& q) {
   return parsed;
 }
 
-void check_options(const Question& q) {
+EQUITY_QUESTION_PATH void check_options(const Question& q) {
   if (q.threads < 0) throw InputError("threads: must be 0 (all cores) or more, not " + std::to_string(q.threads));
   if (q.seed && *q.seed > kMaxSeed)
     throw InputError("seed: at most 2^53 - 1 = 9007199254740991, not " + std::to_string(*q.seed));

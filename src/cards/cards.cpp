@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/quote.hpp"
 
@@ -99,7 +100,7 @@ Card parse_card(std::string_view token) {
   return card;
 }
 
-std::vector<Card> parse_cards(std::string_view text, std::string_view what) {
+EQUITY_QUESTION_PATH std::vector<Card> parse_cards(std::string_view text, std::string_view what) {
   std::vector<Card> out;
   CardSet seen;
   std::size_t pos = 0;

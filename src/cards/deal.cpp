@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 
 namespace equity {
@@ -94,7 +95,7 @@ void check_deck(int left, int cards_to_come) {
   if (left < cards_to_come) throw InputError("not enough cards left in the deck to complete the board");
 }
 
-PreparedDeal prepare(const RangeDeal& deal) {
+EQUITY_QUESTION_PATH PreparedDeal prepare(const RangeDeal& deal) {
   const std::size_t n = deal.ranges.size();
   check_players(n);
   check_board(deal.board.size());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/quote.hpp"
 
@@ -16,7 +17,7 @@ std::string HandClass::name() const {
 
 int HandClass::combos() const { return pair() ? 6 : suited ? 4 : 12; }
 
-std::vector<int> HandClass::combo_indices() const {
+EQUITY_QUESTION_PATH std::vector<int> HandClass::combo_indices() const {
   std::vector<int> out;
   for (int s1 = 0; s1 < kSuits; ++s1)
     for (int s2 = 0; s2 < kSuits; ++s2) {

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "equity/detail/hand_order_builder.hpp"
+#include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/quote.hpp"
 
@@ -37,7 +38,7 @@ std::string_view default_hand_order(Game game) {
   return kDefaultHandOrder;
 }
 
-const HandOrder& hand_order(std::string_view name) {
+EQUITY_QUESTION_PATH const HandOrder& hand_order(std::string_view name) {
   const auto& orders = hand_orders();
   if (name == "vs1") return orders.front();
   for (const auto& o : orders)

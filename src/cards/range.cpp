@@ -7,6 +7,7 @@
 #include <functional>
 #include <system_error>
 
+#include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/hand_order.hpp"
 #include "equity/quote.hpp"
@@ -19,7 +20,7 @@ Range Range::all() {
   return r;
 }
 
-void Range::set(int index, double weight) {
+EQUITY_QUESTION_PATH void Range::set(int index, double weight) {
   const auto i = static_cast<std::size_t>(index);
   const double old = this->weight(index);
   const auto odd = [](double w) { return w != 0 && w != 1.0; };
@@ -52,7 +53,7 @@ double Range::weighted_size() const {
   return sum;
 }
 
-std::vector<WeightedCombo> Range::combos(CardSet removed) const {
+EQUITY_QUESTION_PATH std::vector<WeightedCombo> Range::combos(CardSet removed) const {
   std::vector<WeightedCombo> out;
   out.reserve(static_cast<std::size_t>(size()));
   for (std::size_t word = 0; word < held_.size(); ++word)
@@ -416,8 +417,8 @@ void parse_bracketed_item(Range& r, std::string_view text, std::string_view item
 
 }  // namespace
 
-Range Range::parse(std::string_view text, std::string_view what, std::vector<std::string>* warnings,
-                   std::string_view order_name) {
+EQUITY_QUESTION_PATH Range Range::parse(std::string_view text, std::string_view what,
+                                        std::vector<std::string>* warnings, std::string_view order_name) {
   const HandOrder& order = hand_order(order_name);
   Range r;
   bool any_text = false;
@@ -510,7 +511,8 @@ const ClassCombos& class_combos(const HandClass& c) {
 }
 
 // The compact tokens for the combos of `in` (one weight), appended to `out`.
-void compact_tokens(const std::array<bool, kCombos>& in, const std::string& suffix, std::vector<std::string>& out) {
+EQUITY_QUESTION_PATH void compact_tokens(const std::array<bool, kCombos>& in, const std::string& suffix,
+                                         std::vector<std::string>& out) {
   if (std::all_of(in.begin(), in.end(), [](bool b) { return b; })) {
     out.push_back("random" + suffix);
     return;
@@ -583,7 +585,7 @@ void compact_tokens(const std::array<bool, kCombos>& in, const std::string& suff
 
 }  // namespace
 
-std::string Range::str() const {
+EQUITY_QUESTION_PATH std::string Range::str() const {
   std::vector<double> weights;
   if (off_one_ == 0) {
     // Every combo held at weight 1 (the usual range): one weight, without sorting 1,326 of them.

@@ -44,7 +44,7 @@ double EnumerationResult::equity(std::size_t p) const {
   return static_cast<double>(players[p].share) / (static_cast<double>(kShareUnit) * static_cast<double>(boards));
 }
 
-std::uint64_t choose(int n, int k) {
+EQUITY_QUESTION_PATH std::uint64_t choose(int n, int k) {
   if (k < 0 || k > n) return 0;
   std::uint64_t r = 1;
   for (int i = 1; i <= k; ++i) r = r * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);

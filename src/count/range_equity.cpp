@@ -15,6 +15,7 @@
 
 #include "equity/detail/board_walk.hpp"
 #include "equity/detail/parallel.hpp"
+#include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/ranking.hpp"
 
@@ -294,7 +295,7 @@ double RangeEquityResult::equity(std::size_t p) const {
          (static_cast<double>(kShareUnit) * static_cast<double>(assignments) * static_cast<double>(boards));
 }
 
-bool exact_enumeration_fits(double assignments, std::uint64_t boards, std::size_t symmetries) {
+EQUITY_QUESTION_PATH bool exact_enumeration_fits(double assignments, std::uint64_t boards, std::size_t symmetries) {
   return counts_fit(assignments, boards) && assignments / static_cast<double>(symmetries) <= kMaxAssignments;
 }
 

@@ -73,7 +73,7 @@ struct Completions {
   std::size_t size() const { return to_come == 0 ? 1 : first.size(); }
 };
 
-Completions completed_boards(const PreparedDeal& prep) {
+EQUITY_QUESTION_PATH Completions completed_boards(const PreparedDeal& prep) {
   Completions c;
   for (Card card : prep.board) c.known += Hand(card);
   c.to_come = prep.cards_to_come;
@@ -134,7 +134,7 @@ constexpr std::size_t kLanes = 16;
 
 // ranks[e * stride + b]: 1 + the rank of entry e's best hand on board b, 0 when they share a card.
 template <class Ranking>
-void rank_entry(const Entry& e, const Completions& c, Ranking ranking, std::uint16_t* out) {
+EQUITY_QUESTION_PATH void rank_entry(const Entry& e, const Completions& c, Ranking ranking, std::uint16_t* out) {
   const std::uint64_t mask = e.hand.mask();
   if (c.to_come == 0) {
     out[0] = (c.known.mask() & mask) ? std::uint16_t{0} : static_cast<std::uint16_t>(ranking(c.known + e.hand) + 1);
@@ -202,7 +202,7 @@ struct Pair {
 
 }  // namespace
 
-HeadsUpWork heads_up_work(const PreparedDeal& prep) {
+EQUITY_QUESTION_PATH HeadsUpWork heads_up_work(const PreparedDeal& prep) {
   HeadsUpWork w;
   if (prep.combos.size() != 2) return w;
   const int deck = kCards - prep.known.size();
@@ -220,7 +220,8 @@ HeadsUpWork heads_up_work(const PreparedDeal& prep) {
   return w;
 }
 
-std::array<std::vector<ComboEquity>, 2> per_combo_showdowns(const PreparedDeal& prep, bool parallel) {
+EQUITY_QUESTION_PATH std::array<std::vector<ComboEquity>, 2> per_combo_showdowns(const PreparedDeal& prep,
+                                                                                 bool parallel) {
   if (prep.combos.size() != 2) throw InputError("per-combo equity by showdowns is for two players");
   if (prep.cards_to_come > 2) throw InputError("per-combo equity by showdowns needs a board of 3, 4 or 5 cards");
   const std::vector<Entry> entries = entries_of(prep);
