@@ -599,7 +599,12 @@ EQUITY_QUESTION_PATH std::string Range::str() const {
   std::vector<std::string> tokens;
   for (double w : weights) {
     std::array<bool, kCombos> in{};
-    for (int i = 0; i < kCombos; ++i) in[static_cast<std::size_t>(i)] = weight(i) == w;
+    if (weights_.empty())  // every weight 1: the combos held, visited by their bits
+      for (std::size_t word = 0; word < held_.size(); ++word)
+        for (std::uint64_t bits = held_[word]; bits != 0; bits &= bits - 1)
+          in[64 * word + static_cast<std::size_t>(std::countr_zero(bits))] = true;
+    else
+      for (std::size_t i = 0; i < kCombos; ++i) in[i] = weights_[i] == w;
     compact_tokens(in, weight_suffix(w), tokens);
   }
   std::string text;
