@@ -18,7 +18,10 @@
 // does not parse throws InputError quoting the bad item, and so does an item that selects no
 // hands ("0%").
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,6 +61,10 @@ class Range {
   }
   void set(int index, double weight);
 
+  // The one weight of the combos `indices` (0 when none is held), or nullopt when their weights
+  // differ: a whole class at one weight, as the preflop tables take it.
+  std::optional<double> common_weight(std::span<const int> indices) const;
+
   int size() const;              // combos with a weight above 0 (raw combos)
   double weighted_size() const;  // the sum of the weights: "AA,KK:0.5,AKs:0.75" is 12 (of 16 raw)
   bool empty() const { return size() == 0; }
@@ -71,6 +78,16 @@ class Range {
 
   // The combos without any card of `removed`, in index order.
   std::vector<WeightedCombo> combos(CardSet removed = CardSet()) const;
+  // f(index, weight) for every combo held, in index order (combos() without a list).
+  template <class F>
+  void for_each_combo(F&& f) const {
+    const bool plain = weights_.empty();
+    for (std::size_t word = 0; word < held_.size(); ++word)
+      for (std::uint64_t bits = held_[word]; bits != 0; bits &= bits - 1) {
+        const std::size_t i = 64 * word + static_cast<std::size_t>(std::countr_zero(bits));
+        f(static_cast<int>(i), plain ? 1.0 : weights_[i]);
+      }
+  }
 
   friend bool operator==(const Range&, const Range&) = default;
 

@@ -195,17 +195,16 @@ BoardHits board_hits(const Range& range, std::span<const Card> board, CardSet de
     removed.insert(c);
   }
   BoardHits hits;
-  for (int i = 0; i < kCombos; ++i) {
-    const double weight = range.weight(i);
+  range.for_each_combo([&](int i, double weight) {
     const auto cards = combo_cards(i);
-    if (weight <= 0 || removed.contains(cards[0]) || removed.contains(cards[1])) continue;
+    if (removed.contains(cards[0]) || removed.contains(cards[1])) return;
     const ComboHit hit = classifier.classify(cards[0], cards[1]);
     ++hits.combos;
     hits.weight += weight;
     hits.made[static_cast<std::size_t>(hit.made)].add(weight);
     for (unsigned d = hit.draws; d != 0; d &= d - 1)
       hits.draws[static_cast<std::size_t>(std::countr_zero(d))].add(weight);
-  }
+  });
   for (HitCount& count : hits.made) count.set_share(hits.weight);
   for (HitCount& count : hits.draws) count.set_share(hits.weight);
   return hits;

@@ -40,6 +40,20 @@ EQUITY_QUESTION_PATH void Range::set(int index, double weight) {
   weights_[i] = weight;
 }
 
+std::optional<double> Range::common_weight(std::span<const int> indices) const {
+  if (indices.empty()) return 0.0;
+  if (weights_.empty()) {  // every weight 0 or 1: the bits say which
+    const bool held = contains(indices.front());
+    for (int i : indices)
+      if (contains(i) != held) return std::nullopt;
+    return held ? 1.0 : 0.0;
+  }
+  const double w = weights_[static_cast<std::size_t>(indices.front())];
+  for (int i : indices)
+    if (weights_[static_cast<std::size_t>(i)] != w) return std::nullopt;
+  return w;
+}
+
 int Range::size() const {
   int n = 0;
   for (std::uint64_t word : held_) n += std::popcount(word);
@@ -56,13 +70,10 @@ double Range::weighted_size() const {
 EQUITY_QUESTION_PATH std::vector<WeightedCombo> Range::combos(CardSet removed) const {
   std::vector<WeightedCombo> out;
   out.reserve(static_cast<std::size_t>(size()));
-  for (std::size_t word = 0; word < held_.size(); ++word)
-    for (std::uint64_t bits = held_[word]; bits != 0; bits &= bits - 1) {
-      const int i = static_cast<int>(64 * word) + std::countr_zero(bits);
-      const auto cards = combo_cards(i);
-      if (removed.contains(cards[0]) || removed.contains(cards[1])) continue;
-      out.push_back({cards, i, weight(i)});
-    }
+  for_each_combo([&](int i, double weight) {
+    const auto cards = combo_cards(i);
+    if (!removed.contains(cards[0]) && !removed.contains(cards[1])) out.push_back({cards, i, weight});
+  });
   return out;
 }
 

@@ -56,8 +56,10 @@ std::vector<Sampler> make_samplers(const PreparedDeal& prep, const RangeDeal& de
 
 // Every combo at one weight ("random"): dealt from the deck.
 bool uniform(const Range& r) {
-  for (int i = 0; i < kCombos; ++i)
-    if (!(r.weight(i) > 0 && r.weight(i) == r.weight(0))) return false;
+  if (r.size() != kCombos) return false;
+  if (!r.weighted()) return true;
+  for (int i = 1; i < kCombos; ++i)
+    if (r.weight(i) != r.weight(0)) return false;
   return true;
 }
 

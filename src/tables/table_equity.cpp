@@ -34,12 +34,10 @@ std::optional<TableRange> table_range(const Range& range, Game game) {
     return lists;
   }();
   for (int c : classes_of(game)) {
-    const auto& indices = class_combos[static_cast<std::size_t>(c)];
-    const double w = range.weight(indices.front());
-    for (int i : indices)
-      if (range.weight(i) != w) return std::nullopt;  // part of a class, or weights that differ
-    out.weights[c] = w;
-    out.member[c] = w > 0 ? 1 : 0;
+    const std::optional<double> w = range.common_weight(class_combos[static_cast<std::size_t>(c)]);
+    if (!w) return std::nullopt;  // part of a class, or weights that differ
+    out.weights[c] = *w;
+    out.member[c] = *w > 0 ? 1 : 0;
   }
   // Weights so small that a product of two underflows (1e-200) are scaled by one power of two to
   // a largest weight of about 1 (see RangeEquityResult::total_weight): the equity is unchanged.
@@ -161,7 +159,12 @@ RangeEquityResult answer(const PreflopTable& table, const std::array<TableRange,
     const auto& other = p == 0 ? villain : hero;
     CardSet removed = out_of_deck(deal.game);
     if (other.hand) removed |= to_set((*other.hand)[0]) | to_set((*other.hand)[1]);
-    r.combos.push_back(deal.ranges[static_cast<std::size_t>(p)].combos(removed).size());
+    std::size_t left = 0;
+    deal.ranges[static_cast<std::size_t>(p)].for_each_combo([&](int i, double) {
+      const auto cards = combo_cards(i);
+      left += !removed.contains(cards[0]) && !removed.contains(cards[1]);
+    });
+    r.combos.push_back(left);
   }
   r.players.push_back(player_counts(c.counts.wins, c.counts.ties, c.counts.losses, c.wins, c.ties, c.losses));
   r.players.push_back(player_counts(c.counts.losses, c.counts.ties, c.counts.wins, c.losses, c.ties, c.wins));

@@ -506,11 +506,9 @@ std::optional<ThreeWayRange> three_way_range(const Range& range) {
     return out;
   }
   for (int c = 0; c < kHandClasses; ++c) {
-    const auto& indices = class_combos(c);
-    const double w = range.weight(indices.front());
-    for (int i : indices)
-      if (range.weight(i) != w) return std::nullopt;  // part of a class, or weights that differ
-    if (w > 0) out.classes.emplace_back(c, w);
+    const std::optional<double> w = range.common_weight(class_combos(c));
+    if (!w) return std::nullopt;  // part of a class, or weights that differ
+    if (*w > 0) out.classes.emplace_back(c, *w);
   }
   return out;
 }
