@@ -11,6 +11,15 @@ def choose_game(driver, name):
     WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.CSS_SELECTOR, "body").get_attribute("data-game") == name)
 
 
+def ask(driver, game, first, second, board):
+    """The game chosen, the two players' ranges typed, the board, then Calculate."""
+    choose_game(driver, game)
+    type_range(driver, 1, first)
+    type_range(driver, 2, second)
+    css(driver, "#board").send_keys(board)
+    calculate(driver)
+
+
 def cells(driver):
     return [c.get_attribute("data-class") for c in driver.find_elements(By.CSS_SELECTOR, "#grid-editor [data-class]")]
 
@@ -65,11 +74,7 @@ def test_a_class_outside_the_deck_is_an_error_beside_it(page):
 
 
 def test_the_url_keeps_the_game_and_holdem_comes_back(page, url):
-    choose_game(page, "shortdeck-straights")
-    type_range(page, 1, "QQ+,AKs")
-    type_range(page, 2, "JJ,AQs")
-    css(page, "#board").send_keys("Ks7h6c")
-    calculate(page)
+    ask(page, "shortdeck-straights", "QQ+,AKs", "JJ,AQs", "Ks7h6c")
     # The CLI: equity 'QQ+,AKs' 'JJ,AQs' --board Ks7h6c --game shortdeck-straights
     shown = css(page, "#equity-1").text
     assert shown == "88.197%"

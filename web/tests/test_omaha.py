@@ -4,7 +4,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import load
-from test_games import cards, choose_game
+from test_games import ask, cards, choose_game
 from test_page import WAIT, calculate, css, details_done, screenshot, type_range
 
 # equity --game omaha-hilo As2sQhJh 7c7d8h3h --board 2c3d4hKs: 70,560 pot units of 40 x 5,040.
@@ -184,11 +184,7 @@ def test_omaha_hilo_details_name_the_highs_counts_and_the_low_draw(page, shots):
 
 
 def test_omaha_details_too_many_hands_to_sample_say_why(page, shots):
-    choose_game(page, "omaha")
-    type_range(page, 1, "AA**")
-    type_range(page, 2, "KK**")
-    css(page, "#board").send_keys("2c7d9h")
-    calculate(page)
+    ask(page, "omaha", "AA**", "KK**", "2c7d9h")
     # The equity is exact (a sweep); each hand's would be sampled, and 12,242 hands are too many: the
     # server refuses at once with the CLI's message, which the details' status shows.
     status = WebDriverWait(page, WAIT).until(lambda d: "3,000" in css(d, "#details-status").text and css(d, "#details-status").text)
@@ -201,12 +197,8 @@ def test_omaha_details_too_many_hands_to_sample_say_why(page, shots):
 
 
 def test_slow_omaha_details_wait_to_be_asked_for(page, shots):
-    choose_game(page, "omaha")
     # Exact, a random player's 135,751 hands on a turn would each be listed: about 9 s and 18 MB.
-    type_range(page, 1, "AsKsQhJh")
-    type_range(page, 2, "random")
-    css(page, "#board").send_keys("2c7d9h4s")
-    calculate(page)
+    ask(page, "omaha", "AsKsQhJh", "random", "2c7d9h4s")
     WebDriverWait(page, WAIT).until(lambda d: shown(d, "#details-offer"))
     assert "135,752 hands of the 2 players is listed" in css(page, "#details-offer").text
     assert not shown(page, ".details") and not css(page, "#details-stale").text  # no details before: none dimmed
