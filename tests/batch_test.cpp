@@ -233,6 +233,36 @@ TEST(Batch, SigtermStopsAfterWritingWhatIsAnsweredAndTheRunResumes) {
   EXPECT_EQ(split(read_file(out), '\n').size(), 200u);
 }
 
+// A Monte Carlo answer under way when the signal comes stops with the trials it ran ("cancelled"):
+// it is not the line's answer and must not be written, or the resumed run would keep it.
+TEST(Batch, MonteCarloStoppedBySigtermIsAskedAgainNotKept) {
+  TempDir dir;
+  const std::string in = dir.str() + "/in.jsonl", out = dir.str() + "/out.jsonl", whole = dir.str() + "/whole.jsonl";
+  std::string text;
+  for (int i = 0; i < 130; ++i)  // the first chunk of 64 written, the second under way at the signal
+    text += R"({"players": ["AsAc", "random"], "trials": 500000, "seed": )" + std::to_string(i + 1) + "}\n";
+  write(in, text);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, STDOUT_FILENO);
+    ::dup2(null, STDERR_FILENO);
+    ::execl(EQUITY_BINARY, EQUITY_BINARY, "batch", in.c_str(), "--out", out.c_str(), "-q", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  for (int wait = 0; wait < 5000 && !(fs::exists(out) && fs::file_size(out) > 0); ++wait)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));  // within the second chunk's trials
+  ::kill(pid, SIGTERM);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(read_file(out).find("cancelled"), std::string::npos) << read_file(out);
+  batch(in + " --out " + out);
+  batch(in + " --out " + whole);
+  EXPECT_EQ(read_file(out), read_file(whole));
+}
+
 TEST(Batch, BadArgumentsAreOneLineAndExitCodeTwo) {
   TempDir dir;
   const std::string in = dir.str() + "/in.jsonl";

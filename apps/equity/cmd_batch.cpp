@@ -95,7 +95,11 @@ std::string answer(std::uint64_t line, std::string_view text, const Settings& s)
     q.table_dir = s.table_dir;
     q.use_table = s.use_table;
     q.cancel = &g_stop;
-    return answer_line(line, to_json(calculate(q)));
+    const Answer a = calculate(q);
+    // Stopped by the signal part way (Monte Carlo keeps the trials it ran): not the line's answer,
+    // so abandoned as a cancelled enumeration is, and asked again by the next run.
+    if (a.stopped_by == "cancelled") throw Cancelled();
+    return answer_line(line, to_json(a));
   } catch (const InputError& e) {
     return error_line(line, e.what());
   }
