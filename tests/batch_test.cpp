@@ -72,6 +72,19 @@ std::string batch(const std::string& args) {
   return r.out;
 }
 
+// `equity batch IN --out OUT -q` started in a child process, its output streams discarded.
+pid_t start_batch(const std::string& in, const std::string& out) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, STDOUT_FILENO);
+    ::dup2(null, STDERR_FILENO);
+    ::execl(EQUITY_BINARY, EQUITY_BINARY, "batch", in.c_str(), "--out", out.c_str(), "-q", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  return pid;
+}
+
 }  // namespace
 
 TEST(Batch, AnswersEveryLineInOrderWithTheCommandsJsonAndErrorsInPlace) {
@@ -212,14 +225,7 @@ TEST(Batch, SigtermStopsAfterWritingWhatIsAnsweredAndTheRunResumes) {
     text += R"({"players": ["AhKh", "QsQd"], "board": "2c3d4h", "method": "exact"})"
             "\n";
   write(in, text);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, STDOUT_FILENO);
-    ::dup2(null, STDERR_FILENO);
-    ::execl(EQUITY_BINARY, EQUITY_BINARY, "batch", in.c_str(), "--out", out.c_str(), "-q", static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
+  const pid_t pid = start_batch(in, out);
   for (int wait = 0; wait < 2000 && !(fs::exists(out) && fs::file_size(out) > 0); ++wait)
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   ::kill(pid, SIGTERM);
@@ -242,14 +248,7 @@ TEST(Batch, MonteCarloStoppedBySigtermIsAskedAgainNotKept) {
   for (int i = 0; i < 130; ++i)  // the first chunk of 64 written, the second under way at the signal
     text += R"({"players": ["AsAc", "random"], "trials": 500000, "seed": )" + std::to_string(i + 1) + "}\n";
   write(in, text);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, STDOUT_FILENO);
-    ::dup2(null, STDERR_FILENO);
-    ::execl(EQUITY_BINARY, EQUITY_BINARY, "batch", in.c_str(), "--out", out.c_str(), "-q", static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
+  const pid_t pid = start_batch(in, out);
   for (int wait = 0; wait < 5000 && !(fs::exists(out) && fs::file_size(out) > 0); ++wait)
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   std::this_thread::sleep_for(std::chrono::milliseconds(5));  // within the second chunk's trials
