@@ -558,14 +558,33 @@ void expect_error(const Question& q, const std::string& part) {
   }
 }
 
+// Fewer cards than the game's hand are a range, here as in `equity range` and Python: `AsAc` is
+// every hand holding both (1,225 PLO4 hands), the same answer as `AsAc**`.
+TEST(OmahaCalculate, FewerCardsThanAHandAreEveryHandHoldingThem) {
+  const Answer a = calculate(ask(Game::omaha, {"AsAc", "KhQh"}, "2c7d9h3s", ""));
+  const Answer b = calculate(ask(Game::omaha, {"AsAc**", "KhQh**"}, "2c7d9h3s", ""));
+  ASSERT_EQ(a.players.size(), 2u);
+  EXPECT_EQ(a.method, b.method);
+  for (std::size_t p = 0; p < 2; ++p) {
+    EXPECT_EQ(a.players[p].combos, b.players[p].combos);
+    EXPECT_EQ(a.players[p].wins, b.players[p].wins);
+    EXPECT_EQ(a.players[p].ties, b.players[p].ties);
+    EXPECT_EQ(a.players[p].losses, b.players[p].losses);
+  }
+  EXPECT_EQ(a.players[0].combos, 1035u);  // C(46, 2): every pair of the cards left beside AsAc
+  EXPECT_GT(a.players[0].wins, 0u);
+  const auto r = test::run_equity("--game omaha AsAc random --board 2c7d9h3s --json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
 TEST(OmahaCalculate, BadQuestionsNameWhatAndWhere) {
   Question sweep_hilo = ask(Game::omaha_hilo, {"random", "random"}, "2c3d4h5s", "");
   sweep_hilo.exact_method = ExactMethod::sweep;
   expect_error(sweep_hilo, "the sweep method counts two players of four-card Omaha hands, high only");
   expect_error(ask(Game::omaha, {"AsKsQhJh9c", "7c7d8h9h"}, "", ""),
                "player 1: \"AsKsQhJh9c\" has 5 cards; an omaha hand has 4");
-  expect_error(ask(Game::omaha5_hilo, {"AsKsQhJh9c", "7c7d8h9h"}, "", ""),
-               "player 2: \"7c7d8h9h\" has 4 cards; an omaha5-hilo hand has 5");
+  expect_error(ask(Game::omaha5_hilo, {"AsKsQhJh9c", "7c7d8h9h2c3c"}, "", ""),
+               "player 2: \"7c7d8h9h2c3c\" has 6 cards; an omaha5-hilo hand has 5");
   expect_error(ask(Game::omaha, {"AsKsQhJh", "7c7d8hAs"}, "", ""), "card As appears twice (again in player 2)");
   expect_error(ask(Game::omaha, {"AsKsQhJh", "7c7d8h9h"}, "Ah2c", ""), "board has 2 cards");
   expect_error(ask(Game::omaha, {"AsKsQhJh", "7c7d8h9h"}, "2c3c4c", "3c"),

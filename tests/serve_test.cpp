@@ -258,7 +258,7 @@ TEST(Serve, GamesAndShortDeck) {
     std::string body, field, words;
   } bad[] = {
       {R"({"players": ["AsAc", "KhQh"], "game": "stud"})", "game", "holdem, shortdeck, shortdeck-straights, omaha"},
-      {R"({"players": ["AsAc", "KhQh"], "game": "omaha"})", "players[0]", "has 2 cards; an omaha hand has 4"},
+      {R"({"players": ["AsKsQhJh9c", "KhQh"], "game": "omaha"})", "players[0]", "has 5 cards; an omaha hand has 4"},
       // per-combo Monte Carlo of 12,242 hands: refused at once, with the CLI's message (the page shows it)
       {R"({"players": ["AA**", "KK**"], "board": "2c7d9h", "game": "omaha", "per_combo": true})", "",
        "more than the 3,000 it samples"},

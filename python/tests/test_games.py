@@ -63,8 +63,19 @@ def test_calc_rejects_what_the_deck_has_not():
         equity.calc(["AsAc", "22"], game="shortdeck")
     with pytest.raises(ValueError, match="2c"):
         equity.calc(["AsAc", "KhQh"], board="2c7d8h", game="shortdeck")
-    with pytest.raises(ValueError, match="has 2 cards; an omaha hand has 4"):
-        equity.calc(["AsAc", "KhQh"], game="omaha")
+    with pytest.raises(ValueError, match="has 5 cards; an omaha hand has 4"):
+        equity.calc(["AsKsQhJh9c", "KhQh"], game="omaha")
+
+
+def test_omaha_fewer_cards_than_a_hand_are_every_hand_holding_them():
+    # One meaning everywhere: AsAc is the range of every PLO4 hand holding both, built or typed.
+    built = equity.Range("AsAc", game="omaha")
+    a = equity.calc([built, "KhQh"], game="omaha", board="2c7d9h3s")
+    b = equity.calc(["AsAc**", "KhQh**"], game="omaha", board="2c7d9h3s")
+    assert [(p.combos, p.wins, p.ties, p.losses) for p in a.players] == [
+        (p.combos, p.wins, p.ties, p.losses) for p in b.players
+    ]
+    assert a.players[0].combos == 1035
 
 
 def test_calc_omaha_hilo_equals_the_command_lines_json(cli, table_dir):

@@ -24,8 +24,9 @@
 namespace equity::detail {
 namespace {
 
-// A hand of the wrong size is named as such ("player 1: 'AsKsQhJh9c' has 5 cards; an omaha hand
-// has 4"); anything else is read as a range of the game's hands.
+// More cards than the game's hand is named as such ("player 1: 'AsKsQhJh9c' has 5 cards; an omaha
+// hand has 4"); anything else is read as a range of the game's hands: fewer cards, such as `AsAc`,
+// mean every hand holding them (docs/ranges-omaha.md), as `equity range` and Python read them.
 OmahaRange read_player(const std::string& text, std::size_t index, Game game, std::vector<std::string>& warnings) {
   const std::string what = player_name(index);
   const GameRules& rules = game_rules(game);
@@ -35,10 +36,9 @@ OmahaRange read_player(const std::string& text, std::size_t index, Game game, st
   } catch (const InputError&) {
     // not cards alone: a range, or bad input the range reader names
   }
-  if (cards && !cards->empty() && static_cast<int>(cards->size()) != rules.hole_cards)
-    throw InputError(what + ": " + quote_input(text) + " has " + std::to_string(cards->size()) +
-                     (cards->size() == 1 ? " card" : " cards") + "; an " + std::string(rules.name) + " hand has " +
-                     std::to_string(rules.hole_cards));
+  if (cards && static_cast<int>(cards->size()) > rules.hole_cards)
+    throw InputError(what + ": " + quote_input(text) + " has " + std::to_string(cards->size()) + " cards; an " +
+                     std::string(rules.name) + " hand has " + std::to_string(rules.hole_cards));
   return OmahaRange::parse(text, rules.hole_cards, what, &warnings);
 }
 
