@@ -209,7 +209,7 @@ merge=$(sbatch --parsable --dependency="afterok:${again%%;*}" --export=ALL --out
 wait_done "${merge%%;*}"
 cmp -s "$work/merged.jsonl" "$work/one.jsonl" || fail "batch: the merged shards differ from the unsharded run"
 lines=$(wc -l <"$work/one.jsonl")
-errors=$(grep -c '^{"line":[0-9]*,"error":' "$work/one.jsonl" || true)
+errors=$(grep -c '^{"line":[0-9]*,"question":"[0-9a-f]*","error":' "$work/one.jsonl" || true)
 say "batch: $lines answers ($errors errors) in 4 shards, task 2 cancelled ($state) at $cancelled_at of its answers" \
   "and resubmitted: line for line the unsharded run ($((SECONDS - t0)) s)"
 fi

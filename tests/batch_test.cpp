@@ -107,8 +107,9 @@ TEST(Batch, AnswersEveryLineInOrderWithTheCommandsJsonAndErrorsInPlace) {
     const bool bad = question == "not json" || question == "[1, 2]" || question.find("Xc") != std::string::npos ||
                      question.find("bogus") != std::string::npos;
     EXPECT_EQ(answer.contains("error"), bad);
+    EXPECT_EQ(std::next(answer.begin()).key(), "question");
     if (bad) {
-      EXPECT_EQ(answer.size(), 2u);
+      EXPECT_EQ(answer.size(), 3u);
     }
   }
   // A table answer is the command's --json answer, seconds aside.
@@ -179,6 +180,60 @@ TEST(Batch, ResumesAfterATornLineAndRedoesIt) {
   EXPECT_EQ(read_file(out), expected);
   // Complete: nothing to do.
   EXPECT_NE(batch(in + " --out " + out).find("nothing to answer"), std::string::npos);
+}
+
+// An answer is kept only for the question it answers: edit line 1 (AsAc to 2c2d) and line 2 (drop
+// its game), and the rerun answers both again, ending with the bytes of a first run on the new file;
+// the unchanged lines after them are taken back, not recomputed.
+TEST(Batch, AQuestionChangedSinceItsAnswerIsAnsweredAgain) {
+  TempDir dir;
+  const std::string in = dir.str() + "/in.jsonl", out = dir.str() + "/out.jsonl", fresh = dir.str() + "/fresh.jsonl";
+  const std::string tail = R"({"players": ["QQ", "AK"]})" "\n" R"({"players": ["AsXc", "KK"]})" "\n";
+  write(in, R"({"players": ["AsAc", "KhQh"]})" "\n" R"({"players": ["AsKsQhJh", "random"], "game": "omaha", )"
+            R"("board": "2c7d9h3s"})" "\n" + tail);
+  batch(in + " --out " + out);
+  write(in, R"({"players": ["2c2d", "KhQh"]})" "\n" R"({"players": ["AsKsQhJh", "random"], "board": "2c7d9h3s"})"
+            "\n" + tail);
+  batch(in + " --out " + fresh);
+  const auto r = run_equity("batch -q " + in + " --out " + out + " --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json summary = json::parse(r.out);
+  EXPECT_EQ(summary.at("answered"), 2);
+  EXPECT_EQ(summary.at("changed"), 2);
+  EXPECT_EQ(summary.at("resumed"), 2);  // lines 3 and 4, taken back
+  EXPECT_EQ(read_file(out), read_file(fresh));
+  EXPECT_NE(read_file(out).find(R"("players":[{"hand":"2c2d")"), std::string::npos) << read_file(out);
+  // Only the last line edited: the three before it kept in place.
+  write(in, R"({"players": ["2c2d", "KhQh"]})" "\n" R"({"players": ["AsKsQhJh", "random"], "board": "2c7d9h3s"})"
+            "\n" R"({"players": ["QQ", "AK"]})" "\n" R"({"players": ["AsKc", "KK"]})" "\n");
+  EXPECT_NE(batch(in + " --out " + out).find("this run: 1 answered (1 changed since the earlier run), 3 kept"),
+            std::string::npos);
+  batch(in + " --out " + dir.str() + "/fresh2.jsonl");
+  EXPECT_EQ(read_file(out), read_file(dir.str() + "/fresh2.jsonl"));
+  // Answers without a digest (an earlier equity's) are never taken as this file's.
+  std::string old_format;
+  for (const auto& line : split(read_file(out), '\n'))
+    old_format += "{\"line\":" + line.substr(8, line.find(',') - 8) + line.substr(line.find(",\"question\"") + 30) + "\n";
+  write(out, old_format);
+  EXPECT_NE(batch(in + " --out " + out).find("4 answered (4 changed since the earlier run)"), std::string::npos);
+  EXPECT_EQ(read_file(out), read_file(dir.str() + "/fresh2.jsonl"));
+}
+
+// A merge checks each answer against its input line as it reads now.
+TEST(Batch, MergeRefusesAPartAnsweringAnotherVersionOfALine) {
+  TempDir dir;
+  const std::string in = dir.str() + "/in.jsonl", d = dir.str();
+  write(in, questions(20));
+  for (int k = 0; k < 2; ++k) batch(in + " --shard " + std::to_string(k) + "/2 --out " + d + "/p" + std::to_string(k));
+  std::string edited = questions(20);
+  edited.replace(edited.find("AsAc"), 4, "2c2d");  // line 1, answered by shard 0
+  write(in, edited);
+  expect_input_error("batch merge " + in + " " + d + "/p0 " + d + "/p1 --out " + d + "/m.jsonl",
+                     d + "/p0:1: answers another version of line 1 of " + in + " (changed since its shard ran");
+  EXPECT_FALSE(fs::exists(d + "/m.jsonl"));
+  batch(in + " --shard 0/2 --out " + d + "/p0");  // the shard run again: answered anew, then merged
+  const auto r = run_equity("batch merge " + in + " " + d + "/p0 " + d + "/p1 --out " + d + "/m.jsonl");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
 TEST(Batch, KilledAtRandomMomentsAndResumedEndsWithTheSameBytes) {

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <utility>
@@ -28,6 +29,7 @@ std::optional<std::uint64_t> whole_number(std::string_view text) {
 }
 
 constexpr std::string_view kAnswerStart = "{\"line\":";
+constexpr std::string_view kQuestionKey = "\"question\":\"";
 
 }  // namespace
 
@@ -52,16 +54,52 @@ std::optional<std::uint64_t> answer_line_number(std::string_view text) {
   return whole_number(text.substr(0, end));
 }
 
+std::string question_digest(std::string_view line) {
+  const auto end = line.find_last_not_of(" \t\r");
+  line = line.substr(0, end == std::string_view::npos ? 0 : end + 1);
+  std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a, 64 bits
+  for (const char c : line) hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  return hex;
+}
+
+std::string_view answer_digest(std::string_view answer) {
+  const auto comma = answer.find(',');
+  if (comma == std::string_view::npos) return {};
+  answer.remove_prefix(comma + 1);
+  if (answer.substr(0, kQuestionKey.size()) != kQuestionKey || answer.size() < kQuestionKey.size() + 17) return {};
+  const std::string_view digest = answer.substr(kQuestionKey.size(), 16);
+  return answer[kQuestionKey.size() + 16] == '"' ? digest : std::string_view();
+}
+
 bool is_error_line(std::string_view text) {
-  const auto comma = text.find(',');
+  auto comma = text.find(',');
+  if (comma != std::string_view::npos && !answer_digest(text).empty()) comma = text.find(',', comma + 1);
   return comma != std::string_view::npos && text.substr(comma, 9) == ",\"error\":";
 }
 
-AnswersScan scan_answers(const fs::path& path, const std::function<std::string(std::uint64_t)>& check) {
+namespace {
+
+// Keeps an answer after a changed one, for its question if unchanged (memory bounded).
+void hold_after_change(AnswersScan& scan, std::uint64_t line, const std::string& text, std::size_t& bytes) {
+  ++scan.after_change_lines;
+  constexpr std::size_t kHeld = std::size_t{256} << 20;
+  if (bytes + text.size() > kHeld) return;
+  bytes += text.size();
+  scan.after_change.emplace(line, text);
+}
+
+}  // namespace
+
+AnswersScan scan_answers(const fs::path& path,
+                         const std::function<AnswerCheck(std::uint64_t, std::string_view)>& check) {
   AnswersScan scan;
   std::ifstream in(path, std::ios::binary);
   if (!in) return scan;  // no file yet (an unreadable one fails when opened for writing)
   std::string text;
+  std::uint64_t last = 0;
+  std::size_t held = 0;
   for (std::uint64_t row = 1; std::getline(in, text); ++row) {
     if (in.eof()) {  // no newline after it: half-written
       scan.torn = true;
@@ -71,14 +109,22 @@ AnswersScan scan_answers(const fs::path& path, const std::function<std::string(s
     const auto n = answer_line_number(text);
     if (!n || text.back() != '}')
       throw InputError(where() + "not an answer of equity batch (each line starts {\"line\":N and is one JSON object)");
-    if (*n <= scan.last_line)
-      throw InputError(where() + "answers input line " + std::to_string(*n) + " after line " +
-                       std::to_string(scan.last_line) + " (answers are in input order)");
-    if (const std::string reason = check(*n); !reason.empty()) throw InputError(where() + reason);
-    ++scan.answers;
-    scan.errors += is_error_line(text) ? 1 : 0;
-    scan.last_line = *n;
-    scan.complete_bytes += text.size() + 1;
+    if (*n <= last)
+      throw InputError(where() + "answers input line " + std::to_string(*n) + " after line " + std::to_string(last) +
+                       " (answers are in input order)");
+    last = *n;
+    if (!scan.changed()) {
+      const AnswerCheck checked = check(*n, text);
+      if (!checked.error.empty()) throw InputError(where() + checked.error);
+      if (!checked.changed) {
+        ++scan.answers;
+        scan.errors += is_error_line(text) ? 1 : 0;
+        scan.last_line = *n;
+        scan.complete_bytes += text.size() + 1;
+        continue;
+      }
+    }
+    hold_after_change(scan, *n, text, held);
   }
   return scan;
 }

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "shard.hpp"
 
@@ -37,21 +38,42 @@ class ShardLines {
 
 // The input line number an answer line starts with, or nullopt if it does not start {"line":N.
 std::optional<std::uint64_t> answer_line_number(std::string_view text);
-// An answer line that reports an error ({"line":N,"error":...}).
+// An answer line that reports an error ({"line":N,"question":"...","error":...}).
 bool is_error_line(std::string_view text);
 
+// What ties an answer to its question: 16 hex digits of a 64-bit FNV-1a hash of the input line (its
+// trailing blanks aside), written second in every answer line as "question":"...". A resumed run or
+// a merge compares it with the input line now, so an answer to a question since edited is not kept.
+std::string question_digest(std::string_view line);
+// The digest an answer line carries after its line number; empty when it has none (an answer of
+// an equity before digests: never taken as the answer of any question).
+std::string_view answer_digest(std::string_view answer);
+
 struct AnswersScan {
-  std::uint64_t answers = 0;         // complete answer lines
+  std::uint64_t answers = 0;         // complete answer lines kept: a prefix of the file
   std::uint64_t errors = 0;          // ... of which errors
   std::uint64_t last_line = 0;       // the input line the last one answers (0: none)
-  std::uint64_t complete_bytes = 0;  // up to the end of the last complete line
+  std::uint64_t complete_bytes = 0;  // up to the end of the last kept line
   bool torn = false;                 // a half-written last line follows
+  // From the first answer whose question changed on: the complete lines by input line (held up to
+  // 256 MiB), taken again where their question is unchanged, and their count.
+  std::unordered_map<std::uint64_t, std::string> after_change;
+  std::uint64_t after_change_lines = 0;
+  bool changed() const { return after_change_lines > 0; }
+};
+
+// The check of one answer line against the input: an error (the reason), the answer kept, or its
+// question changed (the answers from this one on are not kept in place).
+struct AnswerCheck {
+  std::string error;
+  bool changed = false;
 };
 
 // Reads an answers file line by line (a missing file is empty). Every complete line must be an
-// answer line whose number is above the previous one and for which check(number) returns ""
-// (else the reason); throws InputError "FILE:LINE: ..." otherwise.
-AnswersScan scan_answers(const std::filesystem::path& path, const std::function<std::string(std::uint64_t)>& check);
+// answer line whose number is above the previous one; throws InputError "FILE:LINE: ..." otherwise,
+// or when check(number, line) gives an error. check is asked of each line until one has changed.
+AnswersScan scan_answers(const std::filesystem::path& path,
+                         const std::function<AnswerCheck(std::uint64_t, std::string_view)>& check);
 
 // The answers file of a run, opened for appending (created if missing) and locked (flock) for the
 // run's lifetime: a second run on the same file is refused with an InputError.

@@ -11,7 +11,10 @@
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <queue>
+#include <unordered_map>
+#include <utility>
 
 #include "batch_files.hpp"
 #include "cli_common.hpp"
@@ -64,6 +67,8 @@ struct Settings {
   std::uint64_t seed = 1;
   std::string table_dir;
   bool use_table = true;
+  // Answers of an earlier run after the first changed question, by input line (AnswersScan).
+  const std::unordered_map<std::uint64_t, std::string>* earlier = nullptr;
 };
 
 // The Monte Carlo seed of a line that gives none: the same for a line whatever the shards, threads
@@ -74,21 +79,36 @@ std::uint64_t line_seed(std::uint64_t base, std::uint64_t line) {
   return detail::splitmix64(state) & kMaxSeed;
 }
 
-std::string error_line(std::uint64_t line, std::string_view message) {
-  const nlohmann::json j = {{"error", message}};  // messages may quote invalid UTF-8: replaced
-  return "{\"line\":" + std::to_string(line) + "," +
-         j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).substr(1) + "\n";
+// {"line":N,"question":"DIGEST", the start of every answer line (batch_files.hpp).
+std::string answer_start(std::uint64_t line, std::string_view question) {
+  return "{\"line\":" + std::to_string(line) + ",\"question\":\"" + question_digest(question) + "\",";
 }
 
-// The --json answer with "line" first and without "seconds" (a batch's answers are the same bytes
-// on any run). Inside a JSON string every '"' is escaped, so the first ,"seconds": is the key.
-std::string answer_line(std::uint64_t line, std::string json) {
+std::string error_line(std::uint64_t line, std::string_view question, std::string_view message) {
+  const nlohmann::json j = {{"error", message}};  // messages may quote invalid UTF-8: replaced
+  return answer_start(line, question) + j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).substr(1) +
+         "\n";
+}
+
+// The --json answer with "line" and "question" first and without "seconds" (a batch's answers are
+// the same bytes on any run). Inside a JSON string every '"' is escaped, so the first ,"seconds":
+// is the key.
+std::string answer_line(std::uint64_t line, std::string_view question, std::string json) {
   const auto at = json.find(",\"seconds\":");
   if (at != std::string::npos) json.erase(at, json.find(',', at + 1) - at);
-  return "{\"line\":" + std::to_string(line) + "," + json.substr(1) + "\n";
+  return answer_start(line, question) + json.substr(1) + "\n";
+}
+
+// The answer of an earlier run to this very question (its line unchanged), when one is held.
+const std::string* earlier_answer(std::uint64_t line, std::string_view text, const Settings& s) {
+  if (s.earlier == nullptr) return nullptr;
+  const auto it = s.earlier->find(line);
+  if (it == s.earlier->end() || answer_digest(it->second) != question_digest(text)) return nullptr;
+  return &it->second;
 }
 
 std::string answer(std::uint64_t line, std::string_view text, const Settings& s) {
+  if (const std::string* kept = earlier_answer(line, text, s)) return *kept + "\n";
   try {
     Question q = parse_equity_request(text, std::numeric_limits<double>::max());
     if (!q.seed) q.seed = line_seed(s.seed, line);
@@ -99,9 +119,9 @@ std::string answer(std::uint64_t line, std::string_view text, const Settings& s)
     // Stopped by the signal part way (Monte Carlo keeps the trials it ran): not the line's answer,
     // so abandoned as a cancelled enumeration is, and asked again by the next run.
     if (a.stopped_by == "cancelled") throw Cancelled();
-    return answer_line(line, to_json(a));
+    return answer_line(line, text, to_json(a));
   } catch (const InputError& e) {
-    return error_line(line, e.what());
+    return error_line(line, text, e.what());
   }
 }
 
@@ -197,36 +217,69 @@ class ProgressLine {
 
 struct RunReport {
   AnswersScan resumed;         // what was on disk
+  std::uint64_t taken = 0;     // ... of which an earlier run's, after a changed question, taken again
+  std::uint64_t changed = 0;   // ... of which questions answered before and changed since
   std::uint64_t answered = 0;  // in this run
   std::uint64_t errors = 0;    // ... of which errors
   bool stopped = false;        // a signal stopped it
   double seconds = 0;
 };
 
-// Checks the answers already on disk against the input (each answers the shard's next question)
-// and leaves `lines` after the last of them.
-AnswersScan resume(AnswersFile& file, const fs::path& out, ShardLines& lines, const std::string& input, Shard shard) {
+// What a run starts from: the answers on disk kept in place, and the first question to answer
+// when it was read while checking them (an answer to an earlier version of it was there).
+struct Resumed {
+  AnswersScan scan;
+  std::optional<Line> first;
+};
+
+// Checks the answers already on disk against the input (each answers the shard's next question,
+// as it reads now) and leaves `lines` after the last of them.
+Resumed resume(AnswersFile& file, const fs::path& out, ShardLines& lines, const std::string& input, Shard shard) {
+  Resumed r;
   std::uint64_t line = 0;
   std::string text;
-  const AnswersScan scan = scan_answers(out, [&](std::uint64_t n) -> std::string {
+  r.scan = scan_answers(out, [&](std::uint64_t n, std::string_view answer) -> AnswerCheck {
     if (!lines.next(line, text))
-      return "answers input line " + std::to_string(n) + ", but " + input + " has no more questions of shard " +
-             shard.str() + " (the answers of another input or shard?)";
+      return {"answers input line " + std::to_string(n) + ", but " + input + " has no more questions of shard " +
+              shard.str() + " (the answers of another input or shard?)"};
     if (line != n)
-      return "answers input line " + std::to_string(n) + ", but the next question of shard " + shard.str() + " in " +
-             input + " is line " + std::to_string(line) + " (the answers of another input or shard?)";
-    return {};
+      return {"answers input line " + std::to_string(n) + ", but the next question of shard " + shard.str() + " in " +
+              input + " is line " + std::to_string(line) + " (the answers of another input or shard?)"};
+    if (answer_digest(answer) == question_digest(text)) return {};
+    r.first = Line{line, text};
+    return {{}, true};
   });
-  if (scan.torn) file.cut(scan.complete_bytes);
-  return scan;
+  if (r.scan.torn || r.scan.changed()) file.cut(r.scan.complete_bytes);
+  return r;
 }
 
-RunReport run_batch_file(const std::string& input, const fs::path& out, const Settings& s, bool progress) {
+// The questions of the next chunk, the one read while resuming first.
+std::size_t fill_chunk(std::vector<Line>& chunk, std::optional<Line>& first, ShardLines& lines, bool& more) {
+  std::size_t n = 0;
+  if (first && !chunk.empty()) chunk[n++] = *std::exchange(first, std::nullopt);
+  while (n < chunk.size() && (more = lines.next(chunk[n].line, chunk[n].text))) ++n;
+  return n;
+}
+
+// Counts the chunk's answered lines that an earlier run had answered: taken again (the question
+// unchanged) or answered again (changed since).
+void count_earlier(const std::vector<Line>& chunk, std::size_t answered, const Settings& s, RunReport& report) {
+  for (std::size_t i = 0; i < answered; ++i) {
+    if (earlier_answer(chunk[i].line, chunk[i].text, s))
+      ++report.taken;
+    else if (s.earlier->contains(chunk[i].line))
+      ++report.changed;
+  }
+}
+
+RunReport run_batch_file(const std::string& input, const fs::path& out, Settings s, bool progress) {
   InputSource source(input);
   AnswersFile file(out);
   ShardLines lines(source.stream(), s.shard);
   RunReport report;
-  report.resumed = resume(file, out, lines, source.name(), s.shard);
+  Resumed resumed = resume(file, out, lines, source.name(), s.shard);
+  report.resumed = std::move(resumed.scan);
+  s.earlier = &report.resumed.after_change;
   ProgressLine display(progress, progress ? shard_lines_estimate(input, s.shard) : 0, report.resumed.answers);
   StopSignals signals;
   g_stop.store(false);
@@ -235,8 +288,7 @@ RunReport run_batch_file(const std::string& input, const fs::path& out, const Se
   bool more = true;
   while (more && !g_stop.load()) {
     std::vector<Line> chunk(chunk_size);
-    std::size_t n = 0;
-    while (n < chunk_size && (more = lines.next(chunk[n].line, chunk[n].text))) ++n;
+    const std::size_t n = fill_chunk(chunk, resumed.first, lines, more);
     chunk.resize(n);
     if (n == 0) break;
     const Stopwatch chunk_clock;
@@ -244,6 +296,7 @@ RunReport run_batch_file(const std::string& input, const fs::path& out, const Se
     file.append(answers.joined);
     report.answered += answers.answered;
     report.errors += answers.errors;
+    count_earlier(chunk, answers.answered, s, report);
     if (answers.answered < n) {  // stopped in the middle of the chunk
       more = true;
       break;
@@ -259,15 +312,17 @@ RunReport run_batch_file(const std::string& input, const fs::path& out, const Se
 
 void print_run(const fs::path& out, const Settings& s, const RunReport& r, bool json) {
   const std::uint64_t answers = r.resumed.answers + r.answered, errors = r.resumed.errors + r.errors;
-  const double rate = r.seconds > 0 ? static_cast<double>(r.answered) / r.seconds : 0;
+  const std::uint64_t kept = r.resumed.answers + r.taken, answered = r.answered - r.taken;
+  const double rate = r.seconds > 0 ? static_cast<double>(answered) / r.seconds : 0;
   if (json) {
     nlohmann::ordered_json j;
     j["out"] = out.string();
     j["shard"] = s.shard.str();
     j["answers"] = answers;
     j["errors"] = errors;
-    j["resumed"] = r.resumed.answers;
-    j["answered"] = r.answered;
+    j["resumed"] = kept;
+    j["answered"] = answered;
+    j["changed"] = r.changed;
     j["finished"] = !r.stopped;
     j["seconds"] = r.seconds;
     j["per_second"] = rate;
@@ -277,10 +332,11 @@ void print_run(const fs::path& out, const Settings& s, const RunReport& r, bool 
   fmt::print("{}: {} answers{} ({} error{}){}\n", out.string(), with_commas(answers),
              s.shard.count > 1 ? " for shard " + s.shard.str() : std::string(), with_commas(errors),
              errors == 1 ? "" : "s", r.stopped ? "" : ", every question answered");
-  std::string run = r.answered == 0 ? "nothing to answer" : with_commas(r.answered) + " answered";
-  if (r.resumed.answers) run += ", " + with_commas(r.resumed.answers) + " kept from an earlier run";
+  std::string run = answered == 0 ? "nothing to answer" : with_commas(answered) + " answered";
+  if (r.changed) run += " (" + with_commas(r.changed) + " changed since the earlier run)";
+  if (kept) run += ", " + with_commas(kept) + " kept from an earlier run";
   if (r.resumed.torn) run += ", a half-written last line redone";
-  if (r.answered) run += fmt::format(", in {} ({}/s)", format_duration(r.seconds), with_commas(std::uint64_t(rate)));
+  if (answered) run += fmt::format(", in {} ({}/s)", format_duration(r.seconds), with_commas(std::uint64_t(rate)));
   fmt::print("this run: {}\n", run);
 }
 
@@ -335,6 +391,10 @@ std::uint64_t merge(const std::string& input, const std::vector<std::string>& na
     if (n < line)
       throw InputError(parts[i].name + ":" + std::to_string(parts[i].row) + ": answers input line " +
                        std::to_string(n) + ", which is blank, or answered in another part too");
+    if (answer_digest(parts[i].text) != question_digest(text))
+      throw InputError(parts[i].name + ":" + std::to_string(parts[i].row) + ": answers another version of line " +
+                       std::to_string(line) + " of " + source.name() +
+                       " (changed since its shard ran: run that shard again)");
     heads.pop();
     file.write(parts[i].text);
     file.write("\n");
@@ -390,14 +450,17 @@ int run_batch(const Args& args) {
       "`equity serve`'s /api/equity, e.g. {\"players\": [\"AsAc\", \"QQ+,AKs\"], \"board\": \"Ks7h2c\"}\n"
       "(fields: players, board, dead, method, stderr, trials, time, seed, per_combo, hits,\n"
       "distribution, by_category, order; docs/serve.md). OUT gets one line per question, in input\n"
-      "order: the `equity --json` answer with \"line\" (the input line, from 1) first and without\n"
-      "\"seconds\", or {\"line\": N, \"error\": \"...\"} for a bad question; the batch goes on. Blank lines\n"
-      "are skipped. Questions run in parallel, the answers do not depend on the thread count.\n"
-      "Monte Carlo questions without a seed get one from --seed and their line number, so that a\n"
-      "batch gives the same bytes on every run (unless a question sets \"time\").\n\n"
+      "order: the `equity --json` answer with \"line\" (the input line, from 1) and \"question\" (a\n"
+      "digest of the line) first and without \"seconds\", or {\"line\": N, \"question\": \"...\",\n"
+      "\"error\": \"...\"} for a bad question; the batch goes on. Blank lines are skipped. Questions\n"
+      "run in parallel, the answers do not depend on the thread count. Monte Carlo questions\n"
+      "without a seed get one from --seed and their line number, so that a batch gives the same\n"
+      "bytes on every run (unless a question sets \"time\").\n\n"
       "Resumable: answers are appended to OUT a chunk of whole lines at a time (and flushed to disk);\n"
-      "a rerun keeps them and answers the rest (a half-written last line is redone). Ctrl-C or\n"
-      "SIGTERM stops after writing what is answered (exit code 130).\n\n"
+      "a rerun keeps them and answers the rest (a half-written last line is redone). An answer is\n"
+      "kept only while its line reads the same: from the first line edited since, OUT is cut and\n"
+      "the rest answered again (the unchanged lines' answers taken back). Ctrl-C or SIGTERM stops\n"
+      "after writing what is answered (exit code 130).\n\n"
       "--shard K/N answers only lines K+1, K+1+N, K+1+2N, ... (K from 0 to N-1: a Slurm array's\n"
       "$SLURM_ARRAY_TASK_ID as it is), so N runs split IN with no coordination; `equity batch merge\n"
       "IN PARTS... --out OUT` puts their answers back in input order (scripts/slurm/batch.sbatch).\n\n"
