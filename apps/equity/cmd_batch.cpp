@@ -26,7 +26,7 @@
 #include "equity/error.hpp"
 #include "equity/table_location.hpp"
 #include "input_source.hpp"
-#include "request.hpp"
+#include "equity/request.hpp"
 #include "terminal.hpp"
 
 namespace equity::cli {

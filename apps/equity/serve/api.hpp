@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "equity/calculate.hpp"
-#include "request.hpp"
+#include "equity/request.hpp"
 
 namespace equity::serve {
 

@@ -1,4 +1,4 @@
-#include "request.hpp"
+#include "equity/request.hpp"
 
 #include <cmath>
 #include <cstdint>

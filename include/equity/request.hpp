@@ -1,8 +1,9 @@
 #pragma once
-// The /api/equity request object as a Question: one JSON object such as
+// The request object of a question as JSON (the library reads it, the front ends pass it on): one
+// JSON object such as
 //   {"players": ["AsAc", "QQ+,AKs"], "board": "", "dead": "", "method": "auto", "stderr": 1e-3,
 //    "trials": N, "time": S, "seed": 1, "per_combo": true, "hits": true, "distribution": true,
-//    "by_category": false, "order": "equity"}
+//    "by_category": false, "order": "equity", "game": "holdem"}
 // read the same way by `equity serve` (the body of POST /api/equity and /api/jobs) and by
 // `equity batch` (one a line of its JSON Lines input).
 #include <string_view>
