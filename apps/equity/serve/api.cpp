@@ -13,6 +13,7 @@
 #include "equity/hand_order.hpp"
 #include "equity/omaha_range.hpp"
 #include "equity/range.hpp"
+#include "equity/range_description.hpp"
 
 namespace equity::serve {
 
@@ -57,27 +58,6 @@ CardSet dead_cards(std::string_view text, Game game) {
   return dead;
 }
 
-// An Omaha range: its canonical form, its size (counted, never listed in full) and its hands when
-// at most kOmahaRangeListed: the page shows the count, a hostile client gets a bounded answer.
-std::string omaha_range_json(std::string_view expr, std::string_view dead_text, Game game) {
-  const OmahaRange range = OmahaRange::parse(expr, game_rules(game).hole_cards, "range");
-  const CardSet dead = dead_cards(dead_text, game);
-  const OmahaRangeSize size = range.size(dead);
-  json combos = json::array();
-  if (size.hands <= kOmahaRangeListed)
-    for (const auto& c : range.combos(dead, kOmahaRangeListed))
-      combos.push_back({{"cards", c.cards.str()}, {"weight", c.weight}});
-  json j = {{"range", range.str()},
-            {"count", size.hands},
-            {"weight", size.weighted},
-            {"warnings", json::array()},
-            {"listed", size.hands <= kOmahaRangeListed},
-            {"combos", combos},
-            {"grid", json::array()},
-            {"game", game_name(game)}};
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
-}
-
 }  // namespace
 
 std::string range_json(std::string_view expr, std::string_view dead_text, std::string_view game_text) {
@@ -87,38 +67,17 @@ std::string range_json(std::string_view expr, std::string_view dead_text, std::s
   } catch (const InputError&) {
     throw InputError("game: '" + std::string(game_text) + "' is not a game: one of " + game_names());
   }
-  if (omaha_like(game)) return omaha_range_json(expr, dead_text, game);
-  std::vector<std::string> warnings;
-  // Percentages in the game's own ordering (Hold'em's equity ordering, or short deck's).
-  const Range range = Range::parse(expr, "range", &warnings, default_hand_order(game));
-  check_in_deck(range, game);
-  const CardSet dead = dead_cards(dead_text, game);
-  json combos = json::array();
-  double weight = 0;
-  for (const auto& c : range.combos(dead | out_of_deck(game))) {
-    combos.push_back({{"cards", to_string({c.cards[0], c.cards[1]})}, {"weight", c.weight}});
-    weight += c.weight;
-  }
-  json grid = json::array();
-  for (int row = 0; row < grid_size(game); ++row) {
+  const RangeDescription d = describe_range(expr, game, dead_cards(dead_text, game), kRangeListed);
+  json combos = json::array(), grid = json::array();
+  for (const RangeHand& h : d.list) combos.push_back({{"cards", h.text}, {"weight", h.weight}});
+  for (const auto& row : d.grid) {
     json cells = json::array();
-    for (int column = 0; column < grid_size(game); ++column) {
-      const HandClass hc = class_at_grid_cell(row, column);
-      int in = 0, left = 0;
-      double w = 0;
-      for (int i : hc.combo_indices()) {
-        const auto cards = combo_cards(i);
-        if (dead.contains(cards[0]) || dead.contains(cards[1])) continue;
-        ++left;
-        if (range.contains(i)) ++in, w += range.weight(i);
-      }
-      cells.push_back({{"class", hc.name()}, {"combos", in}, {"of", left}, {"weight", w}});
-    }
-    grid.push_back(cells);
+    for (const RangeGridCell& c : row)
+      cells.push_back({{"class", c.name}, {"combos", c.combos}, {"of", c.of}, {"weight", c.weight}});
+    grid.push_back(std::move(cells));
   }
-  json j = {{"range", range.str()}, {"count", combos.size()}, {"weight", weight},
-            {"warnings", warnings}, {"combos", combos},       {"grid", grid}};
-  if (game != Game::holdem) j["game"] = game_name(game);
+  const json j = {{"range", d.range},       {"count", d.hands}, {"weight", d.weight}, {"warnings", d.warnings},
+                  {"listed", d.listed},     {"combos", combos}, {"grid", grid},       {"game", game_name(game)}};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

@@ -24,18 +24,15 @@ std::string error_json(std::string_view message, std::string_view field = {});
 // "player 2 ..." -> "players[1]", "board ..." -> "board", "dead cards ..." -> "dead", else "".
 std::string field_of(std::string_view message);
 
-// GET /api/range?expr=...&dead=...: the canonical range, its combos after removing the dead cards
-// (raw count and total weight), each combo with its weight, and the 13x13 grid (row, column 0 =
-// ace; pairs on the diagonal, suited above) with each class's name, combos in, combos of the class
-// left and weight. Throws InputError for a bad range ("range ...") or bad dead cards.
-// With `game` ("shortdeck"), the combos of its deck and its grid (9x9, A to 6), and "game" in the
-// answer; a class outside the deck, or an unknown game ("game: ..."), is an InputError.
-// An Omaha game (hole_cards 4 to 6, docs/ranges-omaha.md's syntax): "range" canonical, "count"
-// hands and "weight" their weights summed (counted without listing), "combos" the hands
-// ({"cards": "AsKsQhJh", "weight": 1}) only when there are at most kOmahaRangeListed ("listed"
-// says whether they are), and an empty "grid".
+// GET /api/range?expr=...&dead=...&game=...: the library's describe_range() (range_description.hpp)
+// as JSON: "range" canonical, "count" hands after removing the dead cards and "weight" their
+// weights summed, "warnings", "listed" (whether "combos" holds them all: at most kRangeListed are
+// listed), "combos" ([{"cards": "AsKs", "weight": 1}]), "grid" (in the games with a class grid:
+// rows of {"class", "combos" in, "of" the class left, "weight"}, row and column 0 = ace, pairs on
+// the diagonal, suited above; empty otherwise) and "game". A bad range ("range ..."), bad dead
+// cards ("dead cards: ...") or an unknown game ("game: ...") is an InputError.
 std::string range_json(std::string_view expr, std::string_view dead, std::string_view game = "holdem");
-inline constexpr std::size_t kOmahaRangeListed = 200;
+inline constexpr std::size_t kRangeListed = 1326;  // every two-card combo; PLO6's 20 million are counted
 
 // GET /api/orderings: {"orderings": {"equity": ["AA", "KK", ...], "vs2": [...]}}: the named
 // orderings percentage ranges use (hand_order.hpp), best first.
