@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "count/monte_carlo.hpp"
 #include "equity/calculate.hpp"
 #include "equity/game.hpp"
-#include "equity/monte_carlo.hpp"
 #include "equity/range_equity.hpp"
 #include "equity/table_equity.hpp"
 

@@ -5,7 +5,7 @@
 #include "equity/detail/evaluator_tables.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
-#include "equity/reference_evaluator.hpp"
+#include "eval/reference_evaluator.hpp"
 #include "fuzz_support.hpp"
 
 using namespace equity;

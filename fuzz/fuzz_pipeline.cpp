@@ -11,8 +11,8 @@
 #include <random>
 #include <vector>
 
+#include "count/monte_carlo.hpp"
 #include "equity/error.hpp"
-#include "equity/monte_carlo.hpp"
 #include "equity/range_equity.hpp"
 #include "fuzz_support.hpp"
 

@@ -188,12 +188,22 @@ TEST(Batch, ResumesAfterATornLineAndRedoesIt) {
 TEST(Batch, AQuestionChangedSinceItsAnswerIsAnsweredAgain) {
   TempDir dir;
   const std::string in = dir.str() + "/in.jsonl", out = dir.str() + "/out.jsonl", fresh = dir.str() + "/fresh.jsonl";
-  const std::string tail = R"({"players": ["QQ", "AK"]})" "\n" R"({"players": ["AsXc", "KK"]})" "\n";
-  write(in, R"({"players": ["AsAc", "KhQh"]})" "\n" R"({"players": ["AsKsQhJh", "random"], "game": "omaha", )"
-            R"("board": "2c7d9h3s"})" "\n" + tail);
+  const std::string tail = R"({"players": ["QQ", "AK"]})"
+                           "\n"
+                           R"({"players": ["AsXc", "KK"]})"
+                           "\n";
+  write(in, R"({"players": ["AsAc", "KhQh"]})"
+            "\n"
+            R"({"players": ["AsKsQhJh", "random"], "game": "omaha", )"
+            R"("board": "2c7d9h3s"})"
+            "\n" +
+                tail);
   batch(in + " --out " + out);
-  write(in, R"({"players": ["2c2d", "KhQh"]})" "\n" R"({"players": ["AsKsQhJh", "random"], "board": "2c7d9h3s"})"
-            "\n" + tail);
+  write(in, R"({"players": ["2c2d", "KhQh"]})"
+            "\n"
+            R"({"players": ["AsKsQhJh", "random"], "board": "2c7d9h3s"})"
+            "\n" +
+                tail);
   batch(in + " --out " + fresh);
   const auto r = run_equity("batch -q " + in + " --out " + out + " --json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -204,8 +214,14 @@ TEST(Batch, AQuestionChangedSinceItsAnswerIsAnsweredAgain) {
   EXPECT_EQ(read_file(out), read_file(fresh));
   EXPECT_NE(read_file(out).find(R"("players":[{"hand":"2c2d")"), std::string::npos) << read_file(out);
   // Only the last line edited: the three before it kept in place.
-  write(in, R"({"players": ["2c2d", "KhQh"]})" "\n" R"({"players": ["AsKsQhJh", "random"], "board": "2c7d9h3s"})"
-            "\n" R"({"players": ["QQ", "AK"]})" "\n" R"({"players": ["AsKc", "KK"]})" "\n");
+  write(in, R"({"players": ["2c2d", "KhQh"]})"
+            "\n"
+            R"({"players": ["AsKsQhJh", "random"], "board": "2c7d9h3s"})"
+            "\n"
+            R"({"players": ["QQ", "AK"]})"
+            "\n"
+            R"({"players": ["AsKc", "KK"]})"
+            "\n");
   EXPECT_NE(batch(in + " --out " + out).find("this run: 1 answered (1 changed since the earlier run), 3 kept"),
             std::string::npos);
   batch(in + " --out " + dir.str() + "/fresh2.jsonl");
@@ -213,7 +229,8 @@ TEST(Batch, AQuestionChangedSinceItsAnswerIsAnsweredAgain) {
   // Answers without a digest (an earlier equity's) are never taken as this file's.
   std::string old_format;
   for (const auto& line : split(read_file(out), '\n'))
-    old_format += "{\"line\":" + line.substr(8, line.find(',') - 8) + line.substr(line.find(",\"question\"") + 30) + "\n";
+    old_format +=
+        "{\"line\":" + line.substr(8, line.find(',') - 8) + line.substr(line.find(",\"question\"") + 30) + "\n";
   write(out, old_format);
   EXPECT_NE(batch(in + " --out " + out).find("4 answered (4 changed since the earlier run)"), std::string::npos);
   EXPECT_EQ(read_file(out), read_file(dir.str() + "/fresh2.jsonl"));

@@ -9,7 +9,7 @@
 #include <random>
 
 #include "equity/error.hpp"
-#include "equity/reference_evaluator.hpp"
+#include "eval/reference_evaluator.hpp"
 
 namespace equity {
 namespace {

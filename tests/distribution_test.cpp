@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "equity/per_combo.hpp"
+#include "count/per_combo.hpp"
 #include "equity/range.hpp"
 
 namespace equity {

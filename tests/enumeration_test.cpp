@@ -7,7 +7,7 @@
 #include <random>
 
 #include "equity/error.hpp"
-#include "equity/reference_evaluator.hpp"
+#include "eval/reference_evaluator.hpp"
 #include "test_support.hpp"
 
 using namespace equity;

@@ -11,7 +11,7 @@
 
 #include "equity/error.hpp"
 #include "equity/evaluate_rows.hpp"
-#include "equity/reference_evaluator.hpp"
+#include "eval/reference_evaluator.hpp"
 #include "test_support.hpp"
 
 using namespace equity;

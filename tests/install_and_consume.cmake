@@ -24,13 +24,20 @@ endfunction()
 
 step(${CMAKE_COMMAND} --install ${BINARY_DIR} --prefix ${prefix})
 
-# The installed headers are the public ones: no detail/ but the evaluator's two, none of the
-# algorithms or the programs' helpers; each compiles alone.
+# include/equity/ is installed whole and holds the public headers only: the library's private ones
+# (src/: the dealer, board walk, trial kernels, parallel loops, Monte Carlo, the sweeps, the table
+# cache, the reference evaluator) are not installed, and each installed header compiles alone.
 foreach(private detail/board_walk.hpp detail/parallel.hpp detail/trial_kernels.hpp detail/deck_dealer.hpp
-        detail/rng.hpp stopwatch.hpp quote.hpp files.hpp table_render.hpp table_cache.hpp per_combo.hpp
-        range_equity.hpp monte_carlo.hpp enumeration.hpp deal.hpp)
+        detail/rng.hpp detail/hand_order_builder.hpp table_cache.hpp per_combo.hpp monte_carlo.hpp
+        omaha_equity.hpp reference_evaluator.hpp)
   if(EXISTS ${prefix}/include/equity/${private})
     message(FATAL_ERROR "installed, but not a public header: include/equity/${private}")
+  endif()
+endforeach()
+file(GLOB_RECURSE in_source RELATIVE ${CONSUMER_DIR}/../../include ${CONSUMER_DIR}/../../include/equity/*.hpp)
+foreach(header ${in_source})
+  if(NOT EXISTS ${prefix}/include/${header})
+    message(FATAL_ERROR "include/${header} is not installed (include/equity/ is installed whole)")
   endif()
 endforeach()
 file(GLOB_RECURSE installed RELATIVE ${prefix}/include ${prefix}/include/equity/*.hpp)

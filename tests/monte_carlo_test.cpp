@@ -2,7 +2,7 @@
 // the same deals for a seed on any number of threads, the unrolled loops against the general one,
 // shared boards, stopping at a target standard error), its limits on its stopping rules and its
 // cancellation flag.
-#include "equity/monte_carlo.hpp"
+#include "count/monte_carlo.hpp"
 
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>

@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "count/omaha_equity.hpp"
 #include "equity/answer_json.hpp"
 #include "equity/calculate.hpp"
 #include "equity/error.hpp"
 #include "equity/omaha_enumeration.hpp"
-#include "equity/omaha_equity.hpp"
 #include "equity/plan.hpp"
-#include "equity/reference_evaluator.hpp"
+#include "eval/reference_evaluator.hpp"
 #include "omaha_reference.hpp"
 #include "test_support.hpp"
 

@@ -15,7 +15,7 @@
 #include <set>
 #include <tuple>
 
-#include "equity/detail/parallel.hpp"
+#include "detail/parallel.hpp"
 #include "equity/error.hpp"
 #include "equity/omaha_class.hpp"
 #include "equity/omaha_hand_order.hpp"

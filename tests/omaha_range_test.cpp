@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "equity/detail/parallel.hpp"
+#include "detail/parallel.hpp"
 #include "equity/error.hpp"
 #include "equity/omaha_class.hpp"
 #include "equity/omaha_class_equity.hpp"

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "equity/cards.hpp"
-#include "equity/reference_evaluator.hpp"
+#include "eval/reference_evaluator.hpp"
 
 namespace equity::test {
 

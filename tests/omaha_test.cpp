@@ -11,7 +11,7 @@
 #include "equity/omaha_enumeration.hpp"
 #include "equity/omaha_evaluator.hpp"
 #include "equity/omaha_range.hpp"
-#include "equity/reference_evaluator.hpp"
+#include "eval/reference_evaluator.hpp"
 #include "omaha_reference.hpp"
 
 namespace equity {

@@ -1,5 +1,5 @@
 // Per-combo equity (per_combo.hpp) against brute force with the reference evaluator.
-#include "equity/per_combo.hpp"
+#include "count/per_combo.hpp"
 
 #include <gtest/gtest.h>
 #include <tbb/task_arena.h>
@@ -13,7 +13,7 @@
 #include "equity/error.hpp"
 #include "equity/range.hpp"
 #include "equity/range_equity.hpp"
-#include "equity/reference_evaluator.hpp"
+#include "eval/reference_evaluator.hpp"
 #include "test_support.hpp"
 
 namespace equity {

@@ -1,12 +1,13 @@
 // describe_range(): one description of a range for every game, against counts made here by brute
 // force (every hand of the game's deck tested for membership by its own rule).
+#include "equity/range_description.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <vector>
 
 #include "equity/error.hpp"
-#include "equity/range_description.hpp"
 
 namespace equity {
 namespace {

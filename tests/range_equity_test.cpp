@@ -10,8 +10,8 @@
 #include <numeric>
 #include <regex>
 
+#include "count/monte_carlo.hpp"
 #include "equity/error.hpp"
-#include "equity/monte_carlo.hpp"
 #include "range_deal_support.hpp"
 #include "test_support.hpp"
 

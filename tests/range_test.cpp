@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "cards/hand_order_builder.hpp"
 #include "clean_message.hpp"
-#include "equity/detail/hand_order_builder.hpp"
 #include "equity/error.hpp"
 #include "equity/hand_order.hpp"
 #include "test_support.hpp"

@@ -11,8 +11,8 @@
 #include <random>
 #include <set>
 
+#include "cards/hand_order_builder.hpp"
 #include "equity/calculate.hpp"
-#include "equity/detail/hand_order_builder.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/hand_class.hpp"

@@ -1,5 +1,5 @@
 // The process-wide cache of table files: the same answers as table_equity(), files read once.
-#include "equity/table_cache.hpp"
+#include "tables/table_cache.hpp"
 
 #include <gtest/gtest.h>
 

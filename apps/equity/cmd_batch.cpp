@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <tbb/parallel_for.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,12 +22,10 @@
 #include "commands.hpp"
 #include "equity/answer_json.hpp"
 #include "equity/calculate.hpp"
-#include "equity/detail/parallel.hpp"
-#include "equity/detail/rng.hpp"
 #include "equity/error.hpp"
+#include "equity/request.hpp"
 #include "equity/table_location.hpp"
 #include "input_source.hpp"
-#include "equity/request.hpp"
 #include "terminal.hpp"
 
 namespace equity::cli {
@@ -75,8 +74,14 @@ struct Settings {
 // or restarts, different from line to line.
 std::uint64_t line_seed(std::uint64_t base, std::uint64_t line) {
   std::uint64_t state = base * 0x9E3779B97F4A7C15ULL ^ line;
-  detail::splitmix64(state);
-  return detail::splitmix64(state) & kMaxSeed;
+  const auto splitmix64 = [&state] {  // Steele, Lea and Flood's SplitMix64, one step
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  };
+  splitmix64();
+  return splitmix64() & kMaxSeed;
 }
 
 // {"line":N,"question":"DIGEST", the start of every answer line (batch_files.hpp).
@@ -141,7 +146,7 @@ ChunkAnswers answer_chunk(const std::vector<Line>& chunk, const Settings& s) {
   std::vector<std::string> answers(chunk.size());
   std::vector<std::string> failures(chunk.size());
   std::vector<char> done(chunk.size(), 0);
-  detail::parallel_for(std::size_t{0}, chunk.size(), [&](std::size_t i) {
+  tbb::parallel_for(std::size_t{0}, chunk.size(), [&](std::size_t i) {
     try {
       answers[i] = answer(chunk[i].line, chunk[i].text, s);
       done[i] = 1;

@@ -31,12 +31,12 @@ struct RangeGridCell {
 
 struct RangeDescription {
   Game game = Game::holdem;
-  std::string range;                  // canonical form
-  std::uint64_t hands = 0;            // hands once the dead cards (and the cards outside the deck) are out
-  double weight = 0;                  // their weights added up
-  std::vector<std::string> warnings;  // what the reader noticed (overlapping terms, ...)
-  bool listed = true;                 // `list` holds every hand (false: more than the limit asked)
-  std::vector<RangeHand> list;        // the hands, in the reader's order
+  std::string range;                             // canonical form
+  std::uint64_t hands = 0;                       // hands once the dead cards (and the cards outside the deck) are out
+  double weight = 0;                             // their weights added up
+  std::vector<std::string> warnings;             // what the reader noticed (overlapping terms, ...)
+  bool listed = true;                            // `list` holds every hand (false: more than the limit asked)
+  std::vector<RangeHand> list;                   // the hands, in the reader's order
   std::vector<std::vector<RangeGridCell>> grid;  // rows, best class top left; empty without a grid
 };
 

@@ -42,7 +42,8 @@ RangeDescription describe_two_card(std::string_view text, Game game, CardSet dea
   for (const auto& c : range.combos(dead | out_of_deck(game))) {
     ++d.hands;
     d.weight += c.weight;
-    if (d.list.size() < limit) d.list.push_back({CardSet(c.cards[0].bit() | c.cards[1].bit()), to_string({c.cards[0], c.cards[1]}), c.weight});
+    if (d.list.size() < limit)
+      d.list.push_back({CardSet(c.cards[0].bit() | c.cards[1].bit()), to_string({c.cards[0], c.cards[1]}), c.weight});
   }
   d.listed = d.hands <= limit;
   d.grid = class_grid(range, game, dead);
@@ -62,7 +63,8 @@ RangeDescription describe_patterns(std::string_view text, Game game, CardSet dea
   d.weight = size.weighted;
   d.listed = size.hands <= limit;
   if (d.listed)
-    for (const auto& c : range.combos(dead, std::max<std::size_t>(limit, 1), what)) d.list.push_back({c.cards, c.cards.str(), c.weight});
+    for (const auto& c : range.combos(dead, std::max<std::size_t>(limit, 1), what))
+      d.list.push_back({c.cards, c.cards.str(), c.weight});
   return d;
 }
 

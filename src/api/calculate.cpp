@@ -6,22 +6,22 @@
 #include <mutex>
 #include <random>
 
+#include "count/monte_carlo.hpp"
+#include "count/per_combo.hpp"
+#include "detail/parallel.hpp"
 #include "equity/cards.hpp"
-#include "equity/detail/parallel.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
-#include "equity/monte_carlo.hpp"
-#include "equity/per_combo.hpp"
 #include "equity/plan.hpp"
 #include "equity/range.hpp"
 #include "equity/range_equity.hpp"
 #include "equity/stopwatch.hpp"
-#include "equity/table_cache.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/three_way_table.hpp"
 #include "omaha_calculate.hpp"
 #include "question.hpp"
+#include "tables/table_cache.hpp"
 
 namespace equity {
 namespace {

@@ -11,12 +11,12 @@
 #include <string>
 
 #include "../tables/grouped_digits.hpp"
+#include "count/omaha_equity.hpp"
+#include "detail/parallel.hpp"
 #include "equity/deal.hpp"
-#include "equity/detail/parallel.hpp"
 #include "equity/distribution.hpp"
 #include "equity/error.hpp"
 #include "equity/omaha_enumeration.hpp"
-#include "equity/omaha_equity.hpp"
 #include "equity/omaha_hits.hpp"
 #include "equity/quote.hpp"
 #include "question.hpp"

@@ -8,11 +8,11 @@
 #include <string>
 
 #include "../tables/grouped_digits.hpp"
+#include "count/per_combo.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/game.hpp"
-#include "equity/per_combo.hpp"
 #include "equity/range_equity.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/table_location.hpp"

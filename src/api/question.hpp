@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "count/monte_carlo.hpp"
+#include "count/omaha_equity.hpp"
 #include "equity/calculate.hpp"
 #include "equity/deal.hpp"
-#include "equity/monte_carlo.hpp"
-#include "equity/omaha_equity.hpp"
 #include "equity/range.hpp"
 #include "equity/stopwatch.hpp"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "equity/detail/hand_order_builder.hpp"
+#include "cards/hand_order_builder.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/quote.hpp"

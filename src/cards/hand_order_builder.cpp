@@ -1,4 +1,4 @@
-#include "equity/detail/hand_order_builder.hpp"
+#include "cards/hand_order_builder.hpp"
 
 #include <algorithm>
 #include <charconv>

@@ -12,7 +12,7 @@
 #include <functional>
 #include <string>
 
-#include "equity/detail/parallel.hpp"
+#include "detail/parallel.hpp"
 #include "equity/error.hpp"
 #include "equity/omaha_class.hpp"
 #include "equity/quote.hpp"

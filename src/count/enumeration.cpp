@@ -9,9 +9,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "count/board_walk.hpp"
+#include "detail/parallel.hpp"
 #include "equity/deal.hpp"
-#include "equity/detail/board_walk.hpp"
-#include "equity/detail/parallel.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <utility>
 
-#include "equity/detail/trial_kernels.hpp"
+#include "count/trial_kernels.hpp"
 
 namespace equity::detail {
 

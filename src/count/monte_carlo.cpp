@@ -2,7 +2,7 @@
 // chunks in rounds until a stopping rule holds, and turns the tallies into the result. The random
 // numbers, the dealer and the trial loops are in include/equity/detail/ (rng.hpp, deck_dealer.hpp,
 // trial_kernels.hpp).
-#include "equity/monte_carlo.hpp"
+#include "count/monte_carlo.hpp"
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -12,8 +12,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "equity/detail/parallel.hpp"
-#include "equity/detail/trial_kernels.hpp"
+#include "count/trial_kernels.hpp"
+#include "detail/parallel.hpp"
 #include "equity/error.hpp"
 #include "equity/stopwatch.hpp"
 

@@ -2,7 +2,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "equity/detail/trial_kernels.hpp"
+#include "count/trial_kernels.hpp"
 
 namespace equity::detail {
 

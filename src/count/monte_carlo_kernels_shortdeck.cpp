@@ -17,7 +17,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "equity/detail/trial_kernels.hpp"
+#include "count/trial_kernels.hpp"
 #include "equity/ranking.hpp"
 #include "joint_trials.hpp"
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "equity/detail/parallel.hpp"
+#include "detail/parallel.hpp"
 #include "equity/error.hpp"
 #include "equity/omaha_evaluator.hpp"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-#include "equity/detail/parallel.hpp"
+#include "detail/parallel.hpp"
 
 namespace equity {
 

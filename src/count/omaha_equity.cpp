@@ -1,12 +1,12 @@
 // Omaha's deal and its exact enumeration over ranges, board by board (omaha_equity.hpp).
-#include "equity/omaha_equity.hpp"
+#include "count/omaha_equity.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <numeric>
 
+#include "detail/parallel.hpp"
 #include "equity/deal.hpp"
-#include "equity/detail/parallel.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 

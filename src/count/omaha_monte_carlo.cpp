@@ -5,10 +5,10 @@
 #include <cmath>
 #include <cstdio>
 
-#include "equity/detail/parallel.hpp"
-#include "equity/detail/rng.hpp"
+#include "count/omaha_equity.hpp"
+#include "detail/parallel.hpp"
+#include "detail/rng.hpp"
 #include "equity/error.hpp"
-#include "equity/omaha_equity.hpp"
 #include "equity/stopwatch.hpp"
 
 namespace equity {

@@ -1,4 +1,4 @@
-#include "equity/per_combo.hpp"
+#include "count/per_combo.hpp"
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "equity/detail/parallel.hpp"
+#include "detail/parallel.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/hand_class.hpp"

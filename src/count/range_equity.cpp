@@ -13,8 +13,8 @@
 #include <numeric>
 #include <string>
 
-#include "equity/detail/board_walk.hpp"
-#include "equity/detail/parallel.hpp"
+#include "count/board_walk.hpp"
+#include "detail/parallel.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/ranking.hpp"

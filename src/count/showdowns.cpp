@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "equity/detail/parallel.hpp"
+#include "count/per_combo.hpp"
+#include "detail/parallel.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
-#include "equity/per_combo.hpp"
 #include "equity/range_equity.hpp"
 #include "equity/ranking.hpp"
 

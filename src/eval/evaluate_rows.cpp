@@ -15,8 +15,8 @@
 #include <bit>
 #include <string>
 
+#include "detail/parallel.hpp"
 #include "equity/cards.hpp"
-#include "equity/detail/parallel.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 

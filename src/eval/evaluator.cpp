@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "equity/error.hpp"
-#include "equity/reference_evaluator.hpp"
+#include "eval/reference_evaluator.hpp"
 
 namespace equity {
 namespace {

@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "equity/detail/evaluator_tables.hpp"
-#include "equity/reference_evaluator.hpp"
+#include "eval/reference_evaluator.hpp"
 #include "table_building.hpp"
 
 namespace equity::detail {

@@ -1,4 +1,4 @@
-#include "equity/reference_evaluator.hpp"
+#include "eval/reference_evaluator.hpp"
 
 #include <algorithm>
 

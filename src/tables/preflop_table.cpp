@@ -15,8 +15,8 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "detail/parallel.hpp"
 #include "equity/deal.hpp"
-#include "equity/detail/parallel.hpp"
 #include "equity/error.hpp"
 #include "equity/quote.hpp"
 

@@ -1,4 +1,4 @@
-#include "equity/table_cache.hpp"
+#include "tables/table_cache.hpp"
 
 #include <map>
 #include <memory>

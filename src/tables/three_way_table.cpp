@@ -8,8 +8,8 @@
 #include <mutex>
 #include <sstream>
 
+#include "detail/parallel.hpp"
 #include "equity/deal.hpp"
-#include "equity/detail/parallel.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/files.hpp"

@@ -76,8 +76,8 @@ std::string range_json(std::string_view expr, std::string_view dead_text, std::s
       cells.push_back({{"class", c.name}, {"combos", c.combos}, {"of", c.of}, {"weight", c.weight}});
     grid.push_back(std::move(cells));
   }
-  const json j = {{"range", d.range},       {"count", d.hands}, {"weight", d.weight}, {"warnings", d.warnings},
-                  {"listed", d.listed},     {"combos", combos}, {"grid", grid},       {"game", game_name(game)}};
+  const json j = {{"range", d.range},   {"count", d.hands}, {"weight", d.weight}, {"warnings", d.warnings},
+                  {"listed", d.listed}, {"combos", combos}, {"grid", grid},       {"game", game_name(game)}};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <utility>
 
+#include "detail/rng.hpp"
 #include "equity/cards.hpp"
 #include "equity/detail/platform.hpp"
-#include "equity/detail/rng.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/evaluator.hpp"
 

@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
+#include "count/deck_dealer.hpp"
+#include "detail/rng.hpp"
 #include "equity/cards.hpp"
-#include "equity/detail/deck_dealer.hpp"
 #include "equity/detail/platform.hpp"
-#include "equity/detail/rng.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"

@@ -23,10 +23,10 @@
 #include <string>
 #include <vector>
 
+#include "count/monte_carlo.hpp"
 #include "equity/cards.hpp"
 #include "equity/combo_equity.hpp"
 #include "equity/game.hpp"
-#include "equity/monte_carlo.hpp"
 #include "equity/omaha_enumeration.hpp"
 #include "equity/omaha_range.hpp"
 
