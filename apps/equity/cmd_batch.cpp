@@ -388,8 +388,9 @@ int run_batch(const Args& args) {
   CLI::App app(
       "Answers bulk questions: IN holds one question a line (JSON Lines), each the request object of\n"
       "`equity serve`'s /api/equity, e.g. {\"players\": [\"AsAc\", \"QQ+,AKs\"], \"board\": \"Ks7h2c\"}\n"
-      "(fields: players, board, dead, method, stderr, trials, time, seed, per_combo, hits,\n"
-      "distribution, by_category, order; docs/serve.md). OUT gets one line per question, in input\n"
+      "(fields: players, game, board, dead, method, stderr, trials, time, seed, per_combo, hits,\n"
+      "distribution, by_category, order; docs/serve.md; \"game\" takes the names of `equity --help`,\n"
+      "e.g. {\"players\": [\"AsKsQhJh\", \"AA**\"], \"game\": \"omaha\"}). OUT gets one line per question, in input\n"
       "order: the `equity --json` answer with \"line\" (the input line, from 1) first and without\n"
       "\"seconds\", or {\"line\": N, \"error\": \"...\"} for a bad question; the batch goes on. Blank lines\n"
       "are skipped. Questions run in parallel, the answers do not depend on the thread count.\n"
