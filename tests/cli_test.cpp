@@ -274,7 +274,8 @@ TEST(Cli, RangeShowsWhatAPercentageSelectsAndWhatItHits) {
   const auto pct = run_equity("range 15%");
   EXPECT_EQ(pct.exit_code, 0) << pct.err;
   EXPECT_NE(pct.out.find("15% in the equity ordering: 31 classes, 200 combos"), std::string::npos) << pct.out;
-  EXPECT_EQ(pct.out.find("AA KK QQ JJ TT 99 88 AKs"), pct.out.find('\n') + 1) << pct.out;
+  // the first line wrapped at 80 columns (issue 37), the classes from the strongest after it
+  EXPECT_EQ(pct.out.find("AA KK QQ JJ TT 99 88 AKs"), pct.out.find("first:\n") + 7) << pct.out;
   const auto vs2 = nlohmann::json::parse(run_equity("range 15% --order vs2 --json").out);
   EXPECT_EQ(vs2["percentage"]["order"], "vs2");
   EXPECT_EQ(vs2["percentage"]["combos"], 206);
@@ -355,7 +356,7 @@ TEST(Cli, RangeOfOmahaHands) {
   ASSERT_EQ(hand.exit_code, 0) << hand.err;
   EXPECT_NE(hand.out.find("1 hand of 5 cards\n"), std::string::npos) << hand.out;
   const auto big = run_equity("range AA --game omaha");
-  EXPECT_NE(big.out.find("6,961 hands of 4 cards\n(not listed: more than 1,000 hands; --limit N lists up to N)\n"),
+  EXPECT_NE(big.out.find("6,961 hands of 4 cards\n(not listed: more than 1,000 hands; --limit N lists the first N)\n"),
             std::string::npos)
       << big.out;
   expect_input_error("range AsKsQhJhTd --game omaha", "range");
@@ -364,7 +365,7 @@ TEST(Cli, RangeOfOmahaHands) {
   expect_input_error("range AA --game omaha --hits", "--hits needs a board");
   const auto hits = run_equity("range AA --game omaha --hits --board 2c3d4h");  // omaha_hits_test checks the counts
   ASSERT_EQ(hits.exit_code, 0) << hits.err;
-  EXPECT_NE(hits.out.find("\nAA on the board: 6121 combos\n  straight                     1036   16.925%\n"),
+  EXPECT_NE(hits.out.find("\nAA on the board: 6,121 combos\n  straight                    1,036   16.925%\n"),
             std::string::npos)
       << hits.out;
   expect_input_error("range AsKsQhJh --game omaha --board AsKd2c", "no hand left");
@@ -550,4 +551,142 @@ TEST(Cli, DistributionSaysWhyItsAverageDiffers) {
   EXPECT_NE(r.out.find("(its combos' average "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(": each combo counts once, where the equity counts it by its showdowns)"), std::string::npos)
       << r.out;
+}
+
+// ---- issue 37: what broke for new users ------------------------------------------------------
+
+namespace {
+
+// The JSON answer without its timing.
+json answer_of(const std::string& args) {
+  const auto r = run_equity(args);
+  EXPECT_EQ(r.exit_code, 0) << args << ": " << r.err;
+  json j = json::parse(r.out);
+  j.erase("seconds");
+  return j;
+}
+
+// The lines of `text` wider than 80 columns, each with its width (UTF-8 counted as characters).
+std::string wide_lines(const std::string& text) {
+  std::string out;
+  for (const auto& line : equity::test::split(text, '\n')) {
+    std::size_t width = 0;
+    for (const unsigned char c : line) width += (c & 0xC0) != 0x80;
+    if (width > 80) out += std::to_string(width) + ": " + line + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+// The names players use pick the games everywhere the library reads a game (parse_game()).
+TEST(Cli, GamesTakeTheNamesPlayersUse) {
+  EXPECT_EQ(answer_of("--game plo AsKsQhJh 7c7d8h9h --json"), answer_of("--game omaha AsKsQhJh 7c7d8h9h --json"));
+  EXPECT_EQ(answer_of("--game PLO8 AsKsQhJh 7c7d8h9h --json")["game"], "omaha-hilo");
+  EXPECT_EQ(answer_of("--game plo5 AsKsQhJhTd random --trials 1000 --seed 1 --json")["game"], "omaha5");
+  EXPECT_EQ(answer_of("--game 6+ AsAc KhQh --json"), answer_of("--game shortdeck AsAc KhQh --json"));
+  EXPECT_EQ(answer_of("--game nlhe AsAc KhQh --json"), answer_of("AsAc KhQh --json"));
+  EXPECT_EQ(run_equity("range 'AA**' --game Omaha4 --json").out, run_equity("range 'AA**' --game omaha --json").out);
+  EXPECT_EQ(answer_of("eval As2sKhKd --game o8 --board 3c4d8hKsQc --json")["low"], "8-4-3-2-A");
+  EXPECT_EQ(answer_of("grid AA KK --game 'short deck' --json --table results")["game"], "shortdeck");
+  const auto help = run_equity("--help");
+  for (const char* alias : {"plo", "plo5", "plo8", "6+", "nlhe"})
+    EXPECT_NE(help.out.find(alias), std::string::npos) << alias;
+  expect_input_error("AsAc KhQh --game stud", "game 'stud': one of holdem, shortdeck");
+}
+
+// `equity --help` is about every game, and `equity batch --help` names the field "game".
+TEST(Cli, HelpDescribesEveryGame) {
+  const auto help = run_equity("--help");
+  EXPECT_EQ(help.out.rfind("Texas Hold'em", 0), std::string::npos) << help.out;
+  const std::string text = std::regex_replace(help.out, std::regex("\n *"), " ");  // wrapped to 80 columns
+  EXPECT_NE(text.find("an Omaha hand 4, 5 or 6 (AsKsQhJh)"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("  equity --game omaha AsKsQhJh 7c7d8h9h\n"), std::string::npos) << help.out;
+  const auto batch = run_equity("batch --help");
+  EXPECT_NE(batch.out.find("(fields: players, game, board"), std::string::npos) << batch.out;
+  EXPECT_NE(batch.out.find("\"game\": \"omaha\""), std::string::npos) << batch.out;
+}
+
+// A Hold'em question with an Omaha hand or range says which --game reads it; grid says what it is
+// for; --limit N lists the first N hands; eval takes a board in every game.
+TEST(Cli, NewUsersAreToldWhatToDo) {
+  expect_input_error("range 'AA**'",
+                     "unexpected '*' (expected '+', '-', ':' or '@' here); for Omaha, add --game omaha");
+  expect_input_error("'AA**' random", "; for Omaha, add --game omaha");
+  expect_input_error("AsKsQhJh KK", "; for Omaha, add --game omaha");
+  expect_input_error("AsKsQhJhTd random", "; for Omaha, add --game omaha5");
+  expect_input_error("AKQJ random", "; for Omaha, add --game omaha");
+  for (const char* holdem : {"AsXc KK", "AsKsQh KK", "AKx random", "'QQ+,AKq' random"}) {  // Hold'em mistakes
+    const auto r = run_equity(holdem);
+    EXPECT_EQ(r.exit_code, 2) << holdem;
+    EXPECT_EQ(r.err.find("Omaha"), std::string::npos) << holdem << ": " << r.err;
+  }
+  expect_input_error("grid --game omaha", "the grid of starting-hand classes is for Hold'em and short deck, not omaha");
+  expect_input_error("grid --game plo8", "equity --game omaha-hilo RANGE RANGE --per-combo");
+
+  const auto first = run_equity("range 'AA**' --game omaha --limit 5");
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_NE(first.out.find("6,961 hands of 4 cards\nThe first 5 in card order (--limit):\n"
+                           "AsAc3s2s AsAc4s2s AsAc4s3s AsAc5s2s AsAc5s3s\n"),
+            std::string::npos)
+      << first.out;
+  const auto listed = json::parse(run_equity("range 'AA**' --game omaha --limit 5 --json").out);
+  EXPECT_EQ(listed["listed"], false);  // --json lists a range only whole, as before
+  EXPECT_TRUE(listed["list"].empty());
+
+  const auto board = run_equity("eval AsKs --board QsJsTs --json");
+  ASSERT_EQ(board.exit_code, 0) << board.err;
+  EXPECT_EQ(board.out, run_equity("eval AsKsQsJsTs --json").out);
+  EXPECT_EQ(json::parse(board.out)["name"], "royal flush");
+  EXPECT_EQ(answer_of("eval AsKs --board Qs7h6cJd --game shortdeck --json"),
+            answer_of("eval AsKsQs7h6cJd --game shortdeck --json"));
+  expect_input_error("eval AsKs --board QsJsAs", "duplicate card As");
+}
+
+// The outputs issue 37 found wider than 80 columns, into a file and on an 80-column terminal; and
+// counts with thousands separators.
+TEST(Cli, GameOutputsFitEightyColumns) {
+  for (const char* args : {"grid --game shortdeck --table results --no-color",
+                           "grid --game shortdeck-straights 15% --table results --no-color",
+                           "range 15% --game shortdeck", "range '5%-10%' --game shortdeck-straights"}) {
+    const auto r = run_equity(args);
+    EXPECT_EQ(r.exit_code, 0) << args << ": " << r.err;
+    EXPECT_EQ(wide_lines(r.out), "") << args;
+    expect_fits_80_columns(args);
+  }
+  // short deck's grid: 9 cells of 8 columns and a space, the class and its equity in each
+  const auto grid = run_equity("grid --game shortdeck --table results");
+  EXPECT_NE(grid.out.find("\nAA  75.6 AKs 61.1 AQs 60.1 "), std::string::npos) << grid.out;
+
+  // Omaha's per-combo hands: the strongest best first beside the weakest worst first, in columns
+  const std::string per_combo = "--game omaha-hilo 'AA**:$ds' 'KK**' --board 2c3d4hKs5s --per-combo --exact";
+  const auto r = run_equity(per_combo);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto at = r.out.find("KK**: equity of its 2,882 hands (exact; --json has every hand)\n");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string block = r.out.substr(at);
+  EXPECT_EQ(wide_lines(r.out.substr(r.out.find("\nAA**:$ds: equity of its"))), "") << r.out;
+  EXPECT_NE(block.find("\n  strongest, best first    weakest, worst first\n"
+                       "  AsKcKh3c   74.582%       AdKcKhQh   29.821%\n"),
+            std::string::npos)
+      << block;
+  const auto j = json::parse(run_equity(per_combo + " --json").out);
+  std::vector<double> equities;
+  for (const auto& c : j["players"][1]["per_combo"]) equities.push_back(c["equity"].get<double>());
+  std::sort(equities.begin(), equities.end());
+  const auto lines = equity::test::split(block, '\n');
+  ASSERT_GE(lines.size(), 7u);
+  for (std::size_t i = 0; i < 5; ++i) {  // the weakest column: the lowest equities, the worst first
+    const std::string& line = lines[2 + i];
+    const double shown = std::stod(line.substr(line.rfind(' ') + 1));
+    EXPECT_NEAR(shown, 100 * equities[i], 0.00051) << line;
+  }
+  std::string in_quotes = per_combo;  // run inside double quotes: $ds is written \$ds
+  in_quotes.replace(in_quotes.find('$'), 1, "\\$");
+  expect_fits_80_columns(in_quotes);
+
+  const auto counts = run_equity("--game omaha random random --board 2c3d4h --seed 1");
+  ASSERT_EQ(counts.exit_code, 0) << counts.err;
+  EXPECT_NE(counts.out.find("211,876\n"), std::string::npos) << counts.out;  // combos: C(49, 4)
+  EXPECT_EQ(counts.out.find("211876"), std::string::npos) << counts.out;
 }

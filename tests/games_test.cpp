@@ -436,6 +436,42 @@ TEST(Games, BadInputSaysWhatIsWrongInTheGamesTerms) {
   }
 }
 
+// The names players use (issue 37): every alias names its own game and no other, in any case and
+// spelling of spaces and dashes; the game's own name too.
+TEST(Games, AliasesNameTheGames) {
+  for (const auto& [name, game] : std::vector<std::pair<std::string, Game>>{
+           {"plo", Game::omaha},
+           {"PLO4", Game::omaha},
+           {"plo5", Game::omaha5},
+           {"PLO6", Game::omaha6},
+           {"plo8", Game::omaha_hilo},
+           {"O8", Game::omaha_hilo},
+           {"Omaha Hi/Lo", Game::omaha_hilo},
+           {"plo5-8", Game::omaha5_hilo},
+           {"Big O", Game::omaha5_hilo},
+           {"plo6 hi/lo", Game::omaha6_hilo},
+           {"6+", Game::shortdeck},
+           {"Short Deck", Game::shortdeck},
+           {"short_deck-straights", Game::shortdeck_straights},
+           {"nlhe", Game::holdem},
+           {"Texas Hold'em", Game::holdem},
+           {"OMAHA5-HILO", Game::omaha5_hilo},
+       }) {
+    EXPECT_EQ(parse_game(name), game) << name;
+  }
+  std::size_t aliases = 0;
+  for (Game g : games()) {
+    for (const std::string_view alias : game_aliases(g)) {
+      EXPECT_EQ(parse_game(alias), g) << alias;  // a later game's alias shadowed by an earlier one fails
+      ++aliases;
+    }
+  }
+  EXPECT_GE(aliases, 30u);
+  EXPECT_NE(game_alias_names().find("omaha: plo, plo4"), std::string::npos) << game_alias_names();
+  for (const char* bad : {"", "-", "plo7", "stud", "omaha-lo", "holdem5"})
+    EXPECT_THROW((void)parse_game(bad), InputError) << bad;
+}
+
 // Every game is data: its deck's size and classes, and the planner plans it like Hold'em.
 TEST(Games, RulesAreData) {
   EXPECT_EQ(game_rules(Game::holdem).deck_size(), 52);

@@ -692,13 +692,14 @@ TEST(OmahaCli, HiLoColumnsAndExitCodes) {
   r = test::run_equity("--game omaha 'AA**' random --board 2c3d4h --per-combo");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("is sampled here"), std::string::npos) << r.err;
-  // The terminal's per-combo lines: the strongest and the weakest hands, then the distribution.
+  // The terminal's per-combo lines: the strongest and the weakest hands in two columns (the weakest
+  // worst first), then the distribution.
   r = test::run_equity("--game omaha-hilo 'AA**:$ds' 'KK**' --board 2c3d4hKs5s --per-combo --distribution --exact");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("AA**:$ds: equity of its 693 hands (exact; --json has every hand)\n  strongest: "),
+  EXPECT_NE(r.out.find("AA**:$ds: equity of its 693 hands (exact; --json has every hand)\n"
+                       "  strongest, best first    weakest, worst first\n"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("\n  weakest: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("KK**: equity distribution over the range"), std::string::npos) << r.out;
 }
 

@@ -312,6 +312,15 @@ TEST(Serve, GamesAndShortDeck) {
   EXPECT_EQ(games[3]["grid"], 0);
   EXPECT_EQ(games[3]["details"], true);  // per-combo hands, distribution and hits: docs/omaha.md
   EXPECT_EQ(games[3]["hits"], true);
+  // the names players use, which every request's "game" takes (issue 37)
+  EXPECT_EQ(games[3]["aliases"][0], "plo");
+  EXPECT_EQ(games[1]["aliases"][0], "6+");
+  EXPECT_EQ(games[6]["aliases"][0], "plo8");
+  body.clear();
+  ASSERT_EQ(post_status(server, "/api/equity", R"({"players": ["AsKsQhJh", "7c7d8h9h"], "game": "PLO"})", &body), 200)
+      << body;
+  EXPECT_EQ(json::parse(body)["game"], "omaha");
+  EXPECT_EQ(json::parse(server.client().Get("/api/range?expr=AA&game=6%2B")->body)["game"], "shortdeck");
   EXPECT_EQ(games[5]["name"], "omaha6");
   EXPECT_EQ(games[5]["hole_cards"], 6);
   EXPECT_EQ(games[6]["name"], "omaha-hilo");

@@ -16,6 +16,8 @@
 
 #include "equity/calculate.hpp"
 #include "equity/error.hpp"
+#include "equity/omaha_range.hpp"
+#include "equity/range.hpp"
 #include "equity/table_location.hpp"
 #include "terminal.hpp"
 #include "text_table.hpp"
@@ -207,7 +209,61 @@ std::string with_commas(std::int64_t n) {
   return n < 0 ? "-" + with_commas(static_cast<std::uint64_t>(-n)) : with_commas(static_cast<std::uint64_t>(n));
 }
 
+namespace {
+
+// Whether `text` has what only an Omaha hand or range has: the wildcard '*' or '$' of
+// docs/ranges-omaha.md, three ranks in a row (AKQJ) or 4 to 6 cards (AsKsQhJh).
+bool looks_like_omaha(const std::string& text) {
+  if (text.find_first_of("*$") != std::string::npos) return true;
+  int run = 0;
+  for (const char c : text) {
+    run = std::string_view("23456789TJQKA").find(c) != std::string_view::npos ? run + 1 : 0;
+    if (run >= 3) return true;
+  }
+  try {
+    const auto cards = parse_cards(text, "cards").size();
+    return cards >= 4 && cards <= 6;
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
+}  // namespace
+
+std::string with_omaha_hint(const std::string& message, const std::vector<std::string>& texts, Game game) {
+  if (omaha_like(game)) return message;
+  for (const auto& text : texts) {
+    if (!looks_like_omaha(text)) continue;
+    try {
+      (void)Range::parse(text);
+      continue;  // a Hold'em range after all
+    } catch (const InputError&) {
+    }
+    for (const Game omaha : {Game::omaha, Game::omaha5, Game::omaha6}) {
+      try {
+        (void)OmahaRange::parse(text, game_rules(omaha).hole_cards);
+        return message + "; for Omaha, add --game " + std::string(game_name(omaha));
+      } catch (const InputError&) {
+      }
+    }
+  }
+  return message;
+}
+
 std::string fixed(double x, int decimals) { return fmt::format("{:.{}f}", x, decimals); }
+
+std::string fixed_with_commas(double x, int decimals) {
+  const std::string text = fixed(x, decimals);
+  const std::size_t digits = text.find_first_of("0123456789");
+  if (digits == std::string::npos) return text;  // inf, nan
+  const std::size_t end = std::min(text.find('.'), text.size());
+  std::string out = text.substr(0, digits);
+  for (std::size_t i = digits; i < end; ++i) {
+    if (i != digits && (end - i) % 3 == 0) out += ',';  // a comma before each group of three from the right
+    out += text[i];
+  }
+  return out + text.substr(end);
+}
 
 struct ThreadLimit::Impl {
   tbb::global_control control;

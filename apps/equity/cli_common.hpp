@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "equity/game.hpp"
 #include "equity/stopwatch.hpp"
 
 namespace equity::cli {
@@ -17,6 +18,12 @@ namespace equity::cli {
 // error (CLI11's message rewritten to name the option and the bad value) or an InputError prints
 // one line "equity: ..." on stderr and returns 2; a WriteError prints its line and returns 1.
 int run(CLI::App& app, const std::vector<std::string>& args, const std::function<int()>& body);
+
+// An error's message for a question of `game`, with a hint when the game has two hole cards and
+// one of `texts` (the hands or ranges) looks like and reads as an Omaha hand or range (AA**,
+// AsKsQhJh, AKQJ), not a Hold'em one: "...; for Omaha, add --game omaha" (omaha5, omaha6 by its
+// cards).
+std::string with_omaha_hint(const std::string& message, const std::vector<std::string>& texts, Game game);
 
 // Creates `dir` (and its parents) for output and checks it can be written into; throws WriteError
 // naming the path and the system's reason (a file in the way, no permission, /proc).
@@ -37,6 +44,8 @@ std::string with_commas(std::int64_t n);
 
 // Fixed-point with `decimals` digits.
 std::string fixed(double x, int decimals);
+// Fixed-point with `decimals` digits and commas in the whole part: 6121.5 -> "6,121.50" (2).
+std::string fixed_with_commas(double x, int decimals);
 
 // Sets the number of worker threads for the lifetime of the object (0: all cores).
 class ThreadLimit {

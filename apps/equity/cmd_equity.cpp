@@ -37,7 +37,8 @@ std::string commands_footer() {
       "\nRanges: AA AKs AKo AK AsKs random (or xx, *); QQ+ JJ- 22-99 A2s+ A5s-A2s KTo+\n"
       "K9+ T9s-65s AxKx; 15% 5%-10% (the strongest classes); lists with commas;\n"
       "weights AKs:0.5, AKs:50%, AKs@50, [75]AKo,KQo[/75].\n"
-      "See `equity range --help` and docs/ranges.md.\n"
+      "Omaha ranges: AA** AxAyxy KK**:$ds RRON KK-TT 15% and weights, as players paste them.\n"
+      "See `equity range --help`, docs/ranges.md and docs/ranges-omaha.md.\n"
       "\nExamples:\n"
       "  equity AsAc KhQh                     exact heads-up equity, from the preflop table\n"
       "  equity AsAc KhQh --no-table          the same, every board enumerated\n"
@@ -47,6 +48,10 @@ std::string commands_footer() {
       "  equity random random --mc --stderr 1e-4 --seed 7\n"
       "                                       Monte Carlo to a standard error\n"
       "  equity KhQh AsAc --by-category       how often each hand makes each category\n"
+      "  equity --game omaha AsKsQhJh 7c7d8h9h\n"
+      "                                       Omaha (PLO) hand against hand, every board\n"
+      "  equity --game plo8 'AA**' random --board 2c7d9h\n"
+      "                                       Omaha Hi/Lo: aces against any hand on a flop\n"
       "  equity --version (or -V)             the version\n";
   return text;
 }
@@ -138,7 +143,7 @@ void print_exact_table(std::ostringstream& out, const Answer& a, std::size_t lim
     std::size_t k = 0;
     for (const double x : {p.equity, win, tie}) columns[k++].cells.push_back(percent(x));
     for (const auto n : {p.wins, p.ties, p.losses}) columns[k++].cells.push_back(with_commas(n));
-    if (!specific) columns[k].cells.push_back(std::to_string(p.combos));
+    if (!specific) columns[k].cells.push_back(with_commas(p.combos));
   }
   print_table(out, label, columns, limit);
 }
@@ -189,7 +194,7 @@ void print_monte_carlo_table(std::ostringstream& out, const Answer& a, std::size
     for (const std::string& cell :
          {percent(p.equity), percent(*p.standard_error), percent((*p.ci95)[0]) + " - " + percent((*p.ci95)[1]),
           percent(static_cast<double>(p.wins) / trials), percent(static_cast<double>(p.ties) / trials),
-          std::to_string(p.combos)})
+          with_commas(p.combos)})
       columns[k++].cells.push_back(cell);
   }
   print_table(out, label, columns, limit);
@@ -219,7 +224,7 @@ void print_hilo_table(std::ostringstream& out, const Answer& a, std::size_t limi
     }
     for (const auto n : {*p.scoops, p.wins, p.ties, *p.low_wins, *p.low_ties, *p.lows})
       columns[k++].cells.push_back(percent(static_cast<double>(n) / total));
-    if (k < columns.size()) columns[k].cells.push_back(std::to_string(p.combos));
+    if (k < columns.size()) columns[k].cells.push_back(with_commas(p.combos));
   }
   print_table(out, label, columns, limit);
 }
@@ -263,8 +268,9 @@ void print_matrix(std::ostringstream& out, const PlayerAnswer& p, Method method,
       << trim_line_ends(grid.str());
 }
 
-// A player's hands of the games without a hand matrix (Omaha): the strongest and the weakest by
-// equity (ties by their order in the range), each with its equity; --json has every hand.
+// A player's hands of the games without a hand matrix (Omaha): the strongest, best first, beside
+// the weakest, worst first, each with its equity (ties by their order in the range); all of them,
+// best first, when there are at most ten; --json has every hand.
 void print_extremes(std::ostringstream& out, const PlayerAnswer& p, Method method, std::size_t limit) {
   constexpr std::size_t kShown = 5;
   std::vector<const ComboEquity*> met;
@@ -273,23 +279,23 @@ void print_extremes(std::ostringstream& out, const PlayerAnswer& p, Method metho
   std::stable_sort(met.begin(), met.end(),
                    [](const ComboEquity* a, const ComboEquity* b) { return a->equity() > b->equity(); });
   out << "\n"
-      << wrap(p.hand + ": equity of its " + std::to_string(p.per_combo.size()) +
+      << wrap(p.hand + ": equity of its " + with_commas(static_cast<std::uint64_t>(p.per_combo.size())) +
                   (p.per_combo.size() == 1 ? " hand" : " hands") + " (" + std::string(method_name(method)) +
                   "; --json has every hand)",
               limit)
       << "\n";
-  auto line = [&](const char* title, std::size_t from, std::size_t to) {
-    out << "  " << title << ":";
-    for (std::size_t i = from; i < to; ++i)
-      out << (i == from ? " " : ", ") << CardSet(met[i]->cards).str() << " " << percent(met[i]->equity());
-    out << "\n";
+  const auto cell = [&](std::size_t i) {
+    return CardSet(met[i]->cards).str() + "  " + pad(percent(met[i]->equity()), 8);
   };
   if (met.size() <= 2 * kShown) {
-    line("by equity", 0, met.size());
-  } else {
-    line("strongest", 0, kShown);
-    line("weakest", met.size() - kShown, met.size());
+    out << "  by equity, best first:\n";
+    for (std::size_t i = 0; i < met.size(); ++i) out << "    " << cell(i) << "\n";
+    return;
   }
+  const std::string strongest = "strongest, best first";
+  const std::size_t width = std::max(strongest.size(), cell(0).size()) + 4;  // a PLO6 cell is 22
+  out << "  " << pad(strongest, width, true) << "weakest, worst first\n";
+  for (std::size_t i = 0; i < kShown; ++i) out << "  " << pad(cell(i), width, true) << cell(met.size() - 1 - i) << "\n";
 }
 
 void print_distribution(std::ostringstream& out, const PlayerAnswer& p, std::size_t limit) {
@@ -300,11 +306,14 @@ void print_distribution(std::ostringstream& out, const PlayerAnswer& p, std::siz
               limit)
       << "\n";
   const char* names[] = {"75% and above", "50% to 75%", "33% to 50%", "below 33%"};
+  std::size_t count_width = 6;  // wider for Omaha's hands ("135,751")
+  for (const auto& bucket : d.buckets)
+    count_width = std::max(count_width, with_commas(static_cast<std::uint64_t>(bucket.combos)).size() + 1);
   for (std::size_t b = 0; b < d.buckets.size(); ++b) {
     const auto& bucket = d.buckets[b];
     const int bar = static_cast<int>(bucket.share * 30 + 0.5);
     out << trim_line_ends("  " + pad(names[b], 16, true) + pad(percent(bucket.share), 10) +
-                          pad(std::to_string(bucket.combos), 6) + " combos  " +
+                          pad(with_commas(static_cast<std::uint64_t>(bucket.combos)), count_width) + " combos  " +
                           std::string(static_cast<std::size_t>(bar), '#'))
         << "\n";
   }
@@ -389,7 +398,8 @@ void add_question_options(CLI::App& app, Question& q, Flags& f) {
                  "beats a full house; trips beat a straight, as most rooms play it); shortdeck-straights (the same "
                  "but a straight beats trips); omaha, omaha5, omaha6 (4, 5 or 6 hole cards; a hand is exactly two of "
                  "them and three board cards); omaha-hilo, omaha5-hilo, omaha6-hilo (half the pot to the best "
-                 "8-or-better low; docs/omaha.md)");
+                 "8-or-better low; docs/omaha.md). The names players use work too, in any case: " +
+                     game_alias_names());
   app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5, e.g. Ks7h2c");
   app.add_option("-d,--dead", q.dead, "cards removed from the deck, e.g. 2c3d");
   app.add_option("--order", q.order,
@@ -470,8 +480,10 @@ void apply_flags(Question& q, const Flags& f) {
 
 int run_equity(const Args& args) {
   CLI::App app(
-      "Texas Hold'em equity of 2 to 10 hands or ranges. A hand is two cards (AsAc, \"As Ac\", 10d9d); a "
-      "range is any list such as \"QQ+,AKs,A5s-A2s,KQo:0.5\" or random. Exact by default when the work is "
+      "Poker equity of 2 to 10 hands or ranges in Texas Hold'em (the default), short deck and the Omaha "
+      "games (--game). A Hold'em or short-deck hand is two cards (AsAc, \"As Ac\", 10d9d), an Omaha hand "
+      "4, 5 or 6 (AsKsQhJh); a range is any list such as \"QQ+,AKs,A5s-A2s,KQo:0.5\" (Omaha: \"AA**,KK**:$ds\") "
+      "or random. Exact by default when the work is "
       "small enough (see below): every combo assignment and every board is counted. Otherwise Monte Carlo "
       "with a standard error and a 95% interval. Equity = (wins + each split pot's share) / showdowns.\n\n"
       "The method is chosen by counting work, so the same question gets the same method on any machine: "
@@ -502,9 +514,11 @@ int run_equity(const Args& args) {
     if (!f.json && progress.enabled()) q.progress = [&progress](const Progress& p) { progress(p); };
     q.cancel = &g_cancel_requested;
     Answer answer;
-    {
+    try {
       const InterruptScope scope;
       answer = calculate(q);
+    } catch (const InputError& e) {
+      throw InputError(with_omaha_hint(e.what(), q.players, q.game));
     }
     progress.clear();  // before anything else is printed
     for (const auto& w : answer.warnings) std::cerr << "equity: warning: " << w << "\n";

@@ -71,6 +71,7 @@ int run_eval(const Args& args) {
       "  equity eval 3C 3D 3S 9S 9D            full house, threes full of nines\n"
       "  equity eval AsAdKc4h4s2d7c            two pair, aces and fours, king kicker (7 cards)\n"
       "  equity eval 'Ts Js Qs Ks As' --json   royal flush, as JSON\n"
+      "  equity eval AsKs --board QsJsTs       the same hand: the board's cards join the hand's\n"
       "  equity eval As6c7d8h9s --game shortdeck   straight, nine high (A-6-7-8-9)\n"
       "  equity eval As2sKhKd --game omaha-hilo --board 3c4d8hKsQc   three kings; low 8-4-3-2-A\n"
       "\nGames (--game): holdem, the default; shortdeck: 36 cards 6 to A, A-6-7-8-9 is the lowest\n"
@@ -87,16 +88,18 @@ int run_eval(const Args& args) {
   app.add_option("-g,--game", game_text,
                  "the game whose rules rank the hand: holdem (the default), shortdeck, shortdeck-straights, or an "
                  "Omaha game (with --board)");
-  app.add_option("-b,--board", board_text, "the Omaha games: the board, 3 to 5 cards");
+  app.add_option("-b,--board", board_text,
+                 "the board, 3 to 5 cards: the Omaha games value the hole cards on it; Hold'em and short deck add "
+                 "its cards to CARDS (5 to 7 in all)");
   app.add_flag("--json", json, "print one JSON object {\"cards\", \"best\", \"category\", \"name\", \"rank\"}");
   return run(app, args, [&] {
     std::string text;
     for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
     const Game game = parse_game(game_text);
     if (omaha_like(game)) return eval_omaha(parse_cards(text, "cards"), board_text, game, json);
-    if (!board_text.empty()) throw InputError("--board is for the Omaha games: give the hand's cards alone");
-    require_two_hole_cards(game, "equity eval");
-    const auto cards = parse_cards(text, "cards");
+    // Hold'em and short deck: the board's cards join the hand's, as Python's evaluate(board=) takes them.
+    if (!board_text.empty()) text += " " + board_text;
+    const auto cards = parse_cards(text, board_text.empty() ? "cards" : "cards and board");
     const HandValue value = hand_value(cards, game);
     const HandRank rank = value.rank;
     const auto best = value.best;

@@ -137,11 +137,16 @@ std::optional<PercentageSelection> percentage_of(const std::string& text, const 
   return expand_percentage(text, order);
 }
 
-std::string percentage_text(const std::string& text, const std::string& order, const PercentageSelection& p) {
+// Its first line wrapped at `width` columns.
+std::string percentage_text(const std::string& text, const std::string& order, const PercentageSelection& p,
+                            std::size_t width) {
   const int all = hand_order(order).combos;  // 1,326, or 630 in a short-deck ordering
   std::string out =
-      fmt::format("{} in the {} ordering: {} classes, {} combos ({:.2f}% of {}), strongest first:\n", text, order,
-                  p.classes.size(), p.combos, 100.0 * p.combos / all, with_commas(static_cast<std::uint64_t>(all)));
+      wrap(
+          fmt::format("{} in the {} ordering: {} classes, {} combos ({:.2f}% of {}), strongest first:", text, order,
+                      p.classes.size(), p.combos, 100.0 * p.combos / all, with_commas(static_cast<std::uint64_t>(all))),
+          width, "  ") +
+      "\n";
   for (std::size_t i = 0; i < p.classes.size(); ++i)
     out += hand_classes()[static_cast<std::size_t>(p.classes[i])].name() +
            ((i + 1) % 13 == 0 || i + 1 == p.classes.size() ? "\n" : " ");
@@ -149,10 +154,11 @@ std::string percentage_text(const std::string& text, const std::string& order, c
 }
 
 // An Omaha game's range: its canonical form, its size (hands and their weights summed, counted
-// without listing them) and, when it holds at most `limit` hands, the hands.
+// without listing them) and, when it holds at most `limit` hands, the hands; with `first` (--limit
+// given), the text lists the first `limit` hands of a larger range too.
 // With `hits`, what it hits on the board (omaha_hits.hpp).
-int omaha_range(const std::string& text, const std::vector<Card>& removed, Game game, std::size_t limit, bool json,
-                const std::optional<HitTable>& hits) {
+int omaha_range(const std::string& text, const std::vector<Card>& removed, Game game, std::size_t limit, bool first,
+                bool json, const std::optional<HitTable>& hits) {
   const int hole = game_rules(game).hole_cards;
   const OmahaRange range = OmahaRange::parse(text, hole, "range");
   CardSet dead;
@@ -162,7 +168,12 @@ int omaha_range(const std::string& text, const std::vector<Card>& removed, Game 
     throw InputError("range \"" + range.str() + "\" has no hand" +
                      (dead.empty() ? "" : " left once the dead cards are removed"));
   std::vector<OmahaCombo> hands;
-  if (size.hands <= limit) hands = range.combos(dead, limit);
+  if (size.hands <= limit) {
+    hands = range.combos(dead, limit);
+  } else if (first && !json && limit > 0 && size.hands <= kOmahaComboLimit) {
+    hands = range.combos(dead, kOmahaComboLimit);
+    hands.resize(limit);
+  }
   const auto hand_text = [](const OmahaCombo& c) {
     return c.weight == 1.0 ? c.cards.str() : fmt::format("{}:{}", c.cards.str(), c.weight);
   };
@@ -188,9 +199,17 @@ int omaha_range(const std::string& text, const std::vector<Card>& removed, Game 
     out += fmt::format(" (weighted total {:.2f})", size.weighted);
   if (!dead.empty()) out += " without " + dead.str();
   out += "\n";
-  if (size.hands > limit) {
-    out += fmt::format("(not listed: more than {} hands; --limit N lists up to N)\n", with_commas(limit));
+  if (hands.empty()) {
+    out += limit == 0 ? std::string("(not listed: --limit 0)\n")
+           : size.hands > kOmahaComboLimit
+               ? fmt::format("(not listed: more than {} hands)\n",
+                             with_commas(static_cast<std::uint64_t>(kOmahaComboLimit)))
+               : fmt::format("(not listed: more than {} hands; --limit N lists the first N)\n",
+                             with_commas(static_cast<std::uint64_t>(limit)));
   } else {
+    if (size.hands > hands.size())
+      out +=
+          fmt::format("The first {} in card order (--limit):\n", with_commas(static_cast<std::uint64_t>(hands.size())));
     std::string line;
     for (const auto& c : hands) line.append(line.empty() ? "" : " ").append(hand_text(c));
     if (!line.empty()) out.append(wrap(line, width, "")).append("\n");
@@ -220,10 +239,12 @@ int run_range(const Args& args) {
       "  equity range 15%                  what 15% selects: 200 combos, strongest first\n"
       "  equity range \"QQ+,AK\" --board Ks7h2c --hits   made hands and draws on the flop\n"
       "  equity range random --game shortdeck   630 combos of the 36-card deck, a 9x9 grid\n"
-      "  equity range 'AA**:$ds' --game omaha  double-suited aces: 864 hands (--limit 1000 lists them)\n"
+      "  equity range 'AA**:$ds' --game omaha  double-suited aces: 864 hands\n"
+      "  equity range 'AA**' --game plo --limit 5   the first 5 of 6,961 hands\n"
       "  equity range random --game omaha6     20,358,520 hands, counted (not listed)\n"
       "Omaha games (omaha, omaha5, omaha6 and -hilo) read docs/ranges-omaha.md's syntax and print the\n"
-      "range's canonical form, its hands and their weights summed, and the hands when at most --limit.\n");
+      "range's canonical form, its hands and their weights summed, and the hands when at most 1,000\n"
+      "(--limit N: the first N).\n");
   std::string text, dead_text, board_text, order = std::string(kDefaultHandOrder), game_text = "holdem";
   bool json = false, grid_only = false, hits = false;
   std::size_t limit = 1000;
@@ -238,7 +259,10 @@ int run_range(const Args& args) {
                  "cards, 6 to A: 81 classes, a 9x9 grid; a class with a card below 6 is an error); omaha, omaha5, "
                  "omaha6 and their -hilo games (hands of 4, 5, 6 "
                  "cards)");
-  app.add_option("--limit", limit, "Omaha games: list the hands when there are at most this many (default 1000)");
+  auto* limit_option =
+      app.add_option("--limit", limit,
+                     "Omaha games: list the first N hands in card order (without --limit: every hand when there are "
+                     "at most 1000; --json lists them only when the range holds at most N)");
   app.add_flag("--hits", hits,
                "with --board: what the range hits (made hands and draws; docs/hits.md, the Omaha games' in "
                "docs/omaha.md)");
@@ -263,13 +287,19 @@ int run_range(const Args& args) {
         hit = hit_table(
             omaha_board_hits(OmahaRange::parse(text, game_rules(game).hole_cards, "range"), board, dead, game));
       }
-      return omaha_range(text, removed, game, limit, json, hit);
+      return omaha_range(text, removed, game, limit, limit_option->count() > 0, json, hit);
     }
     if (hits && board_text.empty()) throw InputError("--hits needs a board of 3, 4 or 5 cards (--board)");
     // A short-deck game's percentages take its own ordering, as the one call's do.
     if (game != Game::holdem && (order == kDefaultHandOrder || order == "vs1")) order = default_hand_order(game);
     std::vector<std::string> warnings;
-    const Range range = Range::parse(text, "range", &warnings, order);
+    const Range range = [&] {
+      try {
+        return Range::parse(text, "range", &warnings, order);
+      } catch (const InputError& e) {
+        throw InputError(with_omaha_hint(e.what(), {text}, game));
+      }
+    }();
     check_in_deck(range, game);
     for (const auto& w : warnings) fmt::print(stderr, "equity: warning: {}\n", w);
     const auto percentage = percentage_of(text, order);
@@ -304,7 +334,10 @@ int run_range(const Args& args) {
       return 0;
     }
     std::string out;
-    if (percentage && !grid_only) out += percentage_text(text, order, *percentage);
+    if (percentage && !grid_only) {
+      const int columns = terminal_columns(STDOUT_FILENO);
+      out += percentage_text(text, order, *percentage, columns > 0 ? static_cast<std::size_t>(columns) : 80);
+    }
     out += range_text(range, dead, combos, total_weight, grid, grid_only, game);
     if (board_hit) out += hits_text(range.str(), *board_hit);
     fmt::print("{}", out);

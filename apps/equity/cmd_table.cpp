@@ -25,6 +25,7 @@
 #include "equity/three_way_table.hpp"
 #include "shard.hpp"
 #include "terminal.hpp"
+#include "text_table.hpp"
 
 namespace equity::cli {
 namespace {
@@ -585,16 +586,30 @@ std::string grid_json(const Grid& grid) {
   return j.dump() + "\n";
 }
 
-// The full layout: "AKs 67.0" in 10 columns a cell, 130 a line. The compact one, for terminals
-// narrower than that: ranks along the top and the side, the equity alone in 5 columns a cell
-// (67 a line).
+// The layouts. Full: "AKs 67.0" in 10 columns a cell, 130 a line for Hold'em's 13 columns; short
+// deck's 9 columns in 8 a cell with a space between (80 a line). Compact, for terminals narrower
+// than that: ranks along the top and the side, the equity alone in 5 columns a cell (67 a line).
+enum class GridLayout { full, tight, compact };
 constexpr int kFullGridWidth = 130;
+constexpr int kTightGridWidth = 80;
 constexpr std::string_view kRankNames = "AKQJT98765432";
 
-std::string grid_cell_text(const GridCell& c, bool compact, bool colour) {
-  if (!c.present) return compact ? std::string(5, ' ') : fmt::format(" {:<3}      ", c.hero.name());
-  const std::string text = compact ? fmt::format("{:5.1f}", 100.0 * c.equity)
-                                   : fmt::format(" {:<3} {:4.1f} ", c.hero.name(), 100.0 * c.equity);
+// The layout for a terminal of `columns` (0: not a terminal), unless --compact asks.
+GridLayout grid_layout(const Grid& grid, int columns, bool compact) {
+  const bool tight = grid.size * 9 - 1 <= kTightGridWidth;  // short deck's 9x9 grid
+  const int width = tight ? kTightGridWidth : kFullGridWidth;
+  if (compact || (columns > 0 && columns < width)) return GridLayout::compact;
+  return tight ? GridLayout::tight : GridLayout::full;
+}
+
+std::string grid_cell_text(const GridCell& c, GridLayout layout, bool colour) {
+  const bool compact = layout == GridLayout::compact;
+  const std::string name = fmt::format("{:<3}", c.hero.name());
+  if (!c.present)
+    return compact ? std::string(5, ' ') : layout == GridLayout::tight ? name + "     " : " " + name + "      ";
+  const std::string text = compact                       ? fmt::format("{:5.1f}", 100.0 * c.equity)
+                           : layout == GridLayout::tight ? fmt::format("{} {:4.1f}", name, 100.0 * c.equity)
+                                                         : fmt::format(" {} {:4.1f} ", name, 100.0 * c.equity);
   if (!colour) return text;
   const auto [r, g, b] = equity_colour(c.equity);
   const bool dark = (r * 299 + g * 587 + b * 114) / 1000 < 128;
@@ -619,26 +634,35 @@ std::string grid_legend(bool colour) {
   return out + "  (white: 50%)\n";
 }
 
-std::string grid_text(const Grid& grid, bool compact, bool colour) {
+// `width`: the title's wrapping (the terminal's columns, else 80).
+std::string grid_text(const Grid& grid, GridLayout layout, bool colour, std::size_t width) {
   const Answer& a = grid.answer;
   const PlayerAnswer& hero = a.players.front();
-  std::string out = fmt::format("Equity % of {} against {}{}{} ({})\n",
-                                hero.hand == "random" ? std::string("each class") : "each class of " + hero.hand,
-                                against(a), a.board.empty() ? std::string(" preflop") : " on " + a.board,
-                                a.game == Game::holdem ? std::string() : ", " + std::string(game_rules(a.game).title),
-                                a.per_combo_method == Method::table   ? "exact, table"
-                                : a.per_combo_method == Method::exact ? "exact"
-                                                                      : "Monte Carlo");
+  const bool compact = layout == GridLayout::compact;
+  const std::string title =
+      fmt::format("Equity % of {} against {}{}{} ({})",
+                  hero.hand == "random" ? std::string("each class") : "each class of " + hero.hand, against(a),
+                  a.board.empty() ? std::string(" preflop") : " on " + a.board,
+                  a.game == Game::holdem ? std::string() : ", " + std::string(game_rules(a.game).title),
+                  a.per_combo_method == Method::table   ? "exact, table"
+                  : a.per_combo_method == Method::exact ? "exact"
+                                                        : "Monte Carlo");
+  std::string out = wrap(title, width, "  ") + "\n";
   const auto& cells = grid.cells;
   if (compact) {
     out += " ";
     for (char rank : kRankNames.substr(0, static_cast<std::size_t>(grid.size))) out += fmt::format("{:>5}", rank);
     out += "\n";
   }
+  std::string row;
   for (const auto& c : cells) {
-    if (compact && c.column == 0) out += kRankNames[static_cast<std::size_t>(c.row)];
-    out += grid_cell_text(c, compact, colour);
-    if (c.column == grid.size - 1) out += "\n";
+    if (compact && c.column == 0) row += kRankNames[static_cast<std::size_t>(c.row)];
+    if (layout == GridLayout::tight && c.column > 0) row += ' ';
+    row += grid_cell_text(c, layout, colour);
+    if (c.column == grid.size - 1) {
+      out += (layout == GridLayout::tight ? trim_line_ends(row) : row) + "\n";
+      row.clear();
+    }
   }
   return out + grid_legend(colour);
 }
@@ -762,7 +786,9 @@ int run_file(const Args& args) {
   app.add_option("HAND", hand_text, "two specific cards, e.g. AsAc, KhQh, \"7h 2d\"")->required();
   app.add_option("-o,--out", out_dir, "output directory (default: results/hands)");
   app.add_option("-t,--threads", threads, "worker threads (default 0: all cores)")->check(non_negative());
-  app.add_option("-g,--game", game_text, "the game: holdem (the default), shortdeck or shortdeck-straights");
+  app.add_option("-g,--game", game_text,
+                 "the game: holdem (the default), shortdeck or shortdeck-straights, or an alias (equity --help); "
+                 "not the Omaha games, whose hands have no 13x13 grid");
   app.add_flag("-q,--quiet", quiet, "no progress display");
   app.add_flag("--json", json, "print one JSON object summarising the run");
   return run(app, args, [&] {
@@ -797,8 +823,10 @@ int run_grid(const Args& args) {
       "against a random hand. Pairs on the diagonal, suited hands above it, offsuit below, A to 2 from\n"
       "the top left; blank cells are classes the hero does not hold. Coloured when stdout is a terminal\n"
       "(a scale symmetric around 50%: blue below, white at 50%, red above), unless NO_COLOR is set or\n"
-      "TERM=dumb. The grid is 130 columns wide; on a narrower terminal ($COLUMNS, else the terminal's\n"
-      "size) a compact 67-column layout is printed.\n\n"
+      "TERM=dumb. The grid is 130 columns wide (short deck's 80); on a narrower terminal ($COLUMNS,\n"
+      "else the terminal's size) a compact 67-column layout (46) is printed. Hold'em and short deck\n"
+      "only: Omaha's hands have no grid (`equity --game omaha RANGE RANGE --per-combo` gives each hand\n"
+      "of a range its equity and shows the strongest and weakest).\n\n"
       "Examples:\n"
       "  equity grid                          # every class against a random hand\n"
       "  equity grid random KK                # every class against KK\n"
@@ -817,7 +845,9 @@ int run_grid(const Args& args) {
   app.add_option("--order", q.order,
                  "the ordering percentage ranges take: equity (the default; a short-deck game's own) or vs2");
   std::string game_text = "holdem";
-  app.add_option("-g,--game", game_text, "the game: holdem (the default), shortdeck or shortdeck-straights");
+  app.add_option("-g,--game", game_text,
+                 "the game: holdem (the default), shortdeck or shortdeck-straights, or an alias (equity --help); "
+                 "not the Omaha games, whose hands have no 13x13 grid");
   app.add_option("--table,--dir", q.table_dir,
                  "preflop table directory (default: $EQUITY_RESULTS, else the installed table), as in `equity "
                  "--table`");
@@ -827,7 +857,12 @@ int run_grid(const Args& args) {
   app.add_flag("--json", json, "print one JSON object with every class's counts and equity");
   return run(app, args, [&] {
     q.game = parse_game(game_text);
-    require_two_hole_cards(q.game, "equity table");
+    if (omaha_like(q.game))
+      throw InputError("equity grid: the grid of starting-hand classes is for Hold'em and short deck, not " +
+                       std::string(game_name(q.game)) + "; for Omaha, `equity --game " +
+                       std::string(game_name(q.game)) +
+                       " RANGE RANGE --per-combo` gives each hand of a range its equity and shows the strongest and "
+                       "weakest");
     q.players = players;
     if (q.players.empty()) q.players.push_back("random");
     if (q.players.size() == 1) q.players.push_back("random");
@@ -849,8 +884,8 @@ int run_grid(const Args& args) {
       return 0;
     }
     const int columns = terminal_columns(STDOUT_FILENO);
-    const bool narrow = columns > 0 && columns < kFullGridWidth;
-    fmt::print("{}", grid_text(grid, compact || narrow, !no_colour && colour_allowed(STDOUT_FILENO)));
+    fmt::print("{}", grid_text(grid, grid_layout(grid, columns, compact), !no_colour && colour_allowed(STDOUT_FILENO),
+                               columns > 0 ? static_cast<std::size_t>(columns) : 80));
     return 0;
   });
 }

@@ -1,4 +1,4 @@
-// `equity`: exact Texas Hold'em equity. `equity HANDS...` computes equities; `equity COMMAND ...`
+// `equity`: exact poker equity (Hold'em, short deck, Omaha). `equity HANDS...` computes equities; `equity COMMAND ...`
 // runs one of the subcommands listed by `equity --help`.
 #include <fmt/format.h>
 #include <unistd.h>
@@ -39,7 +39,7 @@ const std::vector<Command>& commands() {
       {"file", "write the 1,225-line result file of one specific hand", run_file},
       {"batch", "answer bulk questions: JSON Lines in, answers out (resumable, sharded)", run_batch},
       {"order", "order the Omaha hand classes by equity, for percentage ranges (resumable, sharded)", run_order},
-      {"grid", "print the 13x13 grid of preflop equities from the table", run_grid},
+      {"grid", "the 13x13 grid of each class's equity (Hold'em, short deck's 9x9)", run_grid},
       {"eval", "the best five of 5, 6 or 7 cards, their category and name", run_eval},
       {"duel", "Project Euler 54: who wins each showdown of two 5-card hands", run_duel},
       {"psychic", "UVa 131: the best hand reachable by one draw from a known deck", run_psychic},

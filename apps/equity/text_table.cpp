@@ -41,8 +41,8 @@ void print_table(std::ostringstream& out, const TextColumn& label, const std::ve
   std::vector<const TextColumn*> all;
   for (const auto& c : columns) all.push_back(&c);
   if (limit == 0 || full <= limit) {
-    std::vector<std::size_t> widths;
-    for (const auto& c : columns) widths.push_back(c.width);
+    std::vector<std::size_t> widths;  // a cell too wide for its column widens it: a space always parts them
+    for (const auto& c : columns) widths.push_back(std::max(c.width, natural_width(c) + 1));
     print_rows(out, label, label.width, all, widths);
     return;
   }

@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "equity/cards.hpp"
 
@@ -54,6 +55,9 @@ struct GameRules {
   // Where the game's preflop table lives under the results directory: "" for Hold'em (the results
   // directory itself, as always), "shortdeck" for results/shortdeck/.
   std::string_view table_subdir;
+  // The other names parse_game() takes, as players write them, separated by ", ": "nlhe, nlh, ...".
+  // parse_game() ignores case, spaces, '-', '_', '/', '.' and apostrophes in names and aliases alike.
+  std::string_view aliases;
 
   constexpr int deck_size() const { return deck.size(); }
   constexpr bool in_deck(Card c) const { return deck.contains(c); }
@@ -69,31 +73,35 @@ constexpr CardSet deck_from_rank(int lowest) {
 inline constexpr std::array<GameRules, kGames> kGameRules = {{
     {Game::holdem, "holdem", "Texas Hold'em",
      "52 cards; two hole cards each and five board cards; the best five of the seven", CardSet::full(), 0, 2, 5,
-     HandMaking::any_five, false, 169, true, ""},
+     HandMaking::any_five, false, 169, true, "", "nlhe, nlh, lhe, texas hold'em"},
     {Game::shortdeck, "shortdeck", "Short deck (6+) Hold'em",
      "36 cards, 6 to A; A-6-7-8-9 is the lowest straight; a flush beats a full house; three of a kind "
      "beats a straight",
-     deck_from_rank(4), 4, 2, 5, HandMaking::any_five, false, 81, true, "shortdeck"},
+     deck_from_rank(4), 4, 2, 5, HandMaking::any_five, false, 81, true, "shortdeck",
+     "6+, 6-plus, six-plus, short deck, sd, 6+ hold'em, short deck hold'em"},
     {Game::shortdeck_straights, "shortdeck-straights", "Short deck (6+) Hold'em, straights over trips",
      "as shortdeck, but a straight beats three of a kind", deck_from_rank(4), 4, 2, 5, HandMaking::any_five, false, 81,
-     true, "shortdeck-straights"},
+     true, "shortdeck-straights", "6+ straights, sd-straights, short deck straights"},
     {Game::omaha, "omaha", "Omaha (PLO)",
      "52 cards; four hole cards each and five board cards; a hand is exactly two hole cards and three board "
      "cards",
-     CardSet::full(), 0, 4, 5, HandMaking::two_plus_three, false, 16432, false, ""},
+     CardSet::full(), 0, 4, 5, HandMaking::two_plus_three, false, 16432, false, "",
+     "plo, plo4, omaha4, 4-card omaha, pot-limit omaha, omaha hi"},
     {Game::omaha5, "omaha5", "Five-card Omaha (PLO5)", "as omaha, with five hole cards each", CardSet::full(), 0, 5, 5,
-     HandMaking::two_plus_three, false, 134459, false, ""},
+     HandMaking::two_plus_three, false, 134459, false, "", "plo5, 5-card omaha, 5-card plo"},
     {Game::omaha6, "omaha6", "Six-card Omaha (PLO6)", "as omaha, with six hole cards each", CardSet::full(), 0, 6, 5,
-     HandMaking::two_plus_three, false, 962988, false, ""},
+     HandMaking::two_plus_three, false, 962988, false, "", "plo6, 6-card omaha, 6-card plo"},
     {Game::omaha_hilo, "omaha-hilo", "Omaha Hi/Lo (8 or better)",
      "as omaha; half the pot to the best high, half to the best A-5 low of five ranks 8 or below (two hole and "
      "three board cards again); no low: the high takes it all",
-     CardSet::full(), 0, 4, 5, HandMaking::two_plus_three, true, 16432, false, ""},
+     CardSet::full(), 0, 4, 5, HandMaking::two_plus_three, true, 16432, false, "",
+     "plo8, o8, omaha8, omaha hi/lo, plo hi/lo, omaha 8 or better"},
     {Game::omaha5_hilo, "omaha5-hilo", "Five-card Omaha Hi/Lo (8 or better)",
      "as omaha-hilo, with five hole cards each", CardSet::full(), 0, 5, 5, HandMaking::two_plus_three, true, 134459,
-     false, ""},
+     false, "", "plo5-8, o5-8, plo5 hi/lo, 5-card omaha hi/lo, big o"},
     {Game::omaha6_hilo, "omaha6-hilo", "Six-card Omaha Hi/Lo (8 or better)", "as omaha-hilo, with six hole cards each",
-     CardSet::full(), 0, 6, 5, HandMaking::two_plus_three, true, 962988, false, ""},
+     CardSet::full(), 0, 6, 5, HandMaking::two_plus_three, true, 962988, false, "",
+     "plo6-8, o6-8, plo6 hi/lo, 6-card omaha hi/lo"},
 }};
 
 // The rules of a game.
@@ -103,8 +111,13 @@ constexpr CardSet out_of_deck(Game game) { return CardSet::full() - game_rules(g
 // Every game, in the order help and menus list them.
 std::span<const Game> games();
 std::string_view game_name(Game game);
-// "holdem", "shortdeck", ...: throws InputError naming the text and listing the games.
+// "holdem", "shortdeck", ... or an alias ("plo", "6+", "PLO8"; GameRules::aliases), in any case:
+// throws InputError naming the text and listing the games.
 Game parse_game(std::string_view name);
+// A game's aliases, one by one: {"plo", "plo4", ...}.
+std::vector<std::string_view> game_aliases(Game game);
+// "holdem: nlhe, nlh, ...; shortdeck: 6+, ...": every game's aliases, for help texts.
+std::string game_alias_names();
 // "holdem, shortdeck, shortdeck-straights, omaha, ...": for help texts and messages.
 std::string game_names();
 // Whether a hand is exactly two hole cards and three board cards (the Omaha games).

@@ -1,6 +1,7 @@
 #include "equity/game.hpp"
 
 #include <array>
+#include <cctype>
 
 #include "equity/error.hpp"
 
@@ -10,6 +11,16 @@ namespace {
 constexpr std::array<Game, kGames> kAllGames = {Game::holdem,     Game::shortdeck,   Game::shortdeck_straights,
                                                 Game::omaha,      Game::omaha5,      Game::omaha6,
                                                 Game::omaha_hilo, Game::omaha5_hilo, Game::omaha6_hilo};
+
+// A name as parse_game() compares it: lower case, without spaces, '-', '_', '/', '.' and
+// apostrophes ("Omaha Hi/Lo" and "omaha-hilo" are both "omahahilo").
+std::string folded(std::string_view name) {
+  std::string out;
+  for (const char c : name)
+    if (std::string_view(" -_/.'\t").find(c) == std::string_view::npos)
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
 
 }  // namespace
 
@@ -26,9 +37,34 @@ std::string game_names() {
   return out;
 }
 
+std::vector<std::string_view> game_aliases(Game game) {
+  std::vector<std::string_view> out;
+  for (std::string_view rest = game_rules(game).aliases; !rest.empty();) {
+    const auto comma = rest.find(", ");
+    out.push_back(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 2);
+  }
+  return out;
+}
+
+std::string game_alias_names() {
+  std::string out;
+  for (Game g : kAllGames) {
+    if (game_rules(g).aliases.empty()) continue;
+    out += (out.empty() ? "" : "; ") + std::string(game_name(g)) + ": " + std::string(game_rules(g).aliases);
+  }
+  return out;
+}
+
 Game parse_game(std::string_view name) {
   for (Game g : kAllGames)
     if (name == game_name(g)) return g;
+  const std::string wanted = folded(name);
+  for (Game g : kAllGames) {
+    if (wanted == folded(game_name(g))) return g;
+    for (const std::string_view alias : game_aliases(g))
+      if (wanted == folded(alias)) return g;
+  }
   throw InputError("game '" + std::string(name) + "': one of " + game_names());
 }
 

@@ -101,6 +101,7 @@ std::string games_json() {
     for (int rank = kRanks - 1; rank >= rules.lowest_rank; --rank)
       for (int suit = 0; suit < kSuits; ++suit) deck.push_back(Card(rank, suit).str());
     list.push_back({{"name", rules.name},
+                    {"aliases", game_aliases(g)},
                     {"title", rules.title},
                     {"summary", rules.summary},
                     {"deck", deck},
