@@ -108,6 +108,7 @@ async function writeRange(i) {
   }
   if (seq !== player.seq) return;
   player.text = canonical;
+  player.read = `${state.game} ${canonical}`;  // the model is the range's
   const input = $(`#range-${i + 1}`);
   if (input) input.value = canonical;
   setFieldError(`range-${i + 1}`, "");

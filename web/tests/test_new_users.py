@@ -109,6 +109,11 @@ def test_one_word_and_labelled_counts_for_a_holding(page, shots):
     calculate(page)
     assert [th.text for th in page.find_elements(By.CSS_SELECTOR, "#results th")][-1] == "Combos"
     assert not css(page, "#count-note").is_displayed()
+    # The same in Hold'em: QQ+,AKs's AA and AKs lose the combos holding As or Ac.
+    type_range(page, 2, "QQ+,AKs")
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#count-2").text == "22 combos")
+    calculate(page)
+    assert "Player 2 is dealt 15 of the range's 22 combos" in css(page, "#count-note").text
 
 
 def test_the_colour_key_is_visible(page, phone, url):
