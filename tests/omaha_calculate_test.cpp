@@ -362,6 +362,85 @@ TEST(OmahaPerCombo, EveryHandMatchesTheBruteForce) {
   expect_per_combo_matches(ask(Game::omaha_hilo, {"As2sQhJh", "7c7d8h3h"}, "2c3d4hKs", ""));
 }
 
+// The sweep counts each hand as it counts the players (per-combo equity of questions only the sweep
+// enumerates automatically): the same integers as the walk's, hand by hand, and the brute force's.
+TEST(OmahaPerCombo, TheSweepCountsEachHandAsTheWalk) {
+  const std::string turn = "AdKc5h3s", river = "AdKc5h3s2c", high_left = "AcKhQsTc9c8d7d6h4c4d";
+  const std::string dead = dead_except(turn + "AcAhAsKhKsQsQcJhTc9c8d7d6h4c4d");
+  for (const auto& players : std::vector<std::vector<std::string>>{
+           {"AA", "random"}, {"KK,QQ", "AA:$ds,JT"}, {"random", "AsKsQsJh"}, {"AK", "AK"}}) {
+    SCOPED_TRACE(players[0] + " against " + players[1]);
+    OmahaDeal deal;
+    for (const auto& p : players) deal.ranges.push_back(OmahaRange::parse(p, 4));
+    deal.board = cards(turn);
+    deal.dead = cards(dead);
+    const OmahaPrepared prep = prepare_omaha(deal);
+    OmahaPerCombo by_sweep, by_walk;
+    OmahaExactOptions options;
+    options.method = OmahaExactMethod::sweep;
+    const OmahaTally sweep = omaha_ranges_exact(prep, options, &by_sweep);
+    options.method = OmahaExactMethod::walk;
+    const OmahaTally walk = omaha_ranges_exact(prep, options, &by_walk);
+    EXPECT_EQ(sweep.counts, walk.counts);
+    ASSERT_EQ(by_sweep.size(), 2u);
+    for (std::size_t p = 0; p < 2; ++p) {
+      ASSERT_EQ(by_sweep[p].size(), by_walk[p].size()) << p;
+      for (std::size_t i = 0; i < by_walk[p].size(); ++i) {
+        const ComboEquity &a = by_sweep[p][i], &b = by_walk[p][i];
+        SCOPED_TRACE(CardSet(b.cards).str());
+        EXPECT_EQ(a.combo, b.combo);
+        EXPECT_EQ(a.cards, b.cards);
+        EXPECT_EQ(a.weight, b.weight);
+        EXPECT_EQ(a.wins, b.wins);
+        EXPECT_EQ(a.ties, b.ties);
+        EXPECT_EQ(a.losses, b.losses);
+        EXPECT_EQ(a.share, b.share);
+        EXPECT_EQ(a.weighted_wins, b.weighted_wins);
+        EXPECT_EQ(a.weighted_ties, b.weighted_ties);
+        EXPECT_EQ(a.weighted_share, b.weighted_share);
+        EXPECT_EQ(a.weighted_showdowns, b.weighted_showdowns);
+      }
+    }
+  }
+  // Asked for by name: each hand against the brute force.
+  Question q = ask(Game::omaha, {"random", "random"}, river, dead_except(river + high_left));
+  q.exact_method = ExactMethod::sweep;
+  expect_per_combo_matches(q);
+}
+
+// A question the sweep makes exact has its per-hand equities from the same sweep, not refused as
+// sampled: AA** against KK** on a turn (5,853 hands each).
+TEST(OmahaPerCombo, ExactBySweepIsExactPerHand) {
+  Question q = ask(Game::omaha, {"AA**", "KK**"}, "Qs7h2c3d", "");
+  const Answer equity = calculate(q);
+  ASSERT_EQ(equity.method, Method::exact);
+  ASSERT_EQ(equity.exact_method, ExactMethod::sweep);
+  q.per_combo = true;
+  q.distribution = true;
+  const Plan p = plan(q);
+  EXPECT_EQ(p.method, Method::exact);
+  EXPECT_EQ(p.exact_method, ExactMethod::sweep);
+  EXPECT_EQ(p.per_combo_method, Method::exact);
+  const Answer a = calculate(p);
+  EXPECT_EQ(a.per_combo_method, Method::exact);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const PlayerAnswer &got = a.players[i], &want = equity.players[i];
+    EXPECT_EQ(got.wins, want.wins);
+    EXPECT_EQ(got.ties, want.ties);
+    EXPECT_EQ(got.pot_units, want.pot_units);
+    ASSERT_EQ(got.per_combo.size(), 5'853u);
+    std::uint64_t wins = 0, units = 0;
+    for (const ComboEquity& c : got.per_combo) wins += c.wins, units += c.share;
+    EXPECT_EQ(wins, want.wins);
+    EXPECT_EQ(units, want.pot_units);
+    ASSERT_TRUE(got.distribution.has_value());
+  }
+  // A question the walk enumerates within automatic's limits keeps the walk (its answers as before).
+  Question small = ask(Game::omaha, {"AsKsQhJh", "AA**:$ds"}, "2c7d9h", "");
+  small.per_combo = true;
+  EXPECT_EQ(plan(small).exact_method, ExactMethod::boards);
+}
+
 TEST(OmahaPerCombo, WeightsWeighTheOpponentsHands) {
   // A weighted range against random: each hand's weighted sums are its showdowns against each of
   // the range's hands times that hand's weight.
@@ -593,7 +672,12 @@ TEST(OmahaCalculate, BadQuestionsNameWhatAndWhere) {
   expect_error(ask(Game::omaha6, std::vector<std::string>(9, "random"), "", ""), "the deck has 52");
   Question q = ask(Game::omaha, {"AA**", "random"}, "2c3d4h", "");
   q.per_combo = true;  // sampled on the flop, and AA** is 6,121 hands
-  expect_error(q, "per-combo equity (--per-combo, --distribution) is sampled here");
+  expect_error(q, "per-combo equity (each hand's equity, and the distribution) is sampled here");
+  try {  // the page shows the message as it is: no command-line flags in it
+    (void)calculate(q);
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).find("--"), std::string::npos) << e.what();
+  }
   q = ask(Game::omaha5, {"AsKsQhJh9c", "random"}, "2c3d4h5s6c", "");
   q.distribution = true;  // exact, but C(42, 5) = 850,668 hands of random and the hand
   expect_error(q, "would list 850,669 hands, more than the 500,000");

@@ -259,8 +259,9 @@ TEST(Serve, GamesAndShortDeck) {
   } bad[] = {
       {R"({"players": ["AsAc", "KhQh"], "game": "stud"})", "game", "holdem, shortdeck, shortdeck-straights, omaha"},
       {R"({"players": ["AsKsQhJh9c", "KhQh"], "game": "omaha"})", "players[0]", "has 5 cards; an omaha hand has 4"},
-      // per-combo Monte Carlo of 12,242 hands: refused at once, with the CLI's message (the page shows it)
-      {R"({"players": ["AA**", "KK**"], "board": "2c7d9h", "game": "omaha", "per_combo": true})", "",
+      // per-combo Monte Carlo of three players' 18,000 hands: refused at once, with the library's
+      // message (the page shows it; the sweep makes two players' AA** against KK** exact, hand by hand)
+      {R"({"players": ["AA**", "KK**", "QQ**"], "board": "2c7d9h", "game": "omaha", "per_combo": true})", "",
        "more than the 3,000 it samples"},
       {R"({"players": ["AsAc", "KhQh"], "game": 5})", "game", "a string"},
       {R"({"players": ["AsAc", "22"], "game": "shortdeck"})", "players[1]", "22 is not in the deck"},
@@ -271,6 +272,7 @@ TEST(Serve, GamesAndShortDeck) {
     EXPECT_EQ(post_status(server, "/api/equity", c.body, &body), 400) << c.body;
     const json j = error_of(body);
     EXPECT_NE(j["error"].get<std::string>().find(c.words), std::string::npos) << body;
+    EXPECT_EQ(j["error"].get<std::string>().find("--"), std::string::npos) << body;  // no CLI flags on the page
     EXPECT_EQ(j.value("field", ""), c.field) << body;
   }
 
@@ -323,6 +325,15 @@ TEST(Serve, GamesAndShortDeck) {
   EXPECT_EQ(json::parse(server.client().Get("/api/range?expr=AA&game=6%2B")->body)["game"], "shortdeck");
   EXPECT_EQ(games[5]["name"], "omaha6");
   EXPECT_EQ(games[5]["hole_cards"], 6);
+  // What the page calls a holding, and two hands of the game to start from (the page's defaults).
+  EXPECT_EQ(games[0]["unit"], "combos");
+  EXPECT_EQ(games[3]["unit"], "hands");
+  EXPECT_EQ(games[0]["example"], json::parse(R"(["AsAc", "KhQh"])"));
+  for (const auto& g : games) {
+    ASSERT_EQ(g["example"].size(), 2u) << g["name"];
+    for (const auto& hand : g["example"])
+      EXPECT_EQ(hand.get<std::string>().size(), 2 * g["hole_cards"].get<std::size_t>()) << g["name"];
+  }
   EXPECT_EQ(games[6]["name"], "omaha-hilo");
   EXPECT_EQ(games[6]["low"], true);
   EXPECT_EQ(games[0]["name"], "holdem");

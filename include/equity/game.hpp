@@ -58,6 +58,8 @@ struct GameRules {
   // The other names parse_game() takes, as players write them, separated by ", ": "nlhe, nlh, ...".
   // parse_game() ignores case, spaces, '-', '_', '/', '.' and apostrophes in names and aliases alike.
   std::string_view aliases;
+  // Two players' hands to start from, as the page offers them: "AsAc KhQh".
+  std::string_view example;
 
   constexpr int deck_size() const { return deck.size(); }
   constexpr bool in_deck(Card c) const { return deck.contains(c); }
@@ -73,35 +75,35 @@ constexpr CardSet deck_from_rank(int lowest) {
 inline constexpr std::array<GameRules, kGames> kGameRules = {{
     {Game::holdem, "holdem", "Texas Hold'em",
      "52 cards; two hole cards each and five board cards; the best five of the seven", CardSet::full(), 0, 2, 5,
-     HandMaking::any_five, false, 169, true, "", "nlhe, nlh, lhe, texas hold'em"},
+     HandMaking::any_five, false, 169, true, "", "nlhe, nlh, lhe, texas hold'em", "AsAc KhQh"},
     {Game::shortdeck, "shortdeck", "Short deck (6+) Hold'em",
      "36 cards, 6 to A; A-6-7-8-9 is the lowest straight; a flush beats a full house; three of a kind "
      "beats a straight",
      deck_from_rank(4), 4, 2, 5, HandMaking::any_five, false, 81, true, "shortdeck",
-     "6+, 6-plus, six-plus, short deck, sd, 6+ hold'em, short deck hold'em"},
+     "6+, 6-plus, six-plus, short deck, sd, 6+ hold'em, short deck hold'em", "AsAc KhQh"},
     {Game::shortdeck_straights, "shortdeck-straights", "Short deck (6+) Hold'em, straights over trips",
      "as shortdeck, but a straight beats three of a kind", deck_from_rank(4), 4, 2, 5, HandMaking::any_five, false, 81,
-     true, "shortdeck-straights", "6+ straights, sd-straights, short deck straights"},
+     true, "shortdeck-straights", "6+ straights, sd-straights, short deck straights", "AsAc KhQh"},
     {Game::omaha, "omaha", "Omaha (PLO)",
      "52 cards; four hole cards each and five board cards; a hand is exactly two hole cards and three board "
      "cards",
      CardSet::full(), 0, 4, 5, HandMaking::two_plus_three, false, 16432, false, "",
-     "plo, plo4, omaha4, 4-card omaha, pot-limit omaha, omaha hi"},
+     "plo, plo4, omaha4, 4-card omaha, pot-limit omaha, omaha hi", "AsAhKsQh JdTd9c8c"},
     {Game::omaha5, "omaha5", "Five-card Omaha (PLO5)", "as omaha, with five hole cards each", CardSet::full(), 0, 5, 5,
-     HandMaking::two_plus_three, false, 134459, false, "", "plo5, 5-card omaha, 5-card plo"},
+     HandMaking::two_plus_three, false, 134459, false, "", "plo5, 5-card omaha, 5-card plo", "AsAhKsQhJd Td9c8c7h6h"},
     {Game::omaha6, "omaha6", "Six-card Omaha (PLO6)", "as omaha, with six hole cards each", CardSet::full(), 0, 6, 5,
-     HandMaking::two_plus_three, false, 962988, false, "", "plo6, 6-card omaha, 6-card plo"},
+     HandMaking::two_plus_three, false, 962988, false, "", "plo6, 6-card omaha, 6-card plo", "AsAhKsQhJdTd 9c8c7h6h5s4s"},
     {Game::omaha_hilo, "omaha-hilo", "Omaha Hi/Lo (8 or better)",
      "as omaha; half the pot to the best high, half to the best A-5 low of five ranks 8 or below (two hole and "
      "three board cards again); no low: the high takes it all",
      CardSet::full(), 0, 4, 5, HandMaking::two_plus_three, true, 16432, false, "",
-     "plo8, o8, omaha8, omaha hi/lo, plo hi/lo, omaha 8 or better"},
+     "plo8, o8, omaha8, omaha hi/lo, plo hi/lo, omaha 8 or better", "As2sKhQh 7c7d8h3h"},
     {Game::omaha5_hilo, "omaha5-hilo", "Five-card Omaha Hi/Lo (8 or better)",
      "as omaha-hilo, with five hole cards each", CardSet::full(), 0, 5, 5, HandMaking::two_plus_three, true, 134459,
-     false, "", "plo5-8, o5-8, plo5 hi/lo, 5-card omaha hi/lo, big o"},
+     false, "", "plo5-8, o5-8, plo5 hi/lo, 5-card omaha hi/lo, big o", "As2sKhQhJd 7c7d8h3h4c"},
     {Game::omaha6_hilo, "omaha6-hilo", "Six-card Omaha Hi/Lo (8 or better)", "as omaha-hilo, with six hole cards each",
      CardSet::full(), 0, 6, 5, HandMaking::two_plus_three, true, 962988, false, "",
-     "plo6-8, o6-8, plo6 hi/lo, 6-card omaha hi/lo"},
+     "plo6-8, o6-8, plo6 hi/lo, 6-card omaha hi/lo", "As2sKhQhJdTd 7c7d8h3h4c5c"},
 }};
 
 // The rules of a game.

@@ -68,7 +68,8 @@ void check_per_combo(const OmahaPrepared& prep, Method method) {
     hands += prep.hands[p];
     if (!prep.random[p]) listed += prep.hands[p];
   }
-  const std::string what = "per-combo equity (--per-combo, --distribution)";
+  // No flag names: the server's page shows this message as it is (the CLI's flags are its own).
+  const std::string what = "per-combo equity (each hand's equity, and the distribution)";
   if (method == Method::exact && hands > kOmahaPerComboHands)
     throw InputError(what + " would list " + detail::grouped_count(hands) + " hands, more than the " +
                      detail::grouped_count(kOmahaPerComboHands) + " it lists: narrow the ranges");
@@ -338,11 +339,13 @@ Plan plan_omaha(const Question& question) {
   if (q.exact_method == ExactMethod::sweep && !omaha_sweep_applies(*s->omaha))
     throw InputError("the sweep method counts two players of four-card Omaha hands, high only, without weights");
   const bool per_combo = q.per_combo || q.distribution;
-  if (q.exact_method == ExactMethod::sweep && per_combo)
-    throw InputError("per-combo equity is counted board by board (boards), not by the sweep");
-  // The sweep's work is the hands to score alone: the showdowns are counted, not walked.
-  const bool sweep = q.exact_method == ExactMethod::sweep ||
-                     (q.exact_method == ExactMethod::automatic && !per_combo && omaha_sweeps(*s->omaha));
+  // The sweep's work is the hands to score alone: the showdowns are counted, not walked. It counts
+  // each hand too; per-combo questions walk the boards unless the walk is beyond automatic's limits
+  // (the sweep then answers the same question exactly, each hand's equity from the same count).
+  const bool walk_within =
+      w.evaluations <= kOmahaEvaluationLimit && w.showdowns <= exact_showdown_limit(w.cards_to_come);
+  const bool sweep = q.exact_method == ExactMethod::sweep || (q.exact_method == ExactMethod::automatic &&
+                                                              omaha_sweeps(*s->omaha) && (!per_combo || !walk_within));
   if (asked == Method::automatic) {
     const bool exact = specific || (w.evaluations <= kOmahaEvaluationLimit &&
                                     (sweep || w.showdowns <= exact_showdown_limit(w.cards_to_come)));

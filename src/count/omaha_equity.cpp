@@ -386,15 +386,15 @@ constexpr std::size_t kComboParts = 16;  // parts of a board's walk with per-com
 
 // Runs parts [0, count) in waves of `wave`, each part's counts in its own slot, added to `total`
 // in part order after each wave (so the sums do not depend on the threads nor on the wave).
-template <class Part>
-void run_parts(std::size_t count, std::size_t wave, const PartCounts& zero, const OmahaExactOptions& options,
-               double done_before, double share, PartCounts& total, Part part) {
-  std::vector<PartCounts> slots(std::min(count, wave));
+template <class Counts, class Part>
+void run_parts(std::size_t count, std::size_t wave, const Counts& zero, const OmahaExactOptions& options,
+               double done_before, double share, Counts& total, Part part) {
+  std::vector<Counts> slots(std::min(count, wave));
   for (std::size_t first = 0; first < count; first += wave) {
     if (options.cancel && options.cancel->load()) throw Cancelled();
     const std::size_t last = std::min(count, first + wave);
     detail::parallel_for(first, last, [&](std::size_t i) {
-      PartCounts& slot = slots[i - first];
+      Counts& slot = slots[i - first];
       slot = zero;
       part(i, slot);
     });
@@ -468,6 +468,27 @@ constexpr std::array<std::uint8_t, kHandRanks> kCategoryOf = [] {
   return c;
 }();
 
+// One hand's showdowns over the boards, won alone and tied (the sweep's per-hand counts).
+struct HandShowdowns {
+  std::uint64_t wins = 0, ties = 0, showdowns = 0;
+};
+// The sweep's counts of a part: the tally, and with per-hand counts each player's hands' (else empty).
+struct SweepCounts {
+  OmahaTally tally;
+  std::array<std::vector<HandShowdowns>, 2> hands;
+
+  SweepCounts& operator+=(const SweepCounts& o) {
+    tally += o.tally;
+    for (std::size_t p = 0; p < 2; ++p)
+      for (std::size_t i = 0; i < o.hands[p].size(); ++i) {
+        hands[p][i].wins += o.hands[p][i].wins;
+        hands[p][i].ties += o.hands[p][i].ties;
+        hands[p][i].showdowns += o.hands[p][i].showdowns;
+      }
+    return *this;
+  }
+};
+
 class Sweep {
  public:
   explicit Sweep(const OmahaPrepared& prep) : prep_(prep) {
@@ -486,9 +507,15 @@ class Sweep {
   }
 
   std::size_t boards() const { return boards_.size(); }
+  std::size_t hands(std::size_t p) const { return cards_[p].size(); }
+  CardSet hand(std::size_t p, std::size_t i) const { return cards_[p][i]; }
+  // Both players hold the same hands: only the first's are counted (the second's are the same).
+  bool same() const { return same_; }
 
-  // Board b's showdowns added to the tally.
-  void count_board(std::size_t b, OmahaTally& tally) const {
+  // Board b's showdowns added to the counts (and to each hand's when they are kept).
+  void count_board(std::size_t b, SweepCounts& counts) const {
+    OmahaTally& tally = counts.tally;
+    const bool per_hand = !counts.hands[0].empty();
     const CardSet board = prep_.board | boards_[b];
     const auto& tables = detail::omaha_tables();
     const OmahaBoard scorer(detail::board_row(board.bits(), tables), board, tables);
@@ -499,7 +526,8 @@ class Sweep {
     OmahaTally board_tally(2);
     for (std::size_t p = 0; p < sides; ++p) {
       const std::size_t o = same_ ? 0 : 1 - p;
-      const std::uint64_t showdowns = count_side(p, ranked[p], o, ranked[o], scratch, board_tally);
+      const std::uint64_t showdowns =
+          count_side(p, ranked[p], o, ranked[o], scratch, board_tally, per_hand ? &counts.hands[p] : nullptr);
       if (p == 0) board_tally.counts.showdowns = showdowns;
     }
     if (same_) {  // the same hands on both sides: the second player's counts are the first's
@@ -514,6 +542,7 @@ class Sweep {
   struct Ranked {
     HandRank rank;
     std::array<std::uint8_t, kSweepCards> card;  // sweep_cards()
+    std::uint32_t index;                         // into the player's hands
   };
   struct Counters {
     std::int64_t hands = 0;  // the empty set's
@@ -532,7 +561,7 @@ class Sweep {
     for (std::size_t i = 0; i < cards_[p].size(); ++i) {
       if (cards_[p][i].intersects(board)) continue;
       const HandRank r = scorer.high(cards_[p][i]);
-      scored.push_back({r, sweep_cards(cards_[p][i])});
+      scored.push_back({r, sweep_cards(cards_[p][i]), static_cast<std::uint32_t>(i)});
       ++start[r + 1u];
     }
     for (std::size_t r = 0; r < kHandRanks; ++r) start[r + 1] += start[r];
@@ -555,9 +584,11 @@ class Sweep {
     return n;
   }
 
-  // Player p's hands against player o's on one board, into p's counts; returns the showdowns.
+  // Player p's hands against player o's on one board, into p's counts (and with `per_hand`, each
+  // hand's); returns the showdowns.
   std::uint64_t count_side(std::size_t p, const std::vector<Ranked>& mine, std::size_t o,
-                           const std::vector<Ranked>& theirs, Scratch& s, OmahaTally& tally) const {
+                           const std::vector<Ranked>& theirs, Scratch& s, OmahaTally& tally,
+                           std::vector<HandShowdowns>* per_hand) const {
     s.below = Counters{};
     // A random opponent holds every hand of the cards left (neither known nor on the board): of
     // them, C(left - h's cards among them, 4) share none with h.
@@ -602,6 +633,12 @@ class Sweep {
         category_wins[category] += wins;
         category_ties[category] += ties;
         showdowns += total;
+        if (per_hand) {
+          HandShowdowns& hand = (*per_hand)[mine[k].index];
+          hand.wins += wins;
+          hand.ties += ties;
+          hand.showdowns += total;
+        }
       }
       i = end;
     }
@@ -615,6 +652,62 @@ class Sweep {
   bool same_ = false;
   std::vector<CardSet> boards_;  // the cards to come
 };
+
+}  // namespace
+
+namespace {
+
+// The sweep over every board, in parts; with `per_combo`, each hand's counts too (integers, added
+// in any order: the same whatever the threads). Every weight is 1: the weighted sums are the counts.
+OmahaTally sweep_exact(const OmahaPrepared& prep, const OmahaExactOptions& options, OmahaPerCombo* per_combo) {
+  const Sweep counter(prep);
+  const std::size_t boards = counter.boards(), parts = std::min(kBoardParts, boards);
+  SweepCounts zero{OmahaTally(2), {}};
+  std::size_t hands = 0;
+  if (per_combo)
+    for (std::size_t p = 0; p < 2; ++p) {
+      zero.hands[p].resize(counter.hands(p));
+      hands += counter.hands(p);
+    }
+  SweepCounts total = zero;
+  // Per hand, fewer parts in flight: each holds every hand's counts (24 bytes a hand).
+  const std::size_t wave =
+      per_combo ? std::clamp<std::size_t>(1'000'000 / std::max<std::size_t>(1, hands), 2, kWave) : kWave;
+  run_parts(parts, wave, zero, options, 0, 1, total, [&](std::size_t i, SweepCounts& out) {
+    for (std::size_t b = boards * i / parts; b < boards * (i + 1) / parts; ++b) {
+      if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
+      counter.count_board(b, out);
+    }
+  });
+  OmahaTally t = std::move(total.tally);
+  t.weight = static_cast<double>(t.counts.showdowns);  // every weight is 1
+  for (std::size_t p = 0; p < 2; ++p) {
+    t.weighted_wins[p] = static_cast<double>(t.counts.players[p].wins);
+    t.weighted_ties[p] = static_cast<double>(t.counts.players[p].ties);
+    t.weighted_units[p] = static_cast<double>(t.counts.players[p].pot_units);
+  }
+  if (per_combo) {
+    if (counter.same()) total.hands[1] = total.hands[0];
+    per_combo->assign(2, {});
+    for (std::size_t p = 0; p < 2; ++p)
+      for (std::size_t i = 0; i < counter.hands(p); ++i) {
+        const HandShowdowns& h = total.hands[p][i];
+        ComboEquity c;
+        c.combo = static_cast<int>(i);
+        c.cards = counter.hand(p, i).bits();
+        c.wins = h.wins;
+        c.ties = h.ties;
+        c.losses = h.showdowns - h.wins - h.ties;
+        c.share = kPotUnits * h.wins + kPotUnits / 2 * h.ties;  // heads-up: a tie halves the pot
+        c.weighted_wins = static_cast<double>(h.wins);
+        c.weighted_ties = static_cast<double>(h.ties);
+        c.weighted_share = static_cast<double>(c.share) / static_cast<double>(kPotUnits);
+        c.weighted_showdowns = static_cast<double>(h.showdowns);
+        (*per_combo)[p].push_back(c);
+      }
+  }
+  return t;
+}
 
 }  // namespace
 
@@ -634,33 +727,13 @@ OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions
     case OmahaExactMethod::sweep:
       if (!omaha_sweep_applies(prep))
         throw InputError("the sweep counts two players of four-card hands, high only, without weights");
-      if (per_combo) throw InputError("per-combo equity is counted board by board (boards), not by the sweep");
       sweep = true;
       break;
     case OmahaExactMethod::automatic:
       sweep = !per_combo && omaha_sweeps(prep);
       break;
   }
-  if (sweep) {
-    const Sweep counter(prep);
-    const std::size_t boards = counter.boards(), parts = std::min(kBoardParts, boards);
-    const PartCounts zero{OmahaTally(2), OmahaPerCombo{}};
-    PartCounts total = zero;
-    run_parts(parts, kWave, zero, options, 0, 1, total, [&](std::size_t i, PartCounts& out) {
-      for (std::size_t b = boards * i / parts; b < boards * (i + 1) / parts; ++b) {
-        if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
-        counter.count_board(b, out.tally);
-      }
-    });
-    OmahaTally t = std::move(total.tally);
-    t.weight = static_cast<double>(t.counts.showdowns);  // every weight is 1
-    for (std::size_t p = 0; p < 2; ++p) {
-      t.weighted_wins[p] = static_cast<double>(t.counts.players[p].wins);
-      t.weighted_ties[p] = static_cast<double>(t.counts.players[p].ties);
-      t.weighted_units[p] = static_cast<double>(t.counts.players[p].pot_units);
-    }
-    return t;
-  }
+  if (sweep) return sweep_exact(prep, options, per_combo);
   const BoardWalk walk(prep);
   const std::size_t n = prep.players(), boards = walk.boards();
   PartCounts zero{OmahaTally(n), per_combo ? walk.empty_combos() : OmahaPerCombo{}};

@@ -129,8 +129,10 @@ using OmahaPerCombo = std::vector<std::vector<ComboEquity>>;
 
 // Every non-conflicting assignment times every board. Threads as the caller's arena gives; the
 // counts never depend on them. With `per_combo`, also every hand's counts (OmahaPerCombo), from the
-// same walk: each leaf adds its outcome to the hand each player holds in it. The hands' counts add
-// up to the player's (wins, ties, losses, pot units).
+// same count: each leaf of the walk adds its outcome to the hand each player holds in it; the sweep
+// adds each hand's wins, ties and showdowns on each board as it counts them (the same integers).
+// The hands' counts add up to the player's (wins, ties, losses, pot units). automatic with
+// `per_combo` walks (the sweep only when asked for).
 OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions& options = {},
                               OmahaPerCombo* per_combo = nullptr);
 

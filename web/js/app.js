@@ -4,7 +4,7 @@ import { ApiError, Job, fetchGames, fetchOrderings, fetchRange } from "./api.js"
 import { RANKS, SUITS, cardLabel, classCombos, parseCards, setRanks } from "./cards.js";
 import { GridEditor, renderMatrix } from "./grid.js";
 import { RangeModel, topPercent } from "./range-model.js";
-import { COLOURS, ComboTable, duration, methodText, renderDistribution, renderEquities, renderHits } from "./results.js";
+import { COLOURS, ComboTable, capitalized, duration, methodText, renderDistribution, renderEquities, renderHits } from "./results.js";
 import { countText, isOmaha, pickIntoHand, renderHiLo, renderShortcuts } from "./omaha.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -34,7 +34,9 @@ const state = {
   games: [],
   job: null,
   details: null,
-  answer: null,     // the last details answer (per_combo, distribution, hits)
+  answer: null,     // the last details answer (per_combo, distribution)
+  main: null,       // the last answer (its hits, asked with the question)
+  missing: "",      // why the details of state.main were not computed, when they were not
 };
 
 // ---- Players and their ranges ----------------------------------------------------------------
@@ -78,6 +80,7 @@ async function readRange(i) {
     if (seq !== player.seq) return;
     player.model = omaha ? new RangeModel() : RangeModel.fromCombos(data.combos);
     player.size = omaha && text ? { count: data.count, weight: data.weight } : null;
+    player.read = `${state.game} ${text}`;  // what the model and size were read from
     setFieldError(`range-${i + 1}`, "");
   } catch (error) {
     if (seq !== player.seq) return;
@@ -105,6 +108,7 @@ async function writeRange(i) {
   }
   if (seq !== player.seq) return;
   player.text = canonical;
+  player.read = `${state.game} ${canonical}`;  // the model is the range's
   const input = $(`#range-${i + 1}`);
   if (input) input.value = canonical;
   setFieldError(`range-${i + 1}`, "");
@@ -142,6 +146,7 @@ function renderPlayers() {
     input.value = player.text;
     input.addEventListener("input", () => {
       player.text = input.value;
+      clearErrorAbout(`players[${i}]`);
       readSoon(i);
       saveSoon();
     });
@@ -317,6 +322,7 @@ function setupDeck() {
   for (const id of ["board", "dead"])
     $(`#${id}`).addEventListener("input", () => {
       setFieldError(id, "");
+      clearErrorAbout(id);
       renderDeck();
       saveSoon();
     });
@@ -367,15 +373,19 @@ function renderDeck() {
     button.classList.toggle("in-hand", inHand.has(button.dataset.card));
   }
   // Omaha ranges are counted by the server, without the board and dead cards.
-  if (isOmaha(gameInfo())) state.players.forEach((p, i) => p.size && readSoon(i));
+  if (isOmaha(gameInfo())) state.players.forEach((p, i) => p.text.trim() && readSoon(i));
   else state.players.forEach((_, i) => showCount(i));
 }
 
 // ---- The game ---------------------------------------------------------------------------------
 
-function gameInfo() {
-  return state.games.find((g) => g.name === state.game) || { name: "holdem", hits: true, preflop_table: true };
+function gameInfo(name = state.game) {
+  return state.games.find((g) => g.name === name) || { name: "holdem", hits: true, preflop_table: true };
 }
+
+// The game's word for a holding ("combos", Omaha's "hands") and its two example hands, from /api/games.
+const unitOf = (game) => game.unit || "combos";
+const examplesOf = (game) => game.example || ["AsAc", "KhQh"];
 
 // The picker lists the games the server offers; the summary says the chosen one's rules.
 function setupGames() {
@@ -398,6 +408,14 @@ function showGameSummary() {
 function setGame(name, reread = true) {
   const game = state.games.find((g) => g.name === name);
   if (!game) return;
+  // The previous game's example hands, untouched, become this game's (AsAc is no Omaha hand).
+  const before = examplesOf(gameInfo());
+  const after = examplesOf(game);
+  state.players.forEach((player, i) => {
+    if (i < after.length && player.text.trim() === before[i]) player.text = after[i];
+    const input = $(`#range-${i + 1}`);
+    if (input) input.value = player.text;
+  });
   state.game = name;
   $("#game").value = name;
   setRanks([...game.ranks].reverse().join(""));
@@ -415,6 +433,7 @@ function setGame(name, reread = true) {
   renderSliderAvailability();
   if (reread) {
     state.players.forEach((_, i) => readRange(i));
+    $("#hits-detail").classList.remove("fresh");
     markDetailsStale("previous question: another game");
     saveSoon();
   }
@@ -483,6 +502,27 @@ function saveQuestion() {
   if (state.game !== "holdem") params.set("game", state.game);
   if (calculated) params.set("go", "1");
   history.replaceState(null, "", `#${params.toString()}`);
+  written = location.hash;
+}
+let written = "";  // the hash this page wrote last: a hash change to another is a link pasted or followed
+
+// A question pasted into the address bar (or Back to one): the page takes it, as on opening.
+function followHash() {
+  if (location.hash === written) return;
+  written = location.hash;
+  if (new URLSearchParams(location.hash.slice(1)).getAll("p").length < 2) return;
+  for (const job of [state.job, state.details]) if (job) job.cancel();
+  state.job = null;
+  state.details = null;
+  clearErrors();
+  for (const id of ["mode", "time", "showdowns", "count-note"]) $(`#${id}`).textContent = "";
+  $("#results").replaceChildren();
+  const go = restoreQuestion();
+  renderPlayers();
+  renderEditor();
+  calculated = go;
+  if (go) calculate();
+  else markDetailsStale("previous question: another question was opened");
 }
 const saveDebounced = debounce(saveQuestion, 250);
 // Any change of the question: the answer shown is no longer its answer.
@@ -496,10 +536,14 @@ function restoreQuestion() {
   const params = new URLSearchParams(location.hash.slice(1));
   const players = params.getAll("p").slice(0, MAX_PLAYERS);
   if (players.length < 2) return false;
-  if (state.games.some((g) => g.name === params.get("game"))) setGame(params.get("game"), false);
-  for (const text of players) addPlayer(text);
+  state.players = [];
+  state.editing = 0;
+  const game = state.games.some((g) => g.name === params.get("game")) ? params.get("game") : "holdem";
+  if (game !== state.game) setGame(game, false);
+  // The cards first: an Omaha range's count is made without them.
   $("#board").value = params.get("board") || "";
   $("#dead").value = params.get("dead") || "";
+  for (const text of players) addPlayer(text);
   const method = params.get("method");
   if ([...$("#method").options].some((o) => o.value === method)) $("#method").value = method;
   $("#mc-stderr").value = params.get("stderr") || "";
@@ -510,6 +554,7 @@ function restoreQuestion() {
 
 function clearErrors() {
   $("#error").textContent = "";
+  delete $("#error").dataset.field;
   document.querySelectorAll(".field-error").forEach((el) => (el.textContent = ""));
   document.querySelectorAll(".invalid").forEach((el) => el.classList.remove("invalid"));
 }
@@ -519,10 +564,16 @@ function showError(error) {
   if (error instanceof ApiError && error.status === 499) return;
   $("#error").textContent = error.message;
   const field = error.field || "";
+  $("#error").dataset.field = field;
   const player = field.match(/^players\[(\d+)\]$/);
   if (player) setFieldError(`range-${Number(player[1]) + 1}`, error.message);
   else if (field === "board" || field === "dead") setFieldError(field, error.message);
   else if (field === "stderr" || field === "time") setFieldError(`mc-${field}`, error.message);
+}
+
+// The field named by the error shown was edited: the error is about the question no longer asked.
+function clearErrorAbout(field) {
+  if ($("#error").textContent && $("#error").dataset.field === field) clearErrors();
 }
 
 // Progress never goes back within a stage: Monte Carlo's fraction is an estimate from the standard
@@ -558,6 +609,7 @@ function showStopped(answer) {
 async function calculate() {
   for (const job of [state.job, state.details]) if (job) job.cancel();
   state.details = null;
+  $("#hits-detail").classList.remove("fresh");  // the new question's hits come with its answer
   $("#details-offer").hidden = true;
   $("#details-cancel").hidden = true;
   clearErrors();
@@ -567,9 +619,13 @@ async function calculate() {
   const body = question();
   calculated = true;
   saveQuestion();
+  showRunPanel();
   const clicked = performance.now();
   const mainRising = rising();
-  const job = new Job(body, (p) => showProgress(p, mainRising(p)));
+  // What the ranges hit is asked with the question (it needs no per-hand work): the details show it
+  // even when each hand's equity is not computed.
+  const hits = parseCards(body.board).length >= 3 && gameInfo().hits !== false;
+  const job = new Job(hits ? { ...body, hits } : body, (p) => showProgress(p, mainRising(p)));
   state.job = job;
   try {
     const answer = await job.promise;
@@ -578,8 +634,10 @@ async function calculate() {
     requestAnimationFrame(() => ($("#results").dataset.clickMs = (performance.now() - clicked).toFixed(2)));
     $("#results").classList.remove("hilo");
     if (answer.players.length > 0 && answer.players[0].scoops !== undefined) renderHiLo($("#results"), answer);
-    else renderEquities($("#results"), answer);
+    else renderEquities($("#results"), answer, unitOf(gameInfo()));
+    showCountNote(answer);
     showStopped(answer);
+    showRunPanel();
     const mode = $("#mode");
     mode.textContent = methodText(answer);
     mode.dataset.mode = answer.mode;
@@ -590,11 +648,15 @@ async function calculate() {
     const slow = slowDetails(answer);
     if (gameInfo().details === false) $("#details-panel").hidden = true;  // a game the server offers no details for
     else if (stopped) markDetailsStale("previous question: the new details were not computed (the calculation was stopped)");
-    else if (slow) offerDetails(body, answer, slow);
-    else details(body, answer.players.length, clicked);
+    else {
+      newMain(answer);
+      if (slow) offerDetails(body, answer, slow);
+      else details(body, answer.players.length, clicked);
+    }
   } catch (error) {
     if (state.job !== job) return;
     showError(error);
+    $("#count-note").textContent = "";
     markDetailsStale("previous question: the new question has no answer");
     if (error.status === 499) $("#time").textContent = "cancelled (exact enumeration has no partial answer)";
   } finally {
@@ -661,9 +723,9 @@ function detailsShown() {
 // Slow details wait to be asked for, with why (below it the previous question's, dimmed, if any).
 function offerDetails(body, answer, why) {
   const panel = $("#details-panel");
+  fillDetailPlayers(answer.players.length);
   if (!detailsShown()) {
     panel.hidden = false;
-    $("#detail-player").innerHTML = "";
     $("#details-panel .details").hidden = true;
   } else markDetailsStale("previous question: the new details are not computed yet");
   $("#details-status").textContent = "";
@@ -676,10 +738,7 @@ const STAGES = { equity: "step 1 of 2: the players' equity", "per-combo": "step 
 
 // The chosen player's details: per-combo equity, distribution and board hits, as a second job.
 async function details(body, players, clicked) {
-  const select = $("#detail-player");
-  const chosen = Math.min(Number(select.value || state.editing), players - 1);
-  select.innerHTML = Array.from({ length: players }, (_, i) => `<option value="${i}">player ${i + 1}</option>`).join("");
-  select.value = String(chosen);
+  fillDetailPlayers(players);
   const wasHidden = !detailsShown();
   $("#details-panel").hidden = false;
   $("#details-offer").hidden = true;
@@ -690,9 +749,8 @@ async function details(body, players, clicked) {
   }, 150);
   $("#details-status").textContent = "computing…";
   $("#details-cancel").hidden = false;
-  const hits = parseCards(body.board).length >= 3 && gameInfo().hits !== false;
   const detailsRising = rising();
-  const job = new Job({ ...body, per_combo: true, distribution: true, hits }, (p) => {
+  const job = new Job({ ...body, per_combo: true, distribution: true }, (p) => {
     if (state.details !== job) return;
     $("#details-status").textContent = `computing… ${STAGES[p.stage] || ""} ${Math.floor(100 * detailsRising(p))}%`;
     $("#details-status").dataset.stage = p.stage;
@@ -702,6 +760,7 @@ async function details(body, players, clicked) {
     const answer = await job.promise;
     if (state.details !== job) return;
     state.answer = answer;
+    state.missing = "";
     $("#details-status").textContent = `(${answer.per_combo_method}, ${duration(answer.seconds)})`;
     $("#details-panel").classList.remove("stale");
     $("#details-stale").textContent = "";
@@ -711,10 +770,20 @@ async function details(body, players, clicked) {
   } catch (error) {
     if (state.details !== job) return;
     $("#details-status").textContent = error.status === 499 ? "cancelled" : error.message;
-    // Refused (an Omaha question with more hands than per-combo Monte Carlo samples): the status says
-    // why; below it, the previous question's details dimmed, or nothing when none were shown.
-    if (wasHidden) $("#details-panel .details").hidden = true;
-    else markDetailsStale(error.status === 499 ? "previous question: the new details were cancelled" : "previous question");
+    if (error.status === 499) {
+      // Cancelled: the previous question's details dimmed, or nothing when none were shown.
+      if (wasHidden) $("#details-panel .details").hidden = true;
+      else markDetailsStale("previous question: the new details were cancelled");
+    } else {
+      // Refused (an Omaha question with more hands than per-combo Monte Carlo samples): the status
+      // says why; the question's hits are shown, and no other question's details.
+      state.answer = null;
+      state.missing = error.message;
+      $("#details-panel").classList.remove("stale");
+      $("#details-stale").textContent = "";
+      $("#details-panel .details").hidden = false;
+      renderDetails();
+    }
   } finally {
     clearTimeout(staleTimer);
     if (state.details === job) {
@@ -726,24 +795,85 @@ async function details(body, players, clicked) {
 
 let comboTable = null;
 
+// The chosen player's details: hits from the question's answer (state.main), each hand's equity
+// and the distribution from the details' answer (state.answer), or why they are missing.
 function renderDetails() {
+  renderHitsDetail();
   const answer = state.answer;
-  if (!answer) return;
+  // Omaha's hands have no grid of classes (/api/games: grid 0): no matrix (no per_class).
+  const game = gameInfo((answer || state.main || {}).game || "holdem");
+  const unit = unitOf(game);
+  const noGrid = game.grid === 0;
+  $("#matrix-detail").hidden = noGrid;
+  $("#details-panel .details").classList.toggle("no-matrix", noGrid);
+  $("#per-combo-title").textContent = unit === "hands" ? "Per hand" : "Per combo";
+  if (!answer) {
+    if (!state.missing) return;
+    // The reason is the status above; here only that these were not computed for this question.
+    const why = "Not computed for this question: the reason is above.";
+    renderMatrix($("#hand-matrix"), []);
+    $("#distribution").innerHTML = `<p class="muted missing">${why}</p>`;
+    comboTable.show(undefined, { hands: unit === "hands", note: why });
+    return;
+  }
   const i = Math.min(Number($("#detail-player").value), answer.players.length - 1);
   const p = answer.players[i];
-  // Omaha's hands have no 13x13 grid of classes: no matrix (no per_class).
-  const hands = (answer.game || "").startsWith("omaha");
-  $("#matrix-detail").hidden = hands;
-  $("#details-panel .details").classList.toggle("no-matrix", hands);
-  $("#per-combo-title").textContent = hands ? "Per hand" : "Per combo";
   renderMatrix($("#hand-matrix"), p.per_class || []);
-  renderDistribution($("#distribution"), answer.players, i, hands ? "hands" : "combos");
-  renderHits($("#hits"), p.hits, hands ? "Hands" : "Combos");
-  comboTable.show(hands ? p.per_combo : p.per_combo || [], {
-    hands,
+  renderDistribution($("#distribution"), answer.players, i, unit);
+  comboTable.show(noGrid ? p.per_combo : p.per_combo || [], {
+    hands: unit === "hands",
     hiLo: p.scoops !== undefined,
     note: "A random player's hands are not sampled one by one (Monte Carlo): no per-hand equity.",
   });
+}
+
+// What the chosen player's range hits: asked with the question, so the latest answer's.
+function renderHitsDetail() {
+  const main = state.main;
+  if (!main) return;
+  const i = Math.min(Number($("#detail-player").value), main.players.length - 1);
+  renderHits($("#hits"), main.players[i].hits, unitOf(gameInfo(main.game || "holdem")), main.players[i].combos);
+}
+
+// A new answer: its hits replace the old at once (the rest of the details follow, or stay dimmed).
+function newMain(answer) {
+  state.main = answer;
+  $("#hits-detail").classList.add("fresh");  // not dimmed with the previous question's details
+  fillDetailPlayers(answer.players.length);
+  if (detailsShown()) renderHitsDetail();
+}
+
+// "player 1" ... for each player of the answer, the chosen one kept.
+function fillDetailPlayers(players) {
+  const select = $("#detail-player");
+  const chosen = Math.min(Number(select.value || state.editing), players - 1);
+  select.innerHTML = Array.from({ length: players }, (_, i) => `<option value="${i}">player ${i + 1}</option>`).join("");
+  select.value = String(chosen);
+}
+
+// The result in view (on a phone it is below the players): Calculate, or Enter in a text box,
+// shows what it does.
+function showRunPanel() {
+  const box = $("#run-panel").getBoundingClientRect();
+  if (box.top < 0 || box.top > window.innerHeight - 120) $("#run-panel").scrollIntoView({ block: "start" });
+}
+
+// The answer counts each range's holdings dealt against the other players' hands; the count beside
+// a range box counts it on the board and dead cards alone. Where they differ, a note says why.
+function showCountNote(answer) {
+  const unit = unitOf(gameInfo());
+  const notes = [];
+  answer.players.forEach((p, i) => {
+    const player = state.players[i];
+    // a count of the range as it now reads only (not one the server is still counting)
+    if (!player || player.read !== `${state.game} ${player.text.trim()}`) return;
+    const size = isOmaha(gameInfo()) ? player.size : player.model.count(removedCards());
+    if (!size || size.count === p.combos) return;
+    notes.push(`player ${i + 1} is dealt ${p.combos.toLocaleString("en-US")} of the range's ${size.count.toLocaleString("en-US")} ${unit}`);
+  });
+  $("#count-note").textContent = notes.length
+    ? `${capitalized(notes.join("; "))}: the others share a card with another player's hand.`
+    : "";
 }
 
 // ---- Start ------------------------------------------------------------------------------------
@@ -778,9 +908,12 @@ async function start() {
     state.games = [];
   }
   setupGames();
+  written = location.hash;
   const go = restoreQuestion();
-  if (state.players.length === 0) for (const text of ["AsAc", "KhQh"]) addPlayer(text);
+  if (state.players.length === 0) for (const text of examplesOf(gameInfo())) addPlayer(text);
   renderEditor();
+  window.addEventListener("hashchange", followHash);
+  window.addEventListener("popstate", followHash);
   try {
     ({ orderings: state.orderings, games: state.orderingGames } = await fetchOrderings());
   } catch {

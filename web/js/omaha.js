@@ -65,16 +65,18 @@ const escape = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": 
 export function renderHiLo(table, answer) {
   const total = answer.mode === "monte-carlo" ? answer.trials : answer.showdowns;
   const unit = answer.mode === "monte-carlo" ? "deals" : "showdowns";
-  const cell = (n, what) =>
-    `<td class="num share ${what}"><span>${percent(n / total)}</span><small class="count" title="${count(n)} ${unit}">${count(n)}</small></td>`;
+  // On a phone each player is a card: the shares with their names (data-label), one decimal.
+  const cell = (n, what, label) =>
+    `<td class="num share ${what}" data-label="${label}"><span>${percent(n / total)}</span><span class="short">${(100 * n / total).toFixed(1)}%</span>` +
+    `<small class="count" title="${count(n)} ${unit}">${count(n)}</small></td>`;
   const rows = answer.players.map((p, i) => {
     const error = p.stderr !== undefined ? `<span class="pm">±${percent(p.stderr)}</span>` : "";
     return `<tr>
       <td><span class="swatch" style="background:${COLOURS[i]}"></span>${i + 1}</td>
       <td class="hand">${escape(p.hand).replace(/,/g, ",<wbr>")}</td>
       <td class="num equity"><span id="equity-${i + 1}">${percent(p.equity)}</span>${error}</td>
-      ${cell(p.scoops, "scoop")}${cell(p.wins, "high-win")}${cell(p.ties, "high-tie")}
-      ${cell(p.low_wins, "low-win")}${cell(p.low_ties, "low-tie")}${cell(p.lows, "low-made")}
+      ${cell(p.scoops, "scoop", "Scoop")}${cell(p.wins, "high-win", "High win")}${cell(p.ties, "high-tie", "High tie")}
+      ${cell(p.low_wins, "low-win", "Low win")}${cell(p.low_ties, "low-tie", "Low tie")}${cell(p.lows, "low-made", "Low made")}
       <td class="num combos-col">${count(p.combos)}</td></tr>`;
   });
   table.innerHTML = `<thead><tr><th>#</th><th>Hand / range</th><th class="num">Equity</th>

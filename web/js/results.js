@@ -35,8 +35,11 @@ function shares(answer, p) {
 
 // The equity table: #equity-N holds player N's equity, percent with 3 decimals. Win, tie and loss
 // show their share with the count below it (every digit: counts reach trillions), and ranges wrap,
-// so that ten players fit the panel.
-export function renderEquities(table, answer) {
+// so that ten players fit the panel. unit: the game's word for a holding (/api/games: "combos",
+// Omaha's "hands").
+export const capitalized = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+
+export function renderEquities(table, answer, holding = "combos") {
   const unit = answer.mode === "monte-carlo" ? "deals" : "showdowns";
   const rows = answer.players.map((p, i) => {
     const [win, tie, loss] = shares(answer, p);
@@ -51,7 +54,7 @@ export function renderEquities(table, answer) {
       <td class="num combos-col">${count(p.combos)}</td></tr>`;
   });
   table.innerHTML = `<thead><tr><th>#</th><th>Hand / range</th><th class="num">Equity</th><th class="num">Win</th>
-    <th class="num">Tie</th><th class="num lost">Losses</th><th class="num combos-col">Combos</th></tr></thead>
+    <th class="num">Tie</th><th class="num lost">Losses</th><th class="num combos-col">${capitalized(holding)}</th></tr></thead>
     <tbody>${rows.join("")}</tbody>`;
 }
 
@@ -177,12 +180,18 @@ const HIT_WORDS = { open_ended: "open-ended" };
 const HIT_NAMES = (key) => HIT_WORDS[key] || key.replace(/_/g, " ");
 
 // What the chosen player's range hits on the board: made hands and draws with their share; unit:
-// the column's head, "Combos" or Omaha's "Hands".
-export function renderHits(container, hits, unit = "Combos") {
+// "combos" or Omaha's "hands". dealt: the player's count in the answer; the hits count the range on
+// the board without the other players' cards, and say so when the two differ.
+export function renderHits(container, hits, unit = "combos", dealt = undefined) {
   if (!hits) {
     container.innerHTML = `<p class="muted">Pick a flop, turn or river to see what the range hits.</p>`;
     return;
   }
+  const total = Object.values(hits.made).reduce((sum, c) => sum + c.combos, 0);
+  const note = dealt !== undefined && dealt !== total
+    ? `<p class="muted hits-note">Of the range's ${count(total)} ${unit} on the board, the other players' cards left in ` +
+      `(${count(dealt)} are dealt against them).</p>`
+    : "";
   const rows = (group) =>
     Object.entries(group)
       .filter(([, c]) => c.combos > 0)
@@ -190,7 +199,8 @@ export function renderHits(container, hits, unit = "Combos") {
         <td class="bar"><span style="width:${(100 * c.share).toFixed(1)}%"></span></td><td class="num">${percent(c.share, 1)}</td></tr>`)
       .join("");
   const draws = rows(hits.draws);
-  container.innerHTML = `<table class="hits"><thead><tr><th>Made hand</th><th>${unit}</th><th></th><th>Share</th></tr></thead>
+  const head = capitalized(unit);
+  container.innerHTML = `${note}<table class="hits"><thead><tr><th>Made hand</th><th>${head}</th><th></th><th>Share</th></tr></thead>
     <tbody>${rows(hits.made)}</tbody>
-    ${draws ? `<thead><tr><th>Draw</th><th>${unit}</th><th></th><th>Share</th></tr></thead><tbody>${draws}</tbody>` : ""}</table>`;
+    ${draws ? `<thead><tr><th>Draw</th><th>${head}</th><th></th><th>Share</th></tr></thead><tbody>${draws}</tbody>` : ""}</table>`;
 }

@@ -183,19 +183,6 @@ def test_omaha_hilo_details_name_the_highs_counts_and_the_low_draw(page, shots):
     screenshot(page, shots, "desktop-omaha-hilo-details", top=False)
 
 
-def test_omaha_details_too_many_hands_to_sample_say_why(page, shots):
-    ask(page, "omaha", "AA**", "KK**", "2c7d9h")
-    # The equity is exact (a sweep); each hand's would be sampled, and 12,242 hands are too many: the
-    # server refuses at once with the CLI's message, which the details' status shows.
-    status = WebDriverWait(page, WAIT).until(lambda d: "3,000" in css(d, "#details-status").text and css(d, "#details-status").text)
-    assert "12,242 hands" in status and "narrow the ranges" in status
-    assert css(page, "#equity-1").text.endswith("%")
-    assert not shown(page, "#details-offer") and not shown(page, ".details")
-    assert page.execute_script("return document.documentElement.scrollWidth") <= 1280
-    page.execute_script("document.querySelector('#details-panel').scrollIntoView()")
-    screenshot(page, shots, "desktop-omaha-details-refused", top=False)
-
-
 def test_slow_omaha_details_wait_to_be_asked_for(page, shots):
     # Exact, a random player's 135,751 hands on a turn would each be listed: about 9 s and 18 MB.
     ask(page, "omaha", "AsKsQhJh", "random", "2c7d9h4s")

@@ -387,7 +387,7 @@ def test_the_monte_carlo_target_is_a_fraction_as_on_the_command_line(page):
     calculate(page)
     assert css(page, "#mode").get_attribute("data-mode") == "monte-carlo"
     worst = float(re.search(r"stderr ([0-9.]+)%", css(page, "#mode").text).group(1))
-    assert 0.1 < worst < 0.2  # stopped just below the target, 0.2%
+    assert 0.1 < worst <= 0.2  # stopped just below the target, 0.2% (0.19996% shows as 0.200%)
 
 
 def test_the_question_is_kept_in_the_url(page, url):

@@ -93,6 +93,18 @@ std::string orderings_json() {
   return json{{"orderings", orderings}, {"games", games}}.dump();
 }
 
+namespace {
+
+// "AsAc KhQh" as ["AsAc", "KhQh"].
+json split_words(std::string_view text) {
+  json out = json::array();
+  std::istringstream in{std::string(text)};
+  for (std::string word; in >> word;) out.push_back(word);
+  return out;
+}
+
+}  // namespace
+
 std::string games_json() {
   json list = json::array();
   for (const Game g : games()) {
@@ -116,7 +128,10 @@ std::string games_json() {
                     // what the page's details offer: every game answers per-combo equity, the
                     // distribution and board hits (Omaha's hands and draw names: docs/omaha.md)
                     {"details", true},
-                    {"hits", true}});
+                    {"hits", true},
+                    // what the page calls a player's holding, and two hands to start from
+                    {"unit", omaha_like(g) ? "hands" : "combos"},
+                    {"example", split_words(rules.example)}});
   }
   return json{{"games", list}}.dump();
 }
