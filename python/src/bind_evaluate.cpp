@@ -224,7 +224,7 @@ void bind_evaluate(py::module_& m) {
         "    >>> high, low = equity.evaluate_batch(numpy.array([plo], numpy.uint8), game=\"omaha-hilo\")\n"
         "    >>> int(high[0]) == equity.evaluate(\"As2sKhKd\", game=\"omaha-hilo\", board=\"3c4d8hKsQc\").rank, "
         "int(low[0])\n"
-        "    (True, 49)");
+        "    (True, 35)");
   m.def(
       "card_id", [](const std::string& card) { return parse_card(card).id(); }, py::arg("card"),
       "The id (0..51) of a card such as \"As\": 4 * rank + suit, rank 0 = '2', suits s c h d.");
