@@ -115,22 +115,28 @@ void BM_ShortDeckEvaluateAllSevenCardHands(benchmark::State& state) {
 }
 BENCHMARK(BM_ShortDeckEvaluateAllSevenCardHands)->Unit(benchmark::kMillisecond);
 
-// evaluate_rows() on 10 million random rows of 7 card ids (70 MB, as the Python module's
-// evaluate_batch gets them from numpy): items/s = hands per second on one core.
-void BM_EvaluateRowsOfCardIds(benchmark::State& state) {
-  constexpr std::size_t kRows = 10'000'000;
+// `rows` random rows of `columns` distinct card ids.
+std::vector<std::uint8_t> random_card_rows(std::size_t rows, std::size_t columns) {
   std::mt19937_64 rng(1);
-  std::vector<std::uint8_t> ids(7 * kRows);
-  for (std::size_t r = 0; r < kRows; ++r) {
+  std::vector<std::uint8_t> ids(columns * rows);
+  for (std::size_t r = 0; r < rows; ++r) {
     std::uint64_t used = 0;
-    for (std::size_t k = 0; k < 7; ++k) {
+    for (std::size_t k = 0; k < columns; ++k) {
       int id;
       do id = static_cast<int>(rng() % 52);
       while (used >> id & 1);
       used |= std::uint64_t{1} << id;
-      ids[7 * r + k] = static_cast<std::uint8_t>(id);
+      ids[columns * r + k] = static_cast<std::uint8_t>(id);
     }
   }
+  return ids;
+}
+
+// evaluate_rows() on 10 million random rows of 7 card ids (70 MB, as the Python module's
+// evaluate_batch gets them from numpy): items/s = hands per second on one core.
+void BM_EvaluateRowsOfCardIds(benchmark::State& state) {
+  constexpr std::size_t kRows = 10'000'000;
+  const std::vector<std::uint8_t> ids = random_card_rows(kRows, 7);
   std::vector<HandRank> ranks(kRows);
   for (auto _ : state) {
     evaluate_rows(ids, ranks);
@@ -139,5 +145,19 @@ void BM_EvaluateRowsOfCardIds(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kRows));
 }
 BENCHMARK(BM_EvaluateRowsOfCardIds)->Unit(benchmark::kMillisecond);
+
+// evaluate_rows(Game::omaha, 9, ...) on 1 million random PLO4 river rows (4 hole cards, 5 board
+// cards; evaluate_batch(game="omaha")): items/s = hands per second on one core.
+void BM_EvaluateOmahaRowsOfCardIds(benchmark::State& state) {
+  constexpr std::size_t kRows = 1'000'000;
+  const std::vector<std::uint8_t> ids = random_card_rows(kRows, 9);
+  std::vector<HandRank> ranks(kRows);
+  for (auto _ : state) {
+    evaluate_rows(Game::omaha, 9, ids, ranks);
+    benchmark::DoNotOptimize(ranks.data());
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kRows));
+}
+BENCHMARK(BM_EvaluateOmahaRowsOfCardIds)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -10,6 +10,8 @@
    planning included); target: at most 1.2 times.
 3. evaluate_batch of 10 million random 7-card hands on one core (target: >= 300 M/s), and on every
    core.
+4. PLO4 hands on the river (rows of 4 hole cards and 5 board cards): evaluate_batch(game="omaha")
+   of 1 million rows on one core and on every core, against evaluate(game="omaha") in a loop.
 """
 import os
 import statistics
@@ -80,6 +82,27 @@ def batch_rate(hands, threads=1):
     return hands.shape[0] / (time.perf_counter() - start)
 
 
+def plo4_rows(n, seed=2):
+    """n rows of 9 distinct random card ids: 4 hole cards, then a board of 5."""
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :9].astype(np.uint8)
+
+
+def plo4_batch_rate(rows, threads=1):
+    start = time.perf_counter()
+    equity.evaluate_batch(rows, game="omaha", threads=threads)
+    return rows.shape[0] / (time.perf_counter() - start)
+
+
+def plo4_loop_rate(rows):
+    """evaluate(hole, game="omaha", board=...) a row at a time, as a bot's loop asks it."""
+    hands = [(list(map(int, r[:4])), list(map(int, r[4:]))) for r in rows]
+    start = time.perf_counter()
+    for hole, board in hands:
+        equity.evaluate(hole, game="omaha", board=board)
+    return len(hands) / (time.perf_counter() - start)
+
+
 def main():
     quick = "--quick" in sys.argv
     runs = 3 if quick else 7
@@ -102,6 +125,13 @@ def main():
           f"target >= 300 on one core)")
     rate = median_of(runs, lambda: batch_rate(hands, threads=None))
     print(f"evaluate_batch of {hands.shape[0]:,} random hands, every core: {rate / 1e6:.0f} M/s (median of {runs})")
+    rows = plo4_rows(1_000_000)
+    for threads, where in ((1, "threads=1"), (None, "every core")):
+        rate = median_of(runs, lambda: plo4_batch_rate(rows, threads))
+        print(f"evaluate_batch(game='omaha') of {rows.shape[0]:,} PLO4 river rows, {where}: {rate / 1e6:.1f} M/s "
+              f"(median of {runs})")
+    rate = median_of(3, lambda: plo4_loop_rate(rows[:50_000]))
+    print(f"evaluate(hole, game='omaha', board=...) in a loop: {rate / 1e3:.0f} thousand a second (median of 3)")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@
 
 #include "equity/error.hpp"
 #include "equity/evaluate_rows.hpp"
+#include "equity/hand_value.hpp"
 #include "eval/reference_evaluator.hpp"
 #include "test_support.hpp"
 
@@ -372,4 +373,128 @@ TEST(EvaluateRows, SizesMustMatchAndNoRowsIsFine) {
   const std::vector<std::uint8_t> ids = random_rows(3, 1);
   EXPECT_THROW(evaluate_rows(ids, ranks), InputError);
   evaluate_rows({}, {});
+}
+
+// ---- evaluate_rows in every game: rows of 5 to 7 cards, short deck, Omaha hole cards and board --
+
+namespace {
+
+// `rows` rows of `columns` distinct cards of `deck`.
+std::vector<std::uint8_t> random_rows_of(std::size_t rows, std::size_t columns, CardSet deck, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Card> cards;
+  for (Card c : deck.cards()) cards.push_back(c);
+  std::vector<std::uint8_t> ids;
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::shuffle(cards.begin(), cards.end(), rng);
+    for (std::size_t k = 0; k < columns; ++k) ids.push_back(static_cast<std::uint8_t>(cards[k].id()));
+  }
+  return ids;
+}
+
+std::string bad_row_message(Game game, std::size_t columns, const std::vector<std::uint8_t>& ids) {
+  std::vector<HandRank> ranks(ids.size() / columns);
+  std::vector<LowRank> lows(ranks.size());
+  try {
+    evaluate_rows(game, columns, ids, ranks, lows);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+std::vector<Card> cards_of_row(const std::vector<std::uint8_t>& ids, std::size_t columns, std::size_t r,
+                               std::size_t first, std::size_t end) {
+  std::vector<Card> cards;
+  for (std::size_t k = first; k < end; ++k) cards.push_back(Card(ids[columns * r + k]));
+  return cards;
+}
+
+}  // namespace
+
+TEST(EvaluateRowsOfGames, HoldemAndShortDeckRowsOf5To7EqualHandValue) {
+  for (Game game : {Game::holdem, Game::shortdeck, Game::shortdeck_straights})
+    for (const std::size_t columns : {std::size_t{5}, std::size_t{6}, std::size_t{7}}) {
+      const std::vector<std::uint8_t> ids = random_rows_of(20'003, columns, game_rules(game).deck, columns);
+      std::vector<HandRank> ranks(ids.size() / columns), parallel(ranks.size());
+      evaluate_rows(game, columns, ids, ranks);
+      evaluate_rows(game, columns, ids, parallel, {}, 2);
+      EXPECT_EQ(parallel, ranks);
+      for (std::size_t r = 0; r < ranks.size(); ++r)
+        ASSERT_EQ(ranks[r], hand_value(cards_of_row(ids, columns, r, 0, columns), game).rank)
+            << game_name(game) << " " << columns << " row " << r;
+    }
+}
+
+TEST(EvaluateRowsOfGames, OmahaRowsEqualOmahaHandValueOnEveryStreet) {
+  for (Game game : {Game::omaha, Game::omaha5, Game::omaha6, Game::omaha_hilo, Game::omaha5_hilo, Game::omaha6_hilo}) {
+    const auto hole = static_cast<std::size_t>(game_rules(game).hole_cards);
+    for (const std::size_t board : {std::size_t{3}, std::size_t{4}, std::size_t{5}}) {
+      const std::size_t columns = hole + board;
+      const std::vector<std::uint8_t> ids = random_rows_of(3'001, columns, CardSet::full(), 100 + columns);
+      std::vector<HandRank> ranks(ids.size() / columns);
+      std::vector<LowRank> lows(ranks.size(), 99);
+      evaluate_rows(game, columns, ids, ranks, lows);
+      for (std::size_t r = 0; r < ranks.size(); ++r) {
+        const OmahaHandValue v = omaha_hand_value(cards_of_row(ids, columns, r, 0, hole),
+                                                  cards_of_row(ids, columns, r, hole, columns), game);
+        ASSERT_EQ(ranks[r], v.high.rank) << game_name(game) << " " << columns << " row " << r;
+        if (game_rules(game).low) {
+          ASSERT_EQ(lows[r], v.low) << game_name(game) << " " << columns << " row " << r;
+        }
+      }
+      if (!game_rules(game).low) {
+        EXPECT_EQ(lows[0], 99);  // left alone
+      }
+    }
+  }
+}
+
+TEST(EvaluateRowsOfGames, OmahaOnAnyThreadCount) {
+  const std::vector<std::uint8_t> ids = random_rows_of(50'001, 9, CardSet::full(), 3);
+  std::vector<HandRank> one(ids.size() / 9), two(one.size());
+  std::vector<LowRank> low_one(one.size()), low_two(one.size());
+  evaluate_rows(Game::omaha_hilo, 9, ids, one, low_one, 1);
+  evaluate_rows(Game::omaha_hilo, 9, ids, two, low_two, 2);
+  EXPECT_EQ(two, one);
+  EXPECT_EQ(low_two, low_one);
+}
+
+TEST(EvaluateRowsOfGames, BadIdsInRowsOf5And6AreErrorsNamingTheRow) {
+  // The Python module's uint8 rows of 5 and 6 cards once ranked [0, 1, 2, 3, 60] as 0.
+  EXPECT_EQ(bad_row_message(Game::holdem, 5, {0, 1, 2, 3, 60}), "row 0: card id 60 is not 0..51");
+  EXPECT_EQ(bad_row_message(Game::holdem, 6, {0, 1, 2, 3, 4, 5, 48, 44, 40, 36, 32, 60}),
+            "row 1: card id 60 is not 0..51");
+  EXPECT_EQ(bad_row_message(Game::holdem, 5, {0, 1, 2, 3, 4, 7, 7, 8, 9, 10}), "row 1: a card twice");
+  EXPECT_EQ(bad_row_message(Game::shortdeck, 5, {48, 44, 40, 36, 32, 0, 44, 40, 36, 32}),
+            "row 1: 2s is not in the deck of Short deck (6+) Hold'em (6 to A)");
+  EXPECT_EQ(bad_row_message(Game::shortdeck_straights, 7, {48, 44, 40, 36, 32, 28, 255}),
+            "row 0: card id 255 is not 0..51");
+}
+
+TEST(EvaluateRowsOfGames, BadOmahaRowsAndShapesAreErrors) {
+  const std::vector<std::uint8_t> good = {48, 49, 44, 45, 0, 5, 10, 15, 20};
+  EXPECT_EQ(bad_row_message(Game::omaha, 9, good), "no error");
+  std::vector<std::uint8_t> ids = good;
+  ids.insert(ids.end(), {48, 49, 44, 45, 0, 5, 10, 15, 48});  // a hole card on the board
+  EXPECT_EQ(bad_row_message(Game::omaha, 9, ids), "row 1: a card twice");
+  ids[13] = 52;
+  EXPECT_EQ(bad_row_message(Game::omaha_hilo, 9, ids), "row 1: card id 52 is not 0..51");
+  std::vector<HandRank> ranks(1);
+  std::vector<LowRank> lows;
+  EXPECT_THROW(evaluate_rows(Game::omaha_hilo, 9, good, ranks, lows), InputError);  // no room for lows
+  for (const std::size_t columns : {std::size_t{6}, std::size_t{10}}) {
+    std::vector<std::uint8_t> row(columns);
+    try {
+      evaluate_rows(Game::omaha, columns, row, ranks);
+      ADD_FAILURE() << columns;
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()), "evaluate_rows: a row of omaha is 4 hole cards then 3 to 5 board cards, not " +
+                                           std::to_string(columns) + " cards");
+    }
+  }
+  EXPECT_THROW(evaluate_rows(Game::holdem, 4, std::vector<std::uint8_t>(4), ranks), InputError);
+  EXPECT_EQ(row_columns(Game::omaha6).fewest, 9u);
+  EXPECT_EQ(row_columns(Game::omaha6).most, 11u);
+  EXPECT_EQ(row_columns(Game::shortdeck).fewest, 5u);
 }

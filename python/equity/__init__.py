@@ -1,21 +1,30 @@
-"""Exact Texas Hold'em (and short deck) equity at C++ speed.
+"""Exact poker equity at C++ speed: Texas Hold'em, short deck (6+) and the Omaha family.
+
+calc(), Range, evaluate() and evaluate_batch() take game= (default "holdem"): "holdem";
+"shortdeck" (36 cards 6 to A, three of a kind beats a straight) or "shortdeck-straights" (a
+straight beats three of a kind); "omaha" (PLO, four hole cards, a hand is exactly two of them and
+three board cards), "omaha5", "omaha6" (five and six hole cards), and the split-pot "omaha-hilo",
+"omaha5-hilo", "omaha6-hilo" (half the pot to the best 8-or-better low). preflop_table() takes
+the first three. docs/games.md and docs/omaha.md give the rules.
 
     >>> import equity
     >>> r = equity.calc(["AsAc", "KhQh"])
     >>> r.mode, r.players[0].wins, round(r.players[0].equity, 4)
     ('table', 1406263, 0.8232)
 
-calc() answers any question the `equity` command answers (hands, ranges, boards, dead cards; the
-preflop table, exact enumeration or Monte Carlo); Range reads ranges; evaluate() and
-evaluate_batch() rank hands; preflop_table() gives the 169x169 table as numpy arrays.
+calc() answers any question the `equity` command answers in every game (hands, ranges, boards,
+dead cards; the preflop table, exact enumeration or Monte Carlo); Range reads ranges; evaluate()
+ranks one hand and evaluate_batch() a numpy array of them (Omaha rows: hole cards then board);
+preflop_table() gives Hold'em's 169x169 table (short deck's 81x81) as numpy arrays.
 """
 from __future__ import annotations
 
-import dataclasses
-import os
-from typing import Optional, Sequence, Union
+# The module's names are its API (__all__); the modules it uses are imported under private names.
+import dataclasses as _dataclasses
+import os as _os
+from typing import Optional as _Optional, Sequence as _Sequence, Union as _Union
 
-import numpy as np
+import numpy as _np
 
 from ._equity import (
     Evaluation,
@@ -53,11 +62,11 @@ def table_directory() -> str:
     $EQUITY_RESULTS when set (the library checks it), else the table installed with the package
     (equity/results, a link to the project's results/ in a build tree).
     """
-    if os.environ.get("EQUITY_RESULTS"):
+    if _os.environ.get("EQUITY_RESULTS"):
         return ""  # the library reads and checks $EQUITY_RESULTS itself
-    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
-    if os.path.isfile(os.path.join(here, "preflop-169x169.csv")):
-        return os.path.realpath(here)
+    here = _os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "results")
+    if _os.path.isfile(_os.path.join(here, "preflop-169x169.csv")):
+        return _os.path.realpath(here)
     return ""
 
 
@@ -65,29 +74,29 @@ _TABLE = table_directory()
 # Omaha percentages ("15%") read their ordering (omaha/order-equity.csv, omaha5/...) after
 # $EQUITY_RESULTS from the results installed with the package (the running program is the
 # interpreter, not beside them); the process's environment is left as it is.
-_here_results = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
-if os.path.isdir(_here_results):
-    _equity._set_omaha_order_directory(os.path.realpath(_here_results))
+_here_results = _os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "results")
+if _os.path.isdir(_here_results):
+    _equity._set_omaha_order_directory(_os.path.realpath(_here_results))
 
-Cards = Union[str, Sequence[str], None]
+_Cards = _Union[str, _Sequence[_Union[str, int]], None]
 
 
 def calc(
-    players: Union[str, Sequence[Union[str, Range]]],
-    board: Cards = None,
-    dead: Cards = None,
+    players: _Union[str, _Sequence[_Union[str, Range]]],
+    board: _Cards = None,
+    dead: _Cards = None,
     method: str = "auto",
-    stderr: Optional[float] = None,
-    trials: Optional[int] = None,
-    time: Optional[float] = None,
-    seed: Optional[int] = None,
-    threads: Optional[int] = None,
+    stderr: _Optional[float] = None,
+    trials: _Optional[int] = None,
+    time: _Optional[float] = None,
+    seed: _Optional[int] = None,
+    threads: _Optional[int] = None,
     by_category: bool = False,
     per_combo: bool = False,
     distribution: bool = False,
     hits: bool = False,
-    per_combo_stderr: Optional[float] = None,
-    table: Optional[str] = None,
+    per_combo_stderr: _Optional[float] = None,
+    table: _Optional[str] = None,
     use_table: bool = True,
     game: str = "holdem",
 ) -> Result:
@@ -96,11 +105,13 @@ def calc(
     players      2 to 10 hands ("AsAc", "As Ac", "10d9d"), ranges ("QQ+,AKs,KQo:0.5", "random")
                  or equity.Range objects, e.g. ["AsAc", "KhQh"] or ["QQ+,AKs", "random"]; a
                  string of them separated by spaces ("AsAc KhQh") is read as that list.
-    board        0, 3, 4 or 5 known cards: "Ks7h2c" or ["Ks", "7h", "2c"].
-    dead         cards out of the deck, e.g. "2c3d".
+    board        0, 3, 4 or 5 known cards: "Ks7h2c", ["Ks", "7h", "2c"] or card ids as evaluate()
+                 takes them ([44, 22, 1]: 0..51 = 4 * rank + suit, equity.card_id("Ks") == 44).
+    dead         cards out of the deck, e.g. "2c3d" (or a list of cards or card ids, as board).
     method       "auto" (the preflop table, else exact when the work is small enough, else Monte
                  Carlo; chosen by counting work, so the same on any machine), "table", "exact",
-                 "monte-carlo" (or "mc"), or an exact enumeration: "grouped", "boards", "sweep", "showdowns".
+                 "monte-carlo" (or "mc"), or an exact enumeration: "grouped", "boards", "sweep",
+                 "showdowns" (these never read the table).
     stderr       Monte Carlo: stop when every equity's standard error is below this, e.g. 1e-3
                  (default 5e-4 when no trials or time is given).
     trials       Monte Carlo: stop after this many deals, e.g. 1_000_000.
@@ -129,7 +140,8 @@ def calc(
     The result's fields are the JSON's (docs/json.md): result.mode ("table", "exact",
     "monte-carlo"), result.showdowns or result.trials, and per player (result.players[i]) hand,
     combos, wins, ties, losses, equity, stderr and ci95; fields that do not apply are None.
-    result.to_dict() is the JSON object itself.
+    result.to_dict() is the JSON object itself, but for one thing: a hand is shown as written (an
+    Omaha hand "7c7d8h9h" stays "7c7d8h9h", where the command's JSON has "9h8h7c7d").
 
     The GIL is released while computing; Ctrl-C raises KeyboardInterrupt within a fraction of a
     second. Bad input raises ValueError with the command line's message.
@@ -165,7 +177,7 @@ def _players_list(players) -> list:
         f"not the string {players!r}")
 
 
-@dataclasses.dataclass(frozen=True)
+@_dataclasses.dataclass(frozen=True)
 class PreflopTable:
     """The exact heads-up preflop table: row = hero's class, column = villain's (table order).
 
@@ -178,11 +190,11 @@ class PreflopTable:
     """
 
     classes: list
-    combos: np.ndarray
-    wins: np.ndarray
-    ties: np.ndarray
-    losses: np.ndarray
-    equity: np.ndarray
+    combos: _np.ndarray
+    wins: _np.ndarray
+    ties: _np.ndarray
+    losses: _np.ndarray
+    equity: _np.ndarray
     directory: str
 
     def index(self, name: str) -> int:
@@ -190,7 +202,7 @@ class PreflopTable:
         return self.classes.index(name)
 
 
-def preflop_table(dir: Optional[str] = None, game: str = "holdem") -> PreflopTable:
+def preflop_table(dir: _Optional[str] = None, game: str = "holdem") -> PreflopTable:
     """The 169x169 preflop table as numpy arrays, from the installed table (or `dir`).
 
     game: "holdem" (169 classes), "shortdeck" or "shortdeck-straights" (81 classes each).
@@ -200,3 +212,6 @@ def preflop_table(dir: Optional[str] = None, game: str = "holdem") -> PreflopTab
         1812913584
     """
     return PreflopTable(*_equity.preflop_table(_TABLE if dir is None else dir, game))
+
+
+del annotations  # from __future__: not part of the API

@@ -1,10 +1,10 @@
 # Type stubs of the `equity` package (the compiled part is equity._equity).
-from typing import Any, Iterator, Optional, Sequence, Tuple, Union
+from typing import Any, Iterator, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 
-Cards = Union[str, Sequence[str], None]
+Cards = Union[str, Sequence[Union[str, int]], None]  # card strings or card ids 0..51
 
 class Range:
     def __init__(self, expr: str, game: str = "holdem") -> None: ...
@@ -94,7 +94,12 @@ def calc(
 def evaluate(
     cards: Union[str, Sequence[str], Sequence[int]], game: str = "holdem", board: Cards = None
 ) -> Evaluation: ...
-def evaluate_batch(cards: npt.ArrayLike, threads: Optional[int] = None) -> npt.NDArray[np.uint16]: ...
+_HiLoGame = Literal["omaha-hilo", "omaha5-hilo", "omaha6-hilo"]
+@overload
+def evaluate_batch(cards: npt.ArrayLike, threads: Optional[int] = None, *, game: _HiLoGame) -> Tuple[
+    npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...  # (high ranks, lows)
+@overload
+def evaluate_batch(cards: npt.ArrayLike, threads: Optional[int] = None, game: str = "holdem") -> npt.NDArray[np.uint16]: ...
 def card_id(card: str) -> int: ...
 def card_name(id: int) -> str: ...
 def preflop_table(dir: Optional[str] = None, game: str = "holdem") -> PreflopTable: ...

@@ -11,12 +11,14 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <future>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bindings.hpp"
@@ -24,6 +26,7 @@
 #include "equity/calculate.hpp"
 #include "equity/cards.hpp"
 #include "equity/error.hpp"
+#include "equity/game.hpp"
 #include "equity/plan.hpp"
 #include "equity/range.hpp"
 #include "equity/range_equity.hpp"
@@ -55,14 +58,27 @@ std::string player_text(const py::handle& player, std::size_t index, Game game) 
                    std::string(py::str(py::type::handle_of(player).attr("__name__"))));
 }
 
-// Cards as one string ("Ks7h2c") or a sequence of card strings (["Ks", "7h", "2c"]).
+// Cards as one string ("Ks7h2c"), or a sequence of card strings (["Ks", "7h", "2c"]) or card ids
+// (0..51, as evaluate() takes them: [44, 21, 2]), as the command line's text.
 std::string cards_text(const py::handle& cards, const char* what) {
   if (cards.is_none()) return {};
   if (py::isinstance<py::str>(cards)) return cards.cast<std::string>();
+  if (!py::hasattr(cards, "__iter__"))
+    throw InputError(std::string(what) + ": cards as a string such as \"Ks7h2c\", or a list of cards or card ids");
   std::string text;
   for (const auto& card : cards) {
-    if (!py::isinstance<py::str>(card)) throw InputError(std::string(what) + ": cards as strings such as \"Ks\"");
-    text += card.cast<std::string>() + " ";
+    if (py::isinstance<py::str>(card)) {
+      text += card.cast<std::string>() + " ";
+      continue;
+    }
+    if (!py::isinstance<py::int_>(card) && !py::hasattr(card, "__index__"))
+      throw InputError(std::string(what) + ": cards as strings such as \"Ks\" or card ids 0..51, not " +
+                       py::str(py::type::handle_of(card).attr("__name__")).cast<std::string>());
+    try {
+      text += card_of_id(py::int_(py::reinterpret_borrow<py::object>(card)).cast<long long>()).str() + " ";
+    } catch (const InputError& e) {
+      throw InputError(std::string(what) + ": " + e.what());
+    }
   }
   return text;
 }
@@ -85,15 +101,25 @@ struct CalcArgs {
   std::string game = "holdem";
 };
 
-// "auto", "table", "exact", "monte-carlo" (or "mc"), or an exact method: "grouped", "boards",
-// "sweep", "showdowns" (which enumerate, never reading the table, as the command line's --method does).
+// The methods calc() takes, as the command line's --method: the question's methods ("mc" is
+// "monte-carlo"), then the exact enumerations by name, which never read the table. The one list
+// both reads a method and names them in the error.
+constexpr std::array<std::string_view, 9> kMethodNames = {"auto",    "table",  "exact", "monte-carlo", "mc",
+                                                          "grouped", "boards", "sweep", "showdowns"};
+constexpr std::size_t kFirstExactMethod = 5;
+
 void set_method(Question& q, const std::string& method) {
-  for (const char* exact : {"grouped", "boards", "sweep", "showdowns"})
-    if (method == exact) {
-      q.exact_method = parse_exact_method(method);
-      q.use_table = false;
-      return;
-    }
+  const auto found = std::find(kMethodNames.begin(), kMethodNames.end(), method);
+  if (found == kMethodNames.end()) {
+    std::string names;
+    for (std::string_view name : kMethodNames) names += (names.empty() ? "" : ", ") + std::string(name);
+    throw InputError("method '" + method + "': one of " + names);
+  }
+  if (static_cast<std::size_t>(found - kMethodNames.begin()) >= kFirstExactMethod) {
+    q.exact_method = parse_exact_method(method);
+    q.use_table = false;
+    return;
+  }
   q.method = parse_method(method);
 }
 
@@ -183,6 +209,31 @@ Answer run(Question q) {
   return a;
 }
 
+// An Omaha hand as its cards were written ("7c7d8h9h"), where the library's answer lists them in
+// its own order ("9h8h7c7d"); Hold'em's two cards keep their order already. The command line's
+// JSON shows the library's order.
+void keep_written_order(Answer& a, const py::list& players, Game game) {
+  if (!omaha_like(game)) return;
+  for (std::size_t i = 0; i < a.players.size() && i < players.size(); ++i) {
+    PlayerAnswer& p = a.players[i];
+    if (!p.specific || !py::isinstance<py::str>(players[i])) continue;
+    std::vector<Card> written;
+    CardSet cards, answered;
+    try {
+      written = parse_cards(players[i].cast<std::string>());
+      for (Card c : parse_cards(p.hand)) answered.insert(c);
+    } catch (const InputError&) {
+      continue;
+    }
+    std::string text;
+    for (Card c : written) {
+      cards.insert(c);
+      text += c.str();
+    }
+    if (cards.bits() == answered.bits() && static_cast<int>(written.size()) == cards.size()) p.hand = text;
+  }
+}
+
 // ---- The result ---------------------------------------------------------------------------------
 
 // The JSON object as Python values, built once per result.
@@ -225,7 +276,8 @@ py::object json_field(const py::dict& d, const std::string& name, const char* ty
 void bind_result(py::module_& m) {
   py::class_<Player>(m, "Player", "One player's answer: the fields of a player in the command line's JSON.")
       .def_property_readonly(
-          "hand", [](const Player& s) { return s.p().hand; }, "\"AsAc\", or the range in canonical form")
+          "hand", [](const Player& s) { return s.p().hand; },
+          "the hand as written (\"AsAc\"; an Omaha hand's cards in the order given), or the range in canonical form")
       .def_property_readonly(
           "specific", [](const Player& s) { return s.p().specific; }, "one hand rather than a range")
       .def_property_readonly(
@@ -335,7 +387,9 @@ void bind_calc(py::module_& m) {
                    use_table,
                    std::move(game)};
         const Question q = question_of(a);
-        return Result{std::make_shared<Dict>(std::make_shared<const Answer>(run(q)))};
+        Answer answer = run(q);
+        keep_written_order(answer, a.players, q.game);
+        return Result{std::make_shared<Dict>(std::make_shared<const Answer>(std::move(answer)))};
       },
       py::arg("players"), py::arg("board") = py::none(), py::arg("dead") = py::none(), py::arg("method") = "auto",
       py::arg("stderr") = py::none(), py::arg("trials") = py::none(), py::arg("time") = py::none(),

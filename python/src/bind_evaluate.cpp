@@ -19,10 +19,17 @@
 #include "equity/evaluator.hpp"
 #include "equity/game.hpp"
 #include "equity/hand_value.hpp"
+#include "equity/omaha_evaluator.hpp"
 
 namespace py = pybind11;
 
 namespace equity::python {
+
+Card card_of_id(long long id) {
+  if (id < 0 || id >= kCards) throw InputError("card id " + std::to_string(id) + " is not 0..51");
+  return Card(static_cast<int>(id));
+}
+
 namespace {
 
 struct Evaluation {
@@ -44,9 +51,7 @@ std::vector<Card> cards_of(const py::handle& cards) {
     if (py::isinstance<py::str>(c)) {
       out.push_back(parse_card(c.cast<std::string>()));
     } else {
-      const long long id = c.cast<long long>();
-      if (id < 0 || id >= kCards) throw InputError("card id " + std::to_string(id) + ": from 0 to 51");
-      out.push_back(Card(static_cast<int>(id)));
+      out.push_back(card_of_id(c.cast<long long>()));
     }
   }
   return out;
@@ -86,7 +91,8 @@ Evaluation evaluate_of(const py::handle& cards_in, const std::string& game, cons
   return evaluation_of(hand_value(cards, g));  // checks 5..7 distinct cards of the deck
 }
 
-// The card ids as uint8: the array itself when it is C-contiguous uint8, else a checked copy.
+// The card ids as uint8: the array itself when it is C-contiguous uint8 (the library checks every
+// id of every row), else a copy, checked here for ids a byte does not hold.
 py::array_t<std::uint8_t> card_ids(const py::array& cards) {
   const char kind = cards.dtype().kind();
   if (kind != 'i' && kind != 'u')
@@ -106,57 +112,58 @@ py::array_t<std::uint8_t> card_ids(const py::array& cards) {
   return ids;
 }
 
-// Rows of 5 or 6 cards, one by one on the calling thread (evaluate_rows() takes rows of 7).
-void evaluate_short_rows(const std::uint8_t* ids, std::size_t rows, std::size_t columns, HandRank* out) {
-  std::vector<Card> cards(columns);
-  for (std::size_t r = 0; r < rows; ++r) {
-    for (std::size_t c = 0; c < columns; ++c) cards[c] = Card(ids[r * columns + c]);
-    try {
-      out[r] = evaluate_cards(cards);
-    } catch (const InputError& e) {
-      throw InputError("row " + std::to_string(r) + ": " + e.what());
-    }
-  }
+// "an array (or a list of rows) of shape (N, 7), (N, 8) or (N, 9) of card ids (4 hole cards then
+// 3 to 5 board cards)": the shapes the game's rows take.
+std::string shape_hint(Game game) {
+  const RowColumns c = row_columns(game);
+  return "an array (or a list of rows) of shape (N, " + std::to_string(c.fewest) + "), (N, " +
+         std::to_string(c.fewest + 1) + ") or (N, " + std::to_string(c.most) + ") of card ids (" + row_shape(game) +
+         ")";
 }
 
-// An array, or a list of rows, of N hands of 5, 6 or 7 card ids.
-py::array rows_of(const py::object& cards_in) {
-  const std::string shape_hint = "an array (or a list of rows) of shape (N, 5), (N, 6) or (N, 7) of card ids";
+// An array, or a list of rows, of N hands of the game's row shape.
+py::array rows_of(const py::object& cards_in, Game game) {
   py::array cards;
   if (py::isinstance<py::array>(cards_in)) {
     cards = cards_in.cast<py::array>();
   } else {
     if (py::isinstance<py::str>(cards_in) || !py::hasattr(cards_in, "__len__"))
-      throw InputError("evaluate_batch: " + shape_hint + ", not " +
+      throw InputError("evaluate_batch: " + shape_hint(game) + ", not " +
                        py::str(cards_in.get_type().attr("__name__")).cast<std::string>());
     try {
       cards = py::module_::import("numpy").attr("array")(cards_in);
     } catch (const py::error_already_set&) {
-      throw InputError("evaluate_batch: " + shape_hint + " (rows of one length)");
+      throw InputError("evaluate_batch: " + shape_hint(game) + " (rows of one length)");
     }
   }
-  if (cards.ndim() != 2 || cards.shape(1) < 5 || cards.shape(1) > 7)
-    throw InputError("evaluate_batch: " + shape_hint + ", not one of shape " +
+  const RowColumns c = row_columns(game);
+  if (cards.ndim() != 2 || cards.shape(1) < static_cast<py::ssize_t>(c.fewest) ||
+      cards.shape(1) > static_cast<py::ssize_t>(c.most))
+    throw InputError("evaluate_batch: " + shape_hint(game) + ", not one of shape " +
                      py::str(py::object(cards.attr("shape"))).cast<std::string>());
   return cards;
 }
 
-py::array_t<std::uint16_t> evaluate_batch(const py::object& cards_in, std::optional<long long> threads) {
-  const py::array checked = rows_of(cards_in);
+// The ranks of the rows (uint16), and in the Hi/Lo games the tuple (ranks, lows (uint8)): the
+// library's evaluate_rows() without the GIL.
+py::object evaluate_batch(const py::object& cards_in, std::optional<long long> threads, const std::string& game_text) {
+  const Game game = parse_game(game_text);
+  const py::array checked = rows_of(cards_in, game);
   if (threads && (*threads < 0 || *threads > 4096))
     throw InputError("threads: must be 0 (all cores) or more, not " + std::to_string(*threads));
   const py::array_t<std::uint8_t> cards = card_ids(checked);
   const auto rows = static_cast<std::size_t>(cards.shape(0));
   const auto columns = static_cast<std::size_t>(cards.shape(1));
+  const bool hilo = game_rules(game).low;
   py::array_t<std::uint16_t> ranks(static_cast<py::ssize_t>(rows));
+  py::array_t<std::uint8_t> lows(static_cast<py::ssize_t>(hilo ? rows : 0));
   {
     py::gil_scoped_release release;
-    if (columns == 7)
-      evaluate_rows(std::span<const std::uint8_t>(cards.data(), 7 * rows),
-                    std::span<HandRank>(ranks.mutable_data(), rows), static_cast<int>(threads.value_or(0)));
-    else
-      evaluate_short_rows(cards.data(), rows, columns, ranks.mutable_data());
+    evaluate_rows(game, columns, std::span<const std::uint8_t>(cards.data(), columns * rows),
+                  std::span<HandRank>(ranks.mutable_data(), rows), std::span<LowRank>(lows.mutable_data(), lows.size()),
+                  static_cast<int>(threads.value_or(0)));
   }
+  if (hilo) return py::make_tuple(ranks, lows);
   return ranks;
 }
 
@@ -193,25 +200,37 @@ void bind_evaluate(py::module_& m) {
         "    >>> equity.evaluate(\"As6c7d8h9s\", game=\"shortdeck\").name\n"
         "    'straight, nine high'");
   m.def("evaluate_batch", &evaluate_batch, py::arg("cards"), py::arg("threads") = py::none(),
-        "The ranks (uint16, 0..7461) of N hands of 5, 6 or 7 cards: a numpy array of shape (N, 5), (N, 6) or (N, 7) "
-        "of card ids (any integer dtype; uint8 is read without a copy), or a list of such rows. Rows of 7 run in "
-        "parallel; rows of 5 or 6 on the calling thread. threads: None or 0 uses every core for large arrays, 1 the "
-        "calling "
-        "thread only, n at most n; the ranks are the same. Raises ValueError naming the first row with a bad id or "
-        "a card twice.\n\n"
+        py::arg("game") = "holdem",
+        "The ranks of N hands, one a row of a numpy array (or a list of rows) of card ids (0..51 = 4 * rank + suit, "
+        "rank 0 = '2', suits s c h d; any integer dtype; C-contiguous uint8 is read without a copy).\n\n"
+        "game \"holdem\" (the default): rows of 5, 6 or 7 cards, shape (N, 5), (N, 6) or (N, 7); uint16 ranks "
+        "0..7461 (bigger is better), the best five of the row as evaluate().\n"
+        "game \"shortdeck\" or \"shortdeck-straights\": the same shapes of cards 6 to A; ranks 0..1403 by that "
+        "game's order.\n"
+        "The Omaha games (\"omaha\", \"omaha5\", \"omaha6\" and their \"-hilo\"): a row is the game's hole "
+        "cards (4, 5 or 6) followed by 3, 4 or 5 board cards, shape (N, hole + 3) to (N, hole + 5): PLO4 (N, 7) on "
+        "the flop, (N, 8) the turn, (N, 9) the river. The high-only games give the uint16 ranks of the best high of "
+        "exactly two hole and three board cards (Hold'em's ranks, 0..7461); the Hi/Lo games give the tuple (high, "
+        "low): those ranks and a uint8 array of the best 8-or-better low of exactly two and three (0: none, else "
+        "1..56, bigger is better: 56 is the wheel 5-4-3-2-A), as evaluate()'s low_rank.\n\n"
+        "Every game's rows run in parallel on large arrays. threads: None or 0 uses every core, 1 the calling thread "
+        "only, n at most n; the ranks are the same. Raises ValueError naming the first row with an id not 0..51, a "
+        "card twice or a card outside the game's deck (\"row 12: card id 60 is not 0..51\").\n\n"
         "    >>> ids = [equity.card_id(c) for c in (\"As\", \"Ks\", \"Qs\", \"Js\", \"Ts\", \"2c\", \"3d\")]\n"
         "    >>> equity.evaluate_batch(numpy.array([ids], numpy.uint8))\n"
-        "    array([7461], dtype=uint16)");
+        "    array([7461], dtype=uint16)\n"
+        "    >>> plo = [equity.card_id(c) for c in (\"As\", \"2s\", \"Kh\", \"Kd\", \"3c\", \"4d\", \"8h\", "
+        "\"Ks\", \"Qc\")]\n"
+        "    >>> high, low = equity.evaluate_batch(numpy.array([plo], numpy.uint8), game=\"omaha-hilo\")\n"
+        "    >>> int(high[0]) == equity.evaluate(\"As2sKhKd\", game=\"omaha-hilo\", board=\"3c4d8hKsQc\").rank, "
+        "int(low[0])\n"
+        "    (True, 35)");
   m.def(
       "card_id", [](const std::string& card) { return parse_card(card).id(); }, py::arg("card"),
       "The id (0..51) of a card such as \"As\": 4 * rank + suit, rank 0 = '2', suits s c h d.");
   m.def(
-      "card_name",
-      [](int id) {
-        if (id < 0 || id >= kCards) throw InputError("card id " + std::to_string(id) + ": from 0 to 51");
-        return Card(id).str();
-      },
-      py::arg("id"), "The card of an id, such as \"As\".");
+      "card_name", [](long long id) { return card_of_id(id).str(); }, py::arg("id"),
+      "The card of an id, such as \"As\".");
 }
 
 }  // namespace equity::python

@@ -35,7 +35,9 @@ std::string python_words(std::string message) {
 }  // namespace
 
 PYBIND11_MODULE(_equity, m) {
-  m.doc() = "Exact Texas Hold'em equity: the compiled core of the `equity` package (import equity).";
+  m.doc() =
+      "Exact poker equity (Texas Hold'em, short deck, and Omaha: PLO4/5/6 and their Hi/Lo): the compiled core of "
+      "the `equity` package (import equity).";
   // Bad input raises ValueError with the command line's message; a cancelled computation raises
   // KeyboardInterrupt; a failed write raises OSError.
   py::register_exception_translator([](std::exception_ptr p) {

@@ -104,3 +104,55 @@ def test_batch_takes_five_to_seven_columns_and_lists():
         assert equity.evaluate_batch(rows.tolist()).tolist() == expected  # a plain list of rows
     with pytest.raises(ValueError, match="row 1: "):
         equity.evaluate_batch([[0, 1, 2, 3, 4], [0, 0, 2, 3, 4]])
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64, np.uint16])
+@pytest.mark.parametrize(
+    "rows, message",
+    [
+        ([[0, 1, 2, 3, 60]], "row 0: card id 60 is not 0..51"),
+        ([[4, 5, 6, 7, 8], [0, 1, 2, 3, 60]], "row 1: card id 60 is not 0..51"),
+        ([[48, 44, 40, 36, 32, 60]], "row 0: card id 60 is not 0..51"),
+        ([[48, 44, 40, 36, 32, 28, 60]], "row 0: card id 60 is not 0..51"),
+        ([[0, 1, 2, 3, 4, 5], [9, 9, 10, 11, 12, 13]], "row 1: a card twice"),
+    ],
+)
+def test_batch_bad_ids_raise_the_same_error_in_every_dtype_and_width(rows, message, dtype):
+    # uint8 rows of 5 or 6 cards were read unchecked: [[0, 1, 2, 3, 60]] gave [0] (issue 37).
+    hands = np.array(rows, dtype)
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        equity.evaluate_batch(hands)
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        equity.evaluate_batch(hands, threads=1)
+
+
+def test_batch_of_uint8_rows_of_7_is_read_without_a_copy_and_still_checked():
+    hands = random_hands(1000, seed=8)
+    assert np.array_equal(equity.evaluate_batch(hands), equity.evaluate_batch(hands.astype(np.int64)))
+    hands[999, 6] = 255
+    with pytest.raises(ValueError, match="^row 999: card id 255 is not 0..51$"):
+        equity.evaluate_batch(hands)
+
+
+@pytest.mark.parametrize("game", ["shortdeck", "shortdeck-straights"])
+def test_batch_of_short_deck_equals_evaluate(game):
+    rng = np.random.default_rng(9)
+    deck = np.arange(16, 52, dtype=np.uint8)  # 6s .. Ad
+    hands = np.array([rng.permutation(deck)[:7] for _ in range(1500)], np.uint8)
+    for columns in (5, 6, 7):
+        rows = np.ascontiguousarray(hands[:, :columns])
+        ranks = equity.evaluate_batch(rows, game=game)
+        assert ranks.dtype == np.uint16
+        assert ranks.tolist() == [equity.evaluate(list(map(int, r)), game=game).rank for r in rows]
+    hands[3, 2] = equity.card_id("2c")
+    with pytest.raises(ValueError, match=r"^row 3: 2c is not in the deck of Short deck \(6\+\) Hold'em"):
+        equity.evaluate_batch(hands, game=game)
+
+
+def test_batch_game_errors():
+    with pytest.raises(ValueError, match="holdem, shortdeck"):
+        equity.evaluate_batch(random_hands(2), game="stud")
+    with pytest.raises(ValueError, match=r"shape \(N, 7\), \(N, 8\) or \(N, 9\) of card ids \(4 hole cards then 3 to 5"):
+        equity.evaluate_batch(np.zeros((2, 6), np.uint8), game="omaha")
+    with pytest.raises(ValueError, match=r"shape \(N, 9\), \(N, 10\) or \(N, 11\)"):
+        equity.evaluate_batch(np.zeros((2, 12), np.uint8), game="omaha6-hilo")

@@ -5,6 +5,7 @@ import itertools
 import json
 import random
 
+import numpy as np
 import pytest
 
 import equity
@@ -137,3 +138,49 @@ def test_calc_omaha_hilo_has_the_hilo_fields_and_per_combo(cli):
     for d in (want, got):
         d.pop("seconds", None)
     assert got == want
+
+
+def random_rows(n, columns, seed):
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :columns].astype(np.uint8)
+
+
+def names(row):
+    return "".join(equity.card_name(int(c)) for c in row)
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha5", "omaha6"])
+def test_batch_of_omaha_rows_is_the_high_of_hole_cards_then_board(game):
+    hole = {"omaha": 4, "omaha5": 5, "omaha6": 6}[game]
+    for board in (3, 4, 5):
+        rows = random_rows(300, hole + board, seed=hole * 10 + board)
+        ranks = equity.evaluate_batch(rows, game=game)
+        assert ranks.dtype == np.uint16 and ranks.shape == (300,)
+        expected = [equity.evaluate(names(r[:hole]), game=game, board=names(r[hole:])).rank for r in rows]
+        assert ranks.tolist() == expected
+        assert equity.evaluate_batch(rows.astype(np.int32).tolist(), game=game, threads=1).tolist() == expected
+
+
+@pytest.mark.parametrize("game", ["omaha-hilo", "omaha5-hilo", "omaha6-hilo"])
+def test_batch_of_omaha_hilo_rows_gives_high_and_low(game):
+    hole = {"omaha-hilo": 4, "omaha5-hilo": 5, "omaha6-hilo": 6}[game]
+    for board in (3, 4, 5):
+        rows = random_rows(300, hole + board, seed=hole * 7 + board)
+        high, low = equity.evaluate_batch(rows, game=game)
+        assert high.dtype == np.uint16 and low.dtype == np.uint8
+        values = [equity.evaluate(names(r[:hole]), game=game, board=names(r[hole:])) for r in rows]
+        assert high.tolist() == [v.rank for v in values]
+        assert low.tolist() == [v.low_rank for v in values]
+    row = [equity.card_id(c) for c in ("As", "2s", "Kh", "Kd", "3c", "4d", "8h", "Ks", "Qc")]
+    high, low = equity.evaluate_batch(np.array([row], np.uint8), game=game if hole == 4 else "omaha-hilo")
+    assert int(low[0]) == equity.evaluate("As2sKhKd", game="omaha-hilo", board="3c4d8hKsQc").low_rank
+
+
+def test_batch_of_omaha_names_the_bad_row():
+    rows = random_rows(10, 9, seed=3)
+    rows[6, 8] = rows[6, 0]  # a hole card on the board
+    with pytest.raises(ValueError, match="^row 6: a card twice$"):
+        equity.evaluate_batch(rows, game="omaha")
+    rows[2, 1] = 60
+    with pytest.raises(ValueError, match="^row 2: card id 60 is not 0..51$"):
+        equity.evaluate_batch(rows, game="omaha-hilo")
