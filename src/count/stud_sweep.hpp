@@ -1,0 +1,253 @@
+#pragma once
+// The heads-up stud sweep (stud_equity.hpp explains the counting), a template of the game's scorer
+// (stud_scorer.hpp). Each game's instance is compiled in its own translation unit
+// (stud_count_<game>.cpp); stud_equity.cpp only calls them. Completions and their numbering:
+// stud_completions.hpp; the counters are indexed by the colex index of their sets.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "equity/stud_equity.hpp"
+#include "stud_completions.hpp"
+
+namespace equity::detail {
+
+// The first player's counts (the second's are their mirror), part by part; for stud Hi/Lo also the
+// high's wins and ties over the pairs with no low on either side (the pot's second line).
+struct StudSweepCounts {
+  std::array<StudPartCounts, 2> parts{};
+  std::uint64_t showdowns = 0, no_low = 0;
+  std::uint64_t no_low_high_wins = 0, no_low_high_ties = 0;
+};
+
+template <class Scorer>
+StudSweepCounts stud_sweep(const StudSetup& setup);
+
+// ---- Sorting -------------------------------------------------------------------------------------
+
+struct StudEntry {
+  std::uint32_t packed;
+  std::uint16_t value;
+};
+
+// The completions `keep` keeps, by increasing value (a counting sort: values below `values`).
+template <class Keep>
+std::vector<StudEntry> stud_sorted(const std::vector<std::uint16_t>& value, const std::vector<std::uint32_t>& packed,
+                                   int values, Keep keep) {
+  std::vector<std::uint32_t> start(static_cast<std::size_t>(values) + 1, 0);
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < value.size(); ++i)
+    if (keep(i)) ++start[value[i] + 1u], ++kept;
+  for (std::size_t v = 0; v < static_cast<std::size_t>(values); ++v) start[v + 1] += start[v];
+  std::vector<StudEntry> sorted(kept);
+  for (std::size_t i = 0; i < value.size(); ++i)
+    if (keep(i)) sorted[start[value[i]]++] = {packed[i], value[i]};
+  return sorted;
+}
+
+// ---- The sweep -----------------------------------------------------------------------------------
+
+// Calls f(std::integral_constant<unsigned, m>) for every subset m = 1 .. 2^K - 1.
+template <int K, class F>
+EQUITY_ALWAYS_INLINE void stud_for_each_subset(F&& f) {
+  [&]<std::size_t... M>(std::index_sequence<M...>) {
+    (f(std::integral_constant<unsigned, static_cast<unsigned>(M + 1)>{}), ...);
+  }
+  (std::make_index_sequence<(1u << K) - 1>{});
+}
+
+// The colex index of each subset of a completion's K positions among the sets of its size: the
+// index of m is that of m without its highest position h plus C(position h, |m|).
+template <int K>
+EQUITY_ALWAYS_INLINE std::array<std::uint32_t, (1u << K)> stud_subset_indices(std::uint32_t packed) {
+  std::array<std::uint32_t, (1u << K)> index{};
+  stud_for_each_subset<K>([&](auto m) {
+    constexpr unsigned top = 31 - std::countl_zero(m.value);
+    const auto position = static_cast<std::size_t>((packed >> (8 * top)) & 0xff);
+    index[m.value] = index[m.value & ~(1u << top)] + kStudChoose[position][std::popcount(m.value)];
+  });
+  return index;
+}
+
+// The second player's completions counted so far (those below a threshold): how many, and for each
+// set of 1 .. B - 1 cards how many of them hold it. Sets of B cards are completions themselves:
+// whether one is counted is its value against the threshold.
+template <int B>
+class StudCounters {
+ public:
+  StudCounters(int n, const std::uint16_t* value) : value_(value) {
+    std::size_t size = 0;
+    for (int j = 1; j < B; ++j) {
+      start_[static_cast<std::size_t>(j)] = size;
+      size += kStudChoose[static_cast<std::size_t>(n)][static_cast<std::size_t>(j)];
+    }
+    sets_.assign(size, 0);
+  }
+
+  EQUITY_ALWAYS_INLINE void add(std::uint32_t packed) {
+    ++counted_;
+    const auto index = stud_subset_indices<B>(packed);
+    stud_for_each_subset<B>([&](auto m) {
+      constexpr int j = std::popcount(m.value);
+      if constexpr (j < B) ++sets_[start_[j] + index[m.value]];
+    });
+  }
+
+  // The counted completions with a value below `threshold` that share no card with the completion
+  // of A cards at `packed`: inclusion and exclusion over its subsets.
+  template <int A>
+  EQUITY_ALWAYS_INLINE std::int64_t disjoint(std::uint32_t packed, unsigned threshold) const {
+    if constexpr (B == 0) {
+      return value_[0] < threshold;
+    } else {
+      const auto index = stud_subset_indices<A>(packed);
+      std::int64_t n = counted_;
+      stud_for_each_subset<A>([&](auto m) {
+        constexpr int j = std::popcount(m.value);
+        constexpr std::int64_t sign = j % 2 == 0 ? 1 : -1;
+        if constexpr (j < B)
+          n += sign * sets_[start_[j] + index[m.value]];
+        else if constexpr (j == B)
+          n += sign * (value_[index[m.value]] < threshold);
+      });
+      return n;
+    }
+  }
+
+ private:
+  const std::uint16_t* value_;  // the second player's values by colex index (filtered out: 0xffff)
+  std::array<std::size_t, kStudMaxToCome + 1> start_{};
+  std::vector<std::uint16_t> sets_;  // at most C(45, 3) = 14,190 completions hold a card
+  std::int64_t counted_ = 0;
+};
+
+// One sweep's sums over the first player's completions: the pairs won, tied and not lost (below or
+// equal); ties at value 0 apart (a qualifier's "nobody has one").
+struct StudSweepSums {
+  std::uint64_t wins = 0, ties = 0, zero_ties = 0, not_above = 0;
+  StudSweepSums& operator+=(const StudSweepSums& o) {
+    wins += o.wins, ties += o.ties, zero_ties += o.zero_ties, not_above += o.not_above;
+    return *this;
+  }
+};
+
+// The first player's completions mine[begin, end) (value groups whole) against the second's.
+template <int A, int B>
+StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t begin, std::size_t end,
+                               const std::vector<StudEntry>& theirs, const std::uint16_t* their_value, int n) {
+  StudCounters<B> counters(n, their_value);
+  StudSweepSums sums;
+  std::vector<std::int64_t> lower;
+  std::size_t j = 0;
+  for (std::size_t i = begin; i < end;) {
+    const unsigned v = mine[i].value;
+    std::size_t group_end = i;
+    while (group_end < end && mine[group_end].value == v) ++group_end;
+    while (j < theirs.size() && theirs[j].value < v) counters.add(theirs[j++].packed);
+    lower.resize(group_end - i);
+    for (std::size_t k = i; k < group_end; ++k) lower[k - i] = counters.template disjoint<A>(mine[k].packed, v);
+    const std::size_t equal_from = j;
+    while (j < theirs.size() && theirs[j].value == v) counters.add(theirs[j++].packed);
+    const bool equals = j != equal_from;  // else nothing ties: not above is below
+    for (std::size_t k = i; k < group_end; ++k) {
+      const auto below = static_cast<std::uint64_t>(lower[k - i]);
+      const auto not_above =
+          equals ? static_cast<std::uint64_t>(counters.template disjoint<A>(mine[k].packed, v + 1)) : below;
+      sums.wins += below;
+      (v == 0 ? sums.zero_ties : sums.ties) += not_above - below;
+      sums.not_above += not_above;
+    }
+    i = group_end;
+  }
+  return sums;
+}
+
+// The whole sweep, in `parts` ranges of the first player's value groups (each range counts the
+// second player's completions below it afresh: the sums are the same however split).
+template <int A, int B>
+StudSweepSums stud_sweep_sorted(const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
+                                const std::uint16_t* their_value, int n, std::size_t parts) {
+  std::vector<std::size_t> cut = {0};
+  for (std::size_t p = 1; p < parts; ++p) {
+    std::size_t at = std::max(cut.back(), mine.size() * p / parts);
+    while (at > 0 && at < mine.size() && mine[at].value == mine[at - 1].value) ++at;
+    cut.push_back(at);
+  }
+  cut.push_back(mine.size());
+  std::vector<StudSweepSums> sums(parts);
+  parallel_for(std::size_t{0}, parts, [&](std::size_t p) {
+    sums[p] = stud_sweep_range<A, B>(mine, cut[p], cut[p + 1], theirs, their_value, n);
+  });
+  StudSweepSums total;
+  for (const auto& s : sums) total += s;
+  return total;
+}
+
+// ---- The game's counts ---------------------------------------------------------------------------
+
+template <class Scorer>
+StudSweepCounts stud_sweep(const StudSetup& setup) {
+  const int n = static_cast<int>(setup.deck.size()), a = setup.to_come[0], b = setup.to_come[1];
+  std::array<StudScored<Scorer::kParts>, 2> scored;
+  for (std::size_t p = 0; p < 2; ++p) scored[p] = stud_score<Scorer>(setup, p);
+
+  StudSweepCounts out;
+  const std::uint64_t mine = kStudChoose[static_cast<std::size_t>(n)][static_cast<std::size_t>(a)];
+  const std::uint64_t each = kStudChoose[static_cast<std::size_t>(n - a)][static_cast<std::size_t>(b)];
+  out.showdowns = mine * each;
+  const auto all = [](std::size_t) { return true; };
+  // One sweep per line of the pot (stud_equity.hpp): every part, and for Hi/Lo the high over the
+  // completions without a low.
+  constexpr std::size_t kSweeps = Scorer::kParts == 2 ? 3 : 1;
+  std::array<StudSweepSums, kSweeps> sums;
+  const std::size_t parts = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+  parallel_for(std::size_t{0}, kSweeps, [&](std::size_t s) {
+    const std::size_t part = s < Scorer::kParts ? s : 0;
+    const int values = Scorer::kValues[part];
+    std::vector<StudEntry> sorted_mine, sorted_theirs;
+    std::vector<std::uint16_t> their_value;
+    if (s < Scorer::kParts) {
+      sorted_mine = stud_sorted(scored[0].value[part], scored[0].packed, values, all);
+      sorted_theirs = stud_sorted(scored[1].value[part], scored[1].packed, values, all);
+      their_value = scored[1].value[part];
+    } else {
+      const auto& low0 = scored[0].value[1];
+      const auto& low1 = scored[1].value[1];
+      sorted_mine =
+          stud_sorted(scored[0].value[0], scored[0].packed, values, [&](std::size_t i) { return low0[i] == 0; });
+      sorted_theirs =
+          stud_sorted(scored[1].value[0], scored[1].packed, values, [&](std::size_t i) { return low1[i] == 0; });
+      their_value = scored[1].value[0];
+      for (std::size_t i = 0; i < their_value.size(); ++i)
+        if (low1[i] != 0) their_value[i] = 0xffff;
+    }
+    sums[s] = stud_with_size(a, [&](auto ka) {
+      return stud_with_size(b, [&](auto kb) {
+        return stud_sweep_sorted<decltype(ka)::value, decltype(kb)::value>(sorted_mine, sorted_theirs,
+                                                                           their_value.data(), n, parts);
+      });
+    });
+  });
+  for (std::size_t part = 0; part < Scorer::kParts; ++part) {
+    const StudSweepSums& s = sums[part];
+    StudPartCounts& c = out.parts[part];
+    c.wins = s.wins;
+    if (Scorer::kQualifier[part]) {
+      c.ties = s.ties;
+      out.no_low = s.zero_ties;
+    } else {
+      c.ties = s.ties + s.zero_ties;
+    }
+    c.losses = out.showdowns - s.not_above;
+  }
+  if constexpr (kSweeps == 3) {
+    out.no_low_high_wins = sums[2].wins;
+    out.no_low_high_ties = sums[2].ties + sums[2].zero_ties;
+  }
+  return out;
+}
+
+}  // namespace equity::detail

@@ -1,0 +1,126 @@
+#pragma once
+// The stud walk (stud_equity.hpp): any number of players, every deal of their cards to come with
+// no card twice, each deal a showdown of the values scored once per completion
+// (stud_completions.hpp). The work is the deals: for later streets. A template of the game's
+// scorer, instantiated in each game's translation unit (stud_count_<game>.cpp).
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "equity/deal.hpp"
+#include "equity/stud_equity.hpp"
+#include "stud_completions.hpp"
+
+namespace equity::detail {
+
+template <class Scorer>
+StudCounts stud_walk(const StudSetup& setup, StudGame game);
+
+inline void add_counts(StudCounts& to, const StudCounts& from) {
+  to.showdowns += from.showdowns;
+  to.no_low += from.no_low;
+  for (std::size_t p = 0; p < from.players.size(); ++p) {
+    for (std::size_t part = 0; part < 2; ++part) {
+      to.players[p].parts[part].wins += from.players[p].parts[part].wins;
+      to.players[p].parts[part].ties += from.players[p].parts[part].ties;
+      to.players[p].parts[part].losses += from.players[p].parts[part].losses;
+    }
+    to.players[p].pot_units += from.players[p].pot_units;
+  }
+}
+
+template <class Scorer>
+using StudScores = std::array<typename Scorer::Score, kMaxPlayers>;
+
+// One showdown: each part to its best value (shared by equal values), a qualifier part that nobody
+// makes to the other part; the pot in kPotUnits.
+template <class Scorer>
+void stud_showdown(const StudScores<Scorer>& s, std::size_t n, StudCounts& out) {
+  ++out.showdowns;
+  std::array<unsigned, Scorer::kParts> winners{};  // per part: who has the best, as bits
+  std::size_t awarded = 0;                         // parts with a winner
+  for (std::size_t part = 0; part < Scorer::kParts; ++part) {
+    std::uint16_t best = 0;
+    for (std::size_t p = 0; p < n; ++p) best = std::max(best, s[p][part]);
+    if (Scorer::kQualifier[part] && best == 0) {
+      ++out.no_low;
+      continue;
+    }
+    for (std::size_t p = 0; p < n; ++p) winners[part] |= static_cast<unsigned>(s[p][part] == best) << p;
+    const bool shared = std::popcount(winners[part]) > 1;
+    for (std::size_t p = 0; p < n; ++p) {
+      StudPartCounts& c = out.players[p].parts[part];
+      if ((winners[part] >> p & 1) == 0)
+        ++c.losses;
+      else
+        ++(shared ? c.ties : c.wins);
+    }
+    ++awarded;
+  }
+  for (std::size_t part = 0; part < Scorer::kParts; ++part) {
+    if (winners[part] == 0) continue;
+    const std::uint64_t share = kPotUnits / awarded / static_cast<std::uint64_t>(std::popcount(winners[part]));
+    for (std::size_t p = 0; p < n; ++p)
+      if (winners[part] >> p & 1) out.players[p].pot_units += share;
+  }
+}
+
+// Each player's completions as card masks (over positions) with their scores.
+template <class Scorer>
+struct StudWalkSide {
+  std::vector<std::uint64_t> cards;
+  std::vector<typename Scorer::Score> score;
+};
+
+template <class Scorer>
+StudWalkSide<Scorer> stud_walk_side(const StudSetup& setup, std::size_t p) {
+  const StudScored<Scorer::kParts> scored = stud_score<Scorer>(setup, p);
+  StudWalkSide<Scorer> side;
+  const int k = setup.to_come[p];
+  for (std::size_t i = 0; i < scored.packed.size(); ++i) {
+    std::uint64_t mask = 0;
+    for (int c = 0; c < k; ++c) mask |= std::uint64_t{1} << ((scored.packed[i] >> (8 * c)) & 0xff);
+    side.cards.push_back(mask);
+    typename Scorer::Score s{};
+    for (std::size_t part = 0; part < Scorer::kParts; ++part) s[part] = scored.value[part][i];
+    side.score.push_back(s);
+  }
+  return side;
+}
+
+template <class Scorer>
+void stud_walk_from(const std::vector<StudWalkSide<Scorer>>& sides, std::size_t level, std::uint64_t used,
+                    StudScores<Scorer>& scores, StudCounts& out) {
+  if (level == sides.size()) return stud_showdown<Scorer>(scores, sides.size(), out);
+  const StudWalkSide<Scorer>& side = sides[level];
+  for (std::size_t i = 0; i < side.cards.size(); ++i) {
+    if ((side.cards[i] & used) != 0) continue;
+    scores[level] = side.score[i];
+    stud_walk_from<Scorer>(sides, level + 1, used | side.cards[i], scores, out);
+  }
+}
+
+template <class Scorer>
+StudCounts stud_walk(const StudSetup& setup, StudGame game) {
+  const std::size_t n = setup.known.size();
+  std::vector<StudWalkSide<Scorer>> sides;
+  for (std::size_t p = 0; p < n; ++p) sides.push_back(stud_walk_side<Scorer>(setup, p));
+  StudCounts zero;
+  zero.game = game;
+  zero.players.resize(n);
+  // In parts of the first player's completions, added in order.
+  const std::size_t first = sides[0].cards.size(), parts = std::min<std::size_t>(first, 256);
+  std::vector<StudCounts> counts(parts, zero);
+  parallel_for(std::size_t{0}, parts, [&](std::size_t part) {
+    StudScores<Scorer> scores{};
+    for (std::size_t i = first * part / parts; i < first * (part + 1) / parts; ++i) {
+      scores[0] = sides[0].score[i];
+      stud_walk_from<Scorer>(sides, 1, sides[0].cards[i], scores, counts[part]);
+    }
+  });
+  StudCounts total = zero;
+  for (const auto& c : counts) add_counts(total, c);
+  return total;
+}
+
+}  // namespace equity::detail
