@@ -227,7 +227,7 @@ TEST(StudHeadsUp, LaterStreetsAgainstTheBruteForce) {
     }
 }
 
-TEST(StudHeadsUp, FourthStreetAgainstTheBruteForce) {
+TEST(StudHeadsUp, FourthStreetAgainstTheBruteForceSlow) {
   std::mt19937_64 rng(37);
   for (StudGame game : kGames) {
     expect_brute_force(random_deal(game, rng, 4, 4, 12));
@@ -256,7 +256,7 @@ TEST(StudHeadsUp, UnevenStreetsAgainstTheBruteForce) {
       }
 }
 
-TEST(StudHeadsUp, LowHeavyDeals) {
+TEST(StudHeadsUp, LowHeavyDealsSlow) {
   // Hi/Lo and razz where lows and paired lows are common: small cards known, the big ones dead.
   for (StudGame game : kGames) {
     StudDeal deal{game, {parse_cards("As2d3c4h"), parse_cards("2s3d4c5h")}, {}};

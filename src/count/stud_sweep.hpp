@@ -188,66 +188,83 @@ StudSweepSums stud_sweep_sorted(const std::vector<StudEntry>& mine, const std::v
 
 // ---- The game's counts ---------------------------------------------------------------------------
 
+// One sweep's lists: both players' completions by increasing value, and the second player's values
+// by colex index. Sweep s < kParts is part s over every completion; sweep kParts (Hi/Lo) the high
+// over the completions without a low (the others' values 0xffff: never counted).
+struct StudSweepInput {
+  std::vector<StudEntry> mine, theirs;
+  std::vector<std::uint16_t> their_value;
+};
+
+template <class Scorer>
+StudSweepInput stud_sweep_input(const std::array<StudScored<Scorer::kParts>, 2>& scored, std::size_t s) {
+  const std::size_t part = s < Scorer::kParts ? s : 0;
+  const int values = Scorer::kValues[part];
+  StudSweepInput in;
+  if (s < Scorer::kParts) {
+    const auto all = [](std::size_t) { return true; };
+    in.mine = stud_sorted(scored[0].value[part], scored[0].packed, values, all);
+    in.theirs = stud_sorted(scored[1].value[part], scored[1].packed, values, all);
+    in.their_value = scored[1].value[part];
+    return in;
+  }
+  const auto& low0 = scored[0].value[1];
+  const auto& low1 = scored[1].value[1];
+  in.mine = stud_sorted(scored[0].value[0], scored[0].packed, values, [&](std::size_t i) { return low0[i] == 0; });
+  in.theirs = stud_sorted(scored[1].value[0], scored[1].packed, values, [&](std::size_t i) { return low1[i] == 0; });
+  in.their_value = scored[1].value[0];
+  for (std::size_t i = 0; i < in.their_value.size(); ++i)
+    if (low1[i] != 0) in.their_value[i] = 0xffff;
+  return in;
+}
+
+// The sweeps' sums as the first player's counts.
+template <class Scorer, std::size_t Sweeps>
+StudSweepCounts stud_sweep_counts(const std::array<StudSweepSums, Sweeps>& sums, std::uint64_t showdowns) {
+  StudSweepCounts out;
+  out.showdowns = showdowns;
+  for (std::size_t part = 0; part < Scorer::kParts; ++part) {
+    const StudSweepSums& s = sums[part];
+    StudPartCounts& c = out.parts[part];
+    c.wins = s.wins;
+    c.ties = s.ties;
+    if (Scorer::kQualifier[part])
+      out.no_low = s.zero_ties;  // no low on either side: not a tie of the low
+    else
+      c.ties += s.zero_ties;
+    c.losses = showdowns - s.not_above;
+  }
+  if constexpr (Sweeps == 3) {
+    out.no_low_high_wins = sums[2].wins;
+    out.no_low_high_ties = sums[2].ties + sums[2].zero_ties;
+  }
+  return out;
+}
+
 template <class Scorer>
 StudSweepCounts stud_sweep(const StudSetup& setup) {
   const int n = static_cast<int>(setup.deck.size()), a = setup.to_come[0], b = setup.to_come[1];
   std::array<StudScored<Scorer::kParts>, 2> scored;
   for (std::size_t p = 0; p < 2; ++p) scored[p] = stud_score<Scorer>(setup, p);
-
-  StudSweepCounts out;
-  const std::uint64_t mine = kStudChoose[static_cast<std::size_t>(n)][static_cast<std::size_t>(a)];
-  const std::uint64_t each = kStudChoose[static_cast<std::size_t>(n - a)][static_cast<std::size_t>(b)];
-  out.showdowns = mine * each;
-  const auto all = [](std::size_t) { return true; };
-  // One sweep per line of the pot (stud_equity.hpp): every part, and for Hi/Lo the high over the
-  // completions without a low.
+  // One sweep per line of the pot (stud_equity.hpp), each split in ranges for the threads the
+  // sweeps leave (a range after the first counts the other player's completions below it again,
+  // so a sweep is split only for idle threads).
   constexpr std::size_t kSweeps = Scorer::kParts == 2 ? 3 : 1;
+  const auto threads = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+  const std::size_t parts = std::max<std::size_t>(1, threads / kSweeps);
   std::array<StudSweepSums, kSweeps> sums;
-  const std::size_t parts = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
   parallel_for(std::size_t{0}, kSweeps, [&](std::size_t s) {
-    const std::size_t part = s < Scorer::kParts ? s : 0;
-    const int values = Scorer::kValues[part];
-    std::vector<StudEntry> sorted_mine, sorted_theirs;
-    std::vector<std::uint16_t> their_value;
-    if (s < Scorer::kParts) {
-      sorted_mine = stud_sorted(scored[0].value[part], scored[0].packed, values, all);
-      sorted_theirs = stud_sorted(scored[1].value[part], scored[1].packed, values, all);
-      their_value = scored[1].value[part];
-    } else {
-      const auto& low0 = scored[0].value[1];
-      const auto& low1 = scored[1].value[1];
-      sorted_mine =
-          stud_sorted(scored[0].value[0], scored[0].packed, values, [&](std::size_t i) { return low0[i] == 0; });
-      sorted_theirs =
-          stud_sorted(scored[1].value[0], scored[1].packed, values, [&](std::size_t i) { return low1[i] == 0; });
-      their_value = scored[1].value[0];
-      for (std::size_t i = 0; i < their_value.size(); ++i)
-        if (low1[i] != 0) their_value[i] = 0xffff;
-    }
+    const StudSweepInput in = stud_sweep_input<Scorer>(scored, s);
     sums[s] = stud_with_size(a, [&](auto ka) {
       return stud_with_size(b, [&](auto kb) {
-        return stud_sweep_sorted<decltype(ka)::value, decltype(kb)::value>(sorted_mine, sorted_theirs,
-                                                                           their_value.data(), n, parts);
+        return stud_sweep_sorted<decltype(ka)::value, decltype(kb)::value>(in.mine, in.theirs, in.their_value.data(), n,
+                                                                           parts);
       });
     });
   });
-  for (std::size_t part = 0; part < Scorer::kParts; ++part) {
-    const StudSweepSums& s = sums[part];
-    StudPartCounts& c = out.parts[part];
-    c.wins = s.wins;
-    if (Scorer::kQualifier[part]) {
-      c.ties = s.ties;
-      out.no_low = s.zero_ties;
-    } else {
-      c.ties = s.ties + s.zero_ties;
-    }
-    c.losses = out.showdowns - s.not_above;
-  }
-  if constexpr (kSweeps == 3) {
-    out.no_low_high_wins = sums[2].wins;
-    out.no_low_high_ties = sums[2].ties + sums[2].zero_ties;
-  }
-  return out;
+  const std::uint64_t mine = kStudChoose[static_cast<std::size_t>(n)][static_cast<std::size_t>(a)];
+  const std::uint64_t each = kStudChoose[static_cast<std::size_t>(n - a)][static_cast<std::size_t>(b)];
+  return stud_sweep_counts<Scorer>(sums, mine * each);
 }
 
 }  // namespace equity::detail
