@@ -268,6 +268,23 @@ TEST(StudHeadsUp, LowHeavyDealsSlow) {
   }
 }
 
+TEST(StudHeadsUp, MirroredHandsOnAFullDeckSplitEvenly) {
+  // Third street with nothing dead (1.8 x 10^10 pairs, the counters at their fullest): hands that
+  // are each other's suits swapped win as often as they lose, part by part, and share the pot.
+  for (StudGame game : kGames) {
+    const StudDeal deal{game, {parse_cards("As2s7d"), parse_cards("Ah2h7c")}, {}};
+    const StudCounts c = stud_exact(deal);
+    EXPECT_EQ(c.showdowns, 163'185ull * 111'930ull);  // C(46,4) C(42,4)
+    for (std::size_t part = 0; part < 2; ++part) {
+      EXPECT_EQ(c.players[0].parts[part].wins, c.players[0].parts[part].losses) << stud_game_name(game) << part;
+      EXPECT_EQ(c.players[0].parts[part], c.players[1].parts[part]) << stud_game_name(game) << part;
+    }
+    EXPECT_GT(c.players[0].parts[0].wins, 0u);
+    EXPECT_EQ(c.players[0].pot_units, c.players[1].pot_units);
+    expect_adds_up(c);
+  }
+}
+
 TEST(StudHeadsUp, ThreadCountDoesNotChangeTheCounts) {
   const StudDeal deal{StudGame::stud_hilo, {parse_cards("As2d7c"), parse_cards("KsKdQc")}, parse_cards("8h9h")};
   const StudCounts all = stud_exact(deal);
