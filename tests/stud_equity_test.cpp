@@ -20,6 +20,7 @@ namespace {
 // A score per part, bigger is better; a low part's 0 is no low.
 struct BruteScore {
   std::int64_t high = 0, low = 0;
+  int category = 0;  // of the high (reference_score()'s), razz 0 no pair .. 5 quads
 };
 
 int ace_low(Card c) { return (c.rank() + 1) % kRanks; }
@@ -54,6 +55,7 @@ std::int64_t eight_five(const std::array<Card, 5>& five) {
 BruteScore brute_score(StudGame game, const std::vector<Card>& cards) {
   BruteScore best{-1'000'000'000, 0};
   if (game != StudGame::razz) best.high = reference_score(cards);
+  if (game != StudGame::razz) best.category = score_category(static_cast<ReferenceScore>(best.high));
   const std::size_t n = cards.size();
   for (std::size_t a = 0; a < n; ++a)
     for (std::size_t b = a + 1; b < n; ++b)
@@ -64,6 +66,7 @@ BruteScore brute_score(StudGame game, const std::vector<Card>& cards) {
             if (game == StudGame::razz) best.high = std::max(best.high, razz_five(five));
             if (game == StudGame::stud_hilo) best.low = std::max(best.low, eight_five(five));
           }
+  if (game == StudGame::razz) best.category = static_cast<int>(-best.high / (13 * 13 * 13 * 13 * 13));
   return best;
 }
 
@@ -104,6 +107,8 @@ void brute_showdown(bool hi_lo, const std::vector<BruteScore>& s, StudCounts& ou
   for (const auto& x : s) high_winners += x.high == best_high, low_winners += low && x.low == best_low;
   for (std::size_t p = 0; p < n; ++p) {
     StudPlayerCounts& c = out.players[p];
+    ++c.categories[static_cast<std::size_t>(s[p].category)];
+    c.lows += s[p].low != 0;
     if (s[p].high != best_high)
       ++c.parts[0].losses;
     else
@@ -181,6 +186,9 @@ void expect_adds_up(const StudCounts& c) {
   std::uint64_t units = 0;
   for (const auto& p : c.players) {
     EXPECT_EQ(p.parts[0].wins + p.parts[0].ties + p.parts[0].losses, c.showdowns);
+    std::uint64_t by_category = 0;
+    for (std::uint64_t n : p.categories) by_category += n;
+    EXPECT_EQ(by_category, c.showdowns);
     units += p.pot_units;
   }
   EXPECT_EQ(units, kPotUnits * c.showdowns);

@@ -51,6 +51,10 @@ struct StudPartCounts {
 struct StudPlayerCounts {
   std::array<StudPartCounts, 2> parts{};  // [0] the high (razz: the low), [1] stud Hi/Lo's low
   std::uint64_t pot_units = 0;            // the pot won, kPotUnits a showdown
+  // Showdowns by the category of the player's own hand (Scorer::category(): a Category of the high,
+  // razz a LowCategory), and for stud Hi/Lo those where the player makes a low.
+  std::array<std::uint64_t, kCategories> categories{};
+  std::uint64_t lows = 0;
   friend bool operator==(const StudPlayerCounts&, const StudPlayerCounts&) = default;
 };
 

@@ -12,6 +12,8 @@
 //   Scorer::score(Hand)      the score of the hand's cards. A Hand (evaluator.hpp) is additive: a
 //                            player's known cards are summed once (the prepared part) and each
 //                            completion adds its cards.
+//   Scorer::category(Score)  the hand's category for the counts by category: a Category of the
+//                            high (0..8), razz a LowCategory (0 no pair .. 5 quads)
 // Stud: the best high of five of the cards (evaluate()). Razz: the best A-5 low (razz_value()).
 // Stud Hi/Lo: the high, and the best 8-or-better low or none (eight_or_better()).
 #include <array>
@@ -36,6 +38,7 @@ struct StudHighScorer {
   static constexpr std::array<bool, kParts> kQualifier = {false};
   using Score = std::array<std::uint16_t, kParts>;
   EQUITY_ALWAYS_INLINE static Score score(Hand cards) { return {evaluate(cards)}; }
+  static int category(Score s) { return static_cast<int>(category_of(s[0])); }
 };
 
 struct RazzScorer {
@@ -44,6 +47,7 @@ struct RazzScorer {
   static constexpr std::array<bool, kParts> kQualifier = {false};
   using Score = std::array<std::uint16_t, kParts>;
   EQUITY_ALWAYS_INLINE static Score score(Hand cards) { return {razz_value(cards.cards())}; }
+  static int category(Score s) { return static_cast<int>(razz_category(s[0])); }
 };
 
 struct StudHiLoScorer {
@@ -52,6 +56,7 @@ struct StudHiLoScorer {
   static constexpr std::array<bool, kParts> kQualifier = {false, true};
   using Score = std::array<std::uint16_t, kParts>;
   EQUITY_ALWAYS_INLINE static Score score(Hand cards) { return {evaluate(cards), eight_or_better(cards.cards())}; }
+  static int category(Score s) { return static_cast<int>(category_of(s[0])); }
 };
 
 // f(Scorer{}) with the game's scorer: the one switch from a game chosen at run time to the loops

@@ -51,6 +51,10 @@ StudCounts assemble(StudGame game, const detail::StudSweepCounts& s) {
   out.showdowns = s.showdowns;
   out.no_low = s.no_low;
   out.players.resize(2);
+  for (std::size_t p = 0; p < 2; ++p) {
+    out.players[p].categories = s.own[p].categories;
+    out.players[p].lows = s.own[p].lows;
+  }
   const bool hi_lo = game == StudGame::stud_hilo;
   for (std::size_t part = 0; part < (hi_lo ? 2u : 1u); ++part) {
     const StudPartCounts& c = s.parts[part];

@@ -21,6 +21,7 @@ struct StudSweepCounts {
   std::array<StudPartCounts, 2> parts{};
   std::uint64_t showdowns = 0, no_low = 0;
   std::uint64_t no_low_high_wins = 0, no_low_high_ties = 0;
+  std::array<StudPlayerCounts, 2> own;  // each player's categories and lows (the rest not set)
 };
 
 template <class Scorer>
@@ -241,6 +242,18 @@ StudSweepCounts stud_sweep_counts(const std::array<StudSweepSums, Sweeps>& sums,
   return out;
 }
 
+// A player's showdowns by the category of his own hand and with a low: each of his completions
+// meets as many of the opponent's, `each`.
+template <class Scorer>
+void stud_own_counts(const StudScored<Scorer::kParts>& scored, std::uint64_t each, StudPlayerCounts& out) {
+  for (std::size_t i = 0; i < scored.packed.size(); ++i) {
+    typename Scorer::Score s{};
+    for (std::size_t part = 0; part < Scorer::kParts; ++part) s[part] = scored.value[part][i];
+    out.categories[static_cast<std::size_t>(Scorer::category(s))] += each;
+    if (Scorer::kParts == 2 && s[Scorer::kParts - 1] != 0) out.lows += each;
+  }
+}
+
 template <class Scorer>
 StudSweepCounts stud_sweep(const StudSetup& setup) {
   const int n = static_cast<int>(setup.deck.size()), a = setup.to_come[0], b = setup.to_come[1];
@@ -264,7 +277,11 @@ StudSweepCounts stud_sweep(const StudSetup& setup) {
   });
   const std::uint64_t mine = kStudChoose[static_cast<std::size_t>(n)][static_cast<std::size_t>(a)];
   const std::uint64_t each = kStudChoose[static_cast<std::size_t>(n - a)][static_cast<std::size_t>(b)];
-  return stud_sweep_counts<Scorer>(sums, mine * each);
+  StudSweepCounts out = stud_sweep_counts<Scorer>(sums, mine * each);
+  stud_own_counts<Scorer>(scored[0], each, out.own[0]);
+  stud_own_counts<Scorer>(scored[1], kStudChoose[static_cast<std::size_t>(n - b)][static_cast<std::size_t>(a)],
+                          out.own[1]);
+  return out;
 }
 
 }  // namespace equity::detail

@@ -26,6 +26,8 @@ inline void add_counts(StudCounts& to, const StudCounts& from) {
       to.players[p].parts[part].losses += from.players[p].parts[part].losses;
     }
     to.players[p].pot_units += from.players[p].pot_units;
+    for (std::size_t c = 0; c < kCategories; ++c) to.players[p].categories[c] += from.players[p].categories[c];
+    to.players[p].lows += from.players[p].lows;
   }
 }
 
@@ -37,6 +39,10 @@ using StudScores = std::array<typename Scorer::Score, kMaxPlayers>;
 template <class Scorer>
 void stud_showdown(const StudScores<Scorer>& s, std::size_t n, StudCounts& out) {
   ++out.showdowns;
+  for (std::size_t p = 0; p < n; ++p) {
+    ++out.players[p].categories[static_cast<std::size_t>(Scorer::category(s[p]))];
+    if (Scorer::kParts == 2 && s[p][Scorer::kParts - 1] != 0) ++out.players[p].lows;
+  }
   std::array<unsigned, Scorer::kParts> winners{};  // per part: who has the best, as bits
   std::size_t awarded = 0;                         // parts with a winner
   for (std::size_t part = 0; part < Scorer::kParts; ++part) {
