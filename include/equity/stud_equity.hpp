@@ -26,8 +26,10 @@
 // side), so each line is one sweep: high, high restricted to the no-low completions, low.
 //
 // More players (the walk): every deal, player by player, each player's completions that share no
-// card with those dealt before, each deal a showdown of the values scored once per completion. The
-// work is the deals (stud_deals()): for later streets (three players on fifth street: 2 x 10^8).
+// card with those dealt before, each deal a showdown of the values scored once per completion; the
+// last player's completions grouped by how their values compare with the others' best, a group one
+// weighted showdown. The work is the deals (stud_deals()): for later streets (three players on
+// fifth street: 2.1 x 10^8 deals, about a second).
 //
 // The counts never depend on the thread count.
 #include <array>
