@@ -203,7 +203,7 @@ void expect_brute_force(const StudDeal& deal) {
   const StudCounts brute = brute_counts(deal);
   const StudCounts fast = stud_exact(deal);
   EXPECT_EQ(fast, brute) << describe(deal);
-  EXPECT_EQ(stud_exact(deal, StudExactMethod::walk), brute) << describe(deal);
+  EXPECT_EQ(stud_exact(deal, {StudExactMethod::walk}), brute) << describe(deal);
   EXPECT_EQ(fast.showdowns, stud_deals(deal));
   expect_adds_up(fast);
 }
@@ -321,7 +321,7 @@ TEST(StudHeadsUp, RefusesBadDeals) {
           "card Ks appears twice (again in dead cards)");
   StudDeal three{StudGame::stud, {parse_cards("AsKsQs"), parse_cards("2s3s4s"), parse_cards("2d3d4d")}, {}};
   try {
-    stud_exact(three, StudExactMethod::sweep);
+    stud_exact(three, {StudExactMethod::sweep});
     ADD_FAILURE() << "no throw";
   } catch (const InputError& e) {
     EXPECT_STREQ(e.what(), "the stud sweep counts 2 players, not 3");
@@ -345,11 +345,24 @@ TEST(StudMultiway, LaterStreetsAgainstTheBruteForce) {
   }
 }
 
+TEST(StudMultiway, ThreadCountDoesNotChangeTheCountsAndCancelStops) {
+  const StudDeal deal{StudGame::stud_hilo,
+                      {parse_cards("As2d7c8h9s2c"), parse_cards("KsKdQcJd4hJh"), parse_cards("3c4c5c6h6d")},
+                      parse_cards("Th")};
+  const StudCounts all = stud_exact(deal);
+  tbb::task_arena one(1);
+  EXPECT_EQ(all, one.execute([&] { return stud_exact(deal); }));
+  EXPECT_EQ(all.showdowns, stud_deals(deal));
+  expect_adds_up(all);
+  const std::atomic<bool> cancel{true};
+  EXPECT_THROW(stud_exact(deal, {StudExactMethod::walk, &cancel}), Cancelled);
+}
+
 TEST(StudMultiway, TiesAmongMany) {
   // Two players on the river with the same ranks: the high (a five-high straight) and the wheel shared.
   StudDeal deal{StudGame::stud_hilo, {}, {}};
   deal.hands = {parse_cards("As2s3s4c5dKsKh"), parse_cards("Ac2c3c4d5hKcKd")};
-  const StudCounts c = stud_exact(deal, StudExactMethod::walk);
+  const StudCounts c = stud_exact(deal, {StudExactMethod::walk});
   EXPECT_EQ(c, brute_counts(deal));
   EXPECT_EQ(c.players[0].pot_units, kPotUnits / 2);
   EXPECT_EQ(c.players[0].parts[0].ties, 1u);

@@ -33,6 +33,7 @@
 //
 // The counts never depend on the thread count.
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -85,7 +86,12 @@ enum class StudExactMethod { automatic, sweep, walk };
 // Every deal of the cards to come. Threads as the caller's arena gives. Throws InputError for
 // fewer than 2 or more than 10 players, a hand of fewer than 3 or more than 7 cards, a card twice
 // ("card Ah appears twice (again in player 2)"), or too few cards left to deal.
-StudCounts stud_exact(const StudDeal& deal, StudExactMethod method = StudExactMethod::automatic);
+struct StudExactOptions {
+  StudExactMethod method = StudExactMethod::automatic;
+  const std::atomic<bool>* cancel = nullptr;  // the walk checks it between deals of the first
+                                              // player's completions and throws Cancelled
+};
+StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options = {});
 
 // The deals of the cards to come (the showdowns counted), for a deal stud_exact() accepts (throws
 // as it does otherwise): the walk's work.

@@ -6,6 +6,6 @@
 namespace equity::detail {
 
 template StudSweepCounts stud_sweep<StudHiLoScorer>(const StudSetup& setup);
-template StudCounts stud_walk<StudHiLoScorer>(const StudSetup& setup, StudGame game);
+template StudCounts stud_walk<StudHiLoScorer>(const StudSetup& setup, StudGame game, const std::atomic<bool>* cancel);
 
 }  // namespace equity::detail

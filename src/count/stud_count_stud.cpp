@@ -6,6 +6,6 @@
 namespace equity::detail {
 
 template StudSweepCounts stud_sweep<StudHighScorer>(const StudSetup& setup);
-template StudCounts stud_walk<StudHighScorer>(const StudSetup& setup, StudGame game);
+template StudCounts stud_walk<StudHighScorer>(const StudSetup& setup, StudGame game, const std::atomic<bool>* cancel);
 
 }  // namespace equity::detail

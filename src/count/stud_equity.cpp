@@ -13,9 +13,12 @@ namespace detail {
 extern template StudSweepCounts stud_sweep<StudHighScorer>(const StudSetup& setup);
 extern template StudSweepCounts stud_sweep<RazzScorer>(const StudSetup& setup);
 extern template StudSweepCounts stud_sweep<StudHiLoScorer>(const StudSetup& setup);
-extern template StudCounts stud_walk<StudHighScorer>(const StudSetup& setup, StudGame game);
-extern template StudCounts stud_walk<RazzScorer>(const StudSetup& setup, StudGame game);
-extern template StudCounts stud_walk<StudHiLoScorer>(const StudSetup& setup, StudGame game);
+extern template StudCounts stud_walk<StudHighScorer>(const StudSetup& setup, StudGame game,
+                                                     const std::atomic<bool>* cancel);
+extern template StudCounts stud_walk<RazzScorer>(const StudSetup& setup, StudGame game,
+                                                 const std::atomic<bool>* cancel);
+extern template StudCounts stud_walk<StudHiLoScorer>(const StudSetup& setup, StudGame game,
+                                                     const std::atomic<bool>* cancel);
 
 }  // namespace detail
 
@@ -82,14 +85,16 @@ double StudCounts::equity(std::size_t p) const {
                               (static_cast<double>(kPotUnits) * static_cast<double>(showdowns));
 }
 
-StudCounts stud_exact(const StudDeal& deal, StudExactMethod method) {
+StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options) {
+  const StudExactMethod method = options.method;
   const detail::StudSetup setup = stud_setup(deal);
   if (method == StudExactMethod::sweep && deal.hands.size() != 2)
     throw InputError("the stud sweep counts 2 players, not " + std::to_string(deal.hands.size()));
   const bool sweep = method != StudExactMethod::walk && deal.hands.size() == 2;
   return with_stud_scorer(deal.game, [&](auto scorer) {
     using Scorer = decltype(scorer);
-    return sweep ? assemble(deal.game, detail::stud_sweep<Scorer>(setup)) : detail::stud_walk<Scorer>(setup, deal.game);
+    return sweep ? assemble(deal.game, detail::stud_sweep<Scorer>(setup))
+                 : detail::stud_walk<Scorer>(setup, deal.game, options.cancel);
   });
 }
 

@@ -5,17 +5,19 @@
 // deals: for later streets. A template of the game's scorer, instantiated in each game's translation unit
 // (stud_count_<game>.cpp).
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
 #include "equity/deal.hpp"
+#include "equity/error.hpp"
 #include "equity/stud_equity.hpp"
 #include "stud_completions.hpp"
 
 namespace equity::detail {
 
 template <class Scorer>
-StudCounts stud_walk(const StudSetup& setup, StudGame game);
+StudCounts stud_walk(const StudSetup& setup, StudGame game, const std::atomic<bool>* cancel);
 
 inline void add_counts(StudCounts& to, const StudCounts& from) {
   to.showdowns += from.showdowns;
@@ -153,7 +155,7 @@ void stud_walk_from(const std::vector<StudWalkSide<Scorer>>& sides, std::size_t 
 }
 
 template <class Scorer>
-StudCounts stud_walk(const StudSetup& setup, StudGame game) {
+StudCounts stud_walk(const StudSetup& setup, StudGame game, const std::atomic<bool>* cancel) {
   const std::size_t n = setup.known.size();
   std::vector<StudWalkSide<Scorer>> sides;
   for (std::size_t p = 0; p < n; ++p) sides.push_back(stud_walk_side<Scorer>(setup, p));
@@ -166,6 +168,7 @@ StudCounts stud_walk(const StudSetup& setup, StudGame game) {
   parallel_for(std::size_t{0}, parts, [&](std::size_t part) {
     StudScores<Scorer> scores{};
     for (std::size_t i = first * part / parts; i < first * (part + 1) / parts; ++i) {
+      if (cancel && cancel->load(std::memory_order_relaxed)) throw Cancelled();
       scores[0] = sides[0].score[i];
       stud_walk_from<Scorer>(sides, 1, sides[0].cards[i], scores, counts[part]);
     }
