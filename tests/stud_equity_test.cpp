@@ -122,6 +122,11 @@ void brute_showdown(bool hi_lo, const std::vector<BruteScore>& s, StudCounts& ou
     if (s[p].low == best_low) c.pot_units += kPotUnits / 2 / low_winners;
   }
   if (hi_lo && !low) ++out.no_low;
+  for (std::size_t p = 0; p < n; ++p) {
+    const bool high_alone = s[p].high == best_high && high_winners == 1;
+    const bool low_alone = !low || (s[p].low == best_low && low_winners == 1);
+    out.players[p].scoops += high_alone && low_alone;
+  }
 }
 
 // Every deal of every player's cards to come, no card twice.
@@ -289,6 +294,8 @@ TEST(StudHeadsUp, MirroredHandsOnAFullDeckSplitEvenly) {
     }
     EXPECT_GT(c.players[0].parts[0].wins, 0u);
     EXPECT_EQ(c.players[0].pot_units, c.players[1].pot_units);
+    EXPECT_EQ(c.players[0].scoops, c.players[1].scoops);
+    EXPECT_GT(c.players[0].scoops, 0u);
     expect_adds_up(c);
   }
 }

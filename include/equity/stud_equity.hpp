@@ -23,7 +23,8 @@
 //   + U/2 (high wins) + U/4 (high ties)             over the pairs with no low on either side
 //   + U/2 (low wins)  + U/4 (low ties)              over every pair (a low against none wins)
 // and the pairs with no low on either side are a product (the completions with no low on each
-// side), so each line is one sweep: high, high restricted to the no-low completions, low.
+// side), so each line is one sweep: high, high restricted to the no-low completions, low. Only
+// the scoops need both comparisons at once: stud_scoop.hpp's sweep, its counters rows by low.
 //
 // More players (the walk): every deal, player by player, each player's completions that share no
 // card with those dealt before, each deal a showdown of the values scored once per completion; the
@@ -58,6 +59,7 @@ struct StudPlayerCounts {
   // razz a LowCategory), and for stud Hi/Lo those where the player makes a low.
   std::array<std::uint64_t, kCategories> categories{};
   std::uint64_t lows = 0;
+  std::uint64_t scoops = 0;  // the whole pot alone (stud and razz: the wins)
   friend bool operator==(const StudPlayerCounts&, const StudPlayerCounts&) = default;
 };
 

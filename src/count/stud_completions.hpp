@@ -5,6 +5,7 @@
 // the completions of k cards are 0 .. C(n, k) - 1, and every set of j cards is numbered so among
 // the sets of j cards. Each player's completions are scored once under the game's scorer.
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -106,6 +107,54 @@ StudScored<Scorer::kParts> stud_score(const StudSetup& setup, std::size_t p) {
   stud_with_size(setup.to_come[p],
                  [&](auto k) { stud_score_side<Scorer, decltype(k)::value>(n, setup.known[p], hands.data(), scored); });
   return scored;
+}
+
+// ---- Sorting -------------------------------------------------------------------------------------
+
+struct StudEntry {
+  std::uint32_t packed;
+  std::uint16_t value;
+  std::uint16_t low;  // the scoop sweep's second value (stud_scoop.hpp), else 0
+};
+
+// The completions `keep` keeps, by increasing value (a counting sort: values below `values`),
+// with `low`'s values beside when given.
+template <class Keep>
+std::vector<StudEntry> stud_sorted(const std::vector<std::uint16_t>& value, const std::vector<std::uint32_t>& packed,
+                                   int values, Keep keep, const std::vector<std::uint16_t>* low = nullptr) {
+  std::vector<std::uint32_t> start(static_cast<std::size_t>(values) + 1, 0);
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < value.size(); ++i)
+    if (keep(i)) ++start[value[i] + 1u], ++kept;
+  for (std::size_t v = 0; v < static_cast<std::size_t>(values); ++v) start[v + 1] += start[v];
+  std::vector<StudEntry> sorted(kept);
+  for (std::size_t i = 0; i < value.size(); ++i)
+    if (keep(i)) sorted[start[value[i]]++] = {packed[i], value[i], low ? (*low)[i] : std::uint16_t{0}};
+  return sorted;
+}
+
+// ---- Subsets -------------------------------------------------------------------------------------
+
+// Calls f(std::integral_constant<unsigned, m>) for every subset m = 1 .. 2^K - 1.
+template <int K, class F>
+EQUITY_ALWAYS_INLINE void stud_for_each_subset(F&& f) {
+  [&]<std::size_t... M>(std::index_sequence<M...>) {
+    (f(std::integral_constant<unsigned, static_cast<unsigned>(M + 1)>{}), ...);
+  }
+  (std::make_index_sequence<(1u << K) - 1>{});
+}
+
+// The colex index of each subset of a completion's K positions among the sets of its size: the
+// index of m is that of m without its highest position h plus C(position h, |m|).
+template <int K>
+EQUITY_ALWAYS_INLINE std::array<std::uint32_t, (1u << K)> stud_subset_indices(std::uint32_t packed) {
+  std::array<std::uint32_t, (1u << K)> index{};
+  stud_for_each_subset<K>([&](auto m) {
+    constexpr unsigned top = 31 - std::countl_zero(m.value);
+    const auto position = static_cast<std::size_t>((packed >> (8 * top)) & 0xff);
+    index[m.value] = index[m.value & ~(1u << top)] + kStudChoose[position][std::popcount(m.value)];
+  });
+  return index;
 }
 
 }  // namespace equity::detail

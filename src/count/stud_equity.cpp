@@ -73,6 +73,9 @@ StudCounts assemble(StudGame game, const detail::StudSweepCounts& s) {
             half * low.wins + quarter * low.ties;
   }
   out.players[0].pot_units = units;
+  out.players[0].scoops = hi_lo ? s.scoops_with_low[0] + s.no_low_high_wins : high.wins;
+  out.players[1].scoops =
+      hi_lo ? s.scoops_with_low[1] + (s.no_low - s.no_low_high_wins - s.no_low_high_ties) : high.losses;
   out.players[1].pot_units = kPotUnits * out.showdowns - units;
   return out;
 }

@@ -12,6 +12,7 @@
 
 #include "equity/stud_equity.hpp"
 #include "stud_completions.hpp"
+#include "stud_scoop.hpp"
 
 namespace equity::detail {
 
@@ -21,57 +22,14 @@ struct StudSweepCounts {
   std::array<StudPartCounts, 2> parts{};
   std::uint64_t showdowns = 0, no_low = 0;
   std::uint64_t no_low_high_wins = 0, no_low_high_ties = 0;
-  std::array<StudPlayerCounts, 2> own;  // each player's categories and lows (the rest not set)
+  std::array<StudPlayerCounts, 2> own;             // each player's categories and lows (the rest not set)
+  std::array<std::uint64_t, 2> scoops_with_low{};  // Hi/Lo: each player's scoops with a low (stud_scoop.hpp)
 };
 
 template <class Scorer>
 StudSweepCounts stud_sweep(const StudSetup& setup);
 
-// ---- Sorting -------------------------------------------------------------------------------------
-
-struct StudEntry {
-  std::uint32_t packed;
-  std::uint16_t value;
-};
-
-// The completions `keep` keeps, by increasing value (a counting sort: values below `values`).
-template <class Keep>
-std::vector<StudEntry> stud_sorted(const std::vector<std::uint16_t>& value, const std::vector<std::uint32_t>& packed,
-                                   int values, Keep keep) {
-  std::vector<std::uint32_t> start(static_cast<std::size_t>(values) + 1, 0);
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < value.size(); ++i)
-    if (keep(i)) ++start[value[i] + 1u], ++kept;
-  for (std::size_t v = 0; v < static_cast<std::size_t>(values); ++v) start[v + 1] += start[v];
-  std::vector<StudEntry> sorted(kept);
-  for (std::size_t i = 0; i < value.size(); ++i)
-    if (keep(i)) sorted[start[value[i]]++] = {packed[i], value[i]};
-  return sorted;
-}
-
 // ---- The sweep -----------------------------------------------------------------------------------
-
-// Calls f(std::integral_constant<unsigned, m>) for every subset m = 1 .. 2^K - 1.
-template <int K, class F>
-EQUITY_ALWAYS_INLINE void stud_for_each_subset(F&& f) {
-  [&]<std::size_t... M>(std::index_sequence<M...>) {
-    (f(std::integral_constant<unsigned, static_cast<unsigned>(M + 1)>{}), ...);
-  }
-  (std::make_index_sequence<(1u << K) - 1>{});
-}
-
-// The colex index of each subset of a completion's K positions among the sets of its size: the
-// index of m is that of m without its highest position h plus C(position h, |m|).
-template <int K>
-EQUITY_ALWAYS_INLINE std::array<std::uint32_t, (1u << K)> stud_subset_indices(std::uint32_t packed) {
-  std::array<std::uint32_t, (1u << K)> index{};
-  stud_for_each_subset<K>([&](auto m) {
-    constexpr unsigned top = 31 - std::countl_zero(m.value);
-    const auto position = static_cast<std::size_t>((packed >> (8 * top)) & 0xff);
-    index[m.value] = index[m.value & ~(1u << top)] + kStudChoose[position][std::popcount(m.value)];
-  });
-  return index;
-}
 
 // The second player's completions counted so far (those below a threshold): how many, and for each
 // set of 1 .. B - 1 cards how many of them hold it. Sets of B cards are completions themselves:
@@ -254,19 +212,44 @@ void stud_own_counts(const StudScored<Scorer::kParts>& scored, std::uint64_t eac
   }
 }
 
+// Hi/Lo: the pairs player p scoops with a low (stud_scoops()), from his completions with a low.
+template <class Scorer>
+std::uint64_t stud_scoop_sweep(const std::array<StudScored<Scorer::kParts>, 2>& scored, std::size_t p,
+                               const StudSetup& setup) {
+  const StudScored<Scorer::kParts>& me = scored[p];
+  const StudScored<Scorer::kParts>& them = scored[1 - p];
+  const int highs = Scorer::kValues[0];
+  const auto mine = stud_sorted(
+      me.value[0], me.packed, highs, [&](std::size_t i) { return me.value[1][i] != 0; }, &me.value[1]);
+  const auto theirs = stud_sorted(
+      them.value[0], them.packed, highs, [](std::size_t) { return true; }, &them.value[1]);
+  const int n = static_cast<int>(setup.deck.size());
+  return stud_with_size(setup.to_come[p], [&](auto ka) {
+    return stud_with_size(setup.to_come[1 - p], [&](auto kb) {
+      return stud_scoops<decltype(ka)::value, decltype(kb)::value>(mine, theirs, them.value[0].data(),
+                                                                   them.value[1].data(), n);
+    });
+  });
+}
+
 template <class Scorer>
 StudSweepCounts stud_sweep(const StudSetup& setup) {
   const int n = static_cast<int>(setup.deck.size()), a = setup.to_come[0], b = setup.to_come[1];
   std::array<StudScored<Scorer::kParts>, 2> scored;
   for (std::size_t p = 0; p < 2; ++p) scored[p] = stud_score<Scorer>(setup, p);
-  // One sweep per line of the pot (stud_equity.hpp), each split in ranges for the threads the
-  // sweeps leave (a range after the first counts the other player's completions below it again,
-  // so a sweep is split only for idle threads).
-  constexpr std::size_t kSweeps = Scorer::kParts == 2 ? 3 : 1;
+  // One sweep per line of the pot (stud_equity.hpp), and for Hi/Lo each player's scoops with a low;
+  // each split in ranges for the threads the sweeps leave (a range after the first counts the
+  // other player's completions below it again, so a sweep is split only for idle threads).
+  constexpr std::size_t kLines = Scorer::kParts == 2 ? 3 : 1, kSweeps = Scorer::kParts == 2 ? 5 : 1;
   const auto threads = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
   const std::size_t parts = std::max<std::size_t>(1, threads / kSweeps);
-  std::array<StudSweepSums, kSweeps> sums;
+  std::array<StudSweepSums, kLines> sums;
+  std::array<std::uint64_t, 2> scoops{};
   parallel_for(std::size_t{0}, kSweeps, [&](std::size_t s) {
+    if (s >= kLines) {
+      scoops[s - kLines] = stud_scoop_sweep<Scorer>(scored, s - kLines, setup);
+      return;
+    }
     const StudSweepInput in = stud_sweep_input<Scorer>(scored, s);
     sums[s] = stud_with_size(a, [&](auto ka) {
       return stud_with_size(b, [&](auto kb) {
@@ -278,6 +261,7 @@ StudSweepCounts stud_sweep(const StudSetup& setup) {
   const std::uint64_t mine = kStudChoose[static_cast<std::size_t>(n)][static_cast<std::size_t>(a)];
   const std::uint64_t each = kStudChoose[static_cast<std::size_t>(n - a)][static_cast<std::size_t>(b)];
   StudSweepCounts out = stud_sweep_counts<Scorer>(sums, mine * each);
+  out.scoops_with_low = scoops;
   stud_own_counts<Scorer>(scored[0], each, out.own[0]);
   stud_own_counts<Scorer>(scored[1], kStudChoose[static_cast<std::size_t>(n - b)][static_cast<std::size_t>(a)],
                           out.own[1]);

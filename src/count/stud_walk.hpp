@@ -31,6 +31,7 @@ inline void add_counts(StudCounts& to, const StudCounts& from) {
     to.players[p].pot_units += from.players[p].pot_units;
     for (std::size_t c = 0; c < kCategories; ++c) to.players[p].categories[c] += from.players[p].categories[c];
     to.players[p].lows += from.players[p].lows;
+    to.players[p].scoops += from.players[p].scoops;
   }
 }
 
@@ -59,6 +60,11 @@ void stud_outcome(const StudScores<Scorer>& s, std::size_t n, std::uint64_t weig
       ((winners[part] >> p & 1) == 0 ? c.losses : shared ? c.ties : c.wins) += weight;
     }
     ++awarded;
+  }
+  for (std::size_t p = 0; p < n; ++p) {  // alone in every part awarded
+    bool alone = true;
+    for (std::size_t part = 0; part < Scorer::kParts; ++part) alone &= winners[part] == 0 || winners[part] == 1u << p;
+    if (alone) out.players[p].scoops += weight;
   }
   for (std::size_t part = 0; part < Scorer::kParts; ++part) {
     if (winners[part] == 0) continue;
