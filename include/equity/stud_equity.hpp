@@ -1,0 +1,102 @@
+#pragma once
+// Exact equity of the stud family (stud, stud Hi/Lo, razz) for players whose cards are known so far
+// (3 on third street .. 7 on the river, up cards and down cards alike), counted over every way to
+// deal each player the rest of a seven-card hand from the cards left (the deck less every known
+// and dead card), no card dealt twice.
+//
+// Heads-up (the sweep): not pair by pair (third street is C(46,4) x C(42,4) = 1.8 x 10^10
+// pairs of completions) but by a sweep. Each player's completions (the sets of cards to come, 163,185
+// on third street) are scored once under the game (stud_scorer.hpp) and sorted by value, part by
+// part. The first player's completions are then walked in increasing order of value while the
+// second's of lower value are counted in: the number of those that share no card with a completion
+// X is, by inclusion and exclusion over the subsets S of X's cards,
+//     sum over S of (-1)^|S| x (the counted completions that contain S),
+// kept in counters for every set of 1 .. b - 1 cards (b the second player's cards to come; a set of
+// b cards is a completion: whether it is counted is its value against the threshold). So wins and
+// ties are the work of the completions times their subsets, not of the pairs.
+//
+// Stud Hi/Lo needs no two-dimensional count for the pot: its share is a sum of one-dimensional
+// ones. With pot units U, a pair where neither player has a low gives the high's winner U (U/2 each
+// for a tie); any other pair gives U/2 to the high's winner and U/2 to the low's (quarters for a
+// tie). So player 1's units are
+//     U/2 (high wins) + U/4 (high ties)             over every pair
+//   + U/2 (high wins) + U/4 (high ties)             over the pairs with no low on either side
+//   + U/2 (low wins)  + U/4 (low ties)              over every pair (a low against none wins)
+// and the pairs with no low on either side are a product (the completions with no low on each
+// side), so each line is one sweep: high, high restricted to the no-low completions, low. Only
+// the scoops need both comparisons at once: stud_scoop.hpp's sweep, its counters rows by low.
+//
+// More players (the walk): every deal, player by player, each player's completions that share no
+// card with those dealt before, each deal a showdown of the values scored once per completion; the
+// last player's completions grouped by how their values compare with the others' best, a group one
+// weighted showdown. The work is the deals (stud_deals()): for later streets (three players on
+// fifth street: 2.1 x 10^8 deals, about a second).
+//
+// The counts never depend on the thread count.
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "equity/cards.hpp"
+#include "equity/omaha_enumeration.hpp"
+#include "equity/stud_scorer.hpp"
+
+namespace equity {
+
+// One pot part's showdowns from one player's side: the best value alone, shared, beaten. For the
+// low part of stud Hi/Lo a showdown where nobody has a low is none of them (StudCounts::no_low).
+struct StudPartCounts {
+  std::uint64_t wins = 0, ties = 0, losses = 0;
+  friend bool operator==(const StudPartCounts&, const StudPartCounts&) = default;
+};
+
+struct StudPlayerCounts {
+  std::array<StudPartCounts, 2> parts{};  // [0] the high (razz: the low), [1] stud Hi/Lo's low
+  std::uint64_t pot_units = 0;            // the pot won, kPotUnits a showdown
+  // Showdowns by the category of the player's own hand (Scorer::category(): a Category of the high,
+  // razz a LowCategory), and for stud Hi/Lo those where the player makes a low.
+  std::array<std::uint64_t, kCategories> categories{};
+  std::uint64_t lows = 0;
+  std::uint64_t scoops = 0;  // the whole pot alone (stud and razz: the wins)
+  friend bool operator==(const StudPlayerCounts&, const StudPlayerCounts&) = default;
+};
+
+struct StudCounts {
+  StudGame game = StudGame::stud;
+  std::vector<StudPlayerCounts> players;
+  std::uint64_t showdowns = 0;  // every deal of the cards to come
+  std::uint64_t no_low = 0;     // stud Hi/Lo: showdowns where no player has a low (the high scoops)
+
+  // The pot share won on average.
+  double equity(std::size_t p) const;
+  friend bool operator==(const StudCounts&, const StudCounts&) = default;
+};
+
+// The question: the game, each player's known cards (3..7), dead cards (seen folded, or out).
+struct StudDeal {
+  StudGame game = StudGame::stud;
+  std::vector<std::vector<Card>> hands;
+  std::vector<Card> dead;
+};
+
+// How stud_exact() counts: automatic is the sweep for two players, else the walk; sweep with other
+// than two players is an InputError. Both give the same integers.
+enum class StudExactMethod { automatic, sweep, walk };
+
+// Every deal of the cards to come. Threads as the caller's arena gives. Throws InputError for
+// fewer than 2 or more than 10 players, a hand of fewer than 3 or more than 7 cards, a card twice
+// ("card Ah appears twice (again in player 2)"), or too few cards left to deal.
+struct StudExactOptions {
+  StudExactMethod method = StudExactMethod::automatic;
+  const std::atomic<bool>* cancel = nullptr;  // the walk checks it between deals of the first
+                                              // player's completions and throws Cancelled
+};
+StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options = {});
+
+// The deals of the cards to come (the showdowns counted), for a deal stud_exact() accepts (throws
+// as it does otherwise): the walk's work.
+std::uint64_t stud_deals(const StudDeal& deal);
+
+}  // namespace equity

@@ -1,0 +1,160 @@
+#pragma once
+// The stud counts' completions (stud_sweep.hpp, stud_walk.hpp): the cards left numbered 0..n-1
+// (positions, in increasing card id); a completion of k cards (k <= 4) is its positions, packed one
+// byte each from the lowest, and is numbered by its colex index, the sum of C(position_i, i + 1):
+// the completions of k cards are 0 .. C(n, k) - 1, and every set of j cards is numbered so among
+// the sets of j cards. Each player's completions are scored once under the game's scorer.
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "equity/cards.hpp"
+#include "equity/detail/parallel.hpp"
+#include "equity/evaluator.hpp"
+#include "equity/stud_scorer.hpp"
+
+namespace equity::detail {
+
+inline constexpr int kStudMaxToCome = 4;  // a player's cards to come: third street's four at most
+
+// C(n, k) for n <= 52, k <= 4.
+inline constexpr std::array<std::array<std::uint32_t, kStudMaxToCome + 1>, kCards + 1> kStudChoose = [] {
+  std::array<std::array<std::uint32_t, kStudMaxToCome + 1>, kCards + 1> c{};
+  for (std::size_t n = 0; n <= kCards; ++n) {
+    c[n][0] = 1;
+    for (std::size_t k = 1; k <= kStudMaxToCome; ++k) c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
+  }
+  return c;
+}();
+
+// The cards left and each player's part: the known cards summed, the number of cards to come.
+struct StudSetup {
+  std::vector<Card> deck;  // the cards left, positions 0..n-1
+  std::vector<Hand> known;
+  std::vector<int> to_come;
+};
+
+// ---- Completions ---------------------------------------------------------------------------------
+
+// One side's completions scored: each part's values and the positions, by colex index.
+template <int Parts>
+struct StudScored {
+  std::array<std::vector<std::uint16_t>, Parts> value;
+  std::vector<std::uint32_t> packed;
+};
+
+// f(index, hand, packed) for the sets of K positions below `limit`, in colex order from `index`.
+template <int K, class F>
+EQUITY_ALWAYS_INLINE void stud_subsets_below(int limit, Hand hand, std::uint32_t packed, const Hand* hands,
+                                             std::uint32_t& index, F& f) {
+  if constexpr (K == 0) {
+    f(index++, hand, packed);
+  } else {
+    for (int c = K - 1; c < limit; ++c)
+      stud_subsets_below<K - 1>(c, hand + hands[c], packed | static_cast<std::uint32_t>(c) << (8 * (K - 1)), hands,
+                                index, f);
+  }
+}
+
+// Every completion of K cards of n added to `base`, scored into `out`; in parallel by the top card.
+template <class Scorer, int K>
+void stud_score_side(int n, Hand base, const Hand* hands, StudScored<Scorer::kParts>& out) {
+  const std::uint32_t count = kStudChoose[static_cast<std::size_t>(n)][K];
+  for (auto& v : out.value) v.resize(count);
+  out.packed.resize(count);
+  auto score = [&](std::uint32_t index, Hand hand, std::uint32_t packed) {
+    const typename Scorer::Score s = Scorer::score(hand);
+    for (std::size_t p = 0; p < Scorer::kParts; ++p) out.value[p][index] = s[p];
+    out.packed[index] = packed;
+  };
+  if constexpr (K == 0) {
+    score(0, base, 0);
+  } else {
+    parallel_for(K - 1, n, [&](int top) {
+      std::uint32_t index = kStudChoose[static_cast<std::size_t>(top)][K];
+      auto f = score;
+      stud_subsets_below<K - 1>(top, base + hands[top], static_cast<std::uint32_t>(top) << (8 * (K - 1)), hands, index,
+                                f);
+    });
+  }
+}
+
+// f(std::integral_constant<int, a>) for a runtime a in 0..4.
+template <class F>
+decltype(auto) stud_with_size(int a, F&& f) {
+  switch (a) {
+    case 0:
+      return f(std::integral_constant<int, 0>{});
+    case 1:
+      return f(std::integral_constant<int, 1>{});
+    case 2:
+      return f(std::integral_constant<int, 2>{});
+    case 3:
+      return f(std::integral_constant<int, 3>{});
+    default:
+      return f(std::integral_constant<int, 4>{});
+  }
+}
+
+template <class Scorer>
+StudScored<Scorer::kParts> stud_score(const StudSetup& setup, std::size_t p) {
+  std::vector<Hand> hands;
+  for (Card c : setup.deck) hands.push_back(Hand(c));
+  StudScored<Scorer::kParts> scored;
+  const int n = static_cast<int>(setup.deck.size());
+  stud_with_size(setup.to_come[p],
+                 [&](auto k) { stud_score_side<Scorer, decltype(k)::value>(n, setup.known[p], hands.data(), scored); });
+  return scored;
+}
+
+// ---- Sorting -------------------------------------------------------------------------------------
+
+struct StudEntry {
+  std::uint32_t packed;
+  std::uint16_t value;
+  std::uint16_t low;  // the scoop sweep's second value (stud_scoop.hpp), else 0
+};
+
+// The completions `keep` keeps, by increasing value (a counting sort: values below `values`),
+// with `low`'s values beside when given.
+template <class Keep>
+std::vector<StudEntry> stud_sorted(const std::vector<std::uint16_t>& value, const std::vector<std::uint32_t>& packed,
+                                   int values, Keep keep, const std::vector<std::uint16_t>* low = nullptr) {
+  std::vector<std::uint32_t> start(static_cast<std::size_t>(values) + 1, 0);
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < value.size(); ++i)
+    if (keep(i)) ++start[value[i] + 1u], ++kept;
+  for (std::size_t v = 0; v < static_cast<std::size_t>(values); ++v) start[v + 1] += start[v];
+  std::vector<StudEntry> sorted(kept);
+  for (std::size_t i = 0; i < value.size(); ++i)
+    if (keep(i)) sorted[start[value[i]]++] = {packed[i], value[i], low ? (*low)[i] : std::uint16_t{0}};
+  return sorted;
+}
+
+// ---- Subsets -------------------------------------------------------------------------------------
+
+// Calls f(std::integral_constant<unsigned, m>) for every subset m = 1 .. 2^K - 1.
+template <int K, class F>
+EQUITY_ALWAYS_INLINE void stud_for_each_subset(F&& f) {
+  [&]<std::size_t... M>(std::index_sequence<M...>) {
+    (f(std::integral_constant<unsigned, static_cast<unsigned>(M + 1)>{}), ...);
+  }
+  (std::make_index_sequence<(1u << K) - 1>{});
+}
+
+// The colex index of each subset of a completion's K positions among the sets of its size: the
+// index of m is that of m without its highest position h plus C(position h, |m|).
+template <int K>
+EQUITY_ALWAYS_INLINE std::array<std::uint32_t, (1u << K)> stud_subset_indices(std::uint32_t packed) {
+  std::array<std::uint32_t, (1u << K)> index{};
+  stud_for_each_subset<K>([&](auto m) {
+    constexpr unsigned top = 31 - std::countl_zero(m.value);
+    const auto position = static_cast<std::size_t>((packed >> (8 * top)) & 0xff);
+    index[m.value] = index[m.value & ~(1u << top)] + kStudChoose[position][std::popcount(m.value)];
+  });
+  return index;
+}
+
+}  // namespace equity::detail

@@ -1,0 +1,271 @@
+#pragma once
+// The heads-up stud sweep (stud_equity.hpp explains the counting), a template of the game's scorer
+// (stud_scorer.hpp). Each game's instance is compiled in its own translation unit
+// (stud_count_<game>.cpp); stud_equity.cpp only calls them. Completions and their numbering:
+// stud_completions.hpp; the counters are indexed by the colex index of their sets.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "equity/stud_equity.hpp"
+#include "stud_completions.hpp"
+#include "stud_scoop.hpp"
+
+namespace equity::detail {
+
+// The first player's counts (the second's are their mirror), part by part; for stud Hi/Lo also the
+// high's wins and ties over the pairs with no low on either side (the pot's second line).
+struct StudSweepCounts {
+  std::array<StudPartCounts, 2> parts{};
+  std::uint64_t showdowns = 0, no_low = 0;
+  std::uint64_t no_low_high_wins = 0, no_low_high_ties = 0;
+  std::array<StudPlayerCounts, 2> own;             // each player's categories and lows (the rest not set)
+  std::array<std::uint64_t, 2> scoops_with_low{};  // Hi/Lo: each player's scoops with a low (stud_scoop.hpp)
+};
+
+template <class Scorer>
+StudSweepCounts stud_sweep(const StudSetup& setup);
+
+// ---- The sweep -----------------------------------------------------------------------------------
+
+// The second player's completions counted so far (those below a threshold): how many, and for each
+// set of 1 .. B - 1 cards how many of them hold it. Sets of B cards are completions themselves:
+// whether one is counted is its value against the threshold.
+template <int B>
+class StudCounters {
+ public:
+  StudCounters(int n, const std::uint16_t* value) : value_(value) {
+    std::size_t size = 0;
+    for (int j = 1; j < B; ++j) {
+      start_[static_cast<std::size_t>(j)] = size;
+      size += kStudChoose[static_cast<std::size_t>(n)][static_cast<std::size_t>(j)];
+    }
+    sets_.assign(size, 0);
+  }
+
+  EQUITY_ALWAYS_INLINE void add(std::uint32_t packed) {
+    ++counted_;
+    const auto index = stud_subset_indices<B>(packed);
+    stud_for_each_subset<B>([&](auto m) {
+      constexpr int j = std::popcount(m.value);
+      if constexpr (j < B) ++sets_[start_[j] + index[m.value]];
+    });
+  }
+
+  // The counted completions with a value below `threshold` that share no card with the completion
+  // of A cards at `packed`: inclusion and exclusion over its subsets.
+  template <int A>
+  EQUITY_ALWAYS_INLINE std::int64_t disjoint(std::uint32_t packed, unsigned threshold) const {
+    if constexpr (B == 0) {
+      return value_[0] < threshold;
+    } else {
+      const auto index = stud_subset_indices<A>(packed);
+      std::int64_t n = counted_;
+      stud_for_each_subset<A>([&](auto m) {
+        constexpr int j = std::popcount(m.value);
+        constexpr std::int64_t sign = j % 2 == 0 ? 1 : -1;
+        if constexpr (j < B)
+          n += sign * sets_[start_[j] + index[m.value]];
+        else if constexpr (j == B)
+          n += sign * (value_[index[m.value]] < threshold);
+      });
+      return n;
+    }
+  }
+
+ private:
+  const std::uint16_t* value_;  // the second player's values by colex index (filtered out: 0xffff)
+  std::array<std::size_t, kStudMaxToCome + 1> start_{};
+  std::vector<std::uint16_t> sets_;  // at most C(45, 3) = 14,190 completions hold a card
+  std::int64_t counted_ = 0;
+};
+
+// One sweep's sums over the first player's completions: the pairs won, tied and not lost (below or
+// equal); ties at value 0 apart (a qualifier's "nobody has one").
+struct StudSweepSums {
+  std::uint64_t wins = 0, ties = 0, zero_ties = 0, not_above = 0;
+  StudSweepSums& operator+=(const StudSweepSums& o) {
+    wins += o.wins, ties += o.ties, zero_ties += o.zero_ties, not_above += o.not_above;
+    return *this;
+  }
+};
+
+// The first player's completions mine[begin, end) (value groups whole) against the second's.
+template <int A, int B>
+StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t begin, std::size_t end,
+                               const std::vector<StudEntry>& theirs, const std::uint16_t* their_value, int n) {
+  StudCounters<B> counters(n, their_value);
+  StudSweepSums sums;
+  std::vector<std::int64_t> lower;
+  std::size_t j = 0;
+  for (std::size_t i = begin; i < end;) {
+    const unsigned v = mine[i].value;
+    std::size_t group_end = i;
+    while (group_end < end && mine[group_end].value == v) ++group_end;
+    while (j < theirs.size() && theirs[j].value < v) counters.add(theirs[j++].packed);
+    lower.resize(group_end - i);
+    for (std::size_t k = i; k < group_end; ++k) lower[k - i] = counters.template disjoint<A>(mine[k].packed, v);
+    const std::size_t equal_from = j;
+    while (j < theirs.size() && theirs[j].value == v) counters.add(theirs[j++].packed);
+    const bool equals = j != equal_from;  // else nothing ties: not above is below
+    for (std::size_t k = i; k < group_end; ++k) {
+      const auto below = static_cast<std::uint64_t>(lower[k - i]);
+      const auto not_above =
+          equals ? static_cast<std::uint64_t>(counters.template disjoint<A>(mine[k].packed, v + 1)) : below;
+      sums.wins += below;
+      (v == 0 ? sums.zero_ties : sums.ties) += not_above - below;
+      sums.not_above += not_above;
+    }
+    i = group_end;
+  }
+  return sums;
+}
+
+// The whole sweep, in `parts` ranges of the first player's value groups (each range counts the
+// second player's completions below it afresh: the sums are the same however split).
+template <int A, int B>
+StudSweepSums stud_sweep_sorted(const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
+                                const std::uint16_t* their_value, int n, std::size_t parts) {
+  std::vector<std::size_t> cut = {0};
+  for (std::size_t p = 1; p < parts; ++p) {
+    std::size_t at = std::max(cut.back(), mine.size() * p / parts);
+    while (at > 0 && at < mine.size() && mine[at].value == mine[at - 1].value) ++at;
+    cut.push_back(at);
+  }
+  cut.push_back(mine.size());
+  std::vector<StudSweepSums> sums(parts);
+  parallel_for(std::size_t{0}, parts, [&](std::size_t p) {
+    sums[p] = stud_sweep_range<A, B>(mine, cut[p], cut[p + 1], theirs, their_value, n);
+  });
+  StudSweepSums total;
+  for (const auto& s : sums) total += s;
+  return total;
+}
+
+// ---- The game's counts ---------------------------------------------------------------------------
+
+// One sweep's lists: both players' completions by increasing value, and the second player's values
+// by colex index. Sweep s < kParts is part s over every completion; sweep kParts (Hi/Lo) the high
+// over the completions without a low (the others' values 0xffff: never counted).
+struct StudSweepInput {
+  std::vector<StudEntry> mine, theirs;
+  std::vector<std::uint16_t> their_value;
+};
+
+template <class Scorer>
+StudSweepInput stud_sweep_input(const std::array<StudScored<Scorer::kParts>, 2>& scored, std::size_t s) {
+  const std::size_t part = s < Scorer::kParts ? s : 0;
+  const int values = Scorer::kValues[part];
+  StudSweepInput in;
+  if (s < Scorer::kParts) {
+    const auto all = [](std::size_t) { return true; };
+    in.mine = stud_sorted(scored[0].value[part], scored[0].packed, values, all);
+    in.theirs = stud_sorted(scored[1].value[part], scored[1].packed, values, all);
+    in.their_value = scored[1].value[part];
+    return in;
+  }
+  const auto& low0 = scored[0].value[1];
+  const auto& low1 = scored[1].value[1];
+  in.mine = stud_sorted(scored[0].value[0], scored[0].packed, values, [&](std::size_t i) { return low0[i] == 0; });
+  in.theirs = stud_sorted(scored[1].value[0], scored[1].packed, values, [&](std::size_t i) { return low1[i] == 0; });
+  in.their_value = scored[1].value[0];
+  for (std::size_t i = 0; i < in.their_value.size(); ++i)
+    if (low1[i] != 0) in.their_value[i] = 0xffff;
+  return in;
+}
+
+// The sweeps' sums as the first player's counts.
+template <class Scorer, std::size_t Sweeps>
+StudSweepCounts stud_sweep_counts(const std::array<StudSweepSums, Sweeps>& sums, std::uint64_t showdowns) {
+  StudSweepCounts out;
+  out.showdowns = showdowns;
+  for (std::size_t part = 0; part < Scorer::kParts; ++part) {
+    const StudSweepSums& s = sums[part];
+    StudPartCounts& c = out.parts[part];
+    c.wins = s.wins;
+    c.ties = s.ties;
+    if (Scorer::kQualifier[part])
+      out.no_low = s.zero_ties;  // no low on either side: not a tie of the low
+    else
+      c.ties += s.zero_ties;
+    c.losses = showdowns - s.not_above;
+  }
+  if constexpr (Sweeps == 3) {
+    out.no_low_high_wins = sums[2].wins;
+    out.no_low_high_ties = sums[2].ties + sums[2].zero_ties;
+  }
+  return out;
+}
+
+// A player's showdowns by the category of his own hand and with a low: each of his completions
+// meets as many of the opponent's, `each`.
+template <class Scorer>
+void stud_own_counts(const StudScored<Scorer::kParts>& scored, std::uint64_t each, StudPlayerCounts& out) {
+  for (std::size_t i = 0; i < scored.packed.size(); ++i) {
+    typename Scorer::Score s{};
+    for (std::size_t part = 0; part < Scorer::kParts; ++part) s[part] = scored.value[part][i];
+    out.categories[static_cast<std::size_t>(Scorer::category(s))] += each;
+    if (Scorer::kParts == 2 && s[Scorer::kParts - 1] != 0) out.lows += each;
+  }
+}
+
+// Hi/Lo: the pairs player p scoops with a low (stud_scoops()), from his completions with a low.
+template <class Scorer>
+std::uint64_t stud_scoop_sweep(const std::array<StudScored<Scorer::kParts>, 2>& scored, std::size_t p,
+                               const StudSetup& setup) {
+  const StudScored<Scorer::kParts>& me = scored[p];
+  const StudScored<Scorer::kParts>& them = scored[1 - p];
+  const int highs = Scorer::kValues[0];
+  const auto mine = stud_sorted(
+      me.value[0], me.packed, highs, [&](std::size_t i) { return me.value[1][i] != 0; }, &me.value[1]);
+  const auto theirs = stud_sorted(
+      them.value[0], them.packed, highs, [](std::size_t) { return true; }, &them.value[1]);
+  const int n = static_cast<int>(setup.deck.size());
+  return stud_with_size(setup.to_come[p], [&](auto ka) {
+    return stud_with_size(setup.to_come[1 - p], [&](auto kb) {
+      return stud_scoops<decltype(ka)::value, decltype(kb)::value>(mine, theirs, them.value[0].data(),
+                                                                   them.value[1].data(), n);
+    });
+  });
+}
+
+template <class Scorer>
+StudSweepCounts stud_sweep(const StudSetup& setup) {
+  const int n = static_cast<int>(setup.deck.size()), a = setup.to_come[0], b = setup.to_come[1];
+  std::array<StudScored<Scorer::kParts>, 2> scored;
+  for (std::size_t p = 0; p < 2; ++p) scored[p] = stud_score<Scorer>(setup, p);
+  // One sweep per line of the pot (stud_equity.hpp), and for Hi/Lo each player's scoops with a low;
+  // each split in ranges for the threads the sweeps leave (a range after the first counts the
+  // other player's completions below it again, so a sweep is split only for idle threads).
+  constexpr std::size_t kLines = Scorer::kParts == 2 ? 3 : 1, kSweeps = Scorer::kParts == 2 ? 5 : 1;
+  const auto threads = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+  const std::size_t parts = std::max<std::size_t>(1, threads / kSweeps);
+  std::array<StudSweepSums, kLines> sums;
+  std::array<std::uint64_t, 2> scoops{};
+  parallel_for(std::size_t{0}, kSweeps, [&](std::size_t s) {
+    if (s >= kLines) {
+      scoops[s - kLines] = stud_scoop_sweep<Scorer>(scored, s - kLines, setup);
+      return;
+    }
+    const StudSweepInput in = stud_sweep_input<Scorer>(scored, s);
+    sums[s] = stud_with_size(a, [&](auto ka) {
+      return stud_with_size(b, [&](auto kb) {
+        return stud_sweep_sorted<decltype(ka)::value, decltype(kb)::value>(in.mine, in.theirs, in.their_value.data(), n,
+                                                                           parts);
+      });
+    });
+  });
+  const std::uint64_t mine = kStudChoose[static_cast<std::size_t>(n)][static_cast<std::size_t>(a)];
+  const std::uint64_t each = kStudChoose[static_cast<std::size_t>(n - a)][static_cast<std::size_t>(b)];
+  StudSweepCounts out = stud_sweep_counts<Scorer>(sums, mine * each);
+  out.scoops_with_low = scoops;
+  stud_own_counts<Scorer>(scored[0], each, out.own[0]);
+  stud_own_counts<Scorer>(scored[1], kStudChoose[static_cast<std::size_t>(n - b)][static_cast<std::size_t>(a)],
+                          out.own[1]);
+  return out;
+}
+
+}  // namespace equity::detail

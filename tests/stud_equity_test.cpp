@@ -1,0 +1,378 @@
+#include "equity/stud_equity.hpp"
+
+#include <gtest/gtest.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <vector>
+
+#include "equity/error.hpp"
+#include "equity/reference_evaluator.hpp"
+
+using namespace equity;
+
+namespace {
+
+// ---- The brute force: every five of the seven cards, every completion of both players ----------
+
+// A score per part, bigger is better; a low part's 0 is no low.
+struct BruteScore {
+  std::int64_t high = 0, low = 0;
+  int category = 0;  // of the high (reference_score()'s), razz 0 no pair .. 5 quads
+};
+
+int ace_low(Card c) { return (c.rank() + 1) % kRanks; }
+
+// Razz's five cards as a number, bigger is better: the category (0 no pair .. 5 quads) then the
+// ranks in tie-break order (ace low), all inverted.
+std::int64_t razz_five(const std::array<Card, 5>& five) {
+  std::map<int, int> count;
+  for (Card c : five) ++count[ace_low(c)];
+  std::vector<std::pair<int, int>> held;
+  for (auto [r, n] : count) held.emplace_back(n, r);
+  std::sort(held.rbegin(), held.rend());
+  const int kinds = static_cast<int>(held.size()), top = held[0].first;
+  const int category = kinds == 5 ? 0 : kinds == 4 ? 1 : kinds == 3 ? (top == 2 ? 2 : 3) : (top == 3 ? 4 : 5);
+  std::int64_t key = category;
+  for (auto [n, r] : held)
+    for (int k = 0; k < n; ++k) key = key * kRanks + r;
+  return -key;
+}
+
+// The 8-or-better low of five cards, bigger is better, 0 for none.
+std::int64_t eight_five(const std::array<Card, 5>& five) {
+  std::vector<int> r;
+  for (Card c : five) r.push_back(ace_low(c));
+  std::sort(r.rbegin(), r.rend());
+  if (r[0] > 7 || std::adjacent_find(r.begin(), r.end()) != r.end()) return 0;
+  std::int64_t key = 0;
+  for (int x : r) key = key * 8 + x;
+  return 100'000 - key;
+}
+
+BruteScore brute_score(StudGame game, const std::vector<Card>& cards) {
+  BruteScore best{-1'000'000'000, 0};
+  if (game != StudGame::razz) best.high = reference_score(cards);
+  if (game != StudGame::razz) best.category = score_category(static_cast<ReferenceScore>(best.high));
+  const std::size_t n = cards.size();
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b)
+      for (std::size_t c = b + 1; c < n; ++c)
+        for (std::size_t d = c + 1; d < n; ++d)
+          for (std::size_t e = d + 1; e < n; ++e) {
+            const std::array<Card, 5> five{cards[a], cards[b], cards[c], cards[d], cards[e]};
+            if (game == StudGame::razz) best.high = std::max(best.high, razz_five(five));
+            if (game == StudGame::stud_hilo) best.low = std::max(best.low, eight_five(five));
+          }
+  if (game == StudGame::razz) best.category = static_cast<int>(-best.high / (13 * 13 * 13 * 13 * 13));
+  return best;
+}
+
+struct Completion {
+  CardSet cards;
+  BruteScore score;
+};
+
+std::vector<Completion> brute_completions(StudGame game, const std::vector<Card>& known,
+                                          const std::vector<Card>& deck) {
+  const int k = 7 - static_cast<int>(known.size());
+  std::vector<Completion> out;
+  std::vector<Card> hand = known;
+  auto visit = [&](auto& self, std::size_t from, CardSet chosen) -> void {
+    if (static_cast<int>(hand.size()) == 7) {
+      out.push_back({chosen, brute_score(game, hand)});
+      return;
+    }
+    for (std::size_t i = from; i < deck.size(); ++i) {
+      hand.push_back(deck[i]);
+      self(self, i + 1, chosen | to_set(deck[i]));
+      hand.pop_back();
+    }
+  };
+  if (k >= 0) visit(visit, 0, CardSet());
+  return out;
+}
+
+// One showdown of brute scores into the counts: each part to the best, shared by equals; Hi/Lo's
+// low to nobody when nobody has one (then the high takes the whole pot).
+void brute_showdown(bool hi_lo, const std::vector<BruteScore>& s, StudCounts& out) {
+  const std::size_t n = s.size();
+  ++out.showdowns;
+  std::int64_t best_high = s[0].high, best_low = 0;
+  for (const auto& x : s) best_high = std::max(best_high, x.high), best_low = std::max(best_low, x.low);
+  const bool low = hi_lo && best_low != 0;
+  std::uint64_t high_winners = 0, low_winners = 0;
+  for (const auto& x : s) high_winners += x.high == best_high, low_winners += low && x.low == best_low;
+  for (std::size_t p = 0; p < n; ++p) {
+    StudPlayerCounts& c = out.players[p];
+    ++c.categories[static_cast<std::size_t>(s[p].category)];
+    c.lows += s[p].low != 0;
+    if (s[p].high != best_high)
+      ++c.parts[0].losses;
+    else
+      ++(high_winners == 1 ? c.parts[0].wins : c.parts[0].ties);
+    if (s[p].high == best_high) c.pot_units += (low ? kPotUnits / 2 : kPotUnits) / high_winners;
+    if (!low) continue;
+    if (s[p].low != best_low)
+      ++c.parts[1].losses;
+    else
+      ++(low_winners == 1 ? c.parts[1].wins : c.parts[1].ties);
+    if (s[p].low == best_low) c.pot_units += kPotUnits / 2 / low_winners;
+  }
+  if (hi_lo && !low) ++out.no_low;
+  for (std::size_t p = 0; p < n; ++p) {
+    const bool high_alone = s[p].high == best_high && high_winners == 1;
+    const bool low_alone = !low || (s[p].low == best_low && low_winners == 1);
+    out.players[p].scoops += high_alone && low_alone;
+  }
+}
+
+// Every deal of every player's cards to come, no card twice.
+StudCounts brute_counts(const StudDeal& deal) {
+  CardSet seen;
+  for (const auto& h : deal.hands)
+    for (Card c : h) seen.insert(c);
+  for (Card c : deal.dead) seen.insert(c);
+  const std::vector<Card> deck = (CardSet::full() - seen).cards();
+  const std::size_t n = deal.hands.size();
+  std::vector<std::vector<Completion>> completions;
+  for (const auto& h : deal.hands) completions.push_back(brute_completions(deal.game, h, deck));
+  StudCounts out;
+  out.game = deal.game;
+  out.players.resize(n);
+  std::vector<BruteScore> scores(n);
+  auto visit = [&](auto& self, std::size_t p, CardSet used) -> void {
+    if (p == n) return brute_showdown(deal.game == StudGame::stud_hilo, scores, out);
+    for (const auto& c : completions[p]) {
+      if (c.cards.intersects(used)) continue;
+      scores[p] = c.score;
+      self(self, p + 1, used | c.cards);
+    }
+  };
+  visit(visit, 0, CardSet());
+  return out;
+}
+
+// ---- Deals ----------------------------------------------------------------------------------------
+
+// Random known cards (`sizes` of them, one a player) and `dead` dead cards.
+StudDeal random_deal(StudGame game, std::mt19937_64& rng, std::vector<int> sizes, int dead) {
+  std::vector<Card> deck;
+  for (int id = 0; id < kCards; ++id) deck.emplace_back(id);
+  std::shuffle(deck.begin(), deck.end(), rng);
+  StudDeal deal;
+  deal.game = game;
+  auto it = deck.begin();
+  for (int size : sizes) {
+    deal.hands.emplace_back(it, it + size);
+    it += size;
+  }
+  deal.dead.assign(it, it + dead);
+  return deal;
+}
+StudDeal random_deal(StudGame game, std::mt19937_64& rng, int first, int second, int dead) {
+  return random_deal(game, rng, std::vector<int>{first, second}, dead);
+}
+
+std::string describe(const StudDeal& d) {
+  std::string s(stud_game_name(d.game));  // appended step by step: GCC 12 warns (wrongly) on a + b + c
+  for (const auto& h : d.hands) {
+    s += ' ';
+    s += to_string(h);
+  }
+  s += " dead ";
+  s += to_string(d.dead);
+  return s;
+}
+
+void expect_adds_up(const StudCounts& c) {
+  std::uint64_t units = 0;
+  for (const auto& p : c.players) {
+    EXPECT_EQ(p.parts[0].wins + p.parts[0].ties + p.parts[0].losses, c.showdowns);
+    std::uint64_t by_category = 0;
+    for (std::uint64_t n : p.categories) by_category += n;
+    EXPECT_EQ(by_category, c.showdowns);
+    units += p.pot_units;
+  }
+  EXPECT_EQ(units, kPotUnits * c.showdowns);
+  if (c.game == StudGame::stud_hilo) {
+    for (const auto& p : c.players)
+      EXPECT_EQ(p.parts[1].wins + p.parts[1].ties + p.parts[1].losses + c.no_low, c.showdowns);
+  }
+}
+
+// The automatic method (the sweep heads-up) and the walk, against the brute force.
+void expect_brute_force(const StudDeal& deal) {
+  const StudCounts brute = brute_counts(deal);
+  const StudCounts fast = stud_exact(deal);
+  EXPECT_EQ(fast, brute) << describe(deal);
+  EXPECT_EQ(stud_exact(deal, {StudExactMethod::walk}), brute) << describe(deal);
+  EXPECT_EQ(fast.showdowns, stud_deals(deal));
+  expect_adds_up(fast);
+}
+
+constexpr std::array<StudGame, 3> kGames = {StudGame::stud, StudGame::razz, StudGame::stud_hilo};
+
+// ---- Tests ----------------------------------------------------------------------------------------
+
+TEST(StudHeadsUp, SeventhStreetIsOneShowdown) {
+  StudDeal deal{StudGame::stud_hilo, {parse_cards("As2s3d4c5hKdKc"), parse_cards("QsQdQc7h6d8s9s")}, {}};
+  const StudCounts c = stud_exact(deal);
+  EXPECT_EQ(c.showdowns, 1u);
+  // Player 1: a straight (the high) and the wheel (the low): the whole pot.
+  EXPECT_EQ(c.players[0].pot_units, kPotUnits);
+  EXPECT_EQ(c.players[0].parts[1].wins, 1u);
+  deal.game = StudGame::razz;
+  EXPECT_EQ(stud_exact(deal).players[0].pot_units, kPotUnits);
+  deal.game = StudGame::stud;
+  EXPECT_EQ(stud_exact(deal).players[1].pot_units, 0u);
+}
+
+TEST(StudHeadsUp, LaterStreetsAgainstTheBruteForce) {
+  std::mt19937_64 rng(36);
+  for (StudGame game : kGames)
+    for (int trial = 0; trial < 4; ++trial) {
+      expect_brute_force(random_deal(game, rng, 7, 7, trial));      // the river: one showdown
+      expect_brute_force(random_deal(game, rng, 6, 6, trial * 3));  // sixth street
+      expect_brute_force(random_deal(game, rng, 5, 5, trial * 4));  // fifth street
+    }
+}
+
+TEST(StudHeadsUp, FourthStreetAgainstTheBruteForceSlow) {
+  std::mt19937_64 rng(37);
+  for (StudGame game : kGames) {
+    expect_brute_force(random_deal(game, rng, 4, 4, 12));
+    expect_brute_force(random_deal(game, rng, 4, 4, 16));
+  }
+}
+
+TEST(StudHeadsUp, ThirdStreetWithManyDeadCardsAgainstTheBruteForce) {
+  // Four cards to come each: every level of the inclusion and exclusion, sets of four included.
+  std::mt19937_64 rng(38);
+  for (StudGame game : kGames) {
+    expect_brute_force(random_deal(game, rng, 3, 3, 30));
+    expect_brute_force(random_deal(game, rng, 3, 3, 28));
+  }
+}
+
+TEST(StudHeadsUp, UnevenStreetsAgainstTheBruteForce) {
+  // Players with different numbers of cards to come (each pair of 0..4 and 0..4 cards).
+  std::mt19937_64 rng(39);
+  for (StudGame game : kGames)
+    for (int first = 3; first <= 7; ++first)
+      for (int second = 3; second <= 7; ++second) {
+        if (first == second) continue;
+        // 26 dead cards: 12 left beyond the cards to come, at most C(19,4) x C(15,3) = 1.8 million pairs.
+        expect_brute_force(random_deal(game, rng, first, second, 26));
+      }
+}
+
+TEST(StudHeadsUp, LowHeavyDealsSlow) {
+  // Hi/Lo and razz where lows and paired lows are common: small cards known, the big ones dead.
+  for (StudGame game : kGames) {
+    StudDeal deal{game, {parse_cards("As2d3c4h"), parse_cards("2s3d4c5h")}, {}};
+    for (int rank = 6; rank <= 11; ++rank)  // the eights .. the kings dead: the deck is A..7 and a few
+      for (int suit = 0; suit < kSuits; ++suit) deal.dead.emplace_back(rank, suit);
+    expect_brute_force(deal);
+    deal.hands = {parse_cards("As2d3c"), parse_cards("2s3d4c")};
+    expect_brute_force(deal);
+  }
+}
+
+TEST(StudHeadsUp, MirroredHandsOnAFullDeckSplitEvenly) {
+  // Third street with nothing dead (1.8 x 10^10 pairs, the counters at their fullest): hands that
+  // are each other's suits swapped win as often as they lose, part by part, and share the pot.
+  for (StudGame game : kGames) {
+    const StudDeal deal{game, {parse_cards("As2s7d"), parse_cards("Ah2h7c")}, {}};
+    const StudCounts c = stud_exact(deal);
+    EXPECT_EQ(c.showdowns, 163'185ull * 111'930ull);  // C(46,4) C(42,4)
+    for (std::size_t part = 0; part < 2; ++part) {
+      EXPECT_EQ(c.players[0].parts[part].wins, c.players[0].parts[part].losses) << stud_game_name(game) << part;
+      EXPECT_EQ(c.players[0].parts[part], c.players[1].parts[part]) << stud_game_name(game) << part;
+    }
+    EXPECT_GT(c.players[0].parts[0].wins, 0u);
+    EXPECT_EQ(c.players[0].pot_units, c.players[1].pot_units);
+    EXPECT_EQ(c.players[0].scoops, c.players[1].scoops);
+    EXPECT_GT(c.players[0].scoops, 0u);
+    expect_adds_up(c);
+  }
+}
+
+TEST(StudHeadsUp, ThreadCountDoesNotChangeTheCounts) {
+  const StudDeal deal{StudGame::stud_hilo, {parse_cards("As2d7c"), parse_cards("KsKdQc")}, parse_cards("8h9h")};
+  const StudCounts all = stud_exact(deal);
+  tbb::task_arena one(1);
+  const StudCounts single = one.execute([&] { return stud_exact(deal); });
+  EXPECT_EQ(all, single);
+  expect_adds_up(all);
+  EXPECT_EQ(all.showdowns, 135'751ull * 91'390ull);  // C(44,4) C(40,4)
+}
+
+TEST(StudHeadsUp, RefusesBadDeals) {
+  auto refuses = [](const StudDeal& deal, const std::string& message) {
+    try {
+      stud_exact(deal);
+      ADD_FAILURE() << "no throw for " << message;
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.what(), message);
+    }
+  };
+  refuses({StudGame::stud, {parse_cards("AsKsQs")}, {}}, "need at least 2 players, got 1");
+  refuses({StudGame::stud, {parse_cards("AsKs"), parse_cards("QsJsTs")}, {}},
+          "player 1: a stud hand so far has 3 to 7 cards, not 2");
+  refuses({StudGame::razz, {parse_cards("AsKsQs"), parse_cards("QsJsTs")}, {}},
+          "card Qs appears twice (again in player 2)");
+  refuses({StudGame::razz, {parse_cards("AsKsQs"), parse_cards("2s3s4s")}, parse_cards("Ks")},
+          "card Ks appears twice (again in dead cards)");
+  StudDeal three{StudGame::stud, {parse_cards("AsKsQs"), parse_cards("2s3s4s"), parse_cards("2d3d4d")}, {}};
+  try {
+    stud_exact(three, {StudExactMethod::sweep});
+    ADD_FAILURE() << "no throw";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "the stud sweep counts 2 players, not 3");
+  }
+  CardSet held;
+  for (const auto& h : three.hands)
+    for (Card c : h) held.insert(c);
+  for (Card c : (CardSet::full() - held).cards())  // 40 dead: 3 cards left for 12 to come
+    if (three.dead.size() < 40) three.dead.push_back(c);
+  refuses(three, "the players need 12 more cards; 3 are left");
+}
+
+TEST(StudMultiway, LaterStreetsAgainstTheBruteForce) {
+  std::mt19937_64 rng(40);
+  for (StudGame game : kGames) {
+    expect_brute_force(random_deal(game, rng, {7, 7, 7}, 3));
+    expect_brute_force(random_deal(game, rng, {6, 6, 6}, 5));
+    expect_brute_force(random_deal(game, rng, {6, 6, 6, 6, 6}, 0));
+    expect_brute_force(random_deal(game, rng, {5, 5, 5}, 20));  // fifth street: 17 cards left
+    expect_brute_force(random_deal(game, rng, {5, 6, 7, 6}, 14));
+  }
+}
+
+TEST(StudMultiway, ThreadCountDoesNotChangeTheCountsAndCancelStops) {
+  const StudDeal deal{StudGame::stud_hilo,
+                      {parse_cards("As2d7c8h9s2c"), parse_cards("KsKdQcJd4hJh"), parse_cards("3c4c5c6h6d")},
+                      parse_cards("Th")};
+  const StudCounts all = stud_exact(deal);
+  tbb::task_arena one(1);
+  EXPECT_EQ(all, one.execute([&] { return stud_exact(deal); }));
+  EXPECT_EQ(all.showdowns, stud_deals(deal));
+  expect_adds_up(all);
+  const std::atomic<bool> cancel{true};
+  EXPECT_THROW(stud_exact(deal, {StudExactMethod::walk, &cancel}), Cancelled);
+}
+
+TEST(StudMultiway, TiesAmongMany) {
+  // Two players on the river with the same ranks: the high (a five-high straight) and the wheel shared.
+  StudDeal deal{StudGame::stud_hilo, {}, {}};
+  deal.hands = {parse_cards("As2s3s4c5dKsKh"), parse_cards("Ac2c3c4d5hKcKd")};
+  const StudCounts c = stud_exact(deal, {StudExactMethod::walk});
+  EXPECT_EQ(c, brute_counts(deal));
+  EXPECT_EQ(c.players[0].pot_units, kPotUnits / 2);
+  EXPECT_EQ(c.players[0].parts[0].ties, 1u);
+}
+
+}  // namespace
