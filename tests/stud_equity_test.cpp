@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "equity/error.hpp"
-#include "equity/reference_evaluator.hpp"
+#include "eval/reference_evaluator.hpp"
 
 using namespace equity;
 

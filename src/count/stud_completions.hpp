@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "equity/cards.hpp"
-#include "equity/detail/parallel.hpp"
+#include "detail/parallel.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/stud_scorer.hpp"
 
