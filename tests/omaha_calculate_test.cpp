@@ -656,6 +656,14 @@ TEST(OmahaCalculate, FewerCardsThanAHandAreEveryHandHoldingThem) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
+// A specific hand is named as written: its cards in the order given, not the library's.
+TEST(OmahaCalculate, AHandIsNamedAsWritten) {
+  const Answer a = calculate(ask(Game::omaha, {"7c7d8h9h", "As Ks Qh Jh"}, "2c3d4h", ""));
+  EXPECT_EQ(a.players[0].hand, "7c7d8h9h");
+  EXPECT_EQ(a.players[1].hand, "AsKsQhJh");
+  EXPECT_TRUE(a.players[0].specific);
+}
+
 TEST(OmahaCalculate, BadQuestionsNameWhatAndWhere) {
   Question sweep_hilo = ask(Game::omaha_hilo, {"random", "random"}, "2c3d4h5s", "");
   sweep_hilo.exact_method = ExactMethod::sweep;

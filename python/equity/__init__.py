@@ -140,8 +140,8 @@ def calc(
     The result's fields are the JSON's (docs/json.md): result.mode ("table", "exact",
     "monte-carlo"), result.showdowns or result.trials, and per player (result.players[i]) hand,
     combos, wins, ties, losses, equity, stderr and ci95; fields that do not apply are None.
-    result.to_dict() is the JSON object itself, but for one thing: a hand is shown as written (an
-    Omaha hand "7c7d8h9h" stays "7c7d8h9h", where the command's JSON has "9h8h7c7d").
+    result.to_dict() is the JSON object itself (the command line's --json); a hand is shown as
+    written (an Omaha hand "7c7d8h9h" stays "7c7d8h9h").
 
     The GIL is released while computing; Ctrl-C raises KeyboardInterrupt within a fraction of a
     second. Bad input raises ValueError with the command line's message.

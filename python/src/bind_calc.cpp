@@ -209,31 +209,6 @@ Answer run(Question q) {
   return a;
 }
 
-// An Omaha hand as its cards were written ("7c7d8h9h"), where the library's answer lists them in
-// its own order ("9h8h7c7d"); Hold'em's two cards keep their order already. The command line's
-// JSON shows the library's order.
-void keep_written_order(Answer& a, const py::list& players, Game game) {
-  if (!omaha_like(game)) return;
-  for (std::size_t i = 0; i < a.players.size() && i < players.size(); ++i) {
-    PlayerAnswer& p = a.players[i];
-    if (!p.specific || !py::isinstance<py::str>(players[i])) continue;
-    std::vector<Card> written;
-    CardSet cards, answered;
-    try {
-      written = parse_cards(players[i].cast<std::string>());
-      for (Card c : parse_cards(p.hand)) answered.insert(c);
-    } catch (const InputError&) {
-      continue;
-    }
-    std::string text;
-    for (Card c : written) {
-      cards.insert(c);
-      text += c.str();
-    }
-    if (cards.bits() == answered.bits() && static_cast<int>(written.size()) == cards.size()) p.hand = text;
-  }
-}
-
 // ---- The result ---------------------------------------------------------------------------------
 
 // The JSON object as Python values, built once per result.
@@ -388,7 +363,6 @@ void bind_calc(py::module_& m) {
                    std::move(game)};
         const Question q = question_of(a);
         Answer answer = run(q);
-        keep_written_order(answer, a.players, q.game);
         return Result{std::make_shared<Dict>(std::make_shared<const Answer>(std::move(answer)))};
       },
       py::arg("players"), py::arg("board") = py::none(), py::arg("dead") = py::none(), py::arg("method") = "auto",

@@ -42,6 +42,17 @@ OmahaRange read_player(const std::string& text, std::size_t index, Game game, st
   return OmahaRange::parse(text, rules.hole_cards, what, &warnings);
 }
 
+// A specific hand's cards in the order written ("7c7d8h9h" stays so), else in the range's order.
+std::string written_hand(const std::string& text, const OmahaRange& range) {
+  try {
+    std::string out;
+    for (const Card c : parse_cards(text, "hand")) out += c.str();
+    return out;
+  } catch (const InputError&) {
+    return range.hand().str();
+  }
+}
+
 // What Omaha does not answer: the preflop table and the exact methods other than boards.
 void check_omaha_options(const Question& q) {
   const std::string game(game_name(q.game));
@@ -310,7 +321,7 @@ Plan plan_omaha(const Question& question) {
     const OmahaRange range = read_player(q.players[i], i, q.game, s->parsed.warnings);
     Player player;
     player.specific = range.specific();
-    player.label = range.specific() ? range.hand().str() : range.str();
+    player.label = range.specific() ? written_hand(q.players[i], range) : range.str();
     s->parsed.players.push_back(std::move(player));
     deal.ranges.push_back(range);
     s->omaha_ranges.push_back(range);
