@@ -92,7 +92,8 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
     {Game::omaha5, "omaha5", "Five-card Omaha (PLO5)", "as omaha, with five hole cards each", CardSet::full(), 0, 5, 5,
      HandMaking::two_plus_three, false, 134459, false, "", "plo5, 5-card omaha, 5-card plo", "AsAhKsQhJd Td9c8c7h6h"},
     {Game::omaha6, "omaha6", "Six-card Omaha (PLO6)", "as omaha, with six hole cards each", CardSet::full(), 0, 6, 5,
-     HandMaking::two_plus_three, false, 962988, false, "", "plo6, 6-card omaha, 6-card plo", "AsAhKsQhJdTd 9c8c7h6h5s4s"},
+     HandMaking::two_plus_three, false, 962988, false, "", "plo6, 6-card omaha, 6-card plo",
+     "AsAhKsQhJdTd 9c8c7h6h5s4s"},
     {Game::omaha_hilo, "omaha-hilo", "Omaha Hi/Lo (8 or better)",
      "as omaha; half the pot to the best high, half to the best A-5 low of five ranks 8 or below (two hole and "
      "three board cards again); no low: the high takes it all",

@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "equity/cards.hpp"
 #include "detail/parallel.hpp"
+#include "equity/cards.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/stud_scorer.hpp"
 
