@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <random>
 
 #include "equity/error.hpp"
@@ -90,6 +91,19 @@ TEST(OmahaEvaluator, AgreesWithTheBruteForceOnFlushAndLowHeavyDeals) {
           ASSERT_EQ(got, want);
         }
       }
+}
+
+// The tables linked into the library (generated at build time) are, byte for byte, what the
+// builder makes from Hold'em's evaluator now.
+TEST(OmahaEvaluator, GeneratedTablesMatchAFreshBuild) {
+  const auto fresh = detail::build_omaha_tables();
+  const detail::OmahaTables& linked = detail::omaha_tables();
+  const auto same = [](const auto& a, const auto& b) { return std::memcmp(a.data(), b.data(), sizeof a) == 0; };
+  EXPECT_TRUE(same(linked.high, fresh->high));
+  EXPECT_TRUE(same(linked.low, fresh->low));
+  EXPECT_TRUE(same(linked.row_base, fresh->row_base));
+  EXPECT_TRUE(same(linked.row_of_class, fresh->row_of_class));
+  EXPECT_TRUE(same(linked.board_low_mask, fresh->board_low_mask));
 }
 
 // board_row() numbers the 6,175 rank multisets of five cards without a gap or a collision.

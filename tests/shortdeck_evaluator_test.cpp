@@ -5,6 +5,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <random>
@@ -519,7 +520,21 @@ TEST(ShortDeckEvaluator, RejectsCardsOutsideTheShortDeck) {
   EXPECT_THROW(shortdeck_best_five(parse_cards("4h As Ks Qs Js"), kStraights), InputError);
 }
 
-TEST(ShortDeckEvaluator, TablesAreBuiltOnceAndShared) {
+// The tables linked into the library (generated at build time) are, byte for byte, what the
+// builder makes from the short-deck ranking now.
+TEST(ShortDeckEvaluator, GeneratedTablesMatchAFreshBuild) {
+  for (ShortDeckRules rules : kShortDeckRuleSets) {
+    const detail::ShortDeckTableData fresh = detail::build_shortdeck_tables(rules);
+    const ShortDeckTables& linked = shortdeck_tables(rules);
+    EXPECT_EQ(linked.rules, rules);
+    ASSERT_EQ(linked.rank_table.size(), fresh.rank_table.size());
+    EXPECT_EQ(std::memcmp(linked.rank_table.data(), fresh.rank_table.data(), linked.rank_table.size_bytes()), 0);
+    EXPECT_EQ(std::memcmp(linked.flush_table.data(), fresh.flush_table.data(), linked.flush_table.size_bytes()), 0);
+    EXPECT_EQ(std::memcmp(linked.class_ranks.data(), fresh.class_ranks.data(), linked.class_ranks.size_bytes()), 0);
+  }
+}
+
+TEST(ShortDeckEvaluator, TablesAreOnePerRuleSetAndShared) {
   EXPECT_EQ(&shortdeck_tables(kTrips), &shortdeck_tables(kTrips));
   EXPECT_NE(&shortdeck_tables(kTrips), &shortdeck_tables(kStraights));
   EXPECT_EQ(shortdeck_tables(kStraights).rules, kStraights);

@@ -10,7 +10,8 @@
 //  - the board's five ranks are one of the 6,175 rank multisets (board_row() numbers them from
 //    the card mask's suits with a few bit operations and no branch); a table holds, for each of
 //    them and each of the 91 unordered pairs of ranks, the best non-flush high of the pair with
-//    three of the board's ranks (1.1 MB, built at first use from Hold'em's evaluator); the high is
+//    three of the board's ranks (1.1 MB, generated at build time from Hold'em's evaluator and linked
+//    in as constant data, as are the low table and the board rows: kOmahaTables); the high is
 //    the best over the C(n,2) hole pairs, each pair's index one byte lookup by the two cards' ids
 //    (kCardPairIndex), the ids read from both ends of the hole's mask;
 //  - a flush is possible only when the board has three or more cards of a suit (one suit at most)
@@ -88,10 +89,24 @@ struct OmahaTables {
   std::array<std::uint8_t, kBoardRankSets> board_low_mask;
 };
 
-// Built on the first call (about 20 ms), thread-safe; the same object after.
-const OmahaTables& omaha_tables();
-// The tables built afresh (the tests compare them with a brute force).
+// The tables, constant data generated at build time (generated/omaha_tables.cpp, written by
+// `equity_gametablegen` from build_omaha_tables()): nothing is built at run time.
+extern const OmahaTables kOmahaTables;
+inline const OmahaTables& omaha_tables() { return kOmahaTables; }
+// The tables built afresh (about 4 ms): what the generator writes, and what the tests compare with
+// the linked data and with a brute force.
 std::unique_ptr<OmahaTables> build_omaha_tables();
+
+// Every 5-bit mask of the 8 low ranks, ordered worst (8-7-6-5-4) to best (the wheel): compare the
+// ranks from the highest down, the lower rank winning; as numbers, the smaller mask wins. The low
+// LowRank l is kLowMasks[l - 1].
+inline constexpr std::array<unsigned, kLowRanks - 1> kLowMasks = [] {
+  std::array<unsigned, kLowRanks - 1> m{};
+  std::size_t n = 0;
+  for (unsigned mask = 256; mask-- > 0;)
+    if (std::popcount(mask) == 5) m[n++] = mask;
+  return m;
+}();
 
 // The low ranks A..8 of a card set: bit 0 the ace, bits 1..7 the two .. the eight.
 constexpr unsigned low_mask(CardSet cards) {

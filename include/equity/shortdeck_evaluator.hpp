@@ -9,9 +9,10 @@
 // It uses Hold'em's additive Hand (evaluator.hpp) unchanged, and its perfect hash of rank keys
 // (detail::kRowOffsets): only the values differ. With 5..7 cards a flush rules out a full house
 // or quads, and a flush beats a full house anyway, so a flush found is again the answer: one flush
-// test and one table lookup. Each rule set has its own pair of tables (ShortDeckTables), built
-// from the short-deck ranking on first use (a few milliseconds) and then shared; pass them to the
-// loop so that it holds no test of the rules.
+// test and one table lookup. Each rule set has its own pair of tables (ShortDeckTables), generated
+// at build time from the short-deck ranking by `equity_gametablegen` (build_shortdeck_tables()) and
+// linked in as constant data (a test rebuilds them and compares); pass them to the loop so that it
+// holds no test of the rules.
 //
 // A HandRank is 0..1403, dense, bigger is better, per rule set; equal ranks split the pot.
 #include <array>
@@ -82,25 +83,45 @@ constexpr Category shortdeck_category(HandRank rank, ShortDeckRules rules) {
   return Category::StraightFlush;
 }
 
-// The tables of one rule set; only shortdeck_tables() makes them.
+// The tables of one rule set: views of constant data linked into the library (shortdeck_tables()).
 struct ShortDeckTables {
   ShortDeckRules rules{};
   // HandRank of the best non-flush hand by the perfect-hash index of a rank key of 5..7 cards
   // (key + detail::kRowOffsets[key >> detail::kRowShift]), the same index as Hold'em's
   // detail::kRankTable and as long: entries of multisets with ranks below 6 are 0.
-  std::vector<HandRank> rank_table;
+  std::span<const HandRank> rank_table;
   // HandRank of the best flush or straight flush by the 9-bit mask of suited ranks 6..A (bit 0 = 6).
-  std::array<HandRank, 512> flush_table{};
+  std::span<const HandRank, 512> flush_table;
   // The five ranks of each class in tie-break order (pairs before kickers; A-6-7-8-9 as 9 8 7 6 A).
-  std::array<std::array<std::uint8_t, 5>, kShortDeckHandRanks> class_ranks{};
+  std::span<const std::array<std::uint8_t, 5>, kShortDeckHandRanks> class_ranks;
 
- private:
-  ShortDeckTables() = default;  // a default one would have no rank table to read
-  friend const ShortDeckTables& shortdeck_tables(ShortDeckRules rules);
+  // No default: a ShortDeckTables always has tables to read.
+  constexpr ShortDeckTables(ShortDeckRules r, std::span<const HandRank> rank, std::span<const HandRank, 512> flush,
+                            std::span<const std::array<std::uint8_t, 5>, kShortDeckHandRanks> classes)
+      : rules(r), rank_table(rank), flush_table(flush), class_ranks(classes) {}
 };
 
-// The tables of a rule set: built on the first call (thread-safe), then the same object.
-const ShortDeckTables& shortdeck_tables(ShortDeckRules rules);
+namespace detail {
+
+// The tables of both rule sets, indexed by ShortDeckRules: generated at build time (generated/
+// shortdeck_tables.cpp, written by `equity_gametablegen` from build_shortdeck_tables()).
+extern const ShortDeckTables kShortDeckTables[kShortDeckRuleSets.size()];
+
+// The same tables built afresh from the short-deck ranking (a few milliseconds): what the generator
+// writes, and what a test compares with the linked data.
+struct ShortDeckTableData {
+  std::vector<HandRank> rank_table;
+  std::array<HandRank, 512> flush_table{};
+  std::array<std::array<std::uint8_t, 5>, kShortDeckHandRanks> class_ranks{};
+};
+ShortDeckTableData build_shortdeck_tables(ShortDeckRules rules);
+
+}  // namespace detail
+
+// The tables of a rule set: constant data, the same object every call.
+inline const ShortDeckTables& shortdeck_tables(ShortDeckRules rules) {
+  return detail::kShortDeckTables[static_cast<std::size_t>(rules)];
+}
 
 // Rank of the best 5-card hand of 5..7 short-deck cards, from a Hand's key, with `mask` a
 // function giving the Hand's mask, called only for a flush (as evaluate_key()), and the rule set's

@@ -1,7 +1,8 @@
 #pragma once
 // What the evaluators' table builders share (evaluator_tables_builder.cpp for Hold'em,
-// shortdeck_evaluator.cpp for short deck): rank multisets, their additive keys, and the best score
-// of five ranks among five to seven. Private to the library; used once, at build or first use.
+// shortdeck_tables_builder.cpp for short deck, omaha_tables_builder.cpp for Omaha): rank multisets,
+// their additive keys, and the best score of five ranks among five to seven. Private to the
+// library; run by the table generators at build time and by the tests that compare.
 #include <algorithm>
 #include <array>
 #include <bit>
