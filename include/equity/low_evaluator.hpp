@@ -86,11 +86,18 @@ constexpr unsigned lowest_five(unsigned mask) {
 // The RazzRank of five distinct ranks: the best 1,287.
 constexpr RazzRank razz_no_pair(unsigned five) { return static_cast<RazzRank>(kRazzRanks - 1 - colex_index(five)); }
 
-// By 13-bit mask of distinct ranks (ace low): razz's value of its lowest five (0 with fewer than 5).
+// By 13-bit mask of distinct ranks (ace low): razz's value of its lowest five (0 with fewer than 5),
+// razz_no_pair(lowest_five(m)) with the colex index summed over the lowest five bits in one pass
+// (few enough constant-evaluation steps for clang's default limit).
 inline constexpr std::array<RazzRank, 1 << kRanks> kRazzNoPair = [] {
   std::array<RazzRank, 1 << kRanks> t{};
-  for (unsigned m = 0; m < t.size(); ++m)
-    if (std::popcount(m) >= 5) t[m] = razz_no_pair(lowest_five(m));
+  for (unsigned m = 0; m < t.size(); ++m) {
+    unsigned index = 0;
+    std::size_t taken = 0;
+    for (std::size_t bit = 0; bit < kRanks && taken < 5; ++bit)
+      if (m >> bit & 1u) index += kLowChoose[bit][++taken];
+    if (taken == 5) t[m] = static_cast<RazzRank>(kRazzRanks - 1 - index);
+  }
   return t;
 }();
 
