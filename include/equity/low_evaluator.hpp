@@ -83,12 +83,9 @@ constexpr unsigned lowest_five(unsigned mask) {
   return mask;
 }
 
-// The RazzRank of five distinct ranks: the best 1,287.
-constexpr RazzRank razz_no_pair(unsigned five) { return static_cast<RazzRank>(kRazzRanks - 1 - colex_index(five)); }
-
 // By 13-bit mask of distinct ranks (ace low): razz's value of its lowest five (0 with fewer than 5),
-// razz_no_pair(lowest_five(m)) with the colex index summed over the lowest five bits in one pass
-// (few enough constant-evaluation steps for clang's default limit).
+// the best 1,287 values, kRazzRanks - 1 - colex_index(lowest_five(m)) with the index summed over
+// the lowest five bits in one pass (few enough constant-evaluation steps for clang's default limit).
 inline constexpr std::array<RazzRank, 1 << kRanks> kRazzNoPair = [] {
   std::array<RazzRank, 1 << kRanks> t{};
   for (unsigned m = 0; m < t.size(); ++m) {

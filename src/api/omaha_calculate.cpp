@@ -24,10 +24,16 @@
 namespace equity::detail {
 namespace {
 
+// A player's range and how the answer names it.
+struct ReadPlayer {
+  OmahaRange range;
+  std::string label;  // a specific hand's cards in the order written ("7c7d8h9h"), else the range
+};
+
 // More cards than the game's hand is named as such ("player 1: 'AsKsQhJh9c' has 5 cards; an omaha
 // hand has 4"); anything else is read as a range of the game's hands: fewer cards, such as `AsAc`,
 // mean every hand holding them (docs/ranges-omaha.md), as `equity range` and Python read them.
-OmahaRange read_player(const std::string& text, std::size_t index, Game game, std::vector<std::string>& warnings) {
+ReadPlayer read_player(const std::string& text, std::size_t index, Game game, std::vector<std::string>& warnings) {
   const std::string what = player_name(index);
   const GameRules& rules = game_rules(game);
   std::optional<std::vector<Card>> cards;
@@ -39,18 +45,15 @@ OmahaRange read_player(const std::string& text, std::size_t index, Game game, st
   if (cards && static_cast<int>(cards->size()) > rules.hole_cards)
     throw InputError(what + ": " + quote_input(text) + " has " + std::to_string(cards->size()) + " cards; an " +
                      std::string(rules.name) + " hand has " + std::to_string(rules.hole_cards));
-  return OmahaRange::parse(text, rules.hole_cards, what, &warnings);
-}
-
-// A specific hand's cards in the order written ("7c7d8h9h" stays so), else in the range's order.
-std::string written_hand(const std::string& text, const OmahaRange& range) {
-  try {
-    std::string out;
-    for (const Card c : parse_cards(text, "hand")) out += c.str();
-    return out;
-  } catch (const InputError&) {
-    return range.hand().str();
+  ReadPlayer read{OmahaRange::parse(text, rules.hole_cards, what, &warnings), {}};
+  if (!read.range.specific()) {
+    read.label = read.range.str();
+  } else if (cards) {
+    for (const Card c : *cards) read.label += c.str();
+  } else {
+    read.label = read.range.hand().str();
   }
+  return read;
 }
 
 // What Omaha does not answer: the preflop table and the exact methods other than boards.
@@ -318,10 +321,11 @@ Plan plan_omaha(const Question& question) {
   OmahaDeal deal;
   deal.game = q.game;
   for (std::size_t i = 0; i < q.players.size(); ++i) {
-    const OmahaRange range = read_player(q.players[i], i, q.game, s->parsed.warnings);
+    ReadPlayer read = read_player(q.players[i], i, q.game, s->parsed.warnings);
+    const OmahaRange& range = read.range;
     Player player;
     player.specific = range.specific();
-    player.label = range.specific() ? written_hand(q.players[i], range) : range.str();
+    player.label = std::move(read.label);
     s->parsed.players.push_back(std::move(player));
     deal.ranges.push_back(range);
     s->omaha_ranges.push_back(range);
