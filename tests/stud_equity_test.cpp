@@ -321,7 +321,10 @@ TEST(StudHeadsUp, RefusesBadDeals) {
   };
   refuses({StudGame::stud, {parse_cards("AsKsQs")}, {}}, "need at least 2 players, got 1");
   refuses({StudGame::stud, {parse_cards("AsKs"), parse_cards("QsJsTs")}, {}},
-          "player 1: a stud hand so far has 3 to 7 cards, not 2");
+          "player 1: exact stud counts at most 4 unknown cards a player (third street's four to come); this hand "
+          "has 5");
+  refuses({StudGame::stud, {parse_cards("AsKsQsJsTs9s8s7s"), parse_cards("QdJdTd")}, {}},
+          "player 1: a stud hand has at most 7 cards, not 8");
   refuses({StudGame::razz, {parse_cards("AsKsQs"), parse_cards("QsJsTs")}, {}},
           "card Qs appears twice (again in player 2)");
   refuses({StudGame::razz, {parse_cards("AsKsQs"), parse_cards("2s3s4s")}, parse_cards("Ks")},
@@ -339,6 +342,8 @@ TEST(StudHeadsUp, RefusesBadDeals) {
   for (Card c : (CardSet::full() - held).cards())  // 40 dead: 3 cards left for 12 to come
     if (three.dead.size() < 40) three.dead.push_back(c);
   refuses(three, "the players need 12 more cards; 3 are left");
+  three.dead.resize(35);  // 8 left for 12 to come: a community card still needs 10
+  refuses(three, "the players need 12 more cards; 8 are left");
 }
 
 TEST(StudMultiway, LaterStreetsAgainstTheBruteForce) {
@@ -363,6 +368,67 @@ TEST(StudMultiway, ThreadCountDoesNotChangeTheCountsAndCancelStops) {
   expect_adds_up(all);
   const std::atomic<bool> cancel{true};
   EXPECT_THROW(stud_exact(deal, {StudExactMethod::walk, &cancel}), Cancelled);
+}
+
+// The community card's brute force: every card left as every player's seventh, each the question
+// with that card in every hand (brute_counts() takes a card held by all).
+StudCounts brute_community(const StudDeal& deal) {
+  CardSet seen;
+  for (const auto& h : deal.hands)
+    for (Card c : h) seen.insert(c);
+  for (Card c : deal.dead) seen.insert(c);
+  StudCounts total;
+  total.game = deal.game;
+  total.players.resize(deal.hands.size());
+  for (Card c : (CardSet::full() - seen).cards()) {
+    StudDeal one = deal;
+    for (auto& h : one.hands) h.push_back(c);
+    const StudCounts counts = brute_counts(one);
+    total.showdowns += counts.showdowns;
+    total.no_low += counts.no_low;
+    for (std::size_t p = 0; p < total.players.size(); ++p) {
+      StudPlayerCounts& to = total.players[p];
+      const StudPlayerCounts& from = counts.players[p];
+      for (std::size_t part = 0; part < 2; ++part) {
+        to.parts[part].wins += from.parts[part].wins;
+        to.parts[part].ties += from.parts[part].ties;
+        to.parts[part].losses += from.parts[part].losses;
+      }
+      for (std::size_t k = 0; k < kCategories; ++k) to.categories[k] += from.categories[k];
+      to.pot_units += from.pot_units;
+      to.lows += from.lows;
+      to.scoops += from.scoops;
+    }
+  }
+  return total;
+}
+
+TEST(StudCommunityCard, TheSeventhCardIsSharedWhenTheDeckRunsShort) {
+  std::mt19937_64 rng(41);
+  for (StudGame game : kGames) {
+    // Seven players on sixth street, 5 dead: 5 cards left for 7 seventh cards.
+    const StudDeal seven = random_deal(game, rng, {6, 6, 6, 6, 6, 6, 6}, 5);
+    ASSERT_TRUE(stud_community_card(seven));
+    const StudCounts walk = stud_exact(seven);
+    EXPECT_EQ(walk, brute_community(seven)) << describe(seven);
+    EXPECT_EQ(walk.showdowns, 5u);
+    EXPECT_EQ(stud_deals(seven), 5u);
+    expect_adds_up(walk);
+    // Heads-up (the sweep) on fifth street with 39 dead: 3 cards left for 4 to come.
+    const StudDeal two = random_deal(game, rng, {5, 5}, 39);
+    ASSERT_TRUE(stud_community_card(two));
+    EXPECT_EQ(stud_deals(two), 3u * 2);
+    EXPECT_EQ(stud_exact(two), brute_community(two)) << describe(two);
+    EXPECT_EQ(stud_exact(two, {StudExactMethod::walk}), brute_community(two)) << describe(two);
+    // Three players on fifth street, 5 left for 6 cards to come: a community card and one each.
+    const StudDeal three = random_deal(game, rng, {5, 5, 5}, 32);
+    const StudCounts c = stud_exact(three);
+    EXPECT_EQ(c, brute_community(three)) << describe(three);
+    EXPECT_EQ(c.showdowns, 5u * 4 * 3 * 2);
+    EXPECT_EQ(stud_deals(three), c.showdowns);
+  }
+  // Enough cards: no community card.
+  EXPECT_FALSE(stud_community_card(random_deal(StudGame::stud, rng, {3, 3, 3, 3, 3, 3, 3}, 0)));
 }
 
 TEST(StudMultiway, TiesAmongMany) {

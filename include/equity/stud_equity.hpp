@@ -74,7 +74,12 @@ struct StudCounts {
   friend bool operator==(const StudCounts&, const StudCounts&) = default;
 };
 
-// The question: the game, each player's known cards (3..7), dead cards (seen folded, or out).
+// The question: the game, each player's known cards (0..7: a card not seen, such as another
+// player's down card, is one to come for the count), dead cards (seen folded, or out).
+//
+// When the cards left cannot give every player the rest of a seven-card hand, and no player holds
+// a seventh card yet, the seventh card is one community card dealt face up to all (the rules of
+// stud; eight players on third street need 32 cards of the 28 left): counted over every such card.
 struct StudDeal {
   StudGame game = StudGame::stud;
   std::vector<std::vector<Card>> hands;
@@ -86,8 +91,10 @@ struct StudDeal {
 enum class StudExactMethod { automatic, sweep, walk };
 
 // Every deal of the cards to come. Threads as the caller's arena gives. Throws InputError for
-// fewer than 2 or more than 10 players, a hand of fewer than 3 or more than 7 cards, a card twice
-// ("card Ah appears twice (again in player 2)"), or too few cards left to deal.
+// fewer than 2 or more than 10 players, a hand of more than 7 cards, a card twice ("card Ah
+// appears twice (again in player 2)"), too few cards left to deal even with a community card, or a
+// player with more than four cards to come besides a community card (exact counts third street's
+// four at most; Monte Carlo samples the rest).
 struct StudExactOptions {
   StudExactMethod method = StudExactMethod::automatic;
   const std::atomic<bool>* cancel = nullptr;  // the walk checks it between deals of the first
@@ -95,8 +102,11 @@ struct StudExactOptions {
 };
 StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options = {});
 
-// The deals of the cards to come (the showdowns counted), for a deal stud_exact() accepts (throws
-// as it does otherwise): the walk's work.
+// The deals of the cards to come (the showdowns counted; saturated at UINT64_MAX), for any deal
+// stud_setup() accepts (throws as it does otherwise): the walk's work.
 std::uint64_t stud_deals(const StudDeal& deal);
+
+// Whether the deal's seventh card is a community card (see StudDeal). Throws as stud_deals().
+bool stud_community_card(const StudDeal& deal);
 
 }  // namespace equity

@@ -34,6 +34,9 @@ struct StudSetup {
   std::vector<Card> deck;  // the cards left, positions 0..n-1
   std::vector<Hand> known;
   std::vector<int> to_come;
+  // The seventh card is one community card (stud_community_card()): the counts add up the question
+  // with each card left in every hand (stud_equity.cpp); the deck and to_come do not count it yet.
+  bool community = false;
 };
 
 // ---- Completions ---------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 #include "equity/stud_equity.hpp"
 
 #include "equity/deal.hpp"
+#include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "stud_sweep.hpp"
 #include "stud_walk.hpp"
@@ -24,27 +25,57 @@ extern template StudCounts stud_walk<StudHiLoScorer>(const StudSetup& setup, Stu
 
 namespace {
 
-// The deal checked: 2..10 hands of 3..7 cards, no card twice, enough cards left for all.
+// The deal checked: 2..10 hands of 0..7 known cards, no card twice, enough cards left for all
+// (the seventh as a community card when only so: stud_community_card()).
 detail::StudSetup stud_setup(const StudDeal& deal) {
   check_players(deal.hands.size());
   detail::StudSetup setup;
   CardSet seen;
   int needed = 0;
+  bool all_to_come = true;  // no player holds a seventh card yet
   for (std::size_t p = 0; p < deal.hands.size(); ++p) {
     const auto& hand = deal.hands[p];
-    if (hand.size() < 3 || hand.size() > 7)
-      throw InputError(player_name(p) + ": a stud hand so far has 3 to 7 cards, not " + std::to_string(hand.size()));
+    if (hand.size() > 7)
+      throw InputError(player_name(p) + ": a stud hand has at most 7 cards, not " + std::to_string(hand.size()));
     for (Card c : hand) add_card(seen, c, player_name(p));
     setup.known.push_back(Hand(std::span<const Card>(hand)));
     setup.to_come.push_back(7 - static_cast<int>(hand.size()));
     needed += setup.to_come.back();
+    all_to_come = all_to_come && hand.size() < 7;
   }
   for (Card c : deal.dead) add_card(seen, c, "dead cards");
   setup.deck = (CardSet::full() - seen).cards();
-  if (static_cast<int>(setup.deck.size()) < needed)
-    throw InputError("the players need " + std::to_string(needed) + " more cards; " +
-                     std::to_string(setup.deck.size()) + " are left");
+  const int left = static_cast<int>(setup.deck.size()), players = static_cast<int>(deal.hands.size());
+  if (left >= needed) return setup;
+  if (!all_to_come || left < needed - players + 1)
+    throw InputError("the players need " + std::to_string(needed) + " more cards; " + std::to_string(left) +
+                     " are left");
+  setup.community = true;
   return setup;
+}
+
+// Every seventh card dealt face up to all: the counts of each community card added up, each the
+// question with that card in every hand and out of the deck.
+template <class Count>
+StudCounts with_community_card(const detail::StudSetup& setup, StudGame game, Count count) {
+  if (!setup.community) return count(setup);
+  StudCounts total;
+  for (std::size_t i = 0; i < setup.deck.size(); ++i) {
+    detail::StudSetup one = setup;
+    one.community = false;
+    one.deck.erase(one.deck.begin() + static_cast<std::ptrdiff_t>(i));
+    for (std::size_t p = 0; p < one.known.size(); ++p) {
+      one.known[p] = one.known[p] + Hand(setup.deck[i]);
+      --one.to_come[p];
+    }
+    const StudCounts c = count(one);
+    if (i == 0)
+      total = c;
+    else
+      detail::add_counts(total, c);
+  }
+  total.game = game;
+  return total;
 }
 
 // The sweep's counts of the first player, and the second's as their mirror, with the pot units.
@@ -93,21 +124,32 @@ StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options) {
   const detail::StudSetup setup = stud_setup(deal);
   if (method == StudExactMethod::sweep && deal.hands.size() != 2)
     throw InputError("the stud sweep counts 2 players, not " + std::to_string(deal.hands.size()));
+  for (std::size_t p = 0; p < setup.to_come.size(); ++p)
+    if (setup.to_come[p] - (setup.community ? 1 : 0) > detail::kStudMaxToCome)
+      throw InputError(player_name(p) + ": exact stud counts at most " + std::to_string(detail::kStudMaxToCome) +
+                       " unknown cards a player (third street's four to come); this hand has " +
+                       std::to_string(setup.to_come[p]));
   const bool sweep = method != StudExactMethod::walk && deal.hands.size() == 2;
   return with_stud_scorer(deal.game, [&](auto scorer) {
     using Scorer = decltype(scorer);
-    return sweep ? assemble(deal.game, detail::stud_sweep<Scorer>(setup))
-                 : detail::stud_walk<Scorer>(setup, deal.game, options.cancel);
+    return with_community_card(setup, deal.game, [&](const detail::StudSetup& one) {
+      return sweep ? assemble(deal.game, detail::stud_sweep<Scorer>(one))
+                   : detail::stud_walk<Scorer>(one, deal.game, options.cancel);
+    });
   });
 }
 
+bool stud_community_card(const StudDeal& deal) { return stud_setup(deal).community; }
+
 std::uint64_t stud_deals(const StudDeal& deal) {
   const detail::StudSetup setup = stud_setup(deal);
-  // Each player's cards to come from the cards the players before left.
-  std::uint64_t deals = 1;
+  // The community card, then each player's cards to come from the cards the players before left.
   int left = static_cast<int>(setup.deck.size());
+  std::uint64_t deals = setup.community ? static_cast<std::uint64_t>(left--) : 1;
   for (int k : setup.to_come) {
-    deals *= detail::kStudChoose[static_cast<std::size_t>(left)][static_cast<std::size_t>(k)];
+    k -= setup.community ? 1 : 0;
+    const std::uint64_t ways = choose(left, k);
+    deals = deals > UINT64_MAX / ways ? UINT64_MAX : deals * ways;  // saturated: more than any limit
     left -= k;
   }
   return deals;
