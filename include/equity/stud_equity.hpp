@@ -33,6 +33,14 @@
 // fifth street: 2.1 x 10^8 deals, about a second).
 //
 // The counts never depend on the thread count.
+//
+// Monte Carlo (src/count/stud_monte_carlo.hpp, stud_monte_carlo()) samples what exact does not
+// count: a player with more than four cards to come (down cards not seen), and many players on
+// early streets. Each trial deals every player's cards to come from the cards left by a partial
+// Fisher-Yates shuffle (the community card first when there is one), scores each hand once and
+// counts one showdown as the walk does, into the same StudCounts (a trial a showdown); chunks of
+// trials from their own random streams, as Hold'em's and Omaha's, so a seed gives the same counts
+// on any thread count.
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -94,7 +102,7 @@ enum class StudExactMethod { automatic, sweep, walk };
 // fewer than 2 or more than 10 players, a hand of more than 7 cards, a card twice ("card Ah
 // appears twice (again in player 2)"), too few cards left to deal even with a community card, or a
 // player with more than four cards to come besides a community card (exact counts third street's
-// four at most; Monte Carlo samples the rest).
+// four at most; stud_monte_carlo() samples the rest).
 struct StudExactOptions {
   StudExactMethod method = StudExactMethod::automatic;
   const std::atomic<bool>* cancel = nullptr;  // the walk checks it between deals of the first

@@ -13,6 +13,7 @@
 #include "detail/parallel.hpp"
 #include "equity/cards.hpp"
 #include "equity/evaluator.hpp"
+#include "equity/stud_equity.hpp"
 #include "equity/stud_scorer.hpp"
 
 namespace equity::detail {
@@ -38,6 +39,11 @@ struct StudSetup {
   // with each card left in every hand (stud_equity.cpp); the deck and to_come do not count it yet.
   bool community = false;
 };
+
+// The deal checked, the one check of exact and Monte Carlo (stud_equity.cpp): 2..10 hands of 0..7
+// known cards, no card twice, enough cards left for all (the seventh as a community card when only
+// so: stud_community_card()). Throws InputError as stud_deals() documents.
+StudSetup stud_setup(const StudDeal& deal);
 
 // ---- Completions ---------------------------------------------------------------------------------
 

@@ -1,11 +1,14 @@
-// The stud counts' instances for StudHighScorer (stud_sweep.hpp, stud_walk.hpp): the game's hot loops,
-// compiled here alone.
+// The stud counts' instances for StudHighScorer (stud_sweep.hpp, stud_walk.hpp, stud_trials.hpp): the
+// game's hot loops, compiled here alone.
 #include "stud_sweep.hpp"
+#include "stud_trials.hpp"
 #include "stud_walk.hpp"
 
 namespace equity::detail {
 
 template StudSweepCounts stud_sweep<StudHighScorer>(const StudSetup& setup);
 template StudCounts stud_walk<StudHighScorer>(const StudSetup& setup, StudGame game, const std::atomic<bool>* cancel);
+template void stud_trials<StudHighScorer>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                          std::uint64_t chunk, std::uint64_t size, StudChunk& out);
 
 }  // namespace equity::detail

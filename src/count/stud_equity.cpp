@@ -21,15 +21,9 @@ extern template StudCounts stud_walk<RazzScorer>(const StudSetup& setup, StudGam
 extern template StudCounts stud_walk<StudHiLoScorer>(const StudSetup& setup, StudGame game,
                                                      const std::atomic<bool>* cancel);
 
-}  // namespace detail
-
-namespace {
-
-// The deal checked: 2..10 hands of 0..7 known cards, no card twice, enough cards left for all
-// (the seventh as a community card when only so: stud_community_card()).
-detail::StudSetup stud_setup(const StudDeal& deal) {
+StudSetup stud_setup(const StudDeal& deal) {
   check_players(deal.hands.size());
-  detail::StudSetup setup;
+  StudSetup setup;
   CardSet seen;
   int needed = 0;
   bool all_to_come = true;  // no player holds a seventh card yet
@@ -53,6 +47,10 @@ detail::StudSetup stud_setup(const StudDeal& deal) {
   setup.community = true;
   return setup;
 }
+
+}  // namespace detail
+
+namespace {
 
 // Every seventh card dealt face up to all: the counts of each community card added up, each the
 // question with that card in every hand and out of the deck.
@@ -121,7 +119,7 @@ double StudCounts::equity(std::size_t p) const {
 
 StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options) {
   const StudExactMethod method = options.method;
-  const detail::StudSetup setup = stud_setup(deal);
+  const detail::StudSetup setup = detail::stud_setup(deal);
   if (method == StudExactMethod::sweep && deal.hands.size() != 2)
     throw InputError("the stud sweep counts 2 players, not " + std::to_string(deal.hands.size()));
   for (std::size_t p = 0; p < setup.to_come.size(); ++p)
@@ -139,10 +137,10 @@ StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options) {
   });
 }
 
-bool stud_community_card(const StudDeal& deal) { return stud_setup(deal).community; }
+bool stud_community_card(const StudDeal& deal) { return detail::stud_setup(deal).community; }
 
 std::uint64_t stud_deals(const StudDeal& deal) {
-  const detail::StudSetup setup = stud_setup(deal);
+  const detail::StudSetup setup = detail::stud_setup(deal);
   // The community card, then each player's cards to come from the cards the players before left.
   int left = static_cast<int>(setup.deck.size());
   std::uint64_t deals = setup.community ? static_cast<std::uint64_t>(left--) : 1;
