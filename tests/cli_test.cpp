@@ -317,9 +317,9 @@ TEST(Cli, RangeInAGamesDeck) {
            {"range 22+ --game shortdeck", "equity: range: 22 is not in the deck of Short deck (6+) Hold'em (6 to A)\n"},
            {"range AA --board 2c7d8h --game shortdeck",
             "equity: card 2c is not in the deck of Short deck (6+) Hold'em"},
-           {"range AA --game stud",
-            "equity: game 'stud': one of holdem, shortdeck, shortdeck-straights, omaha, omaha5, omaha6, omaha-hilo, "
-            "omaha5-hilo, omaha6-hilo\n"},
+           {"range AA --game badugi",
+            "equity: game 'badugi': one of holdem, shortdeck, shortdeck-straights, omaha, omaha5, omaha6, omaha-hilo, "
+            "omaha5-hilo, omaha6-hilo, stud, stud-hilo, razz\n"},
        }) {
     const auto r = run_equity(args);
     EXPECT_EQ(r.exit_code, 2) << args;
@@ -592,7 +592,7 @@ TEST(Cli, GamesTakeTheNamesPlayersUse) {
   const auto help = run_equity("--help");
   for (const char* alias : {"plo", "plo5", "plo8", "6+", "nlhe"})
     EXPECT_NE(help.out.find(alias), std::string::npos) << alias;
-  expect_input_error("AsAc KhQh --game stud", "game 'stud': one of holdem, shortdeck");
+  expect_input_error("AsAc KhQh --game badugi", "game 'badugi': one of holdem, shortdeck");
 }
 
 // `equity --help` is about every game, and `equity batch --help` names the field "game".

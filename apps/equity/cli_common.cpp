@@ -231,7 +231,7 @@ bool looks_like_omaha(const std::string& text) {
 }  // namespace
 
 std::string with_omaha_hint(const std::string& message, const std::vector<std::string>& texts, Game game) {
-  if (omaha_like(game)) return message;
+  if (game_rules(game).making != HandMaking::any_five) return message;  // Hold'em-like games only
   for (const auto& text : texts) {
     if (!looks_like_omaha(text)) continue;
     try {

@@ -17,7 +17,7 @@
 #include "equity/calculate.hpp"
 #include "equity/error.hpp"
 #include "equity/hand_class.hpp"
-#include "equity/ranking.hpp"
+#include "equity/hand_value.hpp"
 #include "hits_text.hpp"
 #include "progress_line.hpp"
 #include "terminal.hpp"
@@ -102,21 +102,27 @@ void print_categories(std::ostringstream& out, const PlayerAnswer& p, std::uint6
   TextColumn label{"Category", 18, {}};
   std::vector<TextColumn> columns = {{"Made", 10, {}, true},  {"Win", 10, {}},  {"Tie", 10, {}},
                                      {"Count", 16, {}, true}, {"Wins", 16, {}}, {"Ties", 16, {}}};
-  const auto order = category_order(game);  // the weakest first
-  for (auto c = order.rbegin(); c != order.rend(); ++c) {
-    const auto i = static_cast<std::size_t>(*c);
-    const auto made = (*p.category)[i], wins = (*p.category_wins)[i], ties = (*p.category_ties)[i];
-    label.cells.emplace_back(category_name(*c));
-    std::size_t k = 0;
-    for (const auto n : {made, wins, ties}) columns[k++].cells.push_back(percent(static_cast<double>(n) / t));
-    for (const auto n : {made, wins, ties}) columns[k++].cells.push_back(with_commas(n));
+  const bool outcomes = p.category_wins.has_value();  // the stud games count the categories made alone
+  if (!outcomes) columns = {columns[0], columns[3]};
+  for (const GameCategory& c : game_categories(game)) {
+    const auto made = (*p.category)[c.index];
+    label.cells.emplace_back(c.name);
+    columns[0].cells.push_back(percent(static_cast<double>(made) / t));
+    columns[outcomes ? 3 : 1].cells.push_back(with_commas(made));
+    if (!outcomes) continue;
+    const auto wins = (*p.category_wins)[c.index], ties = (*p.category_ties)[c.index];
+    columns[1].cells.push_back(percent(static_cast<double>(wins) / t));
+    columns[2].cells.push_back(percent(static_cast<double>(ties) / t));
+    columns[4].cells.push_back(with_commas(wins));
+    columns[5].cells.push_back(with_commas(ties));
   }
-  if (p.lows) {  // the Omaha Hi/Lo games: the low made, won alone and shared, beside the high's categories
+  if (p.lows) {  // the Hi/Lo games: the low made, won alone and shared, beside the high's categories
     label.cells.emplace_back("low (8 or better)");
     std::size_t k = 0;
-    for (const auto n : {*p.lows, *p.low_wins, *p.low_ties})
-      columns[k++].cells.push_back(percent(static_cast<double>(n) / t));
-    for (const auto n : {*p.lows, *p.low_wins, *p.low_ties}) columns[k++].cells.push_back(with_commas(n));
+    const std::vector<std::uint64_t> counts =
+        outcomes ? std::vector<std::uint64_t>{*p.lows, *p.low_wins, *p.low_ties} : std::vector<std::uint64_t>{*p.lows};
+    for (const auto n : counts) columns[k++].cells.push_back(percent(static_cast<double>(n) / t));
+    for (const auto n : counts) columns[k++].cells.push_back(with_commas(n));
   }
   print_table(out, label, columns, limit);
 }
@@ -152,7 +158,13 @@ void print_exact_footer(std::ostringstream& out, const Answer& a, std::size_t li
   const bool specific = all_specific(a);
   const std::string boards = with_commas(a.boards) + (a.boards == 1 ? " board" : " boards");
   std::ostringstream line;
-  if (a.method == Method::table) {
+  if (!has_board(a.game)) {  // the stud games: every deal of the players' cards to come
+    line << with_commas(a.showdowns()) << (a.showdowns() == 1 ? " deal" : " deals")
+         << " of the cards to come counted exactly ("
+         << (a.exact_method == ExactMethod::sweep ? "sweep: each player's completions scored once"
+                                                  : "every deal walked, player by player")
+         << ") in " << duration(a.seconds) << "\n";
+  } else if (a.method == Method::table) {
     if (specific)
       line << boards;
     else
@@ -185,9 +197,11 @@ void print_exact_footer(std::ostringstream& out, const Answer& a, std::size_t li
 
 void print_monte_carlo_table(std::ostringstream& out, const Answer& a, std::size_t limit) {
   const double trials = static_cast<double>(a.trials);
-  TextColumn label{"Range", label_width(a), {}};
-  std::vector<TextColumn> columns = {{"Equity", 10, {}, true}, {"StdErr", 10, {}}, {"95% interval", 22, {}},
-                                     {"Win", 10, {}, true},    {"Tie", 10, {}},    {"Combos", 8, {}, true}};
+  const bool ranges = game_rules(a.game).ranges;  // else each player's cards: no combos to count
+  TextColumn label{ranges ? "Range" : "Hand", label_width(a), {}};
+  std::vector<TextColumn> columns = {
+      {"Equity", 10, {}, true}, {"StdErr", 10, {}}, {"95% interval", 22, {}}, {"Win", 10, {}, true}, {"Tie", 10, {}}};
+  if (ranges) columns.push_back({"Combos", 8, {}, true});
   for (const auto& p : a.players) {
     label.cells.push_back(p.hand);
     std::size_t k = 0;
@@ -195,7 +209,7 @@ void print_monte_carlo_table(std::ostringstream& out, const Answer& a, std::size
          {percent(p.equity), percent(*p.standard_error), percent((*p.ci95)[0]) + " - " + percent((*p.ci95)[1]),
           percent(static_cast<double>(p.wins) / trials), percent(static_cast<double>(p.ties) / trials),
           with_commas(p.combos)})
-      columns[k++].cells.push_back(cell);
+      if (k < columns.size()) columns[k++].cells.push_back(cell);
   }
   print_table(out, label, columns, limit);
 }
@@ -205,7 +219,8 @@ void print_monte_carlo_table(std::ostringstream& out, const Answer& a, std::size
 void print_hilo_table(std::ostringstream& out, const Answer& a, std::size_t limit) {
   const bool mc = a.method == Method::monte_carlo, specific = all_specific(a);
   const double total = static_cast<double>(mc ? a.trials : a.showdowns());
-  TextColumn label{specific && !mc ? "Hand" : "Range", label_width(a), {}};
+  const bool ranges = game_rules(a.game).ranges;
+  TextColumn label{(specific && !mc) || !ranges ? "Hand" : "Range", label_width(a), {}};
   std::vector<TextColumn> columns = {{"Equity", 10, {}, true}};
   if (mc) {
     columns.push_back({"StdErr", 10, {}});
@@ -213,7 +228,7 @@ void print_hilo_table(std::ostringstream& out, const Answer& a, std::size_t limi
   }
   for (const char* title : {"Scoop", "High win", "High tie", "Low win", "Low tie", "Low made"})
     columns.push_back({title, 10, {}, title == std::string("Scoop") || title == std::string("Low win")});
-  if (!specific || mc) columns.push_back({"Combos", 8, {}, true});
+  if ((!specific || mc) && ranges) columns.push_back({"Combos", 8, {}, true});
   for (const auto& p : a.players) {
     label.cells.push_back(p.hand);
     std::size_t k = 0;
@@ -236,8 +251,9 @@ void print_monte_carlo_footer(std::ostringstream& out, const Answer& a, bool exa
   if (!a.reason.empty()) line << " (" << a.reason << (exact_takes_it ? "; --exact forces it)" : ")");
   line << ": " << with_commas(a.trials) << " random deals";
   if (a.deals_per_board > 1) line << ", " << a.deals_per_board << " on each board";
-  line << " (seed " << a.seed << ", stopped by " << (a.stopped_by == "cancelled" ? "Ctrl-C" : a.stopped_by) << "; "
-       << with_commas(a.rejected) << " deals redrawn for shared cards) in " << duration(a.seconds) << "\n";
+  line << " (seed " << a.seed << ", stopped by " << (a.stopped_by == "cancelled" ? "Ctrl-C" : a.stopped_by);
+  if (game_rules(a.game).ranges) line << "; " << with_commas(a.rejected) << " deals redrawn for shared cards";
+  line << ") in " << duration(a.seconds) << "\n";
   out << wrap_footer(line.str(), limit);
 }
 
@@ -392,14 +408,11 @@ struct Flags {
 };
 
 void add_question_options(CLI::App& app, Question& q, Flags& f) {
-  app.add_option("hands", q.players, "2 to 10 hands or ranges, e.g. AsAc KhQh or \"QQ+,AKs\" random")->required();
+  app.add_option("hands", q.players,
+                 "2 to 10 hands or ranges, e.g. AsAc KhQh or \"QQ+,AKs\" random; stud: (AsKs)Qd (?\?)7c")
+      ->required();
   app.add_option("-g,--game", f.game,
-                 "the game: holdem (the default); shortdeck (36 cards, 6 to A; A-6-7-8-9 is a straight; a flush "
-                 "beats a full house; trips beat a straight, as most rooms play it); shortdeck-straights (the same "
-                 "but a straight beats trips); omaha, omaha5, omaha6 (4, 5 or 6 hole cards; a hand is exactly two of "
-                 "them and three board cards); omaha-hilo, omaha5-hilo, omaha6-hilo (half the pot to the best "
-                 "8-or-better low; docs/omaha.md). The names players use work too, in any case: " +
-                     game_alias_names());
+                 "the game: " + game_list() + ". The names players use work too, in any case: " + game_alias_names());
   app.add_option("-b,--board", q.board, "known board cards: 3, 4 or 5, e.g. Ks7h2c");
   app.add_option("-d,--dead", q.dead, "cards removed from the deck, e.g. 2c3d");
   app.add_option("--order", q.order,
@@ -495,7 +508,12 @@ int run_equity(const Args& args) {
       "Omaha (--game omaha, omaha5, omaha6 and their -hilo games): a hand is 4, 5 or 6 cards (AsKsQhJh) "
       "or random; specific hands are enumerated exactly, ranges when the showdowns are within the limits "
       "above and the hands to score at most 20 million, else Monte Carlo. Hi/Lo answers add how often "
-      "each player scoops, wins the high and the low, and makes a low (docs/omaha.md).",
+      "each player scoops, wins the high and the low, and makes a low (docs/omaha.md).\n\n"
+      "Stud (--game stud, stud-hilo, razz): no board; each player's cards as dealt so far, from third "
+      "street to seventh: " +
+          std::string(kStudHandSyntax) +
+          "; --dead for the folded up cards. Two players are counted exactly from any street (a sweep), more "
+          "when every deal of the cards to come is at most 300 million to walk, else Monte Carlo (docs/stud.md).",
       "equity");
   app.footer(commands_footer());
   Question q;

@@ -28,13 +28,23 @@ enum class Game : std::uint8_t {
   omaha_hilo,           // Omaha Hi/Lo, 8 or better: half the pot to the best high, half to the best low
   omaha5_hilo,          // five-card Omaha Hi/Lo
   omaha6_hilo,          // six-card Omaha Hi/Lo
+  stud,                 // seven-card stud: no board, each player's best five of their own seven
+  stud_hilo,            // seven-card stud Hi/Lo, 8 or better
+  razz,                 // seven-card stud for the best A-5 low
 };
-inline constexpr int kGames = 9;
+inline constexpr int kGames = 12;
 
 // How a player's hand is made of hole and board cards.
 enum class HandMaking : std::uint8_t {
   any_five,        // the best five of hole and board cards together (Hold'em)
   two_plus_three,  // exactly two hole cards and three board cards (Omaha)
+  own_cards,       // the best five of the player's own cards; no board (stud)
+};
+
+// How the pot (or its first half, in a split-pot game) is ranked.
+enum class PotRanking : std::uint8_t {
+  high,             // the best poker hand
+  ace_to_five_low,  // the lowest hand, aces low, straights and flushes not counted (razz)
 };
 
 struct GameRules {
@@ -60,6 +70,18 @@ struct GameRules {
   std::string_view aliases;
   // Two players' hands to start from, as the page offers them: "AsAc KhQh".
   std::string_view example;
+  // Each card a player is dealt, in order: 'd' face down, 'U' face up ("ddUUUUd" in stud); empty
+  // when every hole card is face down (the board games).
+  std::string_view deal_order;
+  PotRanking ranking = PotRanking::high;  // the whole pot's, or the high half's with `low`
+  // What the game's questions can ask beyond equity: hands written as ranges (classes,
+  // percentages, "random" for any hand: otherwise cards only), per-combo equity and the
+  // distribution of a range, what a range hits on a board.
+  bool ranges = true;
+  bool per_combo = true;
+  bool hits = true;
+  // How a player's hand is written, in one line for help texts and the page.
+  std::string_view hand_syntax;
 
   constexpr int deck_size() const { return deck.size(); }
   constexpr bool in_deck(Card c) const { return deck.contains(c); }
@@ -72,39 +94,274 @@ constexpr CardSet deck_from_rank(int lowest) {
   return CardSet(bits);
 }
 
+inline constexpr std::string_view kStudHandSyntax =
+    "the cards in the order dealt (AsKsQd: two down, one up), or down cards in parentheses ((AsKs)Qd), ? for a "
+    "down card not known ((?\?)Qd), random for a whole hand";
+
+inline constexpr std::string_view kHoldemHandSyntax =
+    "cards (AsAc), classes (AKs, QQ+, A2s-A5s), percentages (15%), random";
+inline constexpr std::string_view kOmahaHandSyntax =
+    "cards (AsAhKsQh), fewer cards for every hand holding them (AsAc), patterns (AA**), random";
+
 inline constexpr std::array<GameRules, kGames> kGameRules = {{
-    {Game::holdem, "holdem", "Texas Hold'em",
-     "52 cards; two hole cards each and five board cards; the best five of the seven", CardSet::full(), 0, 2, 5,
-     HandMaking::any_five, false, 169, true, "", "nlhe, nlh, lhe, texas hold'em", "AsAc KhQh"},
-    {Game::shortdeck, "shortdeck", "Short deck (6+) Hold'em",
+    {Game::holdem,
+     "holdem",
+     "Texas Hold'em",
+     "52 cards; two hole cards each and five board cards; the best five of the seven",
+     CardSet::full(),
+     0,
+     2,
+     5,
+     HandMaking::any_five,
+     false,
+     169,
+     true,
+     "",
+     "nlhe, nlh, lhe, texas hold'em",
+     "AsAc KhQh",
+     "",
+     PotRanking::high,
+     true,
+     true,
+     true,
+     kHoldemHandSyntax},
+    {Game::shortdeck,
+     "shortdeck",
+     "Short deck (6+) Hold'em",
      "36 cards, 6 to A; A-6-7-8-9 is the lowest straight; a flush beats a full house; three of a kind "
      "beats a straight",
-     deck_from_rank(4), 4, 2, 5, HandMaking::any_five, false, 81, true, "shortdeck",
-     "6+, 6-plus, six-plus, short deck, sd, 6+ hold'em, short deck hold'em", "AsAc KhQh"},
-    {Game::shortdeck_straights, "shortdeck-straights", "Short deck (6+) Hold'em, straights over trips",
-     "as shortdeck, but a straight beats three of a kind", deck_from_rank(4), 4, 2, 5, HandMaking::any_five, false, 81,
-     true, "shortdeck-straights", "6+ straights, sd-straights, short deck straights", "AsAc KhQh"},
-    {Game::omaha, "omaha", "Omaha (PLO)",
+     deck_from_rank(4),
+     4,
+     2,
+     5,
+     HandMaking::any_five,
+     false,
+     81,
+     true,
+     "shortdeck",
+     "6+, 6-plus, six-plus, short deck, sd, 6+ hold'em, short deck hold'em",
+     "AsAc KhQh",
+     "",
+     PotRanking::high,
+     true,
+     true,
+     true,
+     kHoldemHandSyntax},
+    {Game::shortdeck_straights,
+     "shortdeck-straights",
+     "Short deck (6+) Hold'em, straights over trips",
+     "as shortdeck, but a straight beats three of a kind",
+     deck_from_rank(4),
+     4,
+     2,
+     5,
+     HandMaking::any_five,
+     false,
+     81,
+     true,
+     "shortdeck-straights",
+     "6+ straights, sd-straights, short deck straights",
+     "AsAc KhQh",
+     "",
+     PotRanking::high,
+     true,
+     true,
+     true,
+     kHoldemHandSyntax},
+    {Game::omaha,
+     "omaha",
+     "Omaha (PLO)",
      "52 cards; four hole cards each and five board cards; a hand is exactly two hole cards and three board "
      "cards",
-     CardSet::full(), 0, 4, 5, HandMaking::two_plus_three, false, 16432, false, "",
-     "plo, plo4, omaha4, 4-card omaha, pot-limit omaha, omaha hi", "AsAhKsQh JdTd9c8c"},
-    {Game::omaha5, "omaha5", "Five-card Omaha (PLO5)", "as omaha, with five hole cards each", CardSet::full(), 0, 5, 5,
-     HandMaking::two_plus_three, false, 134459, false, "", "plo5, 5-card omaha, 5-card plo", "AsAhKsQhJd Td9c8c7h6h"},
-    {Game::omaha6, "omaha6", "Six-card Omaha (PLO6)", "as omaha, with six hole cards each", CardSet::full(), 0, 6, 5,
-     HandMaking::two_plus_three, false, 962988, false, "", "plo6, 6-card omaha, 6-card plo",
-     "AsAhKsQhJdTd 9c8c7h6h5s4s"},
-    {Game::omaha_hilo, "omaha-hilo", "Omaha Hi/Lo (8 or better)",
+     CardSet::full(),
+     0,
+     4,
+     5,
+     HandMaking::two_plus_three,
+     false,
+     16432,
+     false,
+     "",
+     "plo, plo4, omaha4, 4-card omaha, pot-limit omaha, omaha hi",
+     "AsAhKsQh JdTd9c8c",
+     "",
+     PotRanking::high,
+     true,
+     true,
+     true,
+     kOmahaHandSyntax},
+    {Game::omaha5,
+     "omaha5",
+     "Five-card Omaha (PLO5)",
+     "as omaha, with five hole cards each",
+     CardSet::full(),
+     0,
+     5,
+     5,
+     HandMaking::two_plus_three,
+     false,
+     134459,
+     false,
+     "",
+     "plo5, 5-card omaha, 5-card plo",
+     "AsAhKsQhJd Td9c8c7h6h",
+     "",
+     PotRanking::high,
+     true,
+     true,
+     true,
+     kOmahaHandSyntax},
+    {Game::omaha6,
+     "omaha6",
+     "Six-card Omaha (PLO6)",
+     "as omaha, with six hole cards each",
+     CardSet::full(),
+     0,
+     6,
+     5,
+     HandMaking::two_plus_three,
+     false,
+     962988,
+     false,
+     "",
+     "plo6, 6-card omaha, 6-card plo",
+     "AsAhKsQhJdTd 9c8c7h6h5s4s",
+     "",
+     PotRanking::high,
+     true,
+     true,
+     true,
+     kOmahaHandSyntax},
+    {Game::omaha_hilo,
+     "omaha-hilo",
+     "Omaha Hi/Lo (8 or better)",
      "as omaha; half the pot to the best high, half to the best A-5 low of five ranks 8 or below (two hole and "
      "three board cards again); no low: the high takes it all",
-     CardSet::full(), 0, 4, 5, HandMaking::two_plus_three, true, 16432, false, "",
-     "plo8, o8, omaha8, omaha hi/lo, plo hi/lo, omaha 8 or better", "As2sKhQh 7c7d8h3h"},
-    {Game::omaha5_hilo, "omaha5-hilo", "Five-card Omaha Hi/Lo (8 or better)",
-     "as omaha-hilo, with five hole cards each", CardSet::full(), 0, 5, 5, HandMaking::two_plus_three, true, 134459,
-     false, "", "plo5-8, o5-8, plo5 hi/lo, 5-card omaha hi/lo, big o", "As2sKhQhJd 7c7d8h3h4c"},
-    {Game::omaha6_hilo, "omaha6-hilo", "Six-card Omaha Hi/Lo (8 or better)", "as omaha-hilo, with six hole cards each",
-     CardSet::full(), 0, 6, 5, HandMaking::two_plus_three, true, 962988, false, "",
-     "plo6-8, o6-8, plo6 hi/lo, 6-card omaha hi/lo", "As2sKhQhJdTd 7c7d8h3h4c5c"},
+     CardSet::full(),
+     0,
+     4,
+     5,
+     HandMaking::two_plus_three,
+     true,
+     16432,
+     false,
+     "",
+     "plo8, o8, omaha8, omaha hi/lo, plo hi/lo, omaha 8 or better",
+     "As2sKhQh 7c7d8h3h",
+     "",
+     PotRanking::high,
+     true,
+     true,
+     true,
+     kOmahaHandSyntax},
+    {Game::omaha5_hilo,
+     "omaha5-hilo",
+     "Five-card Omaha Hi/Lo (8 or better)",
+     "as omaha-hilo, with five hole cards each",
+     CardSet::full(),
+     0,
+     5,
+     5,
+     HandMaking::two_plus_three,
+     true,
+     134459,
+     false,
+     "",
+     "plo5-8, o5-8, plo5 hi/lo, 5-card omaha hi/lo, big o",
+     "As2sKhQhJd 7c7d8h3h4c",
+     "",
+     PotRanking::high,
+     true,
+     true,
+     true,
+     kOmahaHandSyntax},
+    {Game::omaha6_hilo,
+     "omaha6-hilo",
+     "Six-card Omaha Hi/Lo (8 or better)",
+     "as omaha-hilo, with six hole cards each",
+     CardSet::full(),
+     0,
+     6,
+     5,
+     HandMaking::two_plus_three,
+     true,
+     962988,
+     false,
+     "",
+     "plo6-8, o6-8, plo6 hi/lo, 6-card omaha hi/lo",
+     "As2sKhQhJdTd 7c7d8h3h4c5c",
+     "",
+     PotRanking::high,
+     true,
+     true,
+     true,
+     kOmahaHandSyntax},
+    {Game::stud,
+     "stud",
+     "Seven-card stud",
+     "52 cards; no board: seven cards each, two down, four up, the last down; the best five of a player's own "
+     "seven",
+     CardSet::full(),
+     0,
+     7,
+     0,
+     HandMaking::own_cards,
+     false,
+     0,
+     false,
+     "",
+     "7-card stud, seven card stud, 7cs, stud hi",
+     "(AsKs)Qd (7c7d)8h",
+     "ddUUUUd",
+     PotRanking::high,
+     false,
+     false,
+     false,
+     kStudHandSyntax},
+    {Game::stud_hilo,
+     "stud-hilo",
+     "Seven-card stud Hi/Lo (8 or better)",
+     "as stud; half the pot to the best high, half to the best A-5 low of five ranks 8 or below; no low: the high "
+     "takes it all",
+     CardSet::full(),
+     0,
+     7,
+     0,
+     HandMaking::own_cards,
+     true,
+     0,
+     false,
+     "",
+     "stud8, stud/8, stud hi/lo, stud 8 or better, seven card stud hi/lo",
+     "(As2s)3d (KcKd)8h",
+     "ddUUUUd",
+     PotRanking::high,
+     false,
+     false,
+     false,
+     kStudHandSyntax},
+    {Game::razz,
+     "razz",
+     "Razz (seven-card stud, A-5 low)",
+     "as stud; the lowest hand wins: aces low, straights and flushes do not count, pairs do (A-2-3-4-5 is the "
+     "best)",
+     CardSet::full(),
+     0,
+     7,
+     0,
+     HandMaking::own_cards,
+     false,
+     0,
+     false,
+     "",
+     "stud low, seven card razz",
+     "(As2s)3d (Kc7d)8h",
+     "ddUUUUd",
+     PotRanking::ace_to_five_low,
+     false,
+     false,
+     false,
+     kStudHandSyntax},
 }};
 
 // The rules of a game.
@@ -123,11 +380,15 @@ std::vector<std::string_view> game_aliases(Game game);
 std::string game_alias_names();
 // "holdem, shortdeck, shortdeck-straights, omaha, ...": for help texts and messages.
 std::string game_names();
+// "holdem (Texas Hold'em, the default), shortdeck (Short deck (6+) Hold'em), ...": for help texts.
+std::string game_list();
 // Whether a hand is exactly two hole cards and three board cards (the Omaha games).
 constexpr bool omaha_like(Game game) { return game_rules(game).making == HandMaking::two_plus_three; }
-// For the commands and calls built on two hole cards (ranges of classes, preflop tables, the
-// evaluator of 5 to 7 cards): throws InputError for an Omaha game, naming `what` ("equity range")
-// and saying where Omaha is answered.
+// Whether a game has a board (every game but the stud family).
+constexpr bool has_board(Game game) { return game_rules(game).board_cards > 0; }
+// For the commands and calls built on two hole cards and a board (ranges of classes, preflop
+// tables, the evaluator of 5 to 7 cards): throws InputError for any other game, naming `what`
+// ("equity range") and saying where that game is answered.
 void require_two_hole_cards(Game game, std::string_view what);
 
 }  // namespace equity

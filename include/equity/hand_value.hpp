@@ -4,6 +4,8 @@
 #include <array>
 #include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "equity/cards.hpp"
 #include "equity/evaluator.hpp"
@@ -18,6 +20,14 @@ struct HandValue {
   std::string name;          // "full house, threes full of nines"; "straight, nine high" (A-6-7-8-9)
   std::array<Card, 5> best;  // the best five in tie-break order
 };
+
+// A game's hand categories, the best first: each one's index in the answer's category counts
+// (PlayerAnswer::category: a Category, or in razz a LowCategory) and its name.
+struct GameCategory {
+  std::size_t index = 0;
+  std::string_view name;
+};
+std::vector<GameCategory> game_categories(Game game);
 
 // The number of distinct five-card hand values: 7462 in Hold'em, 1404 in short deck.
 int hand_ranks(Game game);

@@ -93,13 +93,18 @@ decltype(auto) with_ranking(Game game, F&& f) {
     case Game::omaha5_hilo:
     case Game::omaha6_hilo:
       break;  // two hole and three board cards: the planner answers these by omaha_calculate.cpp
+    case Game::stud:
+    case Game::stud_hilo:
+    case Game::razz:
+      break;  // no board: stud_calculate.cpp
   }
   throw std::logic_error("with_ranking: a game without a ranking of 5 to 7 cards");
 }
 
 // A game's categories from the weakest up.
 inline std::array<Category, kCategories> category_order(Game game) {
-  if (omaha_like(game)) return HoldemRanking::kCategoryOrder;  // Omaha's high is ranked as Hold'em's
+  // Omaha's and stud's highs are ranked as Hold'em's (razz's lows have their own: game_categories()).
+  if (game_rules(game).making != HandMaking::any_five) return HoldemRanking::kCategoryOrder;
   return with_ranking(game, [](auto ranking) { return decltype(ranking)::kCategoryOrder; });
 }
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "equity/hand_class.hpp"
+#include "equity/hand_value.hpp"
 
 namespace equity {
 namespace {
@@ -13,14 +14,22 @@ using nlohmann::ordered_json;
 // JSON has no NaN or infinity: such a number is written as null.
 ordered_json number(double x) { return std::isfinite(x) ? ordered_json(x) : ordered_json(nullptr); }
 
-ordered_json categories(const PlayerAnswer& p) {
+// The game's categories, the best first (Hold'em's in Category order, as always); the wins and ties
+// of each where the method counts them (not the stud games').
+ordered_json categories(const PlayerAnswer& p, Game game) {
   ordered_json list = ordered_json::array();
-  for (int c = kCategories - 1; c >= 0; --c) {
-    const auto i = static_cast<std::size_t>(c);
-    list.push_back({{"category", category_name(static_cast<Category>(c))},
-                    {"count", (*p.category)[i]},
-                    {"wins", (*p.category_wins)[i]},
-                    {"ties", (*p.category_ties)[i]}});
+  std::vector<GameCategory> order;
+  if (game_rules(game).ranking == PotRanking::high) {
+    for (int c = kCategories - 1; c >= 0; --c)
+      order.push_back({static_cast<std::size_t>(c), category_name(static_cast<Category>(c))});
+  } else {
+    order = game_categories(game);
+  }
+  for (const GameCategory& c : order) {
+    ordered_json line = {{"category", c.name}, {"count", (*p.category)[c.index]}};
+    if (p.category_wins) line["wins"] = (*p.category_wins)[c.index];
+    if (p.category_ties) line["ties"] = (*p.category_ties)[c.index];
+    list.push_back(std::move(line));
   }
   return list;
 }
@@ -75,7 +84,7 @@ ordered_json distribution(const Distribution& d) {
   return {{"mean", number(d.mean)}, {"buckets", buckets}, {"curve", curve}};
 }
 
-ordered_json player(const PlayerAnswer& p, bool per_combo_monte_carlo, bool pot_units) {
+ordered_json player(const PlayerAnswer& p, Game game, bool per_combo_monte_carlo, bool pot_units) {
   ordered_json j;
   j["hand"] = p.hand;
   j["specific"] = p.specific;
@@ -98,7 +107,7 @@ ordered_json player(const PlayerAnswer& p, bool per_combo_monte_carlo, bool pot_
   }
   if (p.standard_error) j["stderr"] = number(*p.standard_error);
   if (p.ci95) j["ci95"] = {number((*p.ci95)[0]), number((*p.ci95)[1])};
-  if (p.category) j["categories"] = categories(p);
+  if (p.category) j["categories"] = categories(p, game);
   if (p.hits) j["hits"] = hits(*p.hits);
   if (p.distribution) j["distribution"] = distribution(*p.distribution);
   if (!p.per_combo.empty() || !p.per_class.empty()) {
@@ -157,7 +166,7 @@ std::string to_json(const Answer& a) {
   j["warnings"] = a.warnings;
   ordered_json players = ordered_json::array();
   for (const auto& p : a.players)
-    players.push_back(player(p, a.per_combo_method == Method::monte_carlo, a.pot_units != 0));
+    players.push_back(player(p, a.game, a.per_combo_method == Method::monte_carlo, a.pot_units != 0));
   j["players"] = std::move(players);
   return j.dump();
 }

@@ -21,6 +21,7 @@
 #include "equity/three_way_table.hpp"
 #include "omaha_calculate.hpp"
 #include "question.hpp"
+#include "stud_calculate.hpp"
 #include "tables/table_cache.hpp"
 
 namespace equity {
@@ -273,6 +274,7 @@ void fill_per_combo(const Plan& plan, const PlannedQuestion& s, Answer& a, const
 EQUITY_QUESTION_PATH Answer execute(const Plan& plan, const Stopwatch& clock) {
   const PlannedQuestion& s = *plan.question;
   if (s.omaha) return detail::answer_omaha(plan, clock);
+  if (s.stud) return detail::answer_stud(plan, clock);
   const Question& q = s.question;
   std::vector<std::string> warnings;
   Answer a;
@@ -361,7 +363,7 @@ EQUITY_QUESTION_PATH Answer calculate(const Plan& plan) {
   // Work planned to run on the calling thread needs no arena (starting one costs more than it).
   Answer a =
       s.serial ? execute(plan, clock) : detail::with_threads(question.threads, [&] { return execute(plan, clock); });
-  if (question.hits && !s.omaha) {  // the Omaha games' are answer_omaha()'s
+  if (question.hits && !s.omaha && !s.stud) {  // the Omaha games' are answer_omaha()'s
     CardSet dead;
     for (Card c : s.parsed.deal.dead) dead.insert(c);
     for (std::size_t p = 0; p < a.players.size(); ++p)

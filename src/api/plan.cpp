@@ -19,6 +19,7 @@
 #include "equity/three_way_table.hpp"
 #include "omaha_calculate.hpp"
 #include "question.hpp"
+#include "stud_calculate.hpp"
 
 namespace equity {
 namespace {
@@ -218,6 +219,7 @@ EQUITY_QUESTION_PATH Plan plan(const Question& question) {
   // A hand of two hole and three board cards: Omaha's own reader, planner and methods, before
   // anything of Hold'em's runs.
   if (omaha_like(question.game)) return detail::plan_omaha(question);
+  if (game_rules(question.game).making == HandMaking::own_cards) return detail::plan_stud(question);
   if (question.hits && (question.board.empty() || parse_cards(question.board, "board").empty()))
     throw InputError("hits: what a range hits needs a board of 3, 4 or 5 cards");
   auto s = std::make_shared<PlannedQuestion>();

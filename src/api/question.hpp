@@ -12,6 +12,7 @@
 #include "equity/deal.hpp"
 #include "equity/range.hpp"
 #include "equity/stopwatch.hpp"
+#include "equity/stud_equity.hpp"
 
 namespace equity::detail {
 
@@ -61,7 +62,10 @@ struct PlannedQuestion {
   // the board and the dead cards, and no Hold'em ranges).
   std::optional<OmahaPrepared> omaha;
   std::vector<OmahaRange> omaha_ranges;  // the Omaha players' ranges as read (what --hits breaks down)
-  bool serial = false;                   // the work is small enough to run on the calling thread, without oneTBB
+  // A stud game's deal (stud_calculate.hpp answers it; parsed then holds the players' labels and
+  // the dead cards).
+  std::optional<StudDeal> stud;
+  bool serial = false;  // the work is small enough to run on the calling thread, without oneTBB
 };
 
 }  // namespace equity::detail

@@ -8,9 +8,9 @@
 namespace equity {
 namespace {
 
-constexpr std::array<Game, kGames> kAllGames = {Game::holdem,     Game::shortdeck,   Game::shortdeck_straights,
-                                                Game::omaha,      Game::omaha5,      Game::omaha6,
-                                                Game::omaha_hilo, Game::omaha5_hilo, Game::omaha6_hilo};
+constexpr std::array<Game, kGames> kAllGames = {
+    Game::holdem,     Game::shortdeck,   Game::shortdeck_straights, Game::omaha, Game::omaha5,    Game::omaha6,
+    Game::omaha_hilo, Game::omaha5_hilo, Game::omaha6_hilo,         Game::stud,  Game::stud_hilo, Game::razz};
 
 // A name as parse_game() compares it: lower case, without spaces, '-', '_', '/', '.' and
 // apostrophes ("Omaha Hi/Lo" and "omaha-hilo" are both "omahahilo").
@@ -33,6 +33,16 @@ std::string game_names() {
   for (Game g : kAllGames) {
     if (!out.empty()) out += ", ";
     out += game_name(g);
+  }
+  return out;
+}
+
+std::string game_list() {
+  std::string out;
+  for (Game g : kAllGames) {
+    if (!out.empty()) out += ", ";
+    out += std::string(game_name(g)) + " (" + std::string(game_rules(g).title) +
+           (g == Game::holdem ? ", the default)" : ")");
   }
   return out;
 }
@@ -69,10 +79,15 @@ Game parse_game(std::string_view name) {
 }
 
 void require_two_hole_cards(Game game, std::string_view what) {
-  if (omaha_like(game))
-    throw InputError(std::string(what) + ": not for " + std::string(game_name(game)) +
-                     " yet (it is for games of two hole cards: holdem, shortdeck, shortdeck-straights); " +
-                     "equity --game " + std::string(game_name(game)) + " answers Omaha questions");
+  const GameRules& rules = game_rules(game);
+  if (rules.hole_cards == 2 && rules.making == HandMaking::any_five) return;
+  std::string two;  // the games it is for
+  for (Game g : kAllGames)
+    if (game_rules(g).hole_cards == 2 && game_rules(g).making == HandMaking::any_five)
+      two += (two.empty() ? "" : ", ") + std::string(game_name(g));
+  throw InputError(std::string(what) + ": not for " + std::string(rules.name) +
+                   " yet (it is for games of two hole cards: " + two + "); equity --game " + std::string(rules.name) +
+                   " answers " + std::string(rules.title) + " questions");
 }
 
 }  // namespace equity

@@ -4,6 +4,8 @@
 #include <string>
 
 #include "equity/error.hpp"
+#include "equity/low_evaluator.hpp"
+#include "equity/ranking.hpp"
 #include "equity/shortdeck_evaluator.hpp"
 
 namespace equity {
@@ -89,6 +91,20 @@ OmahaHandValue omaha_hand_value(std::span<const Card> hole, std::span<const Card
           }
   if (rules.low) v.low_name = low_name(v.low);
   return v;
+}
+
+std::vector<GameCategory> game_categories(Game game) {
+  std::vector<GameCategory> out;
+  if (game_rules(game).ranking == PotRanking::ace_to_five_low) {
+    static constexpr std::array<std::string_view, kLowCategories> kNames = {
+        "no pair", "one pair", "two pair", "three of a kind", "full house", "four of a kind"};
+    for (std::size_t c = 0; c < kNames.size(); ++c) out.push_back({c, kNames[c]});
+    return out;
+  }
+  const auto order = category_order(game);  // the weakest first
+  for (auto c = order.rbegin(); c != order.rend(); ++c)
+    out.push_back({static_cast<std::size_t>(*c), category_name(*c)});
+  return out;
 }
 
 }  // namespace equity

@@ -1,0 +1,23 @@
+#pragma once
+// The stud family's side of the planner and the executor (stud_calculate.cpp): plan() hands every
+// question whose game makes a hand of the player's own cards alone (HandMaking::own_cards) to
+// plan_stud(), and calculate(plan) a plan with a stud deal to answer_stud(). Private to the library.
+#include "equity/calculate.hpp"
+#include "equity/plan.hpp"
+#include "equity/stopwatch.hpp"
+
+namespace equity::detail {
+
+// Automatic enumerates a stud question of three or more players when its deals (stud_deals(): the
+// walk's showdowns) are at most this, about a second on two cores (three players on fifth street:
+// 2.1 x 10^8); two players are always swept when exact can count them.
+inline constexpr double kStudAutomaticDeals = 3e8;
+// Exact asked for takes on at most this many deals (about ten minutes).
+inline constexpr double kStudExactDeals = 1e11;
+// Quick (run on the calling thread): at most this many deals, or completions to score heads-up.
+inline constexpr double kQuickStudWork = 2e5;
+
+Plan plan_stud(const Question& question);
+Answer answer_stud(const Plan& plan, const Stopwatch& clock);
+
+}  // namespace equity::detail
