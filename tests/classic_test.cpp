@@ -16,6 +16,7 @@
 #include "equity/draw_game.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
+#include "equity/low_evaluator.hpp"
 #include "equity/shortdeck_evaluator.hpp"
 #include "equity/showdown.hpp"
 #include "test_support.hpp"
@@ -471,6 +472,95 @@ TEST(EvalCommand, ShortDeckNamesHandsByItsRules) {
   expect_error(run_equity("eval As Ks Qs Js Ts --game omaha"),
                "--board: an Omaha hand is valued on a board of 3 to 5 cards");
   EXPECT_NE(run_equity("eval --help").out.find("shortdeck-straights"), std::string::npos);
+}
+
+// The stud games: the best five of the player's own 5 to 7 cards by the pot's ranking (razz: the
+// A-5 low, pairs counted), and in Hi/Lo the 8-or-better low; no board.
+TEST(EvalCommand, RazzNamesTheBestLow) {
+  const auto r = run_equity("eval --game razz As2s3d7c7dKh4c");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "Game:     Razz (seven-card stud, A-5 low)\n"
+            "Cards:    As 2s 3d 7c 7d Kh 4c\n"
+            "Best:     7c 4c 3d 2s As\n"
+            "Category: no pair\n"
+            "Name:     7-4-3-2-A\n"
+            "Rank:     6168 (0..6174, bigger is better)\n");
+  EXPECT_EQ(razz_value_cards(cards("As2s3d7c7dKh4c")), 6168);
+  // Five cards with a pair: the pair counts against the hand.
+  const auto pair = run_equity("eval --game razz As2s3d7c7d");
+  EXPECT_EQ(pair.out,
+            "Game:     Razz (seven-card stud, A-5 low)\n"
+            "Cards:    As 2s 3d 7c 7d\n"
+            "Best:     7c 7d 3d 2s As\n"
+            "Category: one pair\n"
+            "Name:     one pair, 7-7-3-2-A\n"
+            "Rank:     3567 (0..6174, bigger is better)\n");
+  EXPECT_EQ(razz_value_cards(cards("As2s3d7c7d")), 3567);
+  // Seven cards of four ranks: the lowest pair is kept.
+  const auto seven = run_equity("eval --game razz AsAd2c2h3c3d4s --json");
+  EXPECT_EQ(seven.out,
+            R"({"game":"razz","cards":["As","Ad","2c","2h","3c","3d","4s"],"best":["As","Ad","4s","3c","2c"],)"
+            R"("category":"one pair","name":"one pair, A-A-4-3-2","rank":4887})"
+            "\n");
+  const auto rank = [](const std::string& hand) {
+    const auto out = run_equity("eval --json --game razz " + hand);
+    EXPECT_EQ(out.exit_code, 0) << out.err;
+    return nlohmann::json::parse(out.out)["rank"].get<int>();
+  };
+  EXPECT_EQ(rank("5s4s3s2sAs"), 6174);                // the wheel, a straight flush in stud
+  EXPECT_GT(rank("8s7d6c5h4d"), rank("AsAd2c3h4d"));  // any hand without a pair beats a pair
+  EXPECT_GT(rank("7s5d4c3h2d"), rank("7s6d3c2hAd"));  // 7-5 beats 7-6
+  EXPECT_EQ(rank("KsKdKhKcQc"), 0);
+  EXPECT_EQ(nlohmann::json::parse(run_equity("eval --json --game razz 5s4s3s2sAs").out)["name"],
+            "5-4-3-2-A (the wheel)");
+  EXPECT_EQ(nlohmann::json::parse(run_equity("eval --json --game razz KsKdKhKcQc").out)["category"], "four of a kind");
+}
+
+TEST(EvalCommand, StudHighAndHiLo) {
+  const auto high = run_equity("eval --game stud AsKsQdJdTd2c3c");
+  EXPECT_EQ(high.exit_code, 0) << high.err;
+  EXPECT_EQ(high.out,
+            "Game:     Seven-card stud\n"
+            "Cards:    As Ks Qd Jd Td 2c 3c\n"
+            "Best:     As Ks Qd Jd Td\n"
+            "Category: straight\n"
+            "Name:     straight, ace high\n"
+            "Rank:     5862 (0..7461, bigger is better)\n");
+  EXPECT_EQ(evaluate_cards(cards("AsKsQdJdTd2c3c")), 5862);  // Hold'em's ranking
+  const auto hilo = run_equity("eval --game stud-hilo As2s3d4c8hKhKd");
+  EXPECT_EQ(hilo.out,
+            "Game:     Seven-card stud Hi/Lo (8 or better)\n"
+            "Cards:    As 2s 3d 4c 8h Kh Kd\n"
+            "Best:     Kh Kd As 8h 4c\n"
+            "Category: one pair\n"
+            "Name:     one pair, kings, ace, eight, four kickers\n"
+            "Rank:     3879 (0..7461, bigger is better)\n"
+            "Low:      8-4-3-2-A (8h 4c 3d 2s As)\n");
+  EXPECT_EQ(run_equity("eval --game stud-hilo As2s3d4c8hKhKd --json").out,
+            R"({"game":"stud-hilo","cards":["As","2s","3d","4c","8h","Kh","Kd"],"best":["Kh","Kd","As","8h","4c"],)"
+            R"("category":"one pair","name":"one pair, kings, ace, eight, four kickers","rank":3879,)"
+            R"("low":"8-4-3-2-A","low_rank":35,"low_best":["8h","4c","3d","2s","As"]})"
+            "\n");
+  EXPECT_EQ(run_equity("eval --game stud8 As2s3d9c9hKhKd --json").out,
+            R"({"game":"stud-hilo","cards":["As","2s","3d","9c","9h","Kh","Kd"],"best":["Kh","Kd","9c","9h","As"],)"
+            R"("category":"two pair","name":"two pair, kings and nines, ace kicker","rank":4829,)"
+            R"("low":"no low","low_rank":0,"low_best":null})"
+            "\n");
+  const auto no_low = run_equity("eval --game stud-hilo As2s3d9c9hKhKd");
+  EXPECT_NE(no_low.out.find("\nLow:      no low\n"), std::string::npos) << no_low.out;
+}
+
+TEST(EvalCommand, StudGamesBadInput) {
+  expect_error(run_equity("eval --game stud As2s3d4c8hKhKd9s"),
+               "a stud hand is the best five of 5, 6 or 7 cards, not 8");
+  expect_error(run_equity("eval --game razz As2s3d4c"), "a razz hand is the best five of 5, 6 or 7 cards, not 4");
+  expect_error(run_equity("eval --game stud-hilo As2s3d4cAs"), "cards: duplicate card As");
+  expect_error(run_equity("eval --game razz As2s3d4c5c --board 6c7c"),
+               "--board: razz has no board; CARDS are the player's own 5, 6 or 7 cards, the best five of them count");
+  expect_error(run_equity("eval --game stud As2s3d --board 4c5c"), "--board: stud has no board");
+  const auto help = run_equity("eval --help");
+  for (const char* game : {"stud", "stud-hilo", "razz"}) EXPECT_NE(help.out.find(game), std::string::npos) << game;
 }
 
 TEST(DuelCommand, EulerFile) {

@@ -55,11 +55,46 @@ int eval_omaha(const std::vector<Card>& hole, const std::string& board_text, Gam
   return 0;
 }
 
+// A hand of the player's own cards (the stud games): the best five by the pot's ranking, and in
+// Hi/Lo the best 8-or-better low.
+int eval_own_cards(const std::vector<Card>& cards, const std::string& board_text, Game game, bool json) {
+  const GameRules& rules = game_rules(game);
+  if (!board_text.empty())
+    throw InputError("--board: " + std::string(rules.name) +
+                     " has no board; CARDS are the player's own 5, 6 or 7 cards, the best five of them count");
+  const StudHandValue v = stud_hand_value(cards, game);
+  const std::vector<Card> low_best(v.low_best.begin(), v.low_best.end());
+  if (json) {
+    nlohmann::ordered_json j;
+    j["game"] = game_name(game);
+    j["cards"] = json_cards(cards);
+    j["best"] = json_cards(v.best);
+    j["category"] = v.category;
+    j["name"] = v.name;
+    j["rank"] = v.rank;
+    if (rules.low) {
+      j["low"] = v.low_name;
+      j["low_rank"] = v.low;
+      j["low_best"] = v.low == kNoLow ? nlohmann::ordered_json(nullptr) : json_cards(low_best);
+    }
+    fmt::print("{}\n", j.dump());
+    return 0;
+  }
+  fmt::print(
+      "Game:     {}\nCards:    {}\nBest:     {}\nCategory: {}\nName:     {}\nRank:     {} (0..{}, bigger is "
+      "better)\n",
+      rules.title, to_string(cards, " "), to_string(std::vector<Card>(v.best.begin(), v.best.end()), " "), v.category,
+      v.name, v.rank, hand_ranks(game) - 1);
+  if (rules.low)
+    fmt::print("Low:      {}{}\n", v.low_name, v.low == kNoLow ? "" : " (" + to_string(low_best, " ") + ")");
+  return 0;
+}
+
 }  // namespace
 
 int run_eval(const Args& args) {
   CLI::App app(
-      "Evaluates one poker hand of 5, 6 or 7 cards (as in Hold'em: the best five of them count):\n"
+      "Evaluates one poker hand of 5, 6 or 7 cards (as in Hold'em and stud: the best five count):\n"
       "prints the cards, the best five in tie-break order (pairs first, then kickers), the\n"
       "category, a readable name with the kickers that decide ties, and the rank (0..7461,\n"
       "bigger is better, equal ranks split).",
@@ -74,29 +109,39 @@ int run_eval(const Args& args) {
       "  equity eval AsKs --board QsJsTs       the same hand: the board's cards join the hand's\n"
       "  equity eval As6c7d8h9s --game shortdeck   straight, nine high (A-6-7-8-9)\n"
       "  equity eval As2sKhKd --game omaha-hilo --board 3c4d8hKsQc   three kings; low 8-4-3-2-A\n"
+      "  equity eval As2s3d7c7dKh4c --game razz    the best low: 7-4-3-2-A\n"
+      "  equity eval As2s3d4c8hKhKd --game stud-hilo   a pair of kings; low 8-4-3-2-A\n"
       "\nGames (--game): holdem, the default; shortdeck: 36 cards 6 to A, A-6-7-8-9 is the lowest\n"
       "straight, a flush beats a full house, three of a kind beats a straight (ranks 0..1403);\n"
       "shortdeck-straights: the same, but a straight beats three of a kind. The Omaha games (omaha,\n"
       "omaha5, omaha6 and their -hilo games): CARDS are the hole cards and --board the board (3 to 5\n"
       "cards): the best high of exactly two hole and three board cards, and in Hi/Lo the best\n"
-      "8-or-better low of exactly two and three.\n");
+      "8-or-better low of exactly two and three. The stud games (stud, stud-hilo, razz): no board;\n"
+      "CARDS are one player's own 5, 6 or 7 cards and the best five of them count: stud's best high\n"
+      "(as Hold'em's), razz's best A-5 low (aces low, straights and flushes do not count, pairs do;\n"
+      "ranks 0..6174, category no pair to four of a kind), stud-hilo's best high and its best\n"
+      "8-or-better low (five ranks A to 8, or no low).\n");
   std::vector<std::string> words;
   std::string game_text = "holdem";
   bool json = false;
   app.add_option("cards", words, "5, 6 or 7 cards, e.g. 3C 3D 3S 9S 9D or 3c3d3s9s9d")->required();
   std::string board_text;
   app.add_option("-g,--game", game_text,
-                 "the game whose rules rank the hand: holdem (the default), shortdeck, shortdeck-straights, or an "
-                 "Omaha game (with --board)");
+                 "the game whose rules rank the hand: holdem (the default), shortdeck, shortdeck-straights, an "
+                 "Omaha game (with --board), or a stud game: stud, stud-hilo, razz (no board)");
   app.add_option("-b,--board", board_text,
                  "the board, 3 to 5 cards: the Omaha games value the hole cards on it; Hold'em and short deck add "
-                 "its cards to CARDS (5 to 7 in all)");
-  app.add_flag("--json", json, "print one JSON object {\"cards\", \"best\", \"category\", \"name\", \"rank\"}");
+                 "its cards to CARDS (5 to 7 in all); the stud games have none");
+  app.add_flag("--json", json,
+               "print one JSON object {\"cards\", \"best\", \"category\", \"name\", \"rank\"} (with --game: "
+               "\"game\"; Hi/Lo: \"low\", \"low_rank\", \"low_best\")");
   return run(app, args, [&] {
     std::string text;
     for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
     const Game game = parse_game(game_text);
-    if (omaha_like(game)) return eval_omaha(parse_cards(text, "cards"), board_text, game, json);
+    const HandMaking making = game_rules(game).making;
+    if (making == HandMaking::two_plus_three) return eval_omaha(parse_cards(text, "cards"), board_text, game, json);
+    if (making == HandMaking::own_cards) return eval_own_cards(parse_cards(text, "cards"), board_text, game, json);
     // Hold'em and short deck: the board's cards join the hand's, as Python's evaluate(board=) takes them.
     if (!board_text.empty()) text += " " + board_text;
     const auto cards = parse_cards(text, board_text.empty() ? "cards" : "cards and board");

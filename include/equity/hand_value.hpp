@@ -29,11 +29,13 @@ struct GameCategory {
 };
 std::vector<GameCategory> game_categories(Game game);
 
-// The number of distinct five-card hand values: 7462 in Hold'em, 1404 in short deck.
+// The number of distinct five-card hand values by the game's ranking (the high half's in Hi/Lo):
+// 7462 in Hold'em, Omaha and stud, 1404 in short deck, 6175 A-5 lows in razz.
 int hand_ranks(Game game);
 
-// The value of 5, 6 or 7 distinct cards of the game's deck; throws InputError naming a card the
-// deck does not have ("2c is not in the deck of Short deck (6+) Hold'em (6 to A)") or a card twice.
+// The best high of 5, 6 or 7 distinct cards of the game's deck; throws InputError naming a card
+// the deck does not have ("2c is not in the deck of Short deck (6+) Hold'em (6 to A)") or a card
+// twice, and for a game whose pot goes to a low (razz: stud_hand_value()).
 HandValue hand_value(std::span<const Card> cards, Game game);
 
 // An Omaha hand's value on a board: the best high of exactly two hole and three board cards
@@ -49,5 +51,23 @@ struct OmahaHandValue {
 // `hole`: the game's hole cards; `board`: 3, 4 or 5 cards, no card twice (3 or 4: the best of
 // what is there, as the river's rule would take it). Throws InputError naming what is wrong.
 OmahaHandValue omaha_hand_value(std::span<const Card> hole, std::span<const Card> board, Game game);
+
+// A hand of a game without a board (the stud family): the best five of the player's own 5, 6 or 7
+// cards by the pot's ranking (game_rules().ranking: the best high as hand_value()'s, or the best
+// A-5 low with pairs counted, as razz_value()'s), and with game_rules().low the best 8-or-better
+// low as well.
+struct StudHandValue {
+  int rank = 0;                    // 0..hand_ranks(game) - 1, bigger is better; equal ranks split
+  std::string category;            // the rank's category, by game_categories()' names: "full house", razz's "one pair"
+  std::string name;                // "full house, threes full of nines"; razz's "7-5-4-3-2", "one pair, A-A-4-3-2"
+  std::array<Card, 5> best{};      // the best five in tie-break order (razz: pairs first, then the highest)
+  LowRank low = kNoLow;            // with game_rules().low: the 8-or-better low, kNoLow when none
+  std::string low_name;            // "8-6-4-2-A", "no low"; empty without game_rules().low
+  std::array<Card, 5> low_best{};  // with a low: its five cards, highest first
+};
+
+// `cards`: 5, 6 or 7 distinct cards. Throws InputError for a game with a board ("omaha hands are
+// valued with a board") or naming what is wrong with the cards.
+StudHandValue stud_hand_value(std::span<const Card> cards, Game game);
 
 }  // namespace equity

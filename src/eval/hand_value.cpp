@@ -29,9 +29,44 @@ std::pair<LowRank, std::array<Card, 5>> low_of(std::array<Card, 5> five) {
   return {kNoLow, five};
 }
 
+// A card's rank with the ace low: ace 0, two 1 .. king 12.
+int ace_low_rank(Card c) { return c.rank() == kRanks - 1 ? 0 : c.rank() + 1; }
+
+// Five of `cards` of the given ranks (ace low), in that order, each card used once.
+std::array<Card, 5> cards_of_ranks(std::span<const Card> cards, const std::array<int, 5>& ranks) {
+  std::array<Card, 5> out{};
+  CardSet used;
+  for (std::size_t k = 0; k < ranks.size(); ++k)
+    for (Card c : cards)
+      if (ace_low_rank(c) == ranks[k] && !used.contains(c)) {
+        out[k] = c;
+        used.insert(c);
+        break;
+      }
+  return out;
+}
+
+// 5, 6 or 7 distinct cards of the game's deck, for a hand of the player's own cards.
+CardSet own_cards(std::span<const Card> cards, const GameRules& rules) {
+  if (cards.size() < 5 || cards.size() > 7)
+    throw InputError("a " + std::string(rules.name) + " hand is the best five of 5, 6 or 7 cards, not " +
+                     std::to_string(cards.size()));
+  CardSet seen;
+  for (Card c : cards) {
+    if (!rules.in_deck(c)) throw InputError(c.str() + " is not in the deck of " + std::string(rules.title));
+    if (seen.contains(c)) throw InputError("card " + c.str() + " appears twice");
+    seen.insert(c);
+  }
+  return seen;
+}
+
 }  // namespace
 
-int hand_ranks(Game game) { return game == Game::holdem ? kHandRanks : kShortDeckHandRanks; }
+int hand_ranks(Game game) {
+  const GameRules& rules = game_rules(game);
+  if (rules.ranking == PotRanking::ace_to_five_low) return kRazzRanks;
+  return rules.lowest_rank == 0 ? kHandRanks : kShortDeckHandRanks;
+}
 
 HandValue hand_value(std::span<const Card> cards, Game game) {
   const GameRules& rules = game_rules(game);
@@ -39,8 +74,10 @@ HandValue hand_value(std::span<const Card> cards, Game game) {
     if (!rules.in_deck(c))
       throw InputError(c.str() + " is not in the deck of " + std::string(rules.title) + " (" +
                        std::string(1, kRankChars[static_cast<std::size_t>(rules.lowest_rank)]) + " to A)");
+  if (rules.ranking != PotRanking::high)
+    throw InputError(std::string(rules.title) + " ranks lows, not highs: stud_hand_value() values its hands");
   HandValue v;
-  if (game == Game::holdem) {
+  if (rules.lowest_rank == 0) {      // the 52-card games' highs (Hold'em, Omaha's five, stud)
     v.rank = evaluate_cards(cards);  // checks 5..7 distinct cards
     v.category = category_of(v.rank);
     v.name = hand_name(v.rank);
@@ -90,6 +127,33 @@ OmahaHandValue omaha_hand_value(std::span<const Card> hole, std::span<const Card
             }
           }
   if (rules.low) v.low_name = low_name(v.low);
+  return v;
+}
+
+StudHandValue stud_hand_value(std::span<const Card> cards, Game game) {
+  const GameRules& rules = game_rules(game);
+  if (rules.making != HandMaking::own_cards)
+    throw InputError(std::string(rules.title) + " hands are valued with a board (hand_value(), omaha_hand_value())");
+  const CardSet set = own_cards(cards, rules);
+  StudHandValue v;
+  if (rules.ranking == PotRanking::ace_to_five_low) {
+    const RazzRank rank = razz_value(set);
+    v.rank = rank;
+    v.category = game_categories(game).at(static_cast<std::size_t>(razz_category(rank))).name;
+    v.name = razz_name(rank);
+    v.best = cards_of_ranks(cards, razz_ranks(rank));
+  } else {
+    const HandValue high = hand_value(cards, game);
+    v.rank = high.rank;
+    v.category = category_name(high.category);
+    v.name = high.name;
+    v.best = high.best;
+  }
+  if (rules.low) {
+    v.low = eight_or_better(set);
+    v.low_name = low_name(v.low);
+    if (v.low != kNoLow) v.low_best = cards_of_ranks(cards, low_ranks(v.low));
+  }
   return v;
 }
 
