@@ -126,6 +126,37 @@ TEST(Batch, AnswersEveryLineInOrderWithTheCommandsJsonAndErrorsInPlace) {
   EXPECT_NE(all.find(R"("error":"the body must be a JSON object, not an array"})"), std::string::npos);
 }
 
+// A stud line is the one call's answer, as the command's --json; a bad one is an error in its place.
+TEST(Batch, StudLinesAreAnsweredAndTheirMistakesAreLineErrors) {
+  TempDir dir;
+  write(dir.path() / "in.jsonl",
+        R"({"players": ["(AsKs)Qd", "(7c7d)8h"], "game": "stud"})"
+        "\n"
+        R"({"players": ["(AsKs)Qd", "(7c7d)8h"], "game": "stud", "board": "2c3d4h"})"
+        "\n"
+        R"({"players": ["As2s3d", "(7c7d)8h", "random"], "game": "razz", "trials": 2000, "seed": 4})"
+        "\n"
+        R"({"players": ["QQ+", "random"], "game": "stud-hilo"})"
+        "\n");
+  batch((dir.path() / "in.jsonl").string() + " --out " + dir.str() + "/out.jsonl");
+  const auto lines = split(read_file(dir.str() + "/out.jsonl"), '\n');
+  ASSERT_EQ(lines.size(), 4u);
+  for (std::size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(json::parse(lines[i])["line"], i + 1);
+  json direct = json::parse(run_equity("--game stud '(AsKs)Qd' '(7c7d)8h' --json").out);
+  const json first = json::parse(lines[0]);
+  EXPECT_EQ(first["players"], direct["players"]);
+  EXPECT_EQ(first["players"][0]["wins"], 7810521826u);
+  EXPECT_EQ(json::parse(lines[1])["error"],
+            "stud has no board: each player's cards are their own (write them in the player's hand, folded cards as "
+            "dead cards)");
+  direct = json::parse(run_equity("--game razz As2s3d '(7c7d)8h' random --trials 2000 --seed 4 --json").out);
+  EXPECT_EQ(json::parse(lines[2])["players"], direct["players"]);
+  EXPECT_NE(
+      json::parse(lines[3])["error"].get<std::string>().find("player 1: \"QQ+\": the card at position 1 has no suit"),
+      std::string::npos)
+      << lines[3];
+}
+
 TEST(Batch, ShardsMergedAreTheUnshardedRunLineForLineOnAnyThreadCount) {
   TempDir dir;
   const std::string in = dir.str() + "/in.jsonl";

@@ -690,3 +690,156 @@ TEST(Cli, GameOutputsFitEightyColumns) {
   EXPECT_NE(counts.out.find("211,876\n"), std::string::npos) << counts.out;  // combos: C(49, 4)
   EXPECT_EQ(counts.out.find("211876"), std::string::npos) << counts.out;
 }
+
+// ---- issue 36: the stud games on the command line ------------------------------------------------
+
+// Heads-up exact from third street (the sweep), counts as the library's, in the text and the JSON.
+TEST(Cli, StudHeadsUpIsExact) {
+  const json stud = answer_of("--game stud '(AsKs)Qd' '(7c7d)8h' --json");
+  EXPECT_EQ(stud["game"], "stud");
+  EXPECT_EQ(stud["mode"], "exact");
+  EXPECT_EQ(stud["exact_method"], "sweep");
+  EXPECT_EQ(stud["boards"], 18265297050u);  // C(46, 4) x C(42, 4): each player's four cards to come
+  EXPECT_EQ(stud["assignments"], 1);
+  EXPECT_EQ(stud["showdowns"], 18265297050u);
+  EXPECT_EQ(stud["pot_units"], 5040);
+  const json& a = stud["players"][0];
+  EXPECT_EQ(a["hand"], "(AsKs)Qd");
+  EXPECT_EQ(a["wins"], 7810521826u);
+  EXPECT_EQ(a["ties"], 443708u);
+  EXPECT_EQ(a["losses"], 10454331516u);
+  EXPECT_EQ(stud["players"][1]["wins"], 10454331516u);
+  const auto text = run_equity("--game stud '(AsKs)Qd' '(7c7d)8h'");
+  EXPECT_NE(text.out.find("(AsKs)Qd     42.763%   42.762%    0.002%   7,810,521,826         443,708  10,454,331,516\n"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("18,265,297,050 deals of the cards to come counted exactly"), std::string::npos) << text.out;
+  // The plain form reads the same cards: two down, then up.
+  EXPECT_EQ(answer_of("--game 7cs AsKsQd 7c7d8h --json")["players"][0]["wins"], 7810521826u);
+
+  // Razz with folded up cards: exact, the dead cards named.
+  const json razz = answer_of("--game razz '(As2s)3d' '(Kc7d)8h' --dead 4c5d6h9c --json");
+  EXPECT_EQ(razz["dead"], "4c5d6h9c");
+  EXPECT_EQ(razz["boards"], 8262112950u);  // C(42, 4) x C(38, 4)
+  EXPECT_EQ(razz["players"][0]["wins"], 6225868999u);
+  EXPECT_EQ(razz["players"][0]["ties"], 2410398u);
+  EXPECT_EQ(razz["players"][0]["losses"], 2033833553u);
+
+  // Hi/Lo: scoops, lows won, tied and made; the pot units of every deal add up.
+  const json hilo = answer_of("--game stud-hilo '(As2s)3d' '(KcKd)8h' --json");
+  const json& lo = hilo["players"][0];
+  EXPECT_EQ(lo["wins"], 5721861010u);
+  EXPECT_EQ(lo["ties"], 212887u);
+  EXPECT_EQ(lo["losses"], 12543223153u);
+  EXPECT_EQ(lo["scoops"], 5554614583u);
+  EXPECT_EQ(lo["low_wins"], 8953639824u);
+  EXPECT_EQ(lo["low_ties"], 1266192u);
+  EXPECT_EQ(lo["lows"], 8967831600u);
+  EXPECT_EQ(hilo["players"][1]["scoops"], 6104471234u);
+  EXPECT_EQ(lo["pot_units"].get<std::uint64_t>() + hilo["players"][1]["pot_units"].get<std::uint64_t>(),
+            18265297050u * 5040u);
+  const auto columns = run_equity("--game stud-hilo '(As2s)3d' '(KcKd)8h'");
+  EXPECT_NE(columns.out.find("Hand          Equity     Scoop  High win  High tie   Low win   Low tie  Low made\n"
+                             "(As2s)3d     48.494%   30.411%   31.326%    0.001%   49.020%    0.007%   49.098%\n"),
+            std::string::npos)
+      << columns.out;
+}
+
+// Three players on fifth street: every deal walked; more players or unseen cards: Monte Carlo,
+// the same numbers from a seed on any thread count.
+TEST(Cli, StudMultiwayWalksOrSamples) {
+  const json three = answer_of("--game stud '(AsKs)QdJh2c' '(7c7d)8h9hTs' '(QhJc)9d3s4s' --json");
+  EXPECT_EQ(three["mode"], "exact");
+  EXPECT_EQ(three["exact_method"], "boards");
+  EXPECT_EQ(three["boards"], 209230560u);  // C(43, 2) x C(41, 2) x C(39, 2)
+  const std::vector<std::array<std::uint64_t, 3>> expected = {
+      {61842343, 0, 147388217}, {127866063, 16740, 81347757}, {19505414, 16740, 189708406}};
+  for (std::size_t p = 0; p < 3; ++p) {
+    const json& player = three["players"][p];
+    EXPECT_EQ(player["wins"], expected[p][0]) << p;
+    EXPECT_EQ(player["ties"], expected[p][1]) << p;
+    EXPECT_EQ(player["losses"], expected[p][2]) << p;
+  }
+
+  const std::string sampled = "--game stud '(AsKs)Qd' '(7c7d)8h' random --seed 5 --trials 100000 --json";
+  json one = answer_of(sampled + " --threads 1"), two = answer_of(sampled + " --threads 2");
+  EXPECT_EQ(one["mode"], "monte-carlo");
+  EXPECT_EQ(one["trials"], 100000);
+  EXPECT_EQ(one, two);
+  EXPECT_EQ(one["players"][0]["wins"], 33725);
+
+  const json razz = answer_of(
+      "--game razz As2s3d '(?"
+      "?)Kc' --seed 3 --json");
+  EXPECT_EQ(razz["mode"], "monte-carlo");
+  EXPECT_EQ(razz["reason"],
+            "a player has 6 cards not known or to come; exact counts at most 4 (third street's four "
+            "to come)");
+  EXPECT_EQ(razz["players"][1]["hand"],
+            "(?"
+            "?)Kc");
+  const json hilo = answer_of("--game stud-hilo As2s3d KcKd8h QhJh9h --seed 1 --json");
+  EXPECT_EQ(hilo["mode"], "monte-carlo");
+  EXPECT_TRUE(hilo["players"][2].contains("scoops")) << hilo;
+  EXPECT_EQ(hilo["players"][2]["lows"], 0);  // Q-J-9 makes no 8-or-better low
+}
+
+// Bad stud questions: one line in the game's terms, exit code 2.
+TEST(Cli, StudMistakesAreOneLine) {
+  expect_input_error("--game stud '(AsKs)Qd' '(7c7d)8h' --board 2c3d4h",
+                     "stud has no board: each player's cards are their own");
+  expect_input_error("--game stud AsKsQdJh2c3c4c5c '(7c7d)8h'",
+                     "player 1: \"AsKsQdJh2c3c4c5c\": a stud hand has at most 7 cards, not 8");
+  expect_input_error("--game stud random random random random random random random random random",
+                     "stud is for 2 to 8 players, not 9: its 52 cards cannot deal more players 6 cards each and a "
+                     "shared seventh");
+  expect_input_error("--game razz random random random random random random random random random random random",
+                     "razz is for 2 to 8 players, not 11");
+  expect_input_error("--game stud '(AsKs)QdJh' '(7c7d)8h'",
+                     "player 2: 3 cards, and player 1 has 4: every player is on the same street");
+  expect_input_error("--game stud '(AsKsQd)' '(7c7d)8h'",
+                     "player 1: \"(AsKsQd)\": card 3 is dealt face up in stud: write it after the parentheses");
+  expect_input_error("--game stud '(AsKs)?' '(7c7d)8h'",
+                     "player 1: \"(AsKs)?\": an up card is seen by every player: write it");
+  expect_input_error("--game stud 'AsKs?' '(7c7d)8h'", "player 1: \"AsKs?\": an up card cannot be unknown");
+  expect_input_error("--game stud '(AsKs)Q?' '(7c7d)8h'", "player 1: \"(AsKs)Q?\": the card at position 7 has no suit");
+  expect_input_error("--game stud '(AsKs)?d' '(7c7d)8h'",
+                     "player 1: \"(AsKs)?d\": ? at position 7 stands for a whole down card not known, not a rank");
+  expect_input_error("--game stud QQ+ random", "a hand is its cards, not a range");
+  expect_input_error("--game stud '(AsKs)Qd' '(7c7d)8h' --dead Qd", "card Qd appears twice (again in dead cards)");
+  expect_input_error("--game stud '(AsKs)Qd' '(7c7d)8h' --per-combo",
+                     "per-combo equity and the distribution are for ranges; a stud hand is its cards");
+  expect_input_error("--game stud '(AsKs)Qd' '(7c7d)8h' --method grouped", "the grouped method is for the games");
+}
+
+// The commands built on ranges, hand classes and Omaha's orderings refuse the stud games by their
+// spec (no ranges; not two plus three cards), never by reaching Hold'em's or Omaha's code.
+TEST(Cli, StudGamesAreRefusedWhereTheyHaveNoMeaning) {
+  const std::string ranges =
+      "has no ranges or hand classes: a stud hand is its cards (equity --game stud "
+      "\"(AsKs)Qd\" \"(7c7d)8h\" answers a stud question)";
+  expect_input_error("range AsKs --game stud", "equity range: stud " + ranges);
+  expect_input_error("range random --game razz --json", "equity range: razz has no ranges or hand classes");
+  expect_input_error("grid --game stud", "equity grid: stud " + ranges);
+  expect_input_error("grid AA KK --game stud-hilo", "equity grid: stud-hilo has no ranges or hand classes");
+  expect_input_error("table --game razz --out /nonexistent/t", "equity table: razz has no ranges or hand classes");
+  expect_input_error("table merge /nonexistent/s --game stud", "equity table: stud has no ranges or hand classes");
+  expect_input_error("file AsAc --game stud-hilo --out /nonexistent/f",
+                     "equity file: stud-hilo has no ranges or hand classes");
+  expect_input_error("order --game stud --out /nonexistent/o",
+                     "--game: the orderings are of omaha, omaha5 or omaha6 (high equity), not stud");
+  expect_input_error("order --game razz --out /nonexistent/o", "the orderings are of omaha, omaha5 or omaha6");
+  expect_input_error("bench --game stud", "unexpected argument");  // bench takes no game
+}
+
+TEST(Cli, StudOutputsFitEightyColumns) {
+  for (const char* args : {"--game stud '(AsKs)Qd' '(7c7d)8h' --by-category",
+                           "--game stud-hilo As2s3d KcKd8h QhJh9h --seed 1 --by-category",
+                           "--game razz As2s3d '(?"
+                           "?)Kc' --seed 3 --by-category",
+                           "--game stud-hilo '(As2s)3d' '(KcKd)8h'"})
+    expect_fits_80_columns(args);
+  const auto help = run_equity("--help");
+  const std::string text = std::regex_replace(help.out, std::regex("\n *"), " ");
+  EXPECT_NE(text.find("Stud (--game stud, stud-hilo, razz): no board"), std::string::npos) << help.out;
+}

@@ -56,7 +56,7 @@ class StopOnSignal {
 Game order_game(const std::string& text) {
   const Game game = parse_game(text);
   const GameRules& rules = game_rules(game);
-  if (rules.hole_cards < 4 || rules.low)
+  if (rules.making != HandMaking::two_plus_three || rules.low)
     throw InputError("--game: the orderings are of omaha, omaha5 or omaha6 (high equity), not " + text);
   return game;
 }

@@ -269,6 +269,7 @@ int run_range(const Args& args) {
 
   return run(app, args, [&] {
     const Game game = parse_game(game_text);
+    require_ranges(game, "equity range");
     if (omaha_like(game)) {
       if (grid_only) throw InputError("--grid is for the games of two hole cards");
       if (hits && board_text.empty()) throw InputError("--hits needs a board of 3, 4 or 5 cards (--board)");

@@ -793,7 +793,7 @@ int run_file(const Args& args) {
   app.add_flag("--json", json, "print one JSON object summarising the run");
   return run(app, args, [&] {
     const Game game = parse_game(game_text);
-    require_two_hole_cards(game, "equity table");
+    require_two_hole_cards(game, "equity file");
     const HoleCards hero = parse_hole_cards(hand_text, "HAND");
     for (Card c : hero)
       if (!game_rules(game).in_deck(c)) throw InputError("HAND: " + not_in_deck(c, game));
@@ -857,6 +857,7 @@ int run_grid(const Args& args) {
   app.add_flag("--json", json, "print one JSON object with every class's counts and equity");
   return run(app, args, [&] {
     q.game = parse_game(game_text);
+    require_ranges(q.game, "equity grid");
     if (omaha_like(q.game))
       throw InputError("equity grid: the grid of starting-hand classes is for Hold'em and short deck, not " +
                        std::string(game_name(q.game)) + "; for Omaha, `equity --game " +

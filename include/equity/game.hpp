@@ -389,6 +389,11 @@ constexpr bool has_board(Game game) { return game_rules(game).board_cards > 0; }
 // For the commands and calls built on two hole cards and a board (ranges of classes, preflop
 // tables, the evaluator of 5 to 7 cards): throws InputError for any other game, naming `what`
 // ("equity range") and saying where that game is answered.
+// A game without ranges (the stud family) is refused first, by require_ranges()' words.
 void require_two_hole_cards(Game game, std::string_view what);
+// For the commands built on ranges and hand classes (`equity range`, `equity grid`): throws
+// InputError for a game whose hands are only cards (GameRules::ranges false), naming `what` and
+// showing how that game's question is asked.
+void require_ranges(Game game, std::string_view what);
 
 }  // namespace equity

@@ -1,5 +1,6 @@
 #include "equity/game.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -78,7 +79,22 @@ Game parse_game(std::string_view name) {
   throw InputError("game '" + std::string(name) + "': one of " + game_names());
 }
 
+void require_ranges(Game game, std::string_view what) {
+  const GameRules& rules = game_rules(game);
+  if (rules.ranges) return;
+  const std::string name(rules.name);
+  std::string example;  // the game's example hands, each quoted for the shell: "(AsKs)Qd" "(7c7d)8h"
+  for (std::size_t at = 0; at < rules.example.size();) {
+    const std::size_t end = std::min(rules.example.find(' ', at), rules.example.size());
+    example += " \"" + std::string(rules.example.substr(at, end - at)) + "\"";
+    at = end + 1;
+  }
+  throw InputError(std::string(what) + ": " + name + " has no ranges or hand classes: a " + name +
+                   " hand is its cards (equity --game " + name + example + " answers a " + name + " question)");
+}
+
 void require_two_hole_cards(Game game, std::string_view what) {
+  require_ranges(game, what);
   const GameRules& rules = game_rules(game);
   if (rules.hole_cards == 2 && rules.making == HandMaking::any_five) return;
   std::string two;  // the games it is for

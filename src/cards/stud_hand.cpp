@@ -26,11 +26,19 @@ std::vector<Token> tokens(std::string_view text, const std::string& where) {
     } else if (c == '?' || c == '(' || c == ')') {
       out.push_back({c == '?' ? Token::unknown : c == '(' ? Token::open : Token::close});
       ++pos;
+      std::size_t after = pos;
+      if (c == '?' && read_suit(text, after) >= 0)  // "?d": a card half known
+        throw InputError(where + ": " + quote_input(text) + ": ? at position " + std::to_string(pos) +
+                         " stands for a whole down card not known, not a rank");
     } else {
       const std::size_t start = pos;
       const int rank = read_rank(text, pos);
       const int suit = rank < 0 ? -1 : read_suit(text, pos);
-      if (rank < 0 || suit < 0)
+      if (rank >= 0 && suit < 0)  // "Q?", or a range's "QQ+"
+        throw InputError(where + ": " + quote_input(text) + ": the card at position " + std::to_string(start + 1) +
+                         " has no suit (cards as As, 10d or A♠; ? for a whole down card not known; a hand is its "
+                         "cards, not a range)");
+      if (rank < 0)
         throw InputError(where + ": " + quote_input(text) + ": no card at position " + std::to_string(start + 1) +
                          " (cards as As, 10d or A♠; ? for a down card not known)");
       out.push_back({Token::card, Card(rank, suit)});
