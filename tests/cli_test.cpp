@@ -841,5 +841,7 @@ TEST(Cli, StudOutputsFitEightyColumns) {
     expect_fits_80_columns(args);
   const auto help = run_equity("--help");
   const std::string text = std::regex_replace(help.out, std::regex("\n *"), " ");
-  EXPECT_NE(text.find("Stud (--game stud, stud-hilo, razz): no board"), std::string::npos) << help.out;
+  EXPECT_NE(text.find("Stud (--game stud, stud-hilo, razz): 2 to 8 players, no board"), std::string::npos) << help.out;
+  EXPECT_NE(text.find("one is dealt face up to all (a community card)"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("  equity --game stud '(AsKs)Qd' '(7c7d)8h'\n"), std::string::npos) << help.out;
 }

@@ -52,6 +52,10 @@ std::string commands_footer() {
       "                                       Omaha (PLO) hand against hand, every board\n"
       "  equity --game plo8 'AA**' random --board 2c7d9h\n"
       "                                       Omaha Hi/Lo: aces against any hand on a flop\n"
+      "  equity --game stud '(AsKs)Qd' '(7c7d)8h'\n"
+      "                                       seven-card stud on third street, exactly\n"
+      "  equity --game razz As2s3d '(?\?)Kc' 5d6d7c --dead 9h\n"
+      "                                       razz, a down card unseen: Monte Carlo\n"
       "  equity --version (or -V)             the version\n";
   return text;
 }
@@ -409,7 +413,7 @@ struct Flags {
 
 void add_question_options(CLI::App& app, Question& q, Flags& f) {
   app.add_option("hands", q.players,
-                 "2 to 10 hands or ranges, e.g. AsAc KhQh or \"QQ+,AKs\" random; stud: (AsKs)Qd (?\?)7c")
+                 "2 to 10 hands or ranges, e.g. AsAc KhQh or \"QQ+,AKs\" random; stud: '(AsKs)Qd' '(?\?)7c'")
       ->required();
   app.add_option("-g,--game", f.game,
                  "the game: " + game_list() + ". The names players use work too, in any case: " + game_alias_names());
@@ -493,8 +497,9 @@ void apply_flags(Question& q, const Flags& f) {
 
 int run_equity(const Args& args) {
   CLI::App app(
-      "Poker equity of 2 to 10 hands or ranges in Texas Hold'em (the default), short deck and the Omaha "
-      "games (--game). A Hold'em or short-deck hand is two cards (AsAc, \"As Ac\", 10d9d), an Omaha hand "
+      "Poker equity of 2 to 10 hands or ranges in Texas Hold'em (the default), short deck, the Omaha "
+      "games and the stud games (--game). A Hold'em or short-deck hand is two cards (AsAc, \"As Ac\", 10d9d), an Omaha "
+      "hand "
       "4, 5 or 6 (AsKsQhJh); a range is any list such as \"QQ+,AKs,A5s-A2s,KQo:0.5\" (Omaha: \"AA**,KK**:$ds\") "
       "or random. Exact by default when the work is "
       "small enough (see below): every combo assignment and every board is counted. Otherwise Monte Carlo "
@@ -509,10 +514,12 @@ int run_equity(const Args& args) {
       "or random; specific hands are enumerated exactly, ranges when the showdowns are within the limits "
       "above and the hands to score at most 20 million, else Monte Carlo. Hi/Lo answers add how often "
       "each player scoops, wins the high and the low, and makes a low (docs/omaha.md).\n\n"
-      "Stud (--game stud, stud-hilo, razz): no board; each player's cards as dealt so far, from third "
-      "street to seventh: " +
+      "Stud (--game stud, stud-hilo, razz): 2 to 8 players, no board; each player's cards as dealt so far, "
+      "all on one street from third to seventh: " +
           std::string(kStudHandSyntax) +
-          "; --dead for the folded up cards. Two players are counted exactly from any street (a sweep), more "
+          " (quote parentheses for the shell: '(AsKs)Qd'); --dead for the folded up cards. When the deck cannot "
+          "give every player a seventh card, one is dealt face up to all (a community card). Two players are counted "
+          "exactly from any street (a sweep), more "
           "when every deal of the cards to come is at most 300 million to walk, else Monte Carlo (docs/stud.md).",
       "equity");
   app.footer(commands_footer());
