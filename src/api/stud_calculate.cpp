@@ -54,6 +54,12 @@ Method asked_method(const Question& q) {
 void read_players(const Question& q, PlannedQuestion& s, std::vector<StudHand>& hands) {
   check_players(q.players.size());
   const GameRules& rules = game_rules(q.game);
+  // The most players the deck deals: each all but the last card, and that one card to all.
+  const int cards = static_cast<int>(rules.deal_order.size()), most = (rules.deck_size() - 1) / (cards - 1);
+  if (static_cast<int>(q.players.size()) > most)
+    throw InputError(std::string(rules.name) + " deals at most " + std::to_string(most) + " players, not " +
+                     std::to_string(q.players.size()) + " (" + std::to_string(rules.deck_size()) +
+                     " cards: " + std::to_string(cards - 1) + " each and one community card)");
   int street = 0;  // cards dealt to each player so far
   std::size_t first = 0;
   for (std::size_t i = 0; i < q.players.size(); ++i) {
