@@ -2,7 +2,8 @@
 # Installs what is missing, builds, and runs every test, timing each stage:
 #   1. the Release suite (the preset CI and users build);
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer over the portable build (EQUITY_PORTABLE=ON:
-#      the fallbacks of the platform-specific code get built and tested there), fast tests only;
+#      the fallbacks of the platform-specific code get built and tested there), fast tests only; the
+#      test executables' own code under AddressSanitizer alone (EQUITY_SANITIZE_TESTS);
 #   3. ThreadSanitizer over the suites of the parallel code only (target equity_parallel_tests,
 #      label "parallel"), fast tests only;
 #   4. the Python package installed as users do (pip install --no-build-isolation --no-index . into
@@ -14,6 +15,7 @@
 #   6. every C++ file against .clang-format (scripts/check-format.sh);
 #   7. every libFuzzer target (clang, ASan + UBSan) for EQUITY_FUZZ_SECONDS seconds each (default 10)
 #      from its seed corpus, which holds every defect input found so far (scripts/fuzz.sh).
+# The test presets run two tests at a time (the machines CI has have two cores).
 # Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -791,10 +791,9 @@ TEST(Cli, StudMistakesAreOneLine) {
   expect_input_error("--game stud AsKsQdJh2c3c4c5c '(7c7d)8h'",
                      "player 1: \"AsKsQdJh2c3c4c5c\": a stud hand has at most 7 cards, not 8");
   expect_input_error("--game stud random random random random random random random random random",
-                     "stud is for 2 to 8 players, not 9: its 52 cards cannot deal more players 6 cards each and a "
-                     "shared seventh");
+                     "stud deals at most 8 players, not 9 (52 cards: 6 each and one community card)");
   expect_input_error("--game razz random random random random random random random random random random random",
-                     "razz is for 2 to 8 players, not 11");
+                     "razz deals at most 8 players, not 11");
   expect_input_error("--game stud '(AsKs)QdJh' '(7c7d)8h'",
                      "player 2: 3 cards, and player 1 has 4: every player is on the same street");
   expect_input_error("--game stud '(AsKsQd)' '(7c7d)8h'",

@@ -331,6 +331,7 @@ TEST(Serve, GamesAndShortDeck) {
   EXPECT_EQ(games[0]["example"], json::parse(R"(["AsAc", "KhQh"])"));
   for (const auto& g : games) {
     ASSERT_EQ(g["example"].size(), 2u) << g["name"];
+    if (g["board_cards"] == 0) continue;  // stud's examples are hands on a street: answered in Serve.StudGames
     for (const auto& hand : g["example"])
       EXPECT_EQ(hand.get<std::string>().size(), 2 * g["hole_cards"].get<std::size_t>()) << g["name"];
   }
@@ -347,6 +348,106 @@ TEST(Serve, GamesAndShortDeck) {
   EXPECT_EQ(games[1]["grid"], 9);
   EXPECT_NE(games[1]["summary"].get<std::string>().find("A-6-7-8-9"), std::string::npos);
   EXPECT_EQ(games[2]["name"], "shortdeck-straights");
+}
+
+// The stud games through the same API: /api/games publishes their spec, /api/equity answers them
+// exactly (the CLI's JSON), and what they cannot ask is refused naming the field.
+TEST(Serve, StudGames) {
+  const TestServer server;
+  auto res = server.client().Get("/api/games");
+  ASSERT_TRUE(res);
+  const json games = json::parse(res->body)["games"];
+  ASSERT_EQ(games.size(), 12u);
+  const json& stud = games[9];
+  EXPECT_EQ(stud["name"], "stud");
+  EXPECT_EQ(stud["board_cards"], 0);
+  EXPECT_EQ(stud["hole_cards"], 7);
+  EXPECT_EQ(stud["deal_order"], "ddUUUUd");
+  EXPECT_EQ(stud["making"], "own-cards");
+  EXPECT_EQ(stud["ranking"], "high");
+  EXPECT_EQ(stud["ranges"], false);
+  EXPECT_EQ(stud["per_combo"], false);
+  EXPECT_EQ(stud["details"], false);
+  EXPECT_EQ(stud["hits"], false);
+  EXPECT_EQ(stud["grid"], 0);
+  EXPECT_EQ(stud["unit"], "cards");
+  EXPECT_NE(stud["hand_syntax"].get<std::string>().find("(AsKs)Qd"), std::string::npos);
+  EXPECT_EQ(stud["example"], json::parse(R"(["(AsKs)Qd", "(7c7d)8h"])"));
+  EXPECT_EQ(games[10]["name"], "stud-hilo");
+  EXPECT_EQ(games[10]["low"], true);
+  EXPECT_EQ(games[11]["name"], "razz");
+  EXPECT_EQ(games[11]["ranking"], "ace-to-five-low");
+  EXPECT_EQ(games[11]["low"], false);
+  for (const std::size_t i : {0u, 3u}) {  // the board games keep what they offered
+    EXPECT_EQ(games[i]["deal_order"], "");
+    EXPECT_EQ(games[i]["ranking"], "high");
+    EXPECT_EQ(games[i]["ranges"], true);
+    EXPECT_EQ(games[i]["details"], true);
+  }
+  EXPECT_EQ(games[0]["hand_syntax"].get<std::string>().substr(0, 5), "cards");
+  for (const auto& g : games) {  // every game's examples are a question it answers
+    if (g["board_cards"] != 0) continue;
+    const json body = {{"players", g["example"]}, {"game", g["name"]}};
+    std::string answer;
+    EXPECT_EQ(post_status(server, "/api/equity", body.dump(), &answer), 200) << g["name"] << ": " << answer;
+  }
+
+  // Third street, heads-up: counted exactly by the sweep, the CLI's answer to the byte.
+  const std::string question = R"({"players": ["(AsKs)Qd", "(7c7d)8h"], "game": "stud"})";
+  std::string body;
+  ASSERT_EQ(post_status(server, "/api/equity", question, &body), 200) << body;
+  const json j = json::parse(body);
+  EXPECT_EQ(j["game"], "stud");
+  EXPECT_EQ(j["players"][0]["wins"], 7810521826u);
+  EXPECT_EQ(j["players"][0]["ties"], 443708u);
+  EXPECT_EQ(j["players"][0]["losses"], 10454331516u);
+  EXPECT_EQ(j["players"][1]["wins"], 10454331516u);
+  EXPECT_EQ(j["showdowns"], 18265297050u);
+  const auto cli = test::run_equity("--game stud '(AsKs)Qd' '(7c7d)8h' --json");
+  ASSERT_EQ(cli.exit_code, 0) << cli.err;
+  EXPECT_EQ(without_seconds(body), without_seconds(cli.out));
+  // Hi/Lo answers scoops and lows as Omaha Hi/Lo does; razz by its own categories' names.
+  ASSERT_EQ(post_status(server, "/api/equity", R"({"players": ["(As2s)3d4c5h6h", "(KcKd)8hKhQsJs"], "game": "stud8"})",
+                        &body),
+            200)
+      << body;
+  const json hilo = json::parse(body);
+  EXPECT_EQ(hilo["game"], "stud-hilo");
+  ASSERT_TRUE(hilo["players"][0].contains("scoops")) << body;
+  EXPECT_TRUE(hilo["players"][0].contains("lows")) << body;
+  const auto hilo_cli = test::run_equity("--game stud-hilo '(As2s)3d4c5h6h' '(KcKd)8hKhQsJs' --json");
+  EXPECT_EQ(without_seconds(body), without_seconds(hilo_cli.out));
+  ASSERT_EQ(post_status(server, "/api/equity",
+                        R"({"players": ["(As2s)3d", "(Kc7d)8h"], "game": "razz", "by_category": true})", &body),
+            200)
+      << body;
+  const auto razz_cli = test::run_equity("--game razz '(As2s)3d' '(Kc7d)8h' --by-category --json");
+  ASSERT_EQ(razz_cli.exit_code, 0) << razz_cli.err;
+  EXPECT_EQ(without_seconds(body), without_seconds(razz_cli.out));
+  EXPECT_EQ(json::parse(body)["players"][0]["categories"][0]["category"], "no pair");
+
+  // Refused, naming the field: a board, ranges, per-combo details, hits, a bad hand.
+  const struct {
+    std::string body, field, words;
+  } refused[] = {
+      {R"({"board": "Ks7h2c", "players": ["(AsKs)Qd", "(7c7d)8h"], "game": "stud"})", "board", "stud has no board"},
+      {R"({"players": ["(AsKs)Qd", "(7c7d)8h"], "game": "razz", "per_combo": true})", "per_combo", "razz"},
+      {R"({"players": ["(AsKs)Qd", "(7c7d)8h"], "game": "stud", "distribution": true})", "distribution", "stud"},
+      {R"({"players": ["(AsKs)Qd", "(7c7d)8h"], "game": "stud-hilo", "hits": true})", "hits", "stud-hilo"},
+      {R"({"players": ["(AsKs)Qd", "(7c7d)8z"], "game": "stud"})", "players[1]", "8z"},
+  };
+  for (const auto& c : refused) {
+    EXPECT_EQ(post_status(server, "/api/equity", c.body, &body), 400) << c.body;
+    const json e = error_of(body);
+    EXPECT_EQ(e.value("field", ""), c.field) << body;
+    EXPECT_NE(e["error"].get<std::string>().find(c.words), std::string::npos) << body;
+  }
+  res = server.client().Get("/api/range?expr=AA&game=razz");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+  const json e = error_of(res->body);
+  EXPECT_EQ(e.value("field", ""), "game") << res->body;
+  EXPECT_NE(e["error"].get<std::string>().find("razz has no ranges"), std::string::npos) << res->body;
 }
 
 // Omaha ranges on /api/range: the canonical form and the hands counted, listed only up to

@@ -4,8 +4,10 @@ calc(), Range, evaluate() and evaluate_batch() take game= (default "holdem"): "h
 "shortdeck" (36 cards 6 to A, three of a kind beats a straight) or "shortdeck-straights" (a
 straight beats three of a kind); "omaha" (PLO, four hole cards, a hand is exactly two of them and
 three board cards), "omaha5", "omaha6" (five and six hole cards), and the split-pot "omaha-hilo",
-"omaha5-hilo", "omaha6-hilo" (half the pot to the best 8-or-better low). preflop_table() takes
-the first three. docs/games.md and docs/omaha.md give the rules.
+"omaha5-hilo", "omaha6-hilo" (half the pot to the best 8-or-better low); the stud games "stud",
+"stud-hilo" and "razz" (no board: each player's own seven cards), which calc() answers (Range,
+evaluate() and evaluate_batch() refuse them with a ValueError). preflop_table() takes the first
+three. docs/games.md, docs/omaha.md and docs/stud.md give the rules.
 
     >>> import equity
     >>> r = equity.calc(["AsAc", "KhQh"])
@@ -135,7 +137,11 @@ def calc(
                  "random" or ranges in docs/ranges-omaha.md's syntax (or Range(..., game="omaha")),
                  and add pot_units (and for Hi/Lo scoops, low_wins, low_ties, lows) to the players
                  (player.scoops, ...); per_combo lists every hand, hits names the Omaha draws
-                 (docs/omaha.md).
+                 (docs/omaha.md). The stud games "stud", "stud-hilo", "razz" take each player's
+                 cards ("(AsKs)Qd": two down, one up; "(??)Qd"; "random"), folded up cards as
+                 dead=, no board, ranges, per_combo or hits, and add pot_units (Hi/Lo: scoops,
+                 low_wins, low_ties, lows) as the Omaha games do; by_category names razz's lows
+                 (docs/stud.md).
 
     The result's fields are the JSON's (docs/json.md): result.mode ("table", "exact",
     "monte-carlo"), result.showdowns or result.trials, and per player (result.players[i]) hand,

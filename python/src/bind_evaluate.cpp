@@ -66,13 +66,23 @@ Evaluation evaluation_of(const HandValue& v) {
   return e;
 }
 
+// The stud games (a hand of the player's own cards): the library values no such hand yet.
+void refuse_own_cards(Game game, std::string_view what) {
+  const GameRules& rules = game_rules(game);
+  if (rules.making != HandMaking::own_cards) return;
+  const std::string name(rules.name);
+  throw InputError(std::string(what) + ": not for " + name + " yet: a " + name +
+                   " hand's value is not served (calc(..., game=\"" + name + "\") answers its equity)");
+}
+
 // Two hole cards' games: the cards (with the board's, when given) as one hand of 5 to 7. Omaha:
 // the hole cards and the board, exactly two and three of them, the high and (Hi/Lo) the low.
 Evaluation evaluate_of(const py::handle& cards_in, const std::string& game, const py::handle& board_in) {
   std::vector<Card> cards = cards_of(cards_in);
   const std::vector<Card> board = board_in.is_none() ? std::vector<Card>{} : cards_of(board_in);
   const Game g = parse_game(game);
-  if (omaha_like(g)) {
+  refuse_own_cards(g, "evaluate");
+  if (game_rules(g).making == HandMaking::two_plus_three) {
     if (board.empty()) throw InputError("evaluate: an Omaha hand is valued on a board: give board= (3 to 5 cards)");
     const OmahaHandValue v = omaha_hand_value(cards, board, g);
     Evaluation e = evaluation_of(v.high);
@@ -148,6 +158,7 @@ py::array rows_of(const py::object& cards_in, Game game) {
 // library's evaluate_rows() without the GIL.
 py::object evaluate_batch(const py::object& cards_in, std::optional<long long> threads, const std::string& game_text) {
   const Game game = parse_game(game_text);
+  refuse_own_cards(game, "evaluate_batch");
   const py::array checked = rows_of(cards_in, game);
   if (threads && (*threads < 0 || *threads > 4096))
     throw InputError("threads: must be 0 (all cores) or more, not " + std::to_string(*threads));

@@ -24,7 +24,12 @@ namespace equity::python {
 
 GameRange GameRange::parse(std::string_view text, std::string_view game) {
   const Game g = parse_game(game);
-  if (omaha_like(g)) return GameRange{Range(), g, OmahaRange::parse(text, game_rules(g).hole_cards, "range")};
+  const GameRules& rules = game_rules(g);
+  if (!rules.ranges)
+    throw InputError("range: " + std::string(rules.name) + " has no ranges; a hand is written as " +
+                     std::string(rules.hand_syntax) + " (calc() takes it as a player)");
+  // Ranges of more than two hole cards: patterns of their hands (docs/ranges-omaha.md).
+  if (rules.hole_cards != 2) return GameRange{Range(), g, OmahaRange::parse(text, rules.hole_cards, "range")};
   // Percentages read the game's ordering.
   GameRange r{Range::parse(text, "range", nullptr, default_hand_order(g)), g, std::nullopt};
   check_in_deck(r.range, r.game);

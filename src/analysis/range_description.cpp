@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "equity/error.hpp"
 #include "equity/game_range.hpp"
 #include "equity/hand_class.hpp"
 #include "equity/hand_order.hpp"
@@ -72,6 +73,10 @@ RangeDescription describe_patterns(std::string_view text, Game game, CardSet dea
 
 RangeDescription describe_range(std::string_view text, Game game, CardSet dead, std::size_t limit,
                                 std::string_view what) {
+  const GameRules& rules = game_rules(game);
+  if (!rules.ranges)
+    throw InputError(std::string(what) + ": " + std::string(rules.name) + " has no ranges; a hand is written as " +
+                     std::string(rules.hand_syntax));
   check_cards_in_deck(dead, game);
   return game_rules(game).hole_cards == 2 ? describe_two_card(text, game, dead, limit, what)
                                           : describe_patterns(text, game, dead, limit, what);

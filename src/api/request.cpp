@@ -111,6 +111,21 @@ std::vector<std::string> as_players(const json& value) {
   return players;
 }
 
+// What the game's spec says it cannot ask, named by the request's field (the game may come after
+// the field in the object: checked once all are read).
+void check_against_game(const Question& q) {
+  const GameRules& rules = game_rules(q.game);
+  const std::string game(rules.name);
+  if (rules.board_cards == 0 && !q.board.empty())
+    throw InputError("board: " + game +
+                     " has no board: each player's cards are their own (write them in the "
+                     "player's hand, folded cards as dead cards)");
+  if (!rules.per_combo && q.per_combo) throw InputError("per_combo: not for " + game + ", whose hands are not ranges");
+  if (!rules.per_combo && q.distribution)
+    throw InputError("distribution: not for " + game + ", whose hands are not ranges");
+  if (!rules.hits && q.hits) throw InputError("hits: what a range hits is for the games with a board, not " + game);
+}
+
 }  // namespace
 
 Question parse_equity_request(std::string_view body, double budget_seconds) {
@@ -163,6 +178,7 @@ Question parse_equity_request(std::string_view body, double budget_seconds) {
     }
   }
   if (!has_players) throw InputError("players: missing (an array of 2 to 10 hands or ranges)");
+  check_against_game(q);
   return q;
 }
 

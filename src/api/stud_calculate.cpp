@@ -53,13 +53,13 @@ Method asked_method(const Question& q) {
 // The players' hands, all on one street (a random hand on the others'), into the deal.
 void read_players(const Question& q, PlannedQuestion& s, std::vector<StudHand>& hands) {
   const GameRules& rules = game_rules(q.game);
-  // Every player's cards but the last, and one card dealt face up to all (the community card).
-  const auto most = static_cast<std::size_t>((rules.deck_size() - 1) / (static_cast<int>(rules.deal_order.size()) - 1));
-  if (q.players.size() > most)
-    throw InputError(std::string(rules.name) + " is for 2 to " + std::to_string(most) + " players, not " +
-                     std::to_string(q.players.size()) + ": its " + std::to_string(rules.deck_size()) +
-                     " cards cannot deal more players " + std::to_string(rules.deal_order.size() - 1) +
-                     " cards each and a shared seventh");
+  // The most players the deck deals: each all but the last card, and that one card to all (before
+  // check_players(), so that 11 stud players hear stud's limit, not Hold'em's 10).
+  const int cards = static_cast<int>(rules.deal_order.size()), most = (rules.deck_size() - 1) / (cards - 1);
+  if (static_cast<int>(q.players.size()) > most)
+    throw InputError(std::string(rules.name) + " deals at most " + std::to_string(most) + " players, not " +
+                     std::to_string(q.players.size()) + " (" + std::to_string(rules.deck_size()) +
+                     " cards: " + std::to_string(cards - 1) + " each and one community card)");
   check_players(q.players.size());
   int street = 0;  // cards dealt to each player so far
   std::size_t first = 0;

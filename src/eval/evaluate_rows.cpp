@@ -222,6 +222,9 @@ std::string row_shape(Game game) {
 void evaluate_rows(Game game, std::size_t columns, std::span<const std::uint8_t> ids, std::span<HandRank> ranks,
                    std::span<LowRank> lows, int threads) {
   const GameRules& rules = game_rules(game);
+  if (rules.making == HandMaking::own_cards)  // rows of hole and board cards: not a stud hand's seven
+    throw InputError("evaluate_rows: not for " + std::string(rules.name) +
+                     ", whose rows would be valued by another game's ranking");
   const RowColumns shape = row_columns(game);
   if (columns < shape.fewest || columns > shape.most)
     throw InputError("evaluate_rows: a row of " + std::string(rules.name) + " is " + row_shape(game) + ", not " +

@@ -4,7 +4,7 @@ import { ApiError, Job, fetchGames, fetchOrderings, fetchRange } from "./api.js"
 import { RANKS, SUITS, cardLabel, classCombos, parseCards, setRanks } from "./cards.js";
 import { GridEditor, renderMatrix } from "./grid.js";
 import { RangeModel, topPercent } from "./range-model.js";
-import { COLOURS, ComboTable, capitalized, duration, methodText, renderDistribution, renderEquities, renderHits } from "./results.js";
+import { COLOURS, ComboTable, capitalized, duration, methodText, renderCategories, renderDistribution, renderEquities, renderHits } from "./results.js";
 import { countText, isOmaha, pickIntoHand, renderHiLo, renderShortcuts } from "./omaha.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -41,8 +41,14 @@ const state = {
 
 // ---- Players and their ranges ----------------------------------------------------------------
 
+// The board's cards as the question asks them: none in a game without a board (a board typed in
+// another game stays in its box, unasked).
+function boardCards() {
+  return hasBoard(gameInfo()) ? parseCards($("#board").value) : [];
+}
+
 function removedCards() {
-  return new Set([...parseCards($("#board").value), ...parseCards($("#dead").value)]);
+  return new Set([...boardCards(), ...parseCards($("#dead").value)]);
 }
 
 function showCount(i) {
@@ -51,6 +57,7 @@ function showCount(i) {
   const combos = (n) => `${n} ${n === 1 ? "combo" : "combos"}`;
   let text = Math.abs(weight - count) > 1e-9 ? `${+weight.toFixed(2)} of ${combos(count)}` : combos(count);
   if (isOmaha(gameInfo())) text = player.size ? countText(player.size) : "";
+  if (!hasRanges(gameInfo())) text = "";  // a hand of its cards: nothing to count
   const el = $(`#count-${i + 1}`);
   if (el) el.textContent = text;
   if (i === state.editing) $("#editing-count").textContent = text;
@@ -73,6 +80,15 @@ async function readRange(i) {
   const typed = text.match(/^(\d+(?:\.\d+)?)\s*%$/);
   player.slider = typed ? { percent: Number(typed[1]), order: gameOrderings()[0] } : null;
   if (i === state.editing) renderSlider();
+  if (!hasRanges(gameInfo())) {
+    // No ranges (stud): the hand is read by the question itself, which names a bad one beside it
+    // (left there: an edit of the hand clears it, clearErrorAbout()).
+    player.model = new RangeModel();
+    player.size = null;
+    player.read = `${state.game} ${text}`;
+    showCount(i);
+    return;
+  }
   try {
     const omaha = isOmaha(gameInfo());
     const removed = omaha ? [...removedCards()].join("") : "";
@@ -138,7 +154,7 @@ function renderPlayers() {
     row.innerHTML = `
       <label class="who"><input type="radio" name="editing" ${i === state.editing ? "checked" : ""} aria-label="edit player ${n} in the grid">
         <span class="swatch" style="background:${COLOURS[i]}"></span><span class="word">Player</span> ${n}</label>
-      <input id="range-${n}" class="range" autocomplete="off" spellcheck="false" placeholder="${placeholder()}">
+      <input id="range-${n}" class="range" autocomplete="off" spellcheck="false" placeholder="${placeholder()}" title="${handSyntax()}">
       <span class="count" id="count-${n}"></span>
       <button type="button" class="remove" aria-label="remove player ${n}" ${state.players.length <= 2 ? "disabled" : ""}>×</button>
       <span class="field-error" id="error-range-${n}"></span>`;
@@ -159,9 +175,10 @@ function renderPlayers() {
   $("#add-player").disabled = state.players.length >= MAX_PLAYERS;
 }
 
-// The range box's example: a hand and a range of the game.
+// The range box's example: a hand and a range of the game, or its example hands (no ranges).
 function placeholder() {
   const game = gameInfo();
+  if (!hasRanges(game)) return `e.g. ${examplesOf(game).join(" or ")}`;
   if (!isOmaha(game)) return "e.g. QQ+,AKs or AsAc";
   return `e.g. AA**:$ds or ${"AsKsQhJhTd9d".slice(0, 2 * game.hole_cards)}`;
 }
@@ -336,8 +353,9 @@ function setupDeck() {
 
 function pickCard(card) {
   if ($("#pick-hand").checked && isOmaha(gameInfo())) return pickForHand(card);
-  const board = parseCards($("#board").value);
   const dead = parseCards($("#dead").value);
+  if (!hasBoard(gameInfo())) return pickDead(dead, card);
+  const board = parseCards($("#board").value);
   if (board.includes(card)) board.splice(board.indexOf(card), 1);
   else if (dead.includes(card)) dead.splice(dead.indexOf(card), 1);
   else if ($("#pick-dead").checked) dead.push(card);
@@ -345,6 +363,15 @@ function pickCard(card) {
   $("#board").value = board.join("");
   $("#dead").value = dead.join("");
   setFieldError("board", "");
+  setFieldError("dead", "");
+  renderDeck();
+  saveSoon();
+}
+
+// No board (stud): a picked card joins the dead (folded) cards or leaves them.
+function pickDead(dead, card) {
+  const cards = dead.includes(card) ? dead.filter((c) => c !== card) : [...dead, card];
+  $("#dead").value = cards.join("");
   setFieldError("dead", "");
   renderDeck();
   saveSoon();
@@ -363,7 +390,7 @@ function pickForHand(card) {
 }
 
 function renderDeck() {
-  const board = new Set(parseCards($("#board").value));
+  const board = new Set(boardCards());
   const dead = new Set(parseCards($("#dead").value));
   const editedText = state.players[state.editing]?.text || "";
   const inHand = new Set(isOmaha(gameInfo()) && $("#pick-hand").checked ? parseCards(editedText) : []);
@@ -386,6 +413,32 @@ function gameInfo(name = state.game) {
 // The game's word for a holding ("combos", Omaha's "hands") and its two example hands, from /api/games.
 const unitOf = (game) => game.unit || "combos";
 const examplesOf = (game) => game.example || ["AsAc", "KhQh"];
+// What the game's spec offers (/api/games): a board (not in stud), ranges (hands are cards only in
+// stud), and how a hand is written.
+const hasBoard = (game) => game.board_cards !== 0;
+const hasRanges = (game) => game.ranges !== false;
+const handSyntax = (game = gameInfo()) => escapeAttribute(game.hand_syntax || "");
+const escapeAttribute = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+// The fields the game's spec shapes: the board (hidden without one), the dead cards (folded up
+// cards where cards are dealt face up), the hand syntax under the players when there is no range
+// editor to explain it.
+function showGameFields(game) {
+  const board = hasBoard(game);
+  const ranges = hasRanges(game);
+  if (board) delete document.body.dataset.noBoard;
+  else document.body.dataset.noBoard = "";
+  if (ranges) delete document.body.dataset.noRanges;
+  else document.body.dataset.noRanges = "";
+  if (!board && $("#pick-board").checked) $("#pick-dead").checked = true;
+  const faceUp = (game.deal_order || "").includes("U");
+  $("#cards-title").textContent = board ? "Board and dead cards" : faceUp ? "Folded cards" : "Dead cards";
+  $("#dead-label").textContent = faceUp ? "Folded up cards" : "Dead";
+  $("#dead").placeholder = faceUp ? "e.g. 2d9c, seen in folded hands" : "e.g. 2d";
+  const syntax = $("#hand-syntax");
+  syntax.hidden = ranges || !game.hand_syntax;
+  syntax.textContent = game.hand_syntax ? `A hand: ${game.hand_syntax}.` : "";
+}
 
 // The picker lists the games the server offers; the summary says the chosen one's rules.
 function setupGames() {
@@ -424,7 +477,11 @@ function setGame(name, reread = true) {
   if (omaha) document.body.dataset.omaha = String(game.hole_cards);
   else delete document.body.dataset.omaha;
   if (!omaha && $("#pick-hand").checked) $("#pick-board").checked = true;
-  document.querySelectorAll("#players .range").forEach((input) => (input.placeholder = placeholder()));
+  showGameFields(game);
+  document.querySelectorAll("#players .range").forEach((input) => {
+    input.placeholder = placeholder();
+    input.title = game.hand_syntax || "";
+  });
   if (!classCombos(state.focus).every((c) => RANKS.includes(c[0]) && RANKS.includes(c[2]))) state.focus = "AA";
   editor.build();
   buildDeck();
@@ -464,7 +521,7 @@ function renderSliderAvailability() {
 function question() {
   const q = {
     players: state.players.map((p) => p.text.trim()),
-    board: $("#board").value.trim(),
+    board: hasBoard(gameInfo()) ? $("#board").value.trim() : "",
     dead: $("#dead").value.trim(),
     method: $("#method").value,
   };
@@ -495,7 +552,8 @@ let calculated = false;  // the page shows the answer to the question as it stan
 function saveQuestion() {
   const params = new URLSearchParams();
   for (const p of state.players) params.append("p", p.text.trim());
-  for (const id of ["board", "dead"]) if ($(`#${id}`).value.trim()) params.set(id, $(`#${id}`).value.trim());
+  for (const id of hasBoard(gameInfo()) ? ["board", "dead"] : ["dead"])
+    if ($(`#${id}`).value.trim()) params.set(id, $(`#${id}`).value.trim());
   if ($("#method").value !== "auto") params.set("method", $("#method").value);
   if ($("#mc-stderr").value) params.set("stderr", $("#mc-stderr").value);
   if ($("#mc-time").value) params.set("time", $("#mc-time").value);
@@ -517,6 +575,7 @@ function followHash() {
   clearErrors();
   for (const id of ["mode", "time", "showdowns", "count-note"]) $(`#${id}`).textContent = "";
   $("#results").replaceChildren();
+  $("#categories").hidden = true;
   const go = restoreQuestion();
   renderPlayers();
   renderEditor();
@@ -625,7 +684,10 @@ async function calculate() {
   // What the ranges hit is asked with the question (it needs no per-hand work): the details show it
   // even when each hand's equity is not computed.
   const hits = parseCards(body.board).length >= 3 && gameInfo().hits !== false;
-  const job = new Job(hits ? { ...body, hits } : body, (p) => showProgress(p, mainRising(p)));
+  // A game without details (stud) shows its players' final hands by category instead.
+  const categories = gameInfo().details === false;
+  const asked = { ...body, ...(hits ? { hits } : {}), ...(categories ? { by_category: true } : {}) };
+  const job = new Job(asked, (p) => showProgress(p, mainRising(p)));
   state.job = job;
   try {
     const answer = await job.promise;
@@ -635,6 +697,7 @@ async function calculate() {
     $("#results").classList.remove("hilo");
     if (answer.players.length > 0 && answer.players[0].scoops !== undefined) renderHiLo($("#results"), answer);
     else renderEquities($("#results"), answer, unitOf(gameInfo()));
+    renderCategories($("#categories"), answer);
     showCountNote(answer);
     showStopped(answer);
     showRunPanel();
@@ -657,6 +720,7 @@ async function calculate() {
     if (state.job !== job) return;
     showError(error);
     $("#count-note").textContent = "";
+    $("#categories").hidden = true;
     markDetailsStale("previous question: the new question has no answer");
     if (error.status === 499) $("#time").textContent = "cancelled (exact enumeration has no partial answer)";
   } finally {
@@ -866,7 +930,7 @@ function showCountNote(answer) {
   answer.players.forEach((p, i) => {
     const player = state.players[i];
     // a count of the range as it now reads only (not one the server is still counting)
-    if (!player || player.read !== `${state.game} ${player.text.trim()}`) return;
+    if (!player || player.read !== `${state.game} ${player.text.trim()}` || !hasRanges(gameInfo())) return;
     const size = isOmaha(gameInfo()) ? player.size : player.model.count(removedCards());
     if (!size || size.count === p.combos) return;
     notes.push(`player ${i + 1} is dealt ${p.combos.toLocaleString("en-US")} of the range's ${size.count.toLocaleString("en-US")} ${unit}`);

@@ -204,3 +204,22 @@ export function renderHits(container, hits, unit = "combos", dealt = undefined) 
     <tbody>${rows(hits.made)}</tbody>
     ${draws ? `<thead><tr><th>Draw</th><th>${head}</th><th></th><th>Share</th></tr></thead><tbody>${draws}</tbody>` : ""}</table>`;
 }
+
+// Each player's final hands by category, as shares of the showdowns (or Monte Carlo's deals), in
+// the order and with the names the answer gives (razz's lows: "no pair", "one pair", ...); a game
+// without categories in its answer hides the table.
+export function renderCategories(table, answer) {
+  const players = answer.players.filter((p) => p.categories);
+  table.hidden = players.length === 0;
+  if (table.hidden) return table.replaceChildren();
+  const total = answer.mode === "monte-carlo" ? answer.trials : answer.showdowns;
+  const head = answer.players.map((_, i) => `<th class="num"><span class="swatch" style="background:${COLOURS[i]}"></span>${i + 1}</th>`);
+  const rows = answer.players[0].categories.map((c, k) => {
+    const cells = answer.players.map((p) => {
+      const n = p.categories[k].count;
+      return `<td class="num" title="${count(n)}">${percent(n / total, 1)}</td>`;
+    });
+    return `<tr><td>${escape(c.category)}</td>${cells.join("")}</tr>`;
+  });
+  table.innerHTML = `<thead><tr><th>Final hand</th>${head.join("")}</tr></thead><tbody>${rows.join("")}</tbody>`;
+}

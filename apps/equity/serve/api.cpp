@@ -67,6 +67,10 @@ std::string range_json(std::string_view expr, std::string_view dead_text, std::s
   } catch (const InputError&) {
     throw InputError("game: '" + std::string(game_text) + "' is not a game: one of " + game_names());
   }
+  const GameRules& rules = game_rules(game);
+  if (!rules.ranges)  // the field to change is the game: no text is a range of it
+    throw InputError("game: " + std::string(rules.name) + " has no ranges; a hand is written as " +
+                     std::string(rules.hand_syntax));
   const RangeDescription d = describe_range(expr, game, dead_cards(dead_text, game), kRangeListed);
   json combos = json::array(), grid = json::array();
   for (const RangeHand& h : d.list) combos.push_back({{"cards", h.text}, {"weight", h.weight}});
@@ -103,36 +107,70 @@ json split_words(std::string_view text) {
   return out;
 }
 
+// The page's names of the spec's enums.
+std::string_view making_name(HandMaking making) {
+  switch (making) {
+    case HandMaking::any_five:
+      return "any-five";
+    case HandMaking::two_plus_three:
+      return "two-plus-three";
+    case HandMaking::own_cards:
+      return "own-cards";
+  }
+  return "any-five";
+}
+
+std::string_view ranking_name(PotRanking ranking) {
+  return ranking == PotRanking::ace_to_five_low ? "ace-to-five-low" : "high";
+}
+
+// What the page calls a player's holding: a two-card combo of a range, a hand of more hole cards,
+// or (no ranges) the cards a player is dealt.
+std::string_view unit_of(const GameRules& rules) {
+  if (!rules.ranges) return "cards";
+  return rules.hole_cards == 2 ? "combos" : "hands";
+}
+
+// One game's spec as the page reads it (docs/serve.md): every field from GameRules.
+json game_json(Game g) {
+  const GameRules& rules = game_rules(g);
+  json deck = json::array();
+  for (int rank = kRanks - 1; rank >= rules.lowest_rank; --rank)
+    for (int suit = 0; suit < kSuits; ++suit) deck.push_back(Card(rank, suit).str());
+  // The grid of two-card classes, for ranges of two hole cards only (0: no grid).
+  const bool grid = rules.ranges && rules.hole_cards == 2;
+  return {{"name", rules.name},
+          {"aliases", game_aliases(g)},
+          {"title", rules.title},
+          {"summary", rules.summary},
+          {"deck", deck},
+          {"ranks", std::string(kRankChars.substr(static_cast<std::size_t>(rules.lowest_rank)))},
+          {"hole_cards", rules.hole_cards},
+          {"board_cards", rules.board_cards},
+          {"deal_order", rules.deal_order},
+          {"classes", rules.hand_classes},
+          {"grid", grid ? grid_size(g) : 0},
+          {"preflop_table", rules.preflop_table},
+          {"making", making_name(rules.making)},
+          {"ranking", ranking_name(rules.ranking)},
+          {"low", rules.low},
+          {"ranges", rules.ranges},
+          {"per_combo", rules.per_combo},
+          // what the page's details offer: per-combo equity with the distribution, and board hits
+          // (Omaha's hands and draw names: docs/omaha.md)
+          {"details", rules.per_combo},
+          {"hits", rules.hits},
+          {"hand_syntax", rules.hand_syntax},
+          // what the page calls a player's holding, and two hands to start from
+          {"unit", unit_of(rules)},
+          {"example", split_words(rules.example)}};
+}
+
 }  // namespace
 
 std::string games_json() {
   json list = json::array();
-  for (const Game g : games()) {
-    const GameRules& rules = game_rules(g);
-    json deck = json::array();
-    for (int rank = kRanks - 1; rank >= rules.lowest_rank; --rank)
-      for (int suit = 0; suit < kSuits; ++suit) deck.push_back(Card(rank, suit).str());
-    list.push_back({{"name", rules.name},
-                    {"aliases", game_aliases(g)},
-                    {"title", rules.title},
-                    {"summary", rules.summary},
-                    {"deck", deck},
-                    {"ranks", std::string(kRankChars.substr(static_cast<std::size_t>(rules.lowest_rank)))},
-                    {"hole_cards", rules.hole_cards},
-                    {"board_cards", rules.board_cards},
-                    {"classes", rules.hand_classes},
-                    {"grid", omaha_like(g) ? 0 : grid_size(g)},
-                    {"preflop_table", rules.preflop_table},
-                    {"making", rules.making == HandMaking::two_plus_three ? "two-plus-three" : "any-five"},
-                    {"low", rules.low},
-                    // what the page's details offer: every game answers per-combo equity, the
-                    // distribution and board hits (Omaha's hands and draw names: docs/omaha.md)
-                    {"details", true},
-                    {"hits", true},
-                    // what the page calls a player's holding, and two hands to start from
-                    {"unit", omaha_like(g) ? "hands" : "combos"},
-                    {"example", split_words(rules.example)}});
-  }
+  for (const Game g : games()) list.push_back(game_json(g));
   return json{{"games", list}}.dump();
 }
 

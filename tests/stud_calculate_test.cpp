@@ -1,0 +1,298 @@
+// The stud family through the one call (calculate(), plan()): the hand grammar, the planner's
+// choices, the answers against the brute force (stud_brute_force.hpp), Monte Carlo against exact,
+// the JSON, and bad questions in the game's terms.
+#include <gtest/gtest.h>
+#include <tbb/task_arena.h>
+
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "equity/answer_json.hpp"
+#include "equity/calculate.hpp"
+#include "equity/error.hpp"
+#include "equity/plan.hpp"
+#include "equity/stud_hand.hpp"
+#include "stud_brute_force.hpp"
+
+using namespace equity;
+using namespace equity::test;
+
+namespace {
+
+Question stud_question(Game game, std::vector<std::string> players, std::string dead = "") {
+  Question q;
+  q.game = game;
+  q.players = std::move(players);
+  q.dead = std::move(dead);
+  return q;
+}
+
+std::string message_of(const Question& q) {
+  try {
+    (void)calculate(q);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+StudGame scorer(Game game) {
+  return game == Game::razz ? StudGame::razz : game == Game::stud_hilo ? StudGame::stud_hilo : StudGame::stud;
+}
+
+// The answer's counts are the brute force's: wins, ties, losses of the high (razz: the low), the
+// pot units, and for Hi/Lo the scoops and the low's.
+void expect_counts(const Answer& a, const StudCounts& brute) {
+  ASSERT_EQ(a.players.size(), brute.players.size());
+  EXPECT_EQ(a.showdowns(), brute.showdowns);
+  EXPECT_EQ(a.pot_units, kPotUnits);
+  for (std::size_t p = 0; p < a.players.size(); ++p) {
+    const PlayerAnswer& pa = a.players[p];
+    const StudPlayerCounts& b = brute.players[p];
+    EXPECT_EQ(pa.wins, b.parts[0].wins) << p;
+    EXPECT_EQ(pa.ties, b.parts[0].ties) << p;
+    EXPECT_EQ(pa.losses, b.parts[0].losses) << p;
+    EXPECT_EQ(*pa.pot_units, b.pot_units) << p;
+    if (brute.game == StudGame::stud_hilo) {
+      EXPECT_EQ(*pa.scoops, b.scoops) << p;
+      EXPECT_EQ(*pa.low_wins, b.parts[1].wins) << p;
+      EXPECT_EQ(*pa.low_ties, b.parts[1].ties) << p;
+      EXPECT_EQ(*pa.lows, b.lows) << p;
+    } else {
+      EXPECT_FALSE(pa.scoops.has_value());
+    }
+  }
+}
+
+constexpr std::array<Game, 3> kStudGames = {Game::stud, Game::stud_hilo, Game::razz};
+
+// ---- The grammar ---------------------------------------------------------------------------------
+
+TEST(StudHand, ReadsEveryForm) {
+  const StudHand third = parse_stud_hand("AsKsQd", Game::stud, "player 1");
+  EXPECT_EQ(third.down, parse_cards("AsKs"));
+  EXPECT_EQ(third.up, parse_cards("Qd"));
+  EXPECT_EQ(third.unknown, 0);
+  EXPECT_EQ(parse_stud_hand("(AsKs)Qd", Game::stud, "p"), third);
+  EXPECT_EQ(parse_stud_hand("(As Ks) Qd", Game::razz, "p"), third);
+  const StudHand river = parse_stud_hand("(AsKs)QdJh2c3d(7c)", Game::stud, "p");
+  EXPECT_EQ(river.down, parse_cards("AsKs7c"));
+  EXPECT_EQ(river.up, parse_cards("QdJh2c3d"));
+  EXPECT_EQ(parse_stud_hand("AsKsQdJh2c3d7c", Game::stud, "p"), river);
+  const StudHand hidden = parse_stud_hand("(?\?)Qd", Game::stud, "p");
+  EXPECT_EQ(hidden.unknown, 2);
+  EXPECT_TRUE(hidden.down.empty());
+  EXPECT_EQ(hidden.dealt(), 3);
+  EXPECT_EQ(parse_stud_hand("(As?)QdJh", Game::stud, "p").unknown, 1);
+  EXPECT_TRUE(parse_stud_hand("random", Game::stud, "p").random);
+  for (const char* text : {"(AsKs)Qd", "(?\?)Qd", "(As?)QdJh", "(AsKs)QdJh2c3d(7c)", "(AsKs)QdJh2c3d(?)", "random"})
+    EXPECT_EQ(to_string(parse_stud_hand(text, Game::stud, "p"), Game::stud), text);
+  EXPECT_EQ(to_string(parse_stud_hand("A♠K♠Q♦", Game::stud, "p"), Game::stud), "(AsKs)Qd");
+}
+
+TEST(StudHand, ErrorsNameThePlayerAndWhatIsWrong) {
+  const auto error = [](const char* text) {
+    try {
+      (void)parse_stud_hand(text, Game::stud, "player 2");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error("AsKsQdJdTd9d8d7d"), "player 2: \"AsKsQdJdTd9d8d7d\": a stud hand has at most 7 cards, not 8");
+  EXPECT_EQ(error("AsKs"), "player 2: \"AsKs\": a stud hand has at least 3 cards (2 down, 1 up), not 2");
+  EXPECT_EQ(error("(AsKsQd)Jh"),
+            "player 2: \"(AsKsQd)Jh\": card 3 is dealt face up in stud: write it after the "
+            "parentheses");
+  EXPECT_EQ(error("(As)KsQd"),
+            "player 2: \"(As)KsQd\": 1 down cards before the up cards; stud deals 2 (write a "
+            "card not known as ?)");
+  EXPECT_EQ(error("(AsKs)?"), "player 2: \"(AsKs)?\": an up card is seen by every player: write it");
+  EXPECT_EQ(error("??Qd?"),
+            "player 2: \"??Qd?\": an up card cannot be unknown (write down cards in parentheses: "
+            "(?\?)Qd)");
+  EXPECT_EQ(error("(AsKs)QdXx"),
+            "player 2: \"(AsKs)QdXx\": no card at position 9 (cards as As, 10d or A♠; ? for a "
+            "down card not known)");
+  EXPECT_EQ(error("(AsAs)Qd"), "player 2: \"(AsAs)Qd\": card As twice");
+  EXPECT_EQ(error("(AsKs)Qd("), "player 2: \"(AsKs)Qd(\": '(' without ')'");
+  EXPECT_EQ(error("AsKs)Qd"), "player 2: \"AsKs)Qd\": the down cards come first, in parentheses: (AsKs)Qd");
+}
+
+// ---- Exact answers -------------------------------------------------------------------------------
+
+TEST(StudCalculate, HeadsUpThirdStreetIsSweptExactly) {
+  const Answer a = calculate(stud_question(Game::stud, {"(AsKs)Qd", "(7c7d)8h"}));
+  EXPECT_EQ(a.method, Method::exact);
+  EXPECT_EQ(a.exact_method, ExactMethod::sweep);
+  EXPECT_EQ(a.showdowns(), 18'265'297'050ull);  // C(46,4) x C(42,4)
+  EXPECT_EQ(a.players[0].wins, 7'810'521'826ull);
+  EXPECT_EQ(a.players[0].ties, 443'708ull);
+  EXPECT_EQ(a.players[0].losses, 10'454'331'516ull);
+  EXPECT_EQ(a.players[0].hand, "(AsKs)Qd");
+  EXPECT_TRUE(a.players[0].specific);
+  // The same as the engine's counts.
+  const StudCounts c = stud_exact({StudGame::stud, {parse_cards("AsKsQd"), parse_cards("7c7d8h")}, {}});
+  expect_counts(a, c);
+}
+
+TEST(StudCalculate, LaterStreetsMatchTheBruteForce) {
+  std::mt19937_64 rng(36);
+  for (Game game : kStudGames) {
+    for (const std::vector<int>& sizes : std::vector<std::vector<int>>{{6, 6}, {5, 6}, {6, 6, 6}, {7, 6, 6, 7}}) {
+      std::vector<Card> deck;
+      for (int id = 0; id < kCards; ++id) deck.emplace_back(id);
+      std::shuffle(deck.begin(), deck.end(), rng);
+      // All on one street: a shorter hand is written with its missing down cards as ?.
+      const int street = *std::max_element(sizes.begin(), sizes.end());
+      StudDeal deal{scorer(game), {}, {}};
+      Question q = stud_question(game, {});
+      auto it = deck.begin();
+      for (int size : sizes) {
+        std::vector<Card> known(it, it + size);
+        it += size;
+        deal.hands.push_back(known);
+        // known = 2 down (or ? when short), the up cards, the seventh down.
+        std::string text = "(";
+        const int missing = street - size;
+        for (int i = 0; i < 2; ++i)
+          text += i < missing ? std::string("?") : known[static_cast<std::size_t>(i - missing)].str();
+        text += ")";
+        for (int i = 2 - missing; i < std::min(size, 6 - missing); ++i)
+          text += known[static_cast<std::size_t>(i)].str();
+        if (street == 7) {
+          text += '(';
+          text += known.back().str();
+          text += ')';
+        }
+        q.players.push_back(text);
+      }
+      deal.dead.assign(it, it + 4);
+      q.dead = to_string(deal.dead);
+      const Answer a = calculate(q);
+      EXPECT_EQ(a.method, Method::exact);
+      expect_counts(a, brute_counts(deal));
+    }
+  }
+}
+
+TEST(StudCalculate, TheCommunityCardWhenTheDeckRunsShort) {
+  // Eight players on sixth street: 48 cards known, 4 left for 8 seventh cards: one for all.
+  std::mt19937_64 rng(8);
+  std::vector<Card> deck;
+  for (int id = 0; id < kCards; ++id) deck.emplace_back(id);
+  std::shuffle(deck.begin(), deck.end(), rng);
+  StudDeal deal{StudGame::stud_hilo, {}, {}};
+  Question q = stud_question(Game::stud_hilo, {});
+  for (int p = 0; p < 8; ++p) {
+    deal.hands.emplace_back(deck.begin() + 6 * p, deck.begin() + 6 * p + 6);
+    q.players.push_back(to_string(deal.hands.back()));
+  }
+  const Answer a = calculate(q);
+  EXPECT_EQ(a.showdowns(), 4u);
+  ASSERT_FALSE(a.warnings.empty());
+  EXPECT_NE(a.warnings[0].find("community card"), std::string::npos);
+  expect_counts(a, brute_community(deal));
+}
+
+// ---- The planner ---------------------------------------------------------------------------------
+
+TEST(StudPlan, ChoosesByCountedWork) {
+  // Three players on fifth street: about 2.1 x 10^8 deals, walked.
+  const Plan fifth = plan(stud_question(Game::stud, {"(AsKs)QdJh2c", "(7c7d)8h9hTc", "(3s3d)4c5c6c"}));
+  EXPECT_EQ(fifth.method, Method::exact);
+  EXPECT_EQ(fifth.exact_method, ExactMethod::boards);
+  EXPECT_EQ(fifth.work.showdowns, 37.0 * 36 / 2 * 35 * 34 / 2 * 33 * 32 / 2);
+  // Four on third street: sampled, and it says why.
+  const Plan third = plan(stud_question(Game::razz, {"(As2s)3d", "(7c7d)8h", "(KsQs)Jd", "(4c5c)6h"}));
+  EXPECT_EQ(third.method, Method::monte_carlo);
+  EXPECT_NE(third.reason.find("deals, more than the 300,000,000 walked automatically"), std::string::npos);
+  // A hand whose down cards are not known: five or more to come, sampled.
+  const Plan hidden = plan(stud_question(Game::stud, {"(?\?)Qd", "(7c7d)8h"}));
+  EXPECT_EQ(hidden.method, Method::monte_carlo);
+  EXPECT_NE(hidden.reason.find("6 cards not known or to come"), std::string::npos);
+  // On sixth street the same (?\?) is exact: two not known and one to come.
+  const Plan sixth = plan(stud_question(Game::stud, {"(?\?)QdJh2c3d", "(7c7d)8h9hTc3s"}));
+  EXPECT_EQ(sixth.method, Method::exact);
+  EXPECT_TRUE(sixth.quick);
+}
+
+TEST(StudCalculate, MonteCarloAgreesWithExactAndRepeatsOnAnyThreadCount) {
+  for (Game game : kStudGames) {
+    Question q = stud_question(game, {"(As2s)3d4c5c6h", "(7c7d)8h9hTs2d", "(KsQs)JdTd3h4h"});
+    const Answer exact = calculate(q);
+    ASSERT_EQ(exact.method, Method::exact);
+    q.method = Method::monte_carlo;
+    q.seed = 36;
+    q.max_trials = 200'000;
+    const Answer all = calculate(q);
+    tbb::task_arena one(1);
+    const Answer single = one.execute([&] { return calculate(q); });
+    for (std::size_t p = 0; p < 3; ++p) {
+      EXPECT_EQ(all.players[p].wins, single.players[p].wins);
+      EXPECT_EQ(*all.players[p].pot_units, *single.players[p].pot_units);
+      EXPECT_NEAR(all.players[p].equity, exact.players[p].equity, 4 * *all.players[p].standard_error)
+          << game_name(game) << " player " << p;
+    }
+  }
+}
+
+// ---- The JSON ------------------------------------------------------------------------------------
+
+TEST(StudCalculate, JsonSaysWhatWasCounted) {
+  Question q = stud_question(Game::razz, {"(As2s)3d4c5h6d", "(7c7d)8h9hTcJc"}, "Kd");
+  q.by_category = true;
+  const auto j = nlohmann::json::parse(to_json(calculate(q)));
+  EXPECT_EQ(j["game"], "razz");
+  EXPECT_EQ(j["mode"], "exact");
+  EXPECT_EQ(j["exact_method"], "sweep");
+  EXPECT_EQ(j["dead"], "Kd");
+  EXPECT_EQ(j["pot_units"], kPotUnits);
+  EXPECT_EQ(j["showdowns"], 39u * 38);  // one card each from the 39 left
+  EXPECT_EQ(j["players"][0]["hand"], "(As2s)3d4c5h6d");
+  EXPECT_EQ(j["players"][0]["categories"][0]["category"], "no pair");
+  EXPECT_FALSE(j["players"][0]["categories"][0].contains("wins"));
+  EXPECT_FALSE(j.contains("board"));
+}
+
+// ---- Bad questions -------------------------------------------------------------------------------
+
+TEST(StudCalculate, BadQuestionsSayWhatIsWrongInTheGamesTerms) {
+  Question q = stud_question(Game::stud, {"(AsKs)Qd", "(7c7d)8h"});
+  q.board = "2c3c4c";
+  EXPECT_EQ(message_of(q),
+            "stud has no board: each player's cards are their own (write them in the player's hand, "
+            "folded cards as dead cards)");
+  q.board.clear();
+  q.per_combo = true;
+  EXPECT_EQ(message_of(q), "per-combo equity and the distribution are for ranges; a stud hand is its cards");
+  q.per_combo = false;
+  q.hits = true;
+  EXPECT_EQ(message_of(q), "what a range hits is for the games with a board, not stud");
+  q.hits = false;
+  q.method = Method::table;
+  EXPECT_EQ(message_of(q), "no preflop table for stud");
+  q.method = Method::automatic;
+  q.players = {"(AsKs)Qd", "(7c7d)8h9h"};
+  EXPECT_EQ(message_of(q),
+            "player 2: 4 cards, and player 1 has 3: every player is on the same street (? for a "
+            "card not known)");
+  q.players = {"(AsKs)Qd", "(7c7d)8h", "(2c2d)2h", "(3c3d)3h", "(4c4d)4h",
+               "(5c5d)5h", "(6c6d)6h", "(8c8d)8s", "(9c9d)9h"};
+  EXPECT_EQ(message_of(q), "stud deals at most 8 players, not 9 (52 cards: 6 each and one community card)");
+  q.players = {"(AsKs)Qd", "(AsKd)8h"};
+  EXPECT_EQ(message_of(q), "card As appears twice (again in player 2)");
+  q.players = {"(AsKs)Qd", "(7c7d)8h"};
+  q.dead = "Qd";
+  EXPECT_EQ(message_of(q), "card Qd appears twice (again in dead cards)");
+  q.dead.clear();
+  q.players = {"(?\?)Qd", "(7c7d)8h"};
+  q.method = Method::exact;
+  EXPECT_EQ(message_of(q),
+            "exact: a player has 6 cards not known or to come; exact counts at most 4 (third "
+            "street's four to come): ask for Monte Carlo");
+}
+
+}  // namespace

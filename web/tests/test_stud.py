@@ -1,0 +1,105 @@
+"""The stud games on the page, read from /api/games' spec: no board (its field and picker hidden),
+hands in stud's grammar, no range editor or details, folded up cards as dead cards, the exact
+answer (Hi/Lo's scoop and low columns), one-line errors beside the hand."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import load
+from test_games import choose_game
+from test_page import WAIT, calculate, css, screenshot, type_range
+
+
+def shown(driver, selector):
+    return driver.find_element(By.CSS_SELECTOR, selector).is_displayed()
+
+
+def test_stud_third_street_gives_the_clis_exact_answer(page, shots):
+    css(page, "#board").send_keys("Ks7h2c")  # a Hold'em board: kept in its box, not asked in stud
+    choose_game(page, "stud")
+    # The example hands replace Hold'em's; the board, the range editor and the grid go.
+    assert css(page, "#range-1").get_attribute("value") == "(AsKs)Qd"
+    assert css(page, "#range-2").get_attribute("value") == "(7c7d)8h"
+    assert not shown(page, "#board") and not shown(page, "#pick-board")
+    assert not shown(page, "#editor-panel") and not shown(page, "#grid-editor")
+    assert shown(page, "#dead") and shown(page, "#deck")
+    assert css(page, "#dead-label").text == "Folded up cards"
+    assert "(AsKs)Qd" in css(page, "#hand-syntax").text
+    assert "(AsKs)Qd" in css(page, "#range-1").get_attribute("placeholder")
+    assert css(page, "#count-1").text == ""
+    calculate(page)
+    # The CLI: equity --game stud '(AsKs)Qd' '(7c7d)8h': the sweep over 18,265,297,050 deals.
+    assert css(page, "#equity-1").text == "42.763%"
+    assert css(page, "#equity-2").text == "57.237%"
+    assert css(page, "#mode").text == "exact (sweep)"
+    assert "18,265,297,050 showdowns" in css(page, "#showdowns").text
+    counts = [c.text for c in page.find_elements(By.CSS_SELECTOR, "#results tbody tr:first-child .count")]
+    assert counts == ["7,810,521,826", "443,708", "10,454,331,516"]
+    assert not shown(page, "#details-panel")
+    assert css(page, "#count-note").text == ""
+    WebDriverWait(page, WAIT).until(lambda d: "game=stud" in d.current_url)
+    screenshot(page, shots, "desktop-stud")
+    # A picked card is a folded up card: the answer counts without it.
+    css(page, '#deck [data-card="2c"]').click()
+    css(page, '#deck [data-card="3c"]').click()
+    assert css(page, "#dead").get_attribute("value") == "2c3c"
+    assert "board" not in page.current_url
+    calculate(page)
+    assert "12,406,283,890 showdowns" in css(page, "#showdowns").text  # equity --game stud ... --dead 2c3c
+    # The URL keeps the game and the folded cards.
+    WebDriverWait(page, WAIT).until(lambda d: "go=1" in d.current_url)
+    shared = page.current_url
+    page.get("about:blank")
+    load(page, shared)
+    assert css(page, "#game").get_attribute("value") == "stud" and not shown(page, "#board")
+    WebDriverWait(page, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#equity-1"))
+    assert "12,406,283,890 showdowns" in css(page, "#showdowns").text
+
+
+def test_razz_and_stud_hilo_answer_with_their_columns(page, shots):
+    choose_game(page, "razz")
+    assert css(page, "#range-2").get_attribute("value") == "(Kc7d)8h"
+    calculate(page)
+    assert css(page, "#equity-1").text == "76.975%"  # equity --game razz '(As2s)3d' '(Kc7d)8h'
+    # Final hands by razz's own names (--by-category): no pair 17,665,799,970 of 18,265,297,050.
+    rows = [[td.text for td in tr.find_elements(By.CSS_SELECTOR, "td")]
+            for tr in page.find_elements(By.CSS_SELECTOR, "#categories tbody tr")]
+    assert rows[0] == ["no pair", "96.7%", "96.7%"] and rows[1][0] == "one pair" and len(rows) == 6
+    choose_game(page, "stud-hilo")
+    assert css(page, "#range-1").get_attribute("value") == "(As2s)3d"
+    calculate(page)
+    # The CLI: equity --game stud-hilo '(As2s)3d' '(KcKd)8h'.
+    assert css(page, "#equity-1").text == "48.494%"
+    heads = [th.text for th in page.find_elements(By.CSS_SELECTOR, "#results th") if th.is_displayed()]
+    assert heads == ["#", "Hand / range", "Equity", "Scoop", "High win", "High tie", "Low win", "Low tie", "Low made"]
+    assert css(page, "#results tbody tr:first-child .scoop .count").text == "5,554,614,583"
+    assert css(page, "#results tbody tr:first-child .low-made .count").text == "8,967,831,600"
+    assert css(page, "#categories tbody tr:first-child td").text == "straight flush"
+    screenshot(page, shots, "desktop-stud-hilo")
+    # Back to a board game: the board and the range editor come back.
+    choose_game(page, "holdem")
+    assert shown(page, "#board") and shown(page, "#grid-editor") and shown(page, "#pick-board")
+
+
+def test_a_bad_stud_hand_is_an_error_beside_it(page):
+    choose_game(page, "stud")
+    type_range(page, 2, "(7c7d)8z")
+    calculate(page)
+    assert "player 2" in css(page, "#error").text
+    assert "\n" not in css(page, "#error").text
+    assert css(page, "#error-range-2").text == css(page, "#error").text
+    assert "invalid" in css(page, "#range-2").get_attribute("class")
+
+
+def test_stud_on_a_phone(phone, url, shots):
+    load(phone, url)
+    choose_game(phone, "stud-hilo")
+    calculate(phone)
+    assert css(phone, "#equity-1").text == "48.494%"
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 375
+    screenshot(phone, shots, "phone-stud-hilo-top")
+    choose_game(phone, "stud")
+    calculate(phone)
+    assert css(phone, "#equity-1").text == "42.763%"
+    screenshot(phone, shots, "phone-stud-top")
+    phone.execute_script("document.querySelector('#cards-panel').scrollIntoView()")
+    screenshot(phone, shots, "phone-stud-deck", top=False)
