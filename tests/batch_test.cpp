@@ -146,9 +146,10 @@ TEST(Batch, StudLinesAreAnsweredAndTheirMistakesAreLineErrors) {
   const json first = json::parse(lines[0]);
   EXPECT_EQ(first["players"], direct["players"]);
   EXPECT_EQ(first["players"][0]["wins"], 7810521826u);
-  EXPECT_EQ(json::parse(lines[1])["error"],
-            "stud has no board: each player's cards are their own (write them in the player's hand, folded cards as "
-            "dead cards)");
+  EXPECT_EQ(
+      json::parse(lines[1])["error"],
+      "board: stud has no board: each player's cards are their own (write them in the player's hand, folded cards as "
+      "dead cards)");
   direct = json::parse(run_equity("--game razz As2s3d '(7c7d)8h' random --trials 2000 --seed 4 --json").out);
   EXPECT_EQ(json::parse(lines[2])["players"], direct["players"]);
   EXPECT_NE(
