@@ -5,8 +5,8 @@ calc(), Range, evaluate() and evaluate_batch() take game= (default "holdem"): "h
 straight beats three of a kind); "omaha" (PLO, four hole cards, a hand is exactly two of them and
 three board cards), "omaha5", "omaha6" (five and six hole cards), and the split-pot "omaha-hilo",
 "omaha5-hilo", "omaha6-hilo" (half the pot to the best 8-or-better low); the stud games "stud",
-"stud-hilo" and "razz" (no board: each player's own seven cards), which calc() answers (Range,
-evaluate() and evaluate_batch() refuse them with a ValueError). preflop_table() takes the first
+"stud-hilo" and "razz" (no board: each player's own seven cards), which calc() answers and
+evaluate() values (Range and evaluate_batch() refuse them with a ValueError). preflop_table() takes the first
 three. docs/games.md, docs/omaha.md and docs/stud.md give the rules.
 
     >>> import equity

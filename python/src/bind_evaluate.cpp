@@ -66,7 +66,7 @@ Evaluation evaluation_of(const HandValue& v) {
   return e;
 }
 
-// The stud games (a hand of the player's own cards): the library values no such hand yet.
+// The stud games (a hand of the player's own cards) in the batch evaluator: not served.
 void refuse_own_cards(Game game, std::string_view what) {
   const GameRules& rules = game_rules(game);
   if (rules.making != HandMaking::own_cards) return;
@@ -76,12 +76,30 @@ void refuse_own_cards(Game game, std::string_view what) {
 }
 
 // Two hole cards' games: the cards (with the board's, when given) as one hand of 5 to 7. Omaha:
-// the hole cards and the board, exactly two and three of them, the high and (Hi/Lo) the low.
+// the hole cards and the board, exactly two and three of them, the high and (Hi/Lo) the low. The
+// stud games: the player's own 5 to 7 cards (stud_hand_value()).
 Evaluation evaluate_of(const py::handle& cards_in, const std::string& game, const py::handle& board_in) {
   std::vector<Card> cards = cards_of(cards_in);
   const std::vector<Card> board = board_in.is_none() ? std::vector<Card>{} : cards_of(board_in);
   const Game g = parse_game(game);
-  refuse_own_cards(g, "evaluate");
+  if (game_rules(g).making == HandMaking::own_cards) {  // stud: the player's own 5 to 7 cards, no board
+    if (!board.empty()) throw InputError("evaluate: " + std::string(game) + " has no board: give the hand's own cards");
+    const StudHandValue v = stud_hand_value(cards, g);
+    Evaluation e;
+    e.rank = static_cast<HandRank>(v.rank);
+    e.category = v.category;
+    e.name = v.name;
+    for (Card c : v.best) e.best += c.str();
+    if (game_rules(g).low) {
+      e.low_rank = v.low;
+      e.low = v.low_name;
+      if (v.low != kNoLow) {
+        e.low_best = std::string();
+        for (Card c : v.low_best) *e.low_best += c.str();
+      }
+    }
+    return e;
+  }
   if (game_rules(g).making == HandMaking::two_plus_three) {
     if (board.empty()) throw InputError("evaluate: an Omaha hand is valued on a board: give board= (3 to 5 cards)");
     const OmahaHandValue v = omaha_hand_value(cards, board, g);

@@ -58,7 +58,7 @@ def test_calc_razz_categories_are_razz_names():
         (lambda: equity.calc(["(AsKs)Qd", "(7c7d)8h"], game="razz", per_combo=True), "razz"),
         (lambda: equity.Range("AA", game="stud"), "stud has no ranges"),
         (lambda: equity.Range("random", game="razz"), "razz has no ranges"),
-        (lambda: equity.evaluate("AsKsQsJsTs9s8s", game="razz"), "evaluate: not for razz"),
+        (lambda: equity.evaluate("AsKsQsJsTs", game="razz", board="2c3c4c"), "evaluate: razz has no board"),
         (lambda: equity.evaluate_batch(np.zeros((1, 7), dtype=np.uint8), game="stud"), "evaluate_batch: not for stud"),
     ],
 )
@@ -66,3 +66,17 @@ def test_what_stud_cannot_do_is_one_line_value_error(call, words):
     with pytest.raises(ValueError, match=words) as error:
         call()
     assert "\n" not in str(error.value)
+
+
+def test_evaluate_values_a_stud_familys_hand_by_its_rules():
+    razz = equity.evaluate("7c5d4h3s2cKdKs", game="razz")
+    assert razz.name == "7-5-4-3-2"
+    assert razz.category == "no pair"
+    assert razz.best == "7c5d4h3s2c"
+    assert equity.evaluate("AsAd2c3c4c", game="razz").category == "one pair"
+    high = equity.evaluate("AsKsQsJsTs2d3d", game="stud")
+    assert high.category == "straight flush"
+    eight = equity.evaluate("As2d3c4h8sKdKc", game="stud-hilo")
+    assert eight.category == "one pair"
+    assert eight.low == "8-4-3-2-A"
+    assert eight.low_rank > 0
