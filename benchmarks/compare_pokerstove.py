@@ -34,9 +34,11 @@ POT_UNITS = 5040
 # A question: equity's --game, ps-eval's -g, the hands, the board (Omaha, Hold'em) and whether
 # ps-eval takes tens of minutes (--slow). Stud hands: the two down cards in parentheses for equity;
 # ps-eval takes the same cards with no up/down distinction (the parentheses are dropped).
-# known: why ps-eval's answer is expected to differ (its bug, shown by the razz 7th-street question).
-Question = collections.namedtuple("Question", "label game letter hands board slow known",
-                                  defaults=("", False, ""))
+# known: why ps-eval's answer is expected to differ (its bug, shown by the razz 7th-street
+# questions); expect: equity's equities where the answer is known by hand (checked, so a known
+# disagreement cannot hide a wrong answer from equity).
+Question = collections.namedtuple("Question", "label game letter hands board slow known expect",
+                                  defaults=("", False, "", None))
 
 # ps-eval's razz (CardSet::evaluateLowA5) is wrong on seven cards of fewer than five ranks: it picks
 # the cards for its pairs king first and never a queen, so 2-2-Q-4-3 counts as two pair and
@@ -58,10 +60,11 @@ QUESTIONS = [
     Question("razz 5th 3-way", "razz", "r", ["(As2s)3d9hKd", "(Kc7d)8h4s6d", "(2c3c)5h7hQs"]),
     Question("stud/8 5th 3-way", "stud-hilo", "e",
              ["(As2s)3d9hKd", "(Kc7d)8h4s6d", "(2c3c)5h7hQs"]),
+    # A pair of deuces (Q-4-3, K-4-3) beats a pair of fives (8-7-6).
     Question("razz 7th HU, 2-2-Q-4-3", "razz", "r", ["(2c2d)3c3d4cQc(Qd)", "(5h5s)6h6s7h7s(8h)"],
-             known=RAZZ_BUG),
+             known=RAZZ_BUG, expect=[1.0, 0.0]),
     Question("razz 7th HU, K-K-2-2-3-3-4", "razz", "r", ["(KcKd)2c2d3c3d(4c)", "(5h5s)6h6s7h7s(8h)"],
-             known=RAZZ_BUG),
+             known=RAZZ_BUG, expect=[1.0, 0.0]),
     Question("stud 6th 4-way", "stud", "s",
              ["(AsKs)QdJh9c2d", "(7c7d)8h2s3d4c", "(JcTc)9d8d4h5s", "(6h6s)AcAd3h3s"]),
     Question("omaha preflop HU", "omaha", "o", ["AsKsQhJh", "7c7d8h9h"]),
@@ -140,6 +143,9 @@ def run_question(q, args):
         ps_times.append(seconds)
         ps = parse_pseval(out)
     problem = agree(answer, ps)
+    known = q.known
+    if q.expect is not None and [p["equity"] for p in answer["players"]] != q.expect:
+        problem, known = "equity's equities are not %r" % q.expect, ""
     return {
         "label": q.label,
         "hands": " ".join(q.hands) + ((" board " + q.board) if q.board else ""),
@@ -150,7 +156,7 @@ def run_question(q, args):
         "equities": [p["equity"] for p in answer["players"]],
         "ps_equities": [printed for printed, _ in ps],
         "problem": problem,
-        "known": q.known,
+        "known": known,
     }
 
 
