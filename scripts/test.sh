@@ -3,7 +3,8 @@
 #   1. the Release suite (the preset CI and users build);
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer over the portable build (EQUITY_PORTABLE=ON:
 #      the fallbacks of the platform-specific code get built and tested there), fast tests only; the
-#      test executables' own code under AddressSanitizer alone (EQUITY_SANITIZE_TESTS);
+#      test executables' own code and the Monte Carlo trial kernels under AddressSanitizer alone
+#      (EQUITY_SANITIZE_TESTS; UBSan doubled their build, the fuzz stage keeps it on the kernels);
 #   3. ThreadSanitizer over the suites of the parallel code only (target equity_parallel_tests,
 #      label "parallel"), fast tests only;
 #   4. the Python package installed as users do (pip install --no-build-isolation --no-index . into
