@@ -695,7 +695,7 @@ async function calculate() {
     // Click-to-numbers times, for the performance test (web/tests/test_perf.py).
     requestAnimationFrame(() => ($("#results").dataset.clickMs = (performance.now() - clicked).toFixed(2)));
     $("#results").classList.remove("hilo");
-    if (answer.players.length > 0 && answer.players[0].scoops !== undefined) renderHiLo($("#results"), answer);
+    if (answer.players.length > 0 && answer.players[0].scoops !== undefined) renderHiLo($("#results"), answer, unitOf(gameInfo()));
     else renderEquities($("#results"), answer, unitOf(gameInfo()));
     renderCategories($("#categories"), answer);
     showCountNote(answer);

@@ -62,7 +62,7 @@ const escape = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": 
 
 // The Hi/Lo table: equity, then scoop, high win and tie, low win and tie, low made, as shares of
 // the showdowns (or Monte Carlo's deals) with their counts; #equity-N as renderEquities writes it.
-export function renderHiLo(table, answer) {
+export function renderHiLo(table, answer, holding = "hands") {
   const total = answer.mode === "monte-carlo" ? answer.trials : answer.showdowns;
   const unit = answer.mode === "monte-carlo" ? "deals" : "showdowns";
   // On a phone each player is a card: the shares with their names (data-label), one decimal.
@@ -79,7 +79,8 @@ export function renderHiLo(table, answer) {
       ${cell(p.low_wins, "low-win", "Low win")}${cell(p.low_ties, "low-tie", "Low tie")}${cell(p.lows, "low-made", "Low made")}
       <td class="num combos-col">${count(p.combos)}</td></tr>`;
   });
-  table.innerHTML = `<thead><tr><th>#</th><th>Hand / range</th><th class="num">Equity</th>
+  const head = holding === "cards" ? "Hand" : "Hand / range";  // no ranges (stud Hi/Lo): "Hand"
+  table.innerHTML = `<thead><tr><th>#</th><th>${head}</th><th class="num">Equity</th>
     <th class="num" title="the whole pot, alone">Scoop</th><th class="num">High win</th><th class="num">High tie</th>
     <th class="num">Low win</th><th class="num">Low tie</th><th class="num" title="an 8-or-better low made">Low made</th>
     <th class="num combos-col">Hands</th></tr></thead><tbody>${rows.join("")}</tbody>`;

@@ -53,7 +53,9 @@ export function renderEquities(table, answer, holding = "combos") {
       ${cell(win, p.wins, "won")}${cell(tie, p.ties, "tied")}${cell(loss, p.losses, "lost")}
       <td class="num combos-col">${count(p.combos)}</td></tr>`;
   });
-  table.innerHTML = `<thead><tr><th>#</th><th>Hand / range</th><th class="num">Equity</th><th class="num">Win</th>
+  // A game whose holdings are cards (no ranges: the stud games) names its column "Hand".
+  const head = holding === "cards" ? "Hand" : "Hand / range";
+  table.innerHTML = `<thead><tr><th>#</th><th>${head}</th><th class="num">Equity</th><th class="num">Win</th>
     <th class="num">Tie</th><th class="num lost">Losses</th><th class="num combos-col">${capitalized(holding)}</th></tr></thead>
     <tbody>${rows.join("")}</tbody>`;
 }

@@ -34,6 +34,7 @@ def test_stud_third_street_gives_the_clis_exact_answer(page, shots):
     assert "18,265,297,050 showdowns" in css(page, "#showdowns").text
     counts = [c.text for c in page.find_elements(By.CSS_SELECTOR, "#results tbody tr:first-child .count")]
     assert counts == ["7,810,521,826", "443,708", "10,454,331,516"]
+    assert css(page, "#results th:nth-child(2)").text == "Hand"  # a stud hand is its cards, not a range
     assert not shown(page, "#details-panel")
     assert css(page, "#count-note").text == ""
     WebDriverWait(page, WAIT).until(lambda d: "game=stud" in d.current_url)
@@ -70,7 +71,7 @@ def test_razz_and_stud_hilo_answer_with_their_columns(page, shots):
     # The CLI: equity --game stud-hilo '(As2s)3d' '(KcKd)8h'.
     assert css(page, "#equity-1").text == "48.494%"
     heads = [th.text for th in page.find_elements(By.CSS_SELECTOR, "#results th") if th.is_displayed()]
-    assert heads == ["#", "Hand / range", "Equity", "Scoop", "High win", "High tie", "Low win", "Low tie", "Low made"]
+    assert heads == ["#", "Hand", "Equity", "Scoop", "High win", "High tie", "Low win", "Low tie", "Low made"]
     assert css(page, "#results tbody tr:first-child .scoop .count").text == "5,554,614,583"
     assert css(page, "#results tbody tr:first-child .low-made .count").text == "8,967,831,600"
     assert css(page, "#categories tbody tr:first-child td").text == "straight flush"
