@@ -66,6 +66,15 @@ Evaluation evaluation_of(const HandValue& v) {
   return e;
 }
 
+// A Hi/Lo game's 8-or-better low (Omaha's or stud's): its rank, name and, when made, its cards.
+void set_low(Evaluation& e, LowRank low, const std::string& name, const std::array<Card, 5>& best) {
+  e.low_rank = low;
+  e.low = name;
+  if (low == kNoLow) return;
+  e.low_best = std::string();
+  for (Card c : best) *e.low_best += c.str();
+}
+
 // The stud games (a hand of the player's own cards) in the batch evaluator: not served.
 void refuse_own_cards(Game game, std::string_view what) {
   const GameRules& rules = game_rules(game);
@@ -90,28 +99,14 @@ Evaluation evaluate_of(const py::handle& cards_in, const std::string& game, cons
     e.category = v.category;
     e.name = v.name;
     for (Card c : v.best) e.best += c.str();
-    if (game_rules(g).low) {
-      e.low_rank = v.low;
-      e.low = v.low_name;
-      if (v.low != kNoLow) {
-        e.low_best = std::string();
-        for (Card c : v.low_best) *e.low_best += c.str();
-      }
-    }
+    if (game_rules(g).low) set_low(e, v.low, v.low_name, v.low_best);
     return e;
   }
   if (game_rules(g).making == HandMaking::two_plus_three) {
     if (board.empty()) throw InputError("evaluate: an Omaha hand is valued on a board: give board= (3 to 5 cards)");
     const OmahaHandValue v = omaha_hand_value(cards, board, g);
     Evaluation e = evaluation_of(v.high);
-    if (game_rules(g).low) {
-      e.low_rank = v.low;
-      e.low = v.low_name;
-      if (v.low != kNoLow) {
-        e.low_best = std::string();
-        for (Card c : v.low_best) *e.low_best += c.str();
-      }
-    }
+    if (game_rules(g).low) set_low(e, v.low, v.low_name, v.low_best);
     return e;
   }
   require_two_hole_cards(g, "evaluate");

@@ -66,13 +66,6 @@ void check_omaha_options(const Question& q) {
                      " is enumerated board by board (boards) or, two players of four-card hands, by a sweep (sweep)");
 }
 
-Method asked_method(const Question& q) {
-  const bool targets = q.target_stderr > 0 || q.max_trials > 0 || q.max_seconds > 0;
-  if (q.method == Method::automatic && q.exact_method != ExactMethod::automatic) return Method::exact;
-  if (q.method == Method::automatic && targets) return Method::monte_carlo;
-  return q.method;
-}
-
 // Per-combo equity lists every hand of every player: exact, at most kOmahaPerComboHands of them;
 // sampled (each hand its own Monte Carlo run), at most kOmahaSampledHands of the players other than
 // random ones (whose hands are not sampled one by one).
@@ -300,12 +293,7 @@ Answer run_monte_carlo(const Plan& plan, const PlannedQuestion& s, const Stopwat
   a.seed = r.seed;
   a.stopped_by = r.stopped_by;
   fill_players(s, r.tally, false, a);
-  for (std::size_t p = 0; p < a.players.size(); ++p) {
-    PlayerAnswer& pa = a.players[p];
-    pa.standard_error = r.standard_error[p];
-    pa.ci95 = std::array<double, 2>{std::max(0.0, pa.equity - 1.96 * r.standard_error[p]),
-                                    std::min(1.0, pa.equity + 1.96 * r.standard_error[p])};
-  }
+  set_error_bars(a, r.standard_error);
   if (s.automatic) a.reason = plan.reason;  // only automatic says why it sampled
   return a;
 }

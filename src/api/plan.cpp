@@ -24,18 +24,9 @@
 namespace equity {
 namespace {
 
+using detail::asked_method;
 using detail::Parsed;
 using detail::PlannedQuestion;
-
-bool monte_carlo_targets(const Question& q) { return q.target_stderr > 0 || q.max_trials > 0 || q.max_seconds > 0; }
-
-// The method asked for, with what the options imply: an exact method means exact, a Monte Carlo
-// target Monte Carlo.
-Method asked_method(const Question& q) {
-  if (q.method == Method::automatic && q.exact_method != ExactMethod::automatic) return Method::exact;
-  if (q.method == Method::automatic && monte_carlo_targets(q)) return Method::monte_carlo;
-  return q.method;
-}
 
 // Heads-up ranges on a known board are answered exactly by the sweep or by plain showdowns of
 // per_combo.hpp (each completed board's combos ranked once: at most 1,176 boards x 1,326 combos

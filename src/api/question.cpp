@@ -174,4 +174,20 @@ MonteCarloOptions monte_carlo_options(const Question& q, const Stopwatch& clock)
   return mc;
 }
 
+Method asked_method(const Question& q) {
+  const bool targets = q.target_stderr > 0 || q.max_trials > 0 || q.max_seconds > 0;
+  if (q.method == Method::automatic && q.exact_method != ExactMethod::automatic) return Method::exact;
+  if (q.method == Method::automatic && targets) return Method::monte_carlo;
+  return q.method;
+}
+
+void set_error_bars(Answer& a, const std::vector<double>& standard_error) {
+  for (std::size_t p = 0; p < a.players.size(); ++p) {
+    PlayerAnswer& pa = a.players[p];
+    pa.standard_error = standard_error[p];
+    pa.ci95 = std::array<double, 2>{std::max(0.0, pa.equity - 1.96 * standard_error[p]),
+                                    std::min(1.0, pa.equity + 1.96 * standard_error[p])};
+  }
+}
+
 }  // namespace equity::detail

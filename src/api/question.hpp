@@ -49,6 +49,14 @@ RangeDeal with_combo(const RangeDeal& deal, std::size_t p, int combo);
 // reported as Progress from `clock` (both q and clock must outlive the run).
 MonteCarloOptions monte_carlo_options(const Question& q, const Stopwatch& clock);
 
+// The method asked for, with what the options imply: an exact method means exact, a Monte Carlo
+// target Monte Carlo (every game's planner reads it so).
+Method asked_method(const Question& q);
+
+// Each player's Monte Carlo standard error and its 95% interval (equity -+ 1.96 standard errors,
+// within 0..1), for the games whose Monte Carlo gives the errors apart (Omaha, stud).
+void set_error_bars(Answer& a, const std::vector<double>& standard_error);
+
 // What plan() read, decided and prepared, for calculate(plan).
 struct PlannedQuestion {
   Question question;

@@ -44,12 +44,6 @@ void check_stud_options(const Question& q) {
   if (q.hits) throw InputError("what a range hits is for the games with a board, not " + game);
 }
 
-Method asked_method(const Question& q) {
-  const bool targets = q.target_stderr > 0 || q.max_trials > 0 || q.max_seconds > 0;
-  if (q.method == Method::automatic && targets) return Method::monte_carlo;
-  return q.method;
-}
-
 // The players' hands, all on one street (a random hand on the others'), into the deal.
 void read_players(const Question& q, PlannedQuestion& s, std::vector<StudHand>& hands) {
   const GameRules& rules = game_rules(q.game);
@@ -164,12 +158,7 @@ Answer run_monte_carlo(const Plan& plan, const PlannedQuestion& s, const Stopwat
   a.seed = r.seed;
   a.stopped_by = r.stopped_by;
   fill_players(s, r.counts, a);
-  for (std::size_t p = 0; p < a.players.size(); ++p) {
-    PlayerAnswer& pa = a.players[p];
-    pa.standard_error = r.standard_error[p];
-    pa.ci95 = std::array<double, 2>{std::max(0.0, pa.equity - 1.96 * r.standard_error[p]),
-                                    std::min(1.0, pa.equity + 1.96 * r.standard_error[p])};
-  }
+  set_error_bars(a, r.standard_error);
   if (s.automatic) a.reason = plan.reason;  // only automatic says why it sampled
   return a;
 }
