@@ -1,11 +1,13 @@
 #pragma once
 // The stud family's brute force for the tests: every five of a player's seven cards under the
 // game's rules (reference_score() for the high, razz and 8-or-better lows written out here), every
-// completion of every player, no card twice; the community card's too.
+// completion of every player, no card twice; the community card's too. And random deals.
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
+#include <random>
+#include <string>
 #include <vector>
 
 #include "equity/stud_equity.hpp"
@@ -184,6 +186,42 @@ inline StudCounts brute_community(const StudDeal& deal) {
     }
   }
   return total;
+}
+
+// ---- Deals for the tests ---------------------------------------------------------------------------
+
+inline constexpr std::array<StudGame, 3> kEveryStudGame = {StudGame::stud, StudGame::razz, StudGame::stud_hilo};
+
+// Random known cards (`sizes` of them, one a player) and `dead` dead cards.
+inline StudDeal random_deal(StudGame game, std::mt19937_64& rng, const std::vector<int>& sizes, int dead) {
+  std::vector<Card> deck;
+  for (int id = 0; id < kCards; ++id) deck.emplace_back(id);
+  std::shuffle(deck.begin(), deck.end(), rng);
+  StudDeal deal;
+  deal.game = game;
+  auto it = deck.begin();
+  for (int size : sizes) {
+    deal.hands.emplace_back(it, it + size);
+    it += size;
+  }
+  deal.dead.assign(it, it + dead);
+  return deal;
+}
+
+inline StudDeal random_deal(StudGame game, std::mt19937_64& rng, int first, int second, int dead) {
+  return random_deal(game, rng, std::vector<int>{first, second}, dead);
+}
+
+// The deal in one line, for a failing test's message.
+inline std::string describe(const StudDeal& d) {
+  std::string s(stud_game_name(d.game));  // appended step by step: GCC 12 warns (wrongly) on a + b + c
+  for (const auto& h : d.hands) {
+    s += ' ';
+    s += to_string(h);
+  }
+  s += " dead ";
+  s += to_string(d.dead);
+  return s;
 }
 
 }  // namespace equity::test

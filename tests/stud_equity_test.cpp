@@ -17,37 +17,7 @@ using namespace equity::test;
 
 namespace {
 
-// ---- Deals ----------------------------------------------------------------------------------------
-
-// Random known cards (`sizes` of them, one a player) and `dead` dead cards.
-StudDeal random_deal(StudGame game, std::mt19937_64& rng, std::vector<int> sizes, int dead) {
-  std::vector<Card> deck;
-  for (int id = 0; id < kCards; ++id) deck.emplace_back(id);
-  std::shuffle(deck.begin(), deck.end(), rng);
-  StudDeal deal;
-  deal.game = game;
-  auto it = deck.begin();
-  for (int size : sizes) {
-    deal.hands.emplace_back(it, it + size);
-    it += size;
-  }
-  deal.dead.assign(it, it + dead);
-  return deal;
-}
-StudDeal random_deal(StudGame game, std::mt19937_64& rng, int first, int second, int dead) {
-  return random_deal(game, rng, std::vector<int>{first, second}, dead);
-}
-
-std::string describe(const StudDeal& d) {
-  std::string s(stud_game_name(d.game));  // appended step by step: GCC 12 warns (wrongly) on a + b + c
-  for (const auto& h : d.hands) {
-    s += ' ';
-    s += to_string(h);
-  }
-  s += " dead ";
-  s += to_string(d.dead);
-  return s;
-}
+// ---- Checks ---------------------------------------------------------------------------------------
 
 void expect_adds_up(const StudCounts& c) {
   std::uint64_t units = 0;
@@ -75,8 +45,6 @@ void expect_brute_force(const StudDeal& deal) {
   expect_adds_up(fast);
 }
 
-constexpr std::array<StudGame, 3> kGames = {StudGame::stud, StudGame::razz, StudGame::stud_hilo};
-
 // ---- Tests ----------------------------------------------------------------------------------------
 
 TEST(StudHeadsUp, SeventhStreetIsOneShowdown) {
@@ -94,7 +62,7 @@ TEST(StudHeadsUp, SeventhStreetIsOneShowdown) {
 
 TEST(StudHeadsUp, LaterStreetsAgainstTheBruteForce) {
   std::mt19937_64 rng(36);
-  for (StudGame game : kGames)
+  for (StudGame game : kEveryStudGame)
     for (int trial = 0; trial < 4; ++trial) {
       expect_brute_force(random_deal(game, rng, 7, 7, trial));      // the river: one showdown
       expect_brute_force(random_deal(game, rng, 6, 6, trial * 3));  // sixth street
@@ -104,7 +72,7 @@ TEST(StudHeadsUp, LaterStreetsAgainstTheBruteForce) {
 
 TEST(StudHeadsUp, FourthStreetAgainstTheBruteForceSlow) {
   std::mt19937_64 rng(37);
-  for (StudGame game : kGames) {
+  for (StudGame game : kEveryStudGame) {
     expect_brute_force(random_deal(game, rng, 4, 4, 12));
     expect_brute_force(random_deal(game, rng, 4, 4, 16));
   }
@@ -113,7 +81,7 @@ TEST(StudHeadsUp, FourthStreetAgainstTheBruteForceSlow) {
 TEST(StudHeadsUp, ThirdStreetWithManyDeadCardsAgainstTheBruteForce) {
   // Four cards to come each: every level of the inclusion and exclusion, sets of four included.
   std::mt19937_64 rng(38);
-  for (StudGame game : kGames) {
+  for (StudGame game : kEveryStudGame) {
     expect_brute_force(random_deal(game, rng, 3, 3, 30));
     expect_brute_force(random_deal(game, rng, 3, 3, 28));
   }
@@ -122,7 +90,7 @@ TEST(StudHeadsUp, ThirdStreetWithManyDeadCardsAgainstTheBruteForce) {
 TEST(StudHeadsUp, UnevenStreetsAgainstTheBruteForce) {
   // Players with different numbers of cards to come (each pair of 0..4 and 0..4 cards).
   std::mt19937_64 rng(39);
-  for (StudGame game : kGames)
+  for (StudGame game : kEveryStudGame)
     for (int first = 3; first <= 7; ++first)
       for (int second = 3; second <= 7; ++second) {
         if (first == second) continue;
@@ -133,7 +101,7 @@ TEST(StudHeadsUp, UnevenStreetsAgainstTheBruteForce) {
 
 TEST(StudHeadsUp, LowHeavyDealsSlow) {
   // Hi/Lo and razz where lows and paired lows are common: small cards known, the big ones dead.
-  for (StudGame game : kGames) {
+  for (StudGame game : kEveryStudGame) {
     StudDeal deal{game, {parse_cards("As2d3c4h"), parse_cards("2s3d4c5h")}, {}};
     for (int rank = 6; rank <= 11; ++rank)  // the eights .. the kings dead: the deck is A..7 and a few
       for (int suit = 0; suit < kSuits; ++suit) deal.dead.emplace_back(rank, suit);
@@ -146,7 +114,7 @@ TEST(StudHeadsUp, LowHeavyDealsSlow) {
 TEST(StudHeadsUp, MirroredHandsOnAFullDeckSplitEvenly) {
   // Third street with nothing dead (1.8 x 10^10 pairs, the counters at their fullest): hands that
   // are each other's suits swapped win as often as they lose, part by part, and share the pot.
-  for (StudGame game : kGames) {
+  for (StudGame game : kEveryStudGame) {
     const StudDeal deal{game, {parse_cards("As2s7d"), parse_cards("Ah2h7c")}, {}};
     const StudCounts c = stud_exact(deal);
     EXPECT_EQ(c.showdowns, 163'185ull * 111'930ull);  // C(46,4) C(42,4)
@@ -210,7 +178,7 @@ TEST(StudHeadsUp, RefusesBadDeals) {
 
 TEST(StudMultiway, LaterStreetsAgainstTheBruteForce) {
   std::mt19937_64 rng(40);
-  for (StudGame game : kGames) {
+  for (StudGame game : kEveryStudGame) {
     expect_brute_force(random_deal(game, rng, {7, 7, 7}, 3));
     expect_brute_force(random_deal(game, rng, {6, 6, 6}, 5));
     expect_brute_force(random_deal(game, rng, {6, 6, 6, 6, 6}, 0));
@@ -234,7 +202,7 @@ TEST(StudMultiway, ThreadCountDoesNotChangeTheCountsAndCancelStops) {
 
 TEST(StudCommunityCard, TheSeventhCardIsSharedWhenTheDeckRunsShort) {
   std::mt19937_64 rng(41);
-  for (StudGame game : kGames) {
+  for (StudGame game : kEveryStudGame) {
     // Seven players on sixth street, 5 dead: 5 cards left for 7 seventh cards.
     const StudDeal seven = random_deal(game, rng, {6, 6, 6, 6, 6, 6, 6}, 5);
     ASSERT_TRUE(stud_community_card(seven));

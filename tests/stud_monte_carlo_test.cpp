@@ -11,39 +11,12 @@
 #include <vector>
 
 #include "equity/error.hpp"
+#include "stud_brute_force.hpp"
 
 using namespace equity;
+using namespace equity::test;
 
 namespace {
-
-constexpr std::array<StudGame, 3> kGames = {StudGame::stud, StudGame::razz, StudGame::stud_hilo};
-
-// Random known cards (`sizes` of them, one a player) and `dead` dead cards.
-StudDeal random_deal(StudGame game, std::mt19937_64& rng, const std::vector<int>& sizes, int dead) {
-  std::vector<Card> deck;
-  for (int id = 0; id < kCards; ++id) deck.emplace_back(id);
-  std::shuffle(deck.begin(), deck.end(), rng);
-  StudDeal deal;
-  deal.game = game;
-  auto it = deck.begin();
-  for (int size : sizes) {
-    deal.hands.emplace_back(it, it + size);
-    it += size;
-  }
-  deal.dead.assign(it, it + dead);
-  return deal;
-}
-
-std::string describe(const StudDeal& d) {
-  std::string s(stud_game_name(d.game));
-  for (const auto& h : d.hands) {
-    s += ' ';
-    s += to_string(h);
-  }
-  s += " dead ";
-  s += to_string(d.dead);
-  return s;
-}
 
 MonteCarloOptions trials(std::uint64_t n, std::uint64_t seed = 1) {
   MonteCarloOptions o;
@@ -110,7 +83,7 @@ TEST(StudMonteCarlo, NearTheExactCountsFromThirdStreetToSixth) {
       {{6, 6, 6, 6, 6, 6, 6, 6}, 0},  // eight players: 4 cards left, the community card
       {{5, 5, 5}, 32},                // 5 cards left for 6 to come: the community card
   };
-  for (StudGame game : kGames)
+  for (StudGame game : kEveryStudGame)
     for (const auto& [sizes, dead] : shapes) {
       const StudDeal deal = random_deal(game, rng, sizes, dead);
       const StudCounts exact = stud_exact(deal);
@@ -127,7 +100,7 @@ TEST(StudMonteCarlo, FiveCardsToComeAreTheAverageOverTheThirdCard) {
   // count, against a river hand: the exact equity is the average over his third card of the exact
   // equities with it (each third card starts as many deals).
   std::mt19937_64 rng(51);
-  for (StudGame game : kGames) {
+  for (StudGame game : kEveryStudGame) {
     const StudDeal deal = random_deal(game, rng, {2, 7}, 20);
     CardSet seen;
     for (const auto& h : deal.hands)
@@ -150,7 +123,7 @@ TEST(StudMonteCarlo, FiveCardsToComeAreTheAverageOverTheThirdCard) {
 
 TEST(StudMonteCarlo, HandsNotSeenAtAllAreEven) {
   // Two players with no card known: mirror images, each half the pot on average.
-  for (StudGame game : kGames) {
+  for (StudGame game : kEveryStudGame) {
     const StudDeal deal{game, {{}, {}}, {}};
     const StudMonteCarloResult mc = stud_monte_carlo(deal, trials(40'000, 3));
     expect_adds_up(mc);
@@ -161,7 +134,7 @@ TEST(StudMonteCarlo, HandsNotSeenAtAllAreEven) {
 TEST(StudMonteCarlo, EightPlayersOnThirdStreetShareACommunityCard) {
   // 24 cards known, 28 left for 32 to come: the seventh card is dealt face up to all.
   std::mt19937_64 rng(52);
-  for (StudGame game : kGames) {
+  for (StudGame game : kEveryStudGame) {
     const StudDeal deal = random_deal(game, rng, {3, 3, 3, 3, 3, 3, 3, 3}, 0);
     ASSERT_TRUE(stud_community_card(deal));
     const StudMonteCarloResult mc = stud_monte_carlo(deal, trials(10'000));
