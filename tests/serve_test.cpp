@@ -312,6 +312,11 @@ TEST(Serve, GamesAndShortDeck) {
   EXPECT_EQ(games[3]["making"], "two-plus-three");
   EXPECT_EQ(games[3]["low"], false);
   EXPECT_EQ(games[3]["grid"], 0);
+  // how a hand is written: the page and the server read it, never the game's name
+  EXPECT_EQ(games[0]["range_grammar"], "classes");
+  EXPECT_EQ(games[1]["range_grammar"], "classes");
+  EXPECT_EQ(games[3]["range_grammar"], "patterns");
+  EXPECT_EQ(games[8]["range_grammar"], "patterns");
   EXPECT_EQ(games[3]["details"], true);  // per-combo hands, distribution and hits: docs/omaha.md
   EXPECT_EQ(games[3]["hits"], true);
   // the names players use, which every request's "game" takes (issue 37)
@@ -366,6 +371,7 @@ TEST(Serve, StudGames) {
   EXPECT_EQ(stud["making"], "own-cards");
   EXPECT_EQ(stud["ranking"], "high");
   EXPECT_EQ(stud["ranges"], false);
+  EXPECT_EQ(stud["range_grammar"], "cards");
   EXPECT_EQ(stud["per_combo"], false);
   EXPECT_EQ(stud["details"], false);
   EXPECT_EQ(stud["hits"], false);

@@ -231,7 +231,7 @@ bool looks_like_omaha(const std::string& text) {
 }  // namespace
 
 std::string with_omaha_hint(const std::string& message, const std::vector<std::string>& texts, Game game) {
-  if (game_rules(game).making != HandMaking::any_five) return message;  // Hold'em-like games only
+  if (game_rules(game).range_grammar != RangeGrammar::classes) return message;  // ranges of classes only
   for (const auto& text : texts) {
     if (!looks_like_omaha(text)) continue;
     try {
@@ -239,10 +239,13 @@ std::string with_omaha_hint(const std::string& message, const std::vector<std::s
       continue;  // a Hold'em range after all
     } catch (const InputError&) {
     }
-    for (const Game omaha : {Game::omaha, Game::omaha5, Game::omaha6}) {
+    // The first game of pattern ranges (high only: omaha, omaha5, omaha6) whose hands it reads.
+    for (const Game other : games()) {
+      const GameRules& rules = game_rules(other);
+      if (rules.range_grammar != RangeGrammar::patterns || rules.low) continue;
       try {
-        (void)OmahaRange::parse(text, game_rules(omaha).hole_cards);
-        return message + "; for Omaha, add --game " + std::string(game_name(omaha));
+        (void)OmahaRange::parse(text, rules.hole_cards);
+        return message + "; for Omaha, add --game " + std::string(rules.name);
       } catch (const InputError&) {
       }
     }

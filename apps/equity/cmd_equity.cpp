@@ -94,7 +94,7 @@ bool all_specific(const Answer& a) {
 }
 
 void print_context(std::ostringstream& out, const Answer& a) {
-  if (a.game != Game::holdem) out << "Game: " << game_rules(a.game).title << "\n";  // Hold'em goes without saying
+  if (a.game != kDefaultGame) out << "Game: " << game_rules(a.game).title << "\n";  // Hold'em goes without saying
   if (!a.board.empty()) out << "Board: " << a.board << "\n";
   if (!a.dead.empty()) out << "Dead: " << a.dead << "\n";
 }
@@ -201,7 +201,7 @@ void print_exact_footer(std::ostringstream& out, const Answer& a, std::size_t li
 
 void print_monte_carlo_table(std::ostringstream& out, const Answer& a, std::size_t limit) {
   const double trials = static_cast<double>(a.trials);
-  const bool ranges = game_rules(a.game).ranges;  // else each player's cards: no combos to count
+  const bool ranges = game_rules(a.game).ranges();  // else each player's cards: no combos to count
   TextColumn label{ranges ? "Range" : "Hand", label_width(a), {}};
   std::vector<TextColumn> columns = {
       {"Equity", 10, {}, true}, {"StdErr", 10, {}}, {"95% interval", 22, {}}, {"Win", 10, {}, true}, {"Tie", 10, {}}};
@@ -223,7 +223,7 @@ void print_monte_carlo_table(std::ostringstream& out, const Answer& a, std::size
 void print_hilo_table(std::ostringstream& out, const Answer& a, std::size_t limit) {
   const bool mc = a.method == Method::monte_carlo, specific = all_specific(a);
   const double total = static_cast<double>(mc ? a.trials : a.showdowns());
-  const bool ranges = game_rules(a.game).ranges;
+  const bool ranges = game_rules(a.game).ranges();
   TextColumn label{(specific && !mc) || !ranges ? "Hand" : "Range", label_width(a), {}};
   std::vector<TextColumn> columns = {{"Equity", 10, {}, true}};
   if (mc) {
@@ -256,7 +256,7 @@ void print_monte_carlo_footer(std::ostringstream& out, const Answer& a, bool exa
   line << ": " << with_commas(a.trials) << " random deals";
   if (a.deals_per_board > 1) line << ", " << a.deals_per_board << " on each board";
   line << " (seed " << a.seed << ", stopped by " << (a.stopped_by == "cancelled" ? "Ctrl-C" : a.stopped_by);
-  if (game_rules(a.game).ranges) line << "; " << with_commas(a.rejected) << " deals redrawn for shared cards";
+  if (game_rules(a.game).ranges()) line << "; " << with_commas(a.rejected) << " deals redrawn for shared cards";
   line << ") in " << duration(a.seconds) << "\n";
   out << wrap_footer(line.str(), limit);
 }

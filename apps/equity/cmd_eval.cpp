@@ -152,7 +152,7 @@ int run_eval(const Args& args) {
     const std::string& name = value.name;
     if (json) {
       nlohmann::ordered_json j;
-      if (game != Game::holdem) j["game"] = game_name(game);  // Hold'em's object is as it always was
+      if (game != kDefaultGame) j["game"] = game_name(game);  // Hold'em's object is as it always was
       j["cards"] = json_cards(cards);
       j["best"] = json_cards(best);
       j["category"] = category;
@@ -160,7 +160,7 @@ int run_eval(const Args& args) {
       j["rank"] = rank;
       fmt::print("{}\n", j.dump());
     } else {
-      if (game != Game::holdem) fmt::print("Game:     {}\n", game_rules(game).title);
+      if (game != kDefaultGame) fmt::print("Game:     {}\n", game_rules(game).title);
       fmt::print("Cards:    {}\nBest:     {}\nCategory: {}\nName:     {}\nRank:     {} (0..{}, bigger is better)\n",
                  to_string(cards, " "), to_string(std::vector<Card>(best.begin(), best.end()), " "), category, name,
                  rank, hand_ranks(game) - 1);

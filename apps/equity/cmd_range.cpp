@@ -59,20 +59,16 @@ std::string combo_text(const WeightedCombo& c) {
 std::string range_json(const Range& range, const std::vector<WeightedCombo>& combos, double total_weight,
                        const RangeGrid& grid, Game game) {
   nlohmann::ordered_json j;
-  if (game != Game::holdem) j["game"] = game_name(game);  // Hold'em's object is as it always was
+  if (game != kDefaultGame) j["game"] = game_name(game);  // Hold'em's object is as it always was
   j["range"] = range.str();
   j["combos"] = combos.size();
   j["weight"] = total_weight;
   j["list"] = nlohmann::ordered_json::array();
   for (const auto& c : combos) j["list"].push_back(combo_text(c));
-  if (game == Game::holdem) {
-    j["grid"] = grid.fraction;
-  } else {
-    const auto n = static_cast<std::size_t>(grid_size(game));
-    j["grid"] = nlohmann::ordered_json::array();
-    for (std::size_t row = 0; row < n; ++row)
-      j["grid"].push_back(std::vector<double>(grid.fraction[row].begin(), grid.fraction[row].begin() + n));
-  }
+  const auto n = static_cast<std::size_t>(grid_size(game));
+  j["grid"] = nlohmann::ordered_json::array();
+  for (std::size_t row = 0; row < n; ++row)
+    j["grid"].push_back(std::vector<double>(grid.fraction[row].begin(), grid.fraction[row].begin() + n));
   return j.dump() + "\n";
 }
 
@@ -109,7 +105,7 @@ std::string range_text(const Range& range, CardSet dead, const std::vector<Weigh
                        const RangeGrid& grid, bool grid_only, Game game) {
   std::string out;
   if (!grid_only) {
-    if (game != Game::holdem) out += fmt::format("Game: {}\n", game_rules(game).title);
+    if (game != kDefaultGame) out += fmt::format("Game: {}\n", game_rules(game).title);
     const int columns = terminal_columns(STDOUT_FILENO);
     const std::size_t limit = columns > 0 ? static_cast<std::size_t>(columns) : 80;
     out.append(wrap(std::string("Range: ").append(range.str()), limit, "  ")).append("\n");
@@ -270,7 +266,7 @@ int run_range(const Args& args) {
   return run(app, args, [&] {
     const Game game = parse_game(game_text);
     require_ranges(game, "equity range");
-    if (omaha_like(game)) {
+    if (game_rules(game).range_grammar == RangeGrammar::patterns) {
       if (grid_only) throw InputError("--grid is for the games of two hole cards");
       if (hits && board_text.empty()) throw InputError("--hits needs a board of 3, 4 or 5 cards (--board)");
       const std::vector<Card> dead_cards = parse_cards(dead_text, "dead cards");
@@ -292,7 +288,9 @@ int run_range(const Args& args) {
     }
     if (hits && board_text.empty()) throw InputError("--hits needs a board of 3, 4 or 5 cards (--board)");
     // A short-deck game's percentages take its own ordering, as the one call's do.
-    if (game != Game::holdem && (order == kDefaultHandOrder || order == "vs1")) order = default_hand_order(game);
+    if (const std::string_view own = default_hand_order(game);
+        own != kDefaultHandOrder && (order == kDefaultHandOrder || order == "vs1"))
+      order = own;
     std::vector<std::string> warnings;
     const Range range = [&] {
       try {

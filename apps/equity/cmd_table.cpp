@@ -18,6 +18,7 @@
 #include "equity/calculate.hpp"
 #include "equity/deal.hpp"
 #include "equity/error.hpp"
+#include "equity/hand_order.hpp"
 #include "equity/preflop_table.hpp"
 #include "equity/range.hpp"
 #include "equity/table_equity.hpp"
@@ -116,7 +117,7 @@ struct RunSummary {
 };
 
 RunSummary build_with_progress(const fs::path& hands_dir, const std::vector<HoleCards>& heroes, bool show_progress,
-                               std::size_t batch, Game game = Game::holdem) {
+                               std::size_t batch, Game game = kDefaultGame) {
   ProgressDisplay display(show_progress);
   InterruptGuard guard;
   g_stop_requested.store(false);
@@ -177,14 +178,19 @@ int interrupted(const RunSummary& s) {
   return 130;
 }
 
+// The last class of the game's own ordering ("32o"), for examples.
+std::string worst_class(Game game) {
+  const HandOrder& order = hand_order(default_hand_order(game));
+  return hand_classes()[(*order.classes)[static_cast<std::size_t>(order.size - 1)]].name();
+}
+
 // The heroes `equity table` builds: every class of the game, or those of --only (an empty list, or
 // a class outside the game's deck, is an error).
 std::vector<HoleCards> table_heroes(const CLI::Option& only_option, const std::string& only, Game game) {
   const int classes = game_rules(game).hand_classes;
   if (only_option.count() > 0 && only.find_first_not_of(" ,") == std::string::npos)
-    throw InputError("--only: \"" + only + "\" names no class; give classes such as AA,AKs," +
-                     (game == Game::holdem ? "72o" : "T6o") + " (or leave --only out for all " +
-                     std::to_string(classes) + ")");
+    throw InputError("--only: \"" + only + "\" names no class; give classes such as AA,AKs," + worst_class(game) +
+                     " (or leave --only out for all " + std::to_string(classes) + ")");
   std::vector<HoleCards> heroes;
   if (only_option.count() == 0)
     for (int i : classes_of(game)) heroes.push_back(hand_classes()[static_cast<std::size_t>(i)].representative());
@@ -225,7 +231,7 @@ void print_table_run(const fs::path& dir, const RunSummary& summary, std::size_t
   if (json) {
     nlohmann::ordered_json j;
     j["dir"] = dir.string();
-    if (game != Game::holdem) j["game"] = game_name(game);
+    if (game != kDefaultGame) j["game"] = game_name(game);
     j.update(report_json(summary));
     j["table_files_complete"] = complete;
     j["aggregates_written"] = aggregates;
@@ -291,7 +297,7 @@ std::string complete_file(const std::vector<std::string>& dirs, HoleCards hero, 
 // The class triples `equity table --players 3` builds: of every class, or of --only's.
 std::vector<ClassTriple> three_way_triples(const CLI::Option& only_option, const std::string& only) {
   std::vector<int> classes;
-  for (const HoleCards hero : table_heroes(only_option, only, Game::holdem)) classes.push_back(class_index_of(hero));
+  for (const HoleCards hero : table_heroes(only_option, only, kDefaultGame)) classes.push_back(class_index_of(hero));
   return class_triples(classes);
 }
 
@@ -464,7 +470,7 @@ int run_table_merge(const Args& args) {
     const Game game = parse_game(game_text);
     require_two_hole_cards(game, "equity table");
     if (players == 3) {
-      if (game != Game::holdem) throw InputError("--players 3: the three-way table is Hold'em's only");
+      if (!game_rules(game).three_way_table) throw InputError("--players 3: the three-way table is Hold'em's only");
       return run_three_way_merge(dirs, out_dir, three_way_triples(*only_option, only), json);
     }
     const std::vector<HoleCards> heroes = table_heroes(*only_option, only, game);
@@ -568,7 +574,7 @@ std::string grid_json(const Grid& grid) {
   for (std::size_t p = 1; p < a.players.size(); ++p) j["villains"].push_back(a.players[p].hand);
   if (!a.board.empty()) j["board"] = a.board;
   if (!a.dead.empty()) j["dead"] = a.dead;
-  if (a.game != Game::holdem) j["game"] = game_name(a.game);
+  if (a.game != kDefaultGame) j["game"] = game_name(a.game);
   j["method"] = method_name(a.per_combo_method);
   j["cells"] = nlohmann::ordered_json::array();
   for (const auto& c : grid.cells) {
@@ -643,7 +649,7 @@ std::string grid_text(const Grid& grid, GridLayout layout, bool colour, std::siz
       fmt::format("Equity % of {} against {}{}{} ({})",
                   hero.hand == "random" ? std::string("each class") : "each class of " + hero.hand, against(a),
                   a.board.empty() ? std::string(" preflop") : " on " + a.board,
-                  a.game == Game::holdem ? std::string() : ", " + std::string(game_rules(a.game).title),
+                  a.game == kDefaultGame ? std::string() : ", " + std::string(game_rules(a.game).title),
                   a.per_combo_method == Method::table   ? "exact, table"
                   : a.per_combo_method == Method::exact ? "exact"
                                                         : "Monte Carlo");
@@ -738,7 +744,7 @@ int run_table(const Args& args) {
     require_two_hole_cards(game, "equity table");
     const std::optional<Shard> shard = shard_text.empty() ? std::nullopt : std::optional(parse_shard(shard_text));
     if (players == 3) {
-      if (game != Game::holdem) throw InputError("--players 3: the three-way table is Hold'em's only");
+      if (!game_rules(game).three_way_table) throw InputError("--players 3: the three-way table is Hold'em's only");
       ThreadLimit limit(threads);
       auto triples = three_way_triples(*only_option, only);
       if (shard) triples = shard_triples(triples, *shard);
@@ -858,7 +864,7 @@ int run_grid(const Args& args) {
   return run(app, args, [&] {
     q.game = parse_game(game_text);
     require_ranges(q.game, "equity grid");
-    if (omaha_like(q.game))
+    if (game_rules(q.game).range_grammar != RangeGrammar::classes)
       throw InputError("equity grid: the grid of starting-hand classes is for Hold'em and short deck, not " +
                        std::string(game_name(q.game)) + "; for Omaha, `equity --game " +
                        std::string(game_name(q.game)) +

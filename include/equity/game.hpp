@@ -47,6 +47,13 @@ enum class PotRanking : std::uint8_t {
   ace_to_five_low,  // the lowest hand, aces low, straights and flushes not counted (razz)
 };
 
+// How a player's hand is written (docs/ranges.md, docs/ranges-omaha.md, docs/stud.md).
+enum class RangeGrammar : std::uint8_t {
+  cards,     // a hand is its cards (stud): no ranges
+  classes,   // two hole cards: classes (AKs, QQ+), percentages, a grid of the classes (docs/ranges.md)
+  patterns,  // hands of 4 to 6 cards: patterns (AA**, $ds), counted by testing each hand (docs/ranges-omaha.md)
+};
+
 struct GameRules {
   Game game = Game::holdem;
   std::string_view name;   // as typed and in JSON: "holdem", "shortdeck"
@@ -74,15 +81,20 @@ struct GameRules {
   // when every hole card is face down (the board games).
   std::string_view deal_order;
   PotRanking ranking = PotRanking::high;  // the whole pot's, or the high half's with `low`
-  // What the game's questions can ask beyond equity: hands written as ranges (classes,
-  // percentages, "random" for any hand: otherwise cards only), per-combo equity and the
-  // distribution of a range, what a range hits on a board.
-  bool ranges = true;
+  // How a player's hand is written: its cards only, or a range in the game's grammar.
+  RangeGrammar range_grammar = RangeGrammar::classes;
+  // What the game's questions can ask beyond equity: per-combo equity and the distribution of a
+  // range, what a range hits on a board.
   bool per_combo = true;
   bool hits = true;
   // How a player's hand is written, in one line for help texts and the page.
   std::string_view hand_syntax;
+  // Three-way preflop questions answer from the three-way table (three_way_table.hpp).
+  bool three_way_table = false;
 
+  // Whether hands are written as ranges (classes, percentages, patterns, "random" for any hand):
+  // otherwise cards only.
+  constexpr bool ranges() const { return range_grammar != RangeGrammar::cards; }
   constexpr int deck_size() const { return deck.size(); }
   constexpr bool in_deck(Card c) const { return deck.contains(c); }
 };
@@ -121,10 +133,11 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "AsAc KhQh",
      "",
      PotRanking::high,
+     RangeGrammar::classes,
      true,
      true,
-     true,
-     kHoldemHandSyntax},
+     kHoldemHandSyntax,
+     true},
     {Game::shortdeck,
      "shortdeck",
      "Short deck (6+) Hold'em",
@@ -143,10 +156,11 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "AsAc KhQh",
      "",
      PotRanking::high,
+     RangeGrammar::classes,
      true,
      true,
-     true,
-     kHoldemHandSyntax},
+     kHoldemHandSyntax,
+     false},
     {Game::shortdeck_straights,
      "shortdeck-straights",
      "Short deck (6+) Hold'em, straights over trips",
@@ -164,10 +178,11 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "AsAc KhQh",
      "",
      PotRanking::high,
+     RangeGrammar::classes,
      true,
      true,
-     true,
-     kHoldemHandSyntax},
+     kHoldemHandSyntax,
+     false},
     {Game::omaha,
      "omaha",
      "Omaha (PLO)",
@@ -186,10 +201,11 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "AsAhKsQh JdTd9c8c",
      "",
      PotRanking::high,
+     RangeGrammar::patterns,
      true,
      true,
-     true,
-     kOmahaHandSyntax},
+     kOmahaHandSyntax,
+     false},
     {Game::omaha5,
      "omaha5",
      "Five-card Omaha (PLO5)",
@@ -207,10 +223,11 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "AsAhKsQhJd Td9c8c7h6h",
      "",
      PotRanking::high,
+     RangeGrammar::patterns,
      true,
      true,
-     true,
-     kOmahaHandSyntax},
+     kOmahaHandSyntax,
+     false},
     {Game::omaha6,
      "omaha6",
      "Six-card Omaha (PLO6)",
@@ -228,10 +245,11 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "AsAhKsQhJdTd 9c8c7h6h5s4s",
      "",
      PotRanking::high,
+     RangeGrammar::patterns,
      true,
      true,
-     true,
-     kOmahaHandSyntax},
+     kOmahaHandSyntax,
+     false},
     {Game::omaha_hilo,
      "omaha-hilo",
      "Omaha Hi/Lo (8 or better)",
@@ -250,10 +268,11 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "As2sKhQh 7c7d8h3h",
      "",
      PotRanking::high,
+     RangeGrammar::patterns,
      true,
      true,
-     true,
-     kOmahaHandSyntax},
+     kOmahaHandSyntax,
+     false},
     {Game::omaha5_hilo,
      "omaha5-hilo",
      "Five-card Omaha Hi/Lo (8 or better)",
@@ -271,10 +290,11 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "As2sKhQhJd 7c7d8h3h4c",
      "",
      PotRanking::high,
+     RangeGrammar::patterns,
      true,
      true,
-     true,
-     kOmahaHandSyntax},
+     kOmahaHandSyntax,
+     false},
     {Game::omaha6_hilo,
      "omaha6-hilo",
      "Six-card Omaha Hi/Lo (8 or better)",
@@ -292,10 +312,11 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "As2sKhQhJdTd 7c7d8h3h4c5c",
      "",
      PotRanking::high,
+     RangeGrammar::patterns,
      true,
      true,
-     true,
-     kOmahaHandSyntax},
+     kOmahaHandSyntax,
+     false},
     {Game::stud,
      "stud",
      "Seven-card stud",
@@ -314,10 +335,11 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "(AsKs)Qd (7c7d)8h",
      "ddUUUUd",
      PotRanking::high,
+     RangeGrammar::cards,
      false,
      false,
-     false,
-     kStudHandSyntax},
+     kStudHandSyntax,
+     false},
     {Game::stud_hilo,
      "stud-hilo",
      "Seven-card stud Hi/Lo (8 or better)",
@@ -336,10 +358,11 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "(As2s)3d (KcKd)8h",
      "ddUUUUd",
      PotRanking::high,
+     RangeGrammar::cards,
      false,
      false,
-     false,
-     kStudHandSyntax},
+     kStudHandSyntax,
+     false},
     {Game::razz,
      "razz",
      "Razz (seven-card stud, A-5 low)",
@@ -358,11 +381,15 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "(As2s)3d (Kc7d)8h",
      "ddUUUUd",
      PotRanking::ace_to_five_low,
+     RangeGrammar::cards,
      false,
      false,
-     false,
-     kStudHandSyntax},
+     kStudHandSyntax,
+     false},
 }};
+
+// The game a question is of when it names none; its answers and JSON say no game, as they always did.
+inline constexpr Game kDefaultGame = Game::holdem;
 
 // The rules of a game.
 constexpr const GameRules& game_rules(Game game) { return kGameRules[static_cast<std::size_t>(game)]; }

@@ -25,11 +25,12 @@ namespace equity::python {
 GameRange GameRange::parse(std::string_view text, std::string_view game) {
   const Game g = parse_game(game);
   const GameRules& rules = game_rules(g);
-  if (!rules.ranges)
+  if (!rules.ranges())
     throw InputError("range: " + std::string(rules.name) + " has no ranges; a hand is written as " +
                      std::string(rules.hand_syntax) + " (calc() takes it as a player)");
-  // Ranges of more than two hole cards: patterns of their hands (docs/ranges-omaha.md).
-  if (rules.hole_cards != 2) return GameRange{Range(), g, OmahaRange::parse(text, rules.hole_cards, "range")};
+  // Patterns of hands of more than two hole cards (docs/ranges-omaha.md).
+  if (rules.range_grammar == RangeGrammar::patterns)
+    return GameRange{Range(), g, OmahaRange::parse(text, rules.hole_cards, "range")};
   // Percentages read the game's ordering.
   GameRange r{Range::parse(text, "range", nullptr, default_hand_order(g)), g, std::nullopt};
   check_in_deck(r.range, r.game);
@@ -201,7 +202,7 @@ void bind_range(py::module_& m) {
       .def("__repr__",
            [](const GameRange& r) {
              std::string out = "Range(" + py::repr(py::str(r.str())).cast<std::string>();
-             if (r.game != Game::holdem) out += ", game='" + std::string(game_name(r.game)) + "'";
+             if (r.game != kDefaultGame) out += ", game='" + std::string(game_name(r.game)) + "'";
              return out + ")";
            })
       .def(

@@ -13,7 +13,7 @@ namespace equity::python {
 
 struct GameRange {
   Range range;  // the games of two hole cards
-  Game game = Game::holdem;
+  Game game = kDefaultGame;
   std::optional<OmahaRange> omaha;  // the Omaha games: their hands (range is then unused)
 
   // Parses `text`; throws InputError naming the first class outside the game's deck, or where an

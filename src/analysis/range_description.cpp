@@ -74,7 +74,7 @@ RangeDescription describe_patterns(std::string_view text, Game game, CardSet dea
 RangeDescription describe_range(std::string_view text, Game game, CardSet dead, std::size_t limit,
                                 std::string_view what) {
   const GameRules& rules = game_rules(game);
-  if (!rules.ranges)
+  if (!rules.ranges())
     throw InputError(std::string(what) + ": " + std::string(rules.name) + " has no ranges; a hand is written as " +
                      std::string(rules.hand_syntax));
   check_cards_in_deck(dead, game);

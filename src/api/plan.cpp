@@ -81,7 +81,7 @@ std::optional<std::filesystem::path> table_for(const Question& q, const Parsed& 
   }
   auto dir = find_table(q.table_dir, parsed.deal.game);
   if (!dir && forced)
-    throw InputError(parsed.deal.game == Game::holdem
+    throw InputError(parsed.deal.game == kDefaultGame
                          ? std::string("no preflop table found (give its directory, or set EQUITY_RESULTS)")
                          : "no " + std::string(game_name(parsed.deal.game)) +
                                " preflop table found (give its directory, or set EQUITY_RESULTS)");
@@ -94,7 +94,7 @@ std::optional<std::filesystem::path> table_for(const Question& q, const Parsed& 
 std::optional<std::filesystem::path> three_way_table_for(const Question& q, const Parsed& parsed) {
   const bool forced = q.method == Method::table;
   std::optional<std::filesystem::path> dir;
-  if (parsed.deal.game == Game::holdem) {
+  if (game_rules(parsed.deal.game).three_way_table) {
     std::error_code ec;
     if (const auto root = find_table(q.table_dir);
         root && std::filesystem::is_regular_file(*root / kThreeWayDir / kThreeWayFile, ec))
@@ -207,10 +207,16 @@ double exact_showdown_limit(int cards_to_come) {
 
 EQUITY_QUESTION_PATH Plan plan(const Question& question) {
   detail::check_options(question);
-  // A hand of two hole and three board cards: Omaha's own reader, planner and methods, before
-  // anything of Hold'em's runs.
-  if (omaha_like(question.game)) return detail::plan_omaha(question);
-  if (game_rules(question.game).making == HandMaking::own_cards) return detail::plan_stud(question);
+  // How a hand is made says whose reader, planner and methods take the question: Omaha's (two
+  // hole and three board cards) and stud's (a player's own cards) before anything of Hold'em's runs.
+  switch (game_rules(question.game).making) {
+    case HandMaking::two_plus_three:
+      return detail::plan_omaha(question);
+    case HandMaking::own_cards:
+      return detail::plan_stud(question);
+    case HandMaking::any_five:
+      break;
+  }
   if (question.hits && (question.board.empty() || parse_cards(question.board, "board").empty()))
     throw InputError("hits: what a range hits needs a board of 3, 4 or 5 cards");
   auto s = std::make_shared<PlannedQuestion>();

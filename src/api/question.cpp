@@ -81,10 +81,12 @@ void check_range_in_deck(const Player& player, const Range& range, Game game, st
                        std::string(1, kRankChars[static_cast<std::size_t>(game_rules(game).lowest_rank)]) + " to A)");
 }
 
-// The ordering percentage ranges read: a short-deck game's own equity ordering when the question
-// names Hold'em's default (or its alias vs1), since Hold'em's would select classes outside the deck.
+// The ordering percentage ranges read: a game's own default ordering (short deck's equity
+// ordering) when the question names Hold'em's default (or its alias vs1), since Hold'em's would
+// select classes outside the deck.
 std::string_view order_of(const Question& q) {
-  if (q.game != Game::holdem && (q.order == kDefaultHandOrder || q.order == "vs1")) return default_hand_order(q.game);
+  const std::string_view own = default_hand_order(q.game);
+  if (own != kDefaultHandOrder && (q.order == kDefaultHandOrder || q.order == "vs1")) return own;
   return q.order;
 }
 

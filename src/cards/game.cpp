@@ -81,7 +81,7 @@ Game parse_game(std::string_view name) {
 
 void require_ranges(Game game, std::string_view what) {
   const GameRules& rules = game_rules(game);
-  if (rules.ranges) return;
+  if (rules.ranges()) return;
   const std::string name(rules.name);
   std::string example;  // the game's example hands, each quoted for the shell: "(AsKs)Qd" "(7c7d)8h"
   for (std::size_t at = 0; at < rules.example.size();) {

@@ -5,7 +5,7 @@ import { RANKS, SUITS, cardLabel, classCombos, parseCards, setRanks } from "./ca
 import { GridEditor, renderMatrix } from "./grid.js";
 import { RangeModel, topPercent } from "./range-model.js";
 import { COLOURS, ComboTable, capitalized, duration, methodText, renderCategories, renderDistribution, renderEquities, renderHits } from "./results.js";
-import { countText, isOmaha, pickIntoHand, renderHiLo, renderShortcuts } from "./omaha.js";
+import { countText, patternRanges, pickIntoHand, renderHiLo, renderShortcuts } from "./omaha.js";
 
 const $ = (selector) => document.querySelector(selector);
 const MAX_PLAYERS = 10;
@@ -56,7 +56,7 @@ function showCount(i) {
   const { count, weight } = player.model.count(removedCards());
   const combos = (n) => `${n} ${n === 1 ? "combo" : "combos"}`;
   let text = Math.abs(weight - count) > 1e-9 ? `${+weight.toFixed(2)} of ${combos(count)}` : combos(count);
-  if (isOmaha(gameInfo())) text = player.size ? countText(player.size) : "";
+  if (patternRanges(gameInfo())) text = player.size ? countText(player.size) : "";
   if (!hasRanges(gameInfo())) text = "";  // a hand of its cards: nothing to count
   const el = $(`#count-${i + 1}`);
   if (el) el.textContent = text;
@@ -90,7 +90,7 @@ async function readRange(i) {
     return;
   }
   try {
-    const omaha = isOmaha(gameInfo());
+    const omaha = patternRanges(gameInfo());
     const removed = omaha ? [...removedCards()].join("") : "";
     const data = text ? await fetchRange(text, state.game, removed) : { combos: [], count: 0, weight: 0 };
     if (seq !== player.seq) return;
@@ -179,7 +179,7 @@ function renderPlayers() {
 function placeholder() {
   const game = gameInfo();
   if (!hasRanges(game)) return `e.g. ${examplesOf(game).join(" or ")}`;
-  if (!isOmaha(game)) return "e.g. QQ+,AKs or AsAc";
+  if (!patternRanges(game)) return "e.g. QQ+,AKs or AsAc";
   return `e.g. AA**:$ds or ${"AsKsQhJhTd9d".slice(0, 2 * game.hole_cards)}`;
 }
 
@@ -352,7 +352,7 @@ function setupDeck() {
 }
 
 function pickCard(card) {
-  if ($("#pick-hand").checked && isOmaha(gameInfo())) return pickForHand(card);
+  if ($("#pick-hand").checked && patternRanges(gameInfo())) return pickForHand(card);
   const dead = parseCards($("#dead").value);
   if (!hasBoard(gameInfo())) return pickDead(dead, card);
   const board = parseCards($("#board").value);
@@ -393,14 +393,14 @@ function renderDeck() {
   const board = new Set(boardCards());
   const dead = new Set(parseCards($("#dead").value));
   const editedText = state.players[state.editing]?.text || "";
-  const inHand = new Set(isOmaha(gameInfo()) && $("#pick-hand").checked ? parseCards(editedText) : []);
+  const inHand = new Set(patternRanges(gameInfo()) && $("#pick-hand").checked ? parseCards(editedText) : []);
   for (const button of $("#deck").children) {
     button.classList.toggle("on-board", board.has(button.dataset.card));
     button.classList.toggle("dead", dead.has(button.dataset.card));
     button.classList.toggle("in-hand", inHand.has(button.dataset.card));
   }
   // Omaha ranges are counted by the server, without the board and dead cards.
-  if (isOmaha(gameInfo())) state.players.forEach((p, i) => p.text.trim() && readSoon(i));
+  if (patternRanges(gameInfo())) state.players.forEach((p, i) => p.text.trim() && readSoon(i));
   else state.players.forEach((_, i) => showCount(i));
 }
 
@@ -473,7 +473,7 @@ function setGame(name, reread = true) {
   $("#game").value = name;
   setRanks([...game.ranks].reverse().join(""));
   document.body.dataset.game = name;
-  const omaha = isOmaha(game);
+  const omaha = patternRanges(game);
   if (omaha) document.body.dataset.omaha = String(game.hole_cards);
   else delete document.body.dataset.omaha;
   if (!omaha && $("#pick-hand").checked) $("#pick-board").checked = true;
@@ -760,7 +760,7 @@ function detailsWork(answer) {
 function slowDetails(answer) {
   const players = answer.players.length;
   const seconds = (s) => `roughly ${Math.max(1, Math.round(s))} s of two cores`;
-  if (!isOmaha(gameInfo())) {
+  if (!patternRanges(gameInfo())) {
     if (answer.mode !== "monte-carlo" || detailsWork(answer) <= DETAILS_AT_ONCE) return "";
     const combos = answer.players.reduce((sum, p) => sum + p.combos, 0).toLocaleString("en-US");
     return `Each of the ${combos} combos of the ${players} players is a Monte Carlo run of its own: ` +
@@ -931,7 +931,7 @@ function showCountNote(answer) {
     const player = state.players[i];
     // a count of the range as it now reads only (not one the server is still counting)
     if (!player || player.read !== `${state.game} ${player.text.trim()}` || !hasRanges(gameInfo())) return;
-    const size = isOmaha(gameInfo()) ? player.size : player.model.count(removedCards());
+    const size = patternRanges(gameInfo()) ? player.size : player.model.count(removedCards());
     if (!size || size.count === p.combos) return;
     notes.push(`player ${i + 1} is dealt ${p.combos.toLocaleString("en-US")} of the range's ${size.count.toLocaleString("en-US")} ${unit}`);
   });

@@ -4,8 +4,9 @@
 import { parseCards } from "./cards.js";
 import { COLOURS } from "./results.js";
 
-// A game of /api/games is an Omaha one when a hand is two hole and three board cards.
-export const isOmaha = (game) => Boolean(game) && game.making === "two-plus-three";
+// A game of /api/games whose ranges are patterns of hands (docs/ranges-omaha.md: the Omaha games),
+// counted by the server, picked card by card into a hand.
+export const patternRanges = (game) => Boolean(game) && game.range_grammar === "patterns";
 
 // Patterns a click puts in the edited player's range box (docs/ranges-omaha.md).
 export const SHORTCUTS = [

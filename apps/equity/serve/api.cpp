@@ -61,14 +61,14 @@ CardSet dead_cards(std::string_view text, Game game) {
 }  // namespace
 
 std::string range_json(std::string_view expr, std::string_view dead_text, std::string_view game_text) {
-  Game game = Game::holdem;
+  Game game = kDefaultGame;
   try {
     game = parse_game(game_text);
   } catch (const InputError&) {
     throw InputError("game: '" + std::string(game_text) + "' is not a game: one of " + game_names());
   }
   const GameRules& rules = game_rules(game);
-  if (!rules.ranges)  // the field to change is the game: no text is a range of it
+  if (!rules.ranges())  // the field to change is the game: no text is a range of it
     throw InputError("game: " + std::string(rules.name) + " has no ranges; a hand is written as " +
                      std::string(rules.hand_syntax));
   const RangeDescription d = describe_range(expr, game, dead_cards(dead_text, game), kRangeListed);
@@ -120,6 +120,10 @@ std::string_view making_name(HandMaking making) {
   return "any-five";
 }
 
+std::string_view grammar_name(RangeGrammar grammar) {
+  return grammar == RangeGrammar::classes ? "classes" : grammar == RangeGrammar::patterns ? "patterns" : "cards";
+}
+
 std::string_view ranking_name(PotRanking ranking) {
   return ranking == PotRanking::ace_to_five_low ? "ace-to-five-low" : "high";
 }
@@ -127,8 +131,8 @@ std::string_view ranking_name(PotRanking ranking) {
 // What the page calls a player's holding: a two-card combo of a range, a hand of more hole cards,
 // or (no ranges) the cards a player is dealt.
 std::string_view unit_of(const GameRules& rules) {
-  if (!rules.ranges) return "cards";
-  return rules.hole_cards == 2 ? "combos" : "hands";
+  if (!rules.ranges()) return "cards";
+  return rules.range_grammar == RangeGrammar::classes ? "combos" : "hands";
 }
 
 // One game's spec as the page reads it (docs/serve.md): every field from GameRules.
@@ -137,8 +141,8 @@ json game_json(Game g) {
   json deck = json::array();
   for (int rank = kRanks - 1; rank >= rules.lowest_rank; --rank)
     for (int suit = 0; suit < kSuits; ++suit) deck.push_back(Card(rank, suit).str());
-  // The grid of two-card classes, for ranges of two hole cards only (0: no grid).
-  const bool grid = rules.ranges && rules.hole_cards == 2;
+  // The grid of two-card classes, for ranges of classes only (0: no grid).
+  const bool grid = rules.range_grammar == RangeGrammar::classes;
   return {{"name", rules.name},
           {"aliases", game_aliases(g)},
           {"title", rules.title},
@@ -154,7 +158,8 @@ json game_json(Game g) {
           {"making", making_name(rules.making)},
           {"ranking", ranking_name(rules.ranking)},
           {"low", rules.low},
-          {"ranges", rules.ranges},
+          {"ranges", rules.ranges()},
+          {"range_grammar", grammar_name(rules.range_grammar)},
           {"per_combo", rules.per_combo},
           // what the page's details offer: per-combo equity with the distribution, and board hits
           // (Omaha's hands and draw names: docs/omaha.md)

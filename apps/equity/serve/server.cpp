@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "equity/error.hpp"
+#include "equity/game.hpp"
 #include "serve/api.hpp"
 #include "serve/static_files.hpp"
 
@@ -159,15 +160,21 @@ struct Server::Impl {
   bool quick(const Request& req) const {
     const std::string_view target = req.target();
     const Route route = route_of(target.substr(0, target.find('?')));
-    if (route == Route::range) return !omaha_range(target);
+    if (route == Route::range) return !counted_range(target);
     return route == Route::file || route == Route::health || route == Route::orderings;
   }
-  // An Omaha range is counted by a worker, not the reading thread: a PLO6 pattern can take
-  // seconds to count (every one of 20 million hands tested), and the server keeps answering.
-  static bool omaha_range(std::string_view target) {
+  // A range of patterns is counted by a worker, not the reading thread: a PLO6 pattern can take
+  // seconds to count (every one of 20 million hands tested), and the server keeps answering. A
+  // game not known is answered at once (its error).
+  static bool counted_range(std::string_view target) {
     const auto q = target.find('?');
     const auto game = query_value(q == std::string_view::npos ? std::string_view() : target.substr(q + 1), "game");
-    return game && game->rfind("omaha", 0) == 0;
+    if (!game) return false;
+    try {
+      return game_rules(parse_game(*game)).range_grammar == RangeGrammar::patterns;
+    } catch (const InputError&) {
+      return false;
+    }
   }
   std::optional<Answer> admit(const Request& req) const;  // the checks made before the body is read
   std::optional<Answer> origin_refusal(const Request& req) const;
@@ -519,7 +526,7 @@ Answer Server::Impl::answer(const Request& req, const std::function<bool()>& gon
         if (!expr) return error(400, "expr: missing (/api/range?expr=QQ+,AKs)", "expr");
         try {
           return {200, range_json(*expr, query_value(query, "dead").value_or(""),
-                                  query_value(query, "game").value_or("holdem"))};
+                                  query_value(query, "game").value_or(std::string(game_name(kDefaultGame))))};
         } catch (const InputError& e) {
           const std::string field = field_of(e.what());
           return error(400, e.what(), field == "dead" || field == "game" ? field : "expr");
