@@ -360,9 +360,13 @@ EQUITY_QUESTION_PATH Answer calculate(const Plan& plan) {
   const Stopwatch clock;
   const PlannedQuestion& s = *plan.question;
   const Question& question = s.question;
-  // Work planned to run on the calling thread needs no arena (starting one costs more than it).
-  Answer a =
-      s.serial ? execute(plan, clock) : detail::with_threads(question.threads, [&] { return execute(plan, clock); });
+  // Work planned to run on the calling thread needs no arena nor workers (starting them costs more
+  // than it): its parallel loops run in order on this thread.
+  Answer a = s.serial ? [&] {
+    const detail::SerialScope serial;
+    return execute(plan, clock);
+  }()
+                      : detail::with_threads(question.threads, [&] { return execute(plan, clock); });
   if (question.hits && !s.omaha && !s.stud) {  // the Omaha games' are answer_omaha()'s
     CardSet dead;
     for (Card c : s.parsed.deal.dead) dead.insert(c);

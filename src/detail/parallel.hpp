@@ -31,6 +31,26 @@ decltype(auto) with_threads(int threads, F&& f) {
   return arena.execute(std::forward<F>(f));
 }
 
+// Whether the calling thread runs the library's parallel loops below itself, each as one piece in
+// order, without oneTBB: work planned too small to pay for starting the workers (a new process's
+// first parallel loop costs milliseconds). Set for a scope by SerialScope; the loops' results are
+// the same either way (their pieces' counts are added, and integer sums do not depend on the split).
+inline bool& serial_here() {
+  static thread_local bool serial = false;
+  return serial;
+}
+
+class SerialScope {
+ public:
+  SerialScope() : was_(serial_here()) { serial_here() = true; }
+  ~SerialScope() { serial_here() = was_; }
+  SerialScope(const SerialScope&) = delete;
+  SerialScope& operator=(const SerialScope&) = delete;
+
+ private:
+  bool was_;
+};
+
 // Starts and spreads the workers before a process's first parallel loop with two threads or more.
 // A new worker thread is often put on the CPU of the thread that started it, and waits there for
 // that thread's time slice (3 to 4 ms on the 2-core build machine) or shares its CPU for the whole
@@ -38,8 +58,16 @@ decltype(auto) with_threads(int threads, F&& f) {
 // once it runs, moves off the caller's CPU (move_off_cpu()), while the caller yields to it for at
 // most 1 ms. Later loops find the workers where they are. What the loops compute does not depend
 // on it.
-inline void start_workers() {
+inline std::atomic<bool>& workers_started_flag() {
   static std::atomic<bool> started{false};
+  return started;
+}
+
+// Whether start_workers() has run in this process: a parallel loop has started oneTBB's workers.
+inline bool workers_started() { return workers_started_flag().load(std::memory_order_relaxed); }
+
+inline void start_workers() {
+  std::atomic<bool>& started = workers_started_flag();
   if (started.load(std::memory_order_relaxed)) return;
   const int threads = tbb::this_task_arena::max_concurrency();
   if (threads < 2 || started.exchange(true)) return;
@@ -63,6 +91,7 @@ inline void start_workers() {
 
 template <class Range, class Body>
 void parallel_for(const Range& range, const Body& body) {
+  if (serial_here()) return body(range);
   start_workers();
   char hand_off = 0;
   sanitizer_release(&hand_off);
@@ -76,6 +105,10 @@ void parallel_for(const Range& range, const Body& body) {
 
 template <class Index, class Function>
 void parallel_for(Index first, Index last, const Function& f) {
+  if (serial_here()) {
+    for (Index i = first; i < last; ++i) f(i);
+    return;
+  }
   start_workers();
   char hand_off = 0;
   sanitizer_release(&hand_off);
@@ -89,6 +122,7 @@ void parallel_for(Index first, Index last, const Function& f) {
 
 template <class Range, class Value, class Body, class Join>
 Value parallel_reduce(const Range& range, const Value& identity, const Body& body, const Join& join) {
+  if (serial_here()) return body(range, identity);
   start_workers();
   char hand_off = 0;
   sanitizer_release(&hand_off);
