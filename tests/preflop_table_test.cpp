@@ -22,6 +22,7 @@
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/result_file.hpp"
+#include "equity/table_merge.hpp"
 #include "equity/table_render.hpp"
 #include "test_support.hpp"
 
@@ -547,6 +548,37 @@ TEST(CommittedTable, VersusRandomAndGridProgram) {
   const auto bad = test::run_equity("grid KKs --dir results");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(bad.out, "");
+}
+
+// The library merges shards (table_merge.hpp): the committed class files merge into a table whose
+// files are the committed bytes, a second merge writes nothing, and a class no shard has is an
+// error naming it, with nothing written.
+TEST(TableMerge, TheCommittedFilesMergeByteForByteAndAMissingClassWritesNothing) {
+  TempDir dir;
+  const std::vector<fs::path> shards = {fs::path("results")};
+  const std::vector<HoleCards> heroes = {parse_hand_class("AA").representative(),
+                                         parse_hand_class("72o").representative()};
+  fs::create_directories(dir.path() / "hands");
+  const TableMergeReport r = merge_table_shards(shards, dir.path(), Game::holdem, heroes);
+  EXPECT_EQ(r.dir, dir.path());
+  EXPECT_EQ(r.files, 2u);
+  EXPECT_EQ(r.written, 2u);
+  EXPECT_FALSE(r.aggregates);  // 2 of the 169 class files
+  for (const HoleCards hero : heroes)
+    EXPECT_EQ(test::read_file((dir.path() / "hands" / result_file_name(hero)).string()),
+              test::read_file((fs::path("results") / "hands" / result_file_name(hero)).string()));
+  EXPECT_EQ(merge_table_shards(shards, dir.path(), Game::holdem, heroes).written, 0u);
+
+  TempDir empty, out;
+  fs::create_directories(out.path() / "hands");
+  const std::vector<fs::path> none = {empty.path()};
+  try {
+    (void)merge_table_shards(none, out.path(), Game::holdem, heroes);
+    ADD_FAILURE() << "a class no shard has merged";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("AA (AsAc.txt): no complete file"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(fs::exists(out.path() / "hands" / "AsAc.txt"));  // nothing written
 }
 
 }  // namespace

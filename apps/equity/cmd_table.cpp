@@ -22,6 +22,7 @@
 #include "equity/preflop_table.hpp"
 #include "equity/range.hpp"
 #include "equity/table_equity.hpp"
+#include "equity/table_merge.hpp"
 #include "equity/table_render.hpp"
 #include "equity/three_way_table.hpp"
 #include "shard.hpp"
@@ -215,16 +216,6 @@ std::vector<HoleCards> shard_heroes(std::vector<HoleCards> heroes, const Shard& 
   return part;
 }
 
-// How many of the game's class files in dir/hands are complete.
-std::size_t complete_class_files(const fs::path& dir, Game game) {
-  std::size_t complete = 0;
-  for (int i : classes_of(game)) {
-    const auto rep = hand_classes()[static_cast<std::size_t>(i)].representative();
-    if (read_result_file(dir / "hands" / result_file_name(rep), rep, game).complete()) ++complete;
-  }
-  return complete;
-}
-
 void print_table_run(const fs::path& dir, const RunSummary& summary, std::size_t complete, bool aggregates, bool json,
                      Game game) {
   const int classes = game_rules(game).hand_classes;
@@ -261,35 +252,6 @@ void print_shard_run(const fs::path& dir, const Shard& shard, const RunSummary& 
              summary.report.files_complete, summary.report.files, shard.str(), run_line(summary));
   if (summary.report.files_complete == summary.report.files)
     fmt::print("when every shard is done: equity table merge SHARD_DIRS... --out DIR\n");
-}
-
-std::string read_file_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// ---- merge -----------------------------------------------------------------------------------
-
-// The complete result file of `hero` in the first of `dirs` that has one (checked line by line),
-// as the bytes `equity table` writes; throws InputError when none has it.
-// The table directory of `game` under `dir` (`dir` itself for Hold'em, dir/shortdeck, ...).
-fs::path game_dir(const fs::path& dir, Game game) {
-  const auto subdir = game_rules(game).table_subdir;
-  return subdir.empty() ? dir : dir / subdir;
-}
-
-std::string complete_file(const std::vector<std::string>& dirs, HoleCards hero, Game game) {
-  for (const auto& d : dirs) {
-    const auto contents = read_result_file(game_dir(d, game) / "hands" / result_file_name(hero), hero, game);
-    if (!contents.complete()) continue;
-    std::string text;
-    for (const auto& line : contents.lines) text += format_line(line) + "\n";
-    return text;
-  }
-  throw InputError(class_of(hero).name() + " (" + result_file_name(hero) +
-                   "): no complete file in the shards' hands/ directories (a shard missing or not finished?)");
 }
 
 // ---- the three-way table ---------------------------------------------------------------------
@@ -378,62 +340,25 @@ int run_three_way_table(const fs::path& out_dir, const std::vector<ClassTriple>&
   return 0;
 }
 
-// Merges the shards' unit files: every class triple of `triples` from the first shard that has
-// it, each unit file written with its sections in order, then the aggregate.
-int run_three_way_merge(const std::vector<std::string>& shard_dirs, const fs::path& out_dir,
+// Merges the shards' unit files (merge_three_way_shards()) and prints what it did.
+int run_three_way_merge(const std::vector<fs::path>& shard_dirs, const fs::path& out_dir,
                         const std::vector<ClassTriple>& triples, bool json) {
-  const fs::path dir = out_dir / kThreeWayDir;
-  prepare_output_dir(dir / "units");
-  DirectoryLock lock(dir), units_lock(dir / "units");
-  // Each unit's text from the shards; with `write`, written where it differs (the first pass only
-  // checks that every class triple is there, so that nothing is written for an incomplete merge).
-  std::size_t units = 0, written = 0;
-  const auto each_unit = [&](bool write) {
-    for (std::size_t i = 0; i < triples.size();) {
-      const int first = triples[i].first, second = triples[i].second;
-      const std::string name = unit_file_name(first, second);
-      std::vector<UnitFileContents> shards;
-      for (const auto& d : shard_dirs)
-        shards.push_back(read_unit_file(fs::path(d) / kThreeWayDir / "units" / name, first, second));
-      std::string text;
-      for (; i < triples.size() && triples[i].first == first && triples[i].second == second; ++i) {
-        const TripleSection* section = nullptr;
-        for (const auto& s : shards)
-          if (const auto it = s.sections.find(triples[i]); it != s.sections.end()) {
-            section = &it->second;
-            break;
-          }
-        if (!section)
-          throw InputError("class triple " + triples[i].str() + " (" + name +
-                           "): in no shard's threeway/units (a shard missing or not finished?)");
-        if (write) text += format_section(*section);
-      }
-      if (!write) continue;
-      ++units;
-      const fs::path path = dir / "units" / name;
-      std::error_code ec;
-      if (fs::file_size(path, ec) == text.size() && !ec && read_file_text(path) == text) continue;
-      write_file_atomically(path, text);
-      ++written;
-    }
-  };
-  each_unit(false);
-  each_unit(true);
-  const std::size_t rows = write_three_way_aggregate(dir);
+  prepare_output_dir(out_dir / kThreeWayDir / "units");
+  const ThreeWayMergeReport r = merge_three_way_shards(shard_dirs, out_dir, triples);
   if (json) {
     nlohmann::ordered_json j;
-    j["dir"] = dir.string();
+    j["dir"] = r.dir.string();
     j["players"] = 3;
-    j["units"] = units;
-    j["units_written"] = written;
-    j["aggregate_rows"] = rows;
+    j["units"] = r.units;
+    j["units_written"] = r.written;
+    j["aggregate_rows"] = r.rows;
     fmt::print("{}\n", j.dump());
   } else {
     fmt::print(
         "{}: {} unit files from {} shard directories ({} written, the others already there)\naggregate: {} "
         "({} of the {} class triples)\n",
-        (dir / "units").string(), units, shard_dirs.size(), written, (dir / kThreeWayFile).string(),
-        with_commas(static_cast<std::uint64_t>(rows)), with_commas(static_cast<std::uint64_t>(kClassTriples)));
+        (r.dir / "units").string(), r.units, shard_dirs.size(), r.written, (r.dir / kThreeWayFile).string(),
+        with_commas(static_cast<std::uint64_t>(r.rows)), with_commas(static_cast<std::uint64_t>(kClassTriples)));
   }
   return 0;
 }
@@ -469,41 +394,28 @@ int run_table_merge(const Args& args) {
   return run(app, args, [&] {
     const Game game = parse_game(game_text);
     require_two_hole_cards(game, "equity table");
+    const std::vector<fs::path> shard_dirs(dirs.begin(), dirs.end());
     if (players == 3) {
       if (!game_rules(game).three_way_table) throw InputError("--players 3: the three-way table is Hold'em's only");
-      return run_three_way_merge(dirs, out_dir, three_way_triples(*only_option, only), json);
+      return run_three_way_merge(shard_dirs, out_dir, three_way_triples(*only_option, only), json);
     }
     const std::vector<HoleCards> heroes = table_heroes(*only_option, only, game);
-    const fs::path dir = game_dir(out_dir, game);
-    prepare_output_dir(dir / "hands");
-    DirectoryLock lock(dir), hands_lock(dir / "hands");
-    std::vector<std::pair<fs::path, std::string>> files;  // all read and checked before any is written
-    for (const HoleCards hero : heroes)
-      files.emplace_back(dir / "hands" / result_file_name(hero), complete_file(dirs, hero, game));
-    std::size_t written = 0;
-    for (const auto& [path, text] : files) {
-      std::error_code ec;
-      if (fs::file_size(path, ec) == text.size() && !ec && read_file_text(path) == text) continue;
-      write_file_atomically(path, text);
-      ++written;
-    }
-    const auto classes = static_cast<std::size_t>(game_rules(game).hand_classes);
-    const bool aggregates = complete_class_files(dir, game) == classes;
-    if (aggregates) write_aggregates(PreflopTable::from_hand_files(dir / "hands", game), dir);
+    prepare_output_dir(table_game_dir(out_dir, game) / "hands");
+    const TableMergeReport r = merge_table_shards(shard_dirs, out_dir, game, heroes);
     if (json) {
       nlohmann::ordered_json j;
-      j["dir"] = dir.string();
-      j["files"] = files.size();
-      j["files_written"] = written;
-      j["aggregates_written"] = aggregates;
+      j["dir"] = r.dir.string();
+      j["files"] = r.files;
+      j["files_written"] = r.written;
+      j["aggregates_written"] = r.aggregates;
       fmt::print("{}\n", j.dump());
     } else {
       fmt::print("{}: {} class files from {} shard directories ({} written, the others already there)\n",
-                 (dir / "hands").string(), files.size(), dirs.size(), written);
-      if (aggregates)
-        fmt::print("aggregates: {}, vs-random.csv, grid.txt, grid.svg\n", (dir / matrix_file_name(game)).string());
+                 (r.dir / "hands").string(), r.files, dirs.size(), r.written);
+      if (r.aggregates)
+        fmt::print("aggregates: {}, vs-random.csv, grid.txt, grid.svg\n", (r.dir / matrix_file_name(game)).string());
       else
-        fmt::print("aggregates not written: they need all {} class files\n", classes);
+        fmt::print("aggregates not written: they need all {} class files\n", game_rules(game).hand_classes);
     }
     return 0;
   });
@@ -752,7 +664,7 @@ int run_table(const Args& args) {
     }
     std::vector<HoleCards> heroes = table_heroes(*only_option, only, game);
     if (shard) heroes = shard_heroes(heroes, *shard);
-    const fs::path dir = game_dir(out_dir, game);
+    const fs::path dir = table_game_dir(out_dir, game);
     prepare_output_dir(dir);
     DirectoryLock lock(dir);
     ThreadLimit limit(threads);
