@@ -32,7 +32,7 @@ std::vector<std::vector<RangeGridCell>> class_grid(const Range& range, Game game
   return grid;
 }
 
-// Two hole cards: the class grammar of docs/ranges.md, percentages in the game's own ordering.
+// Ranges of classes (two hole cards): the grammar of docs/ranges.md, percentages in the game's own ordering.
 RangeDescription describe_two_card(std::string_view text, Game game, CardSet dead, std::size_t limit,
                                    std::string_view what) {
   RangeDescription d;
@@ -51,7 +51,7 @@ RangeDescription describe_two_card(std::string_view text, Game game, CardSet dea
   return d;
 }
 
-// More hole cards (the Omaha games): docs/ranges-omaha.md's patterns, counted without listing
+// Patterns of more hole cards (the Omaha games): docs/ranges-omaha.md's, counted without listing
 // beyond the limit.
 RangeDescription describe_patterns(std::string_view text, Game game, CardSet dead, std::size_t limit,
                                    std::string_view what) {
@@ -78,8 +78,8 @@ RangeDescription describe_range(std::string_view text, Game game, CardSet dead, 
     throw InputError(std::string(what) + ": " + std::string(rules.name) + " has no ranges; a hand is written as " +
                      std::string(rules.hand_syntax));
   check_cards_in_deck(dead, game);
-  return game_rules(game).hole_cards == 2 ? describe_two_card(text, game, dead, limit, what)
-                                          : describe_patterns(text, game, dead, limit, what);
+  return rules.range_grammar == RangeGrammar::classes ? describe_two_card(text, game, dead, limit, what)
+                                                      : describe_patterns(text, game, dead, limit, what);
 }
 
 }  // namespace equity
