@@ -19,6 +19,18 @@ nlohmann::ordered_json json_cards(std::span<const Card> cards) {
   return out;
 }
 
+// A Hi/Lo hand's best 8-or-better low, in the JSON object and as the text's last line.
+void add_low(nlohmann::ordered_json& j, const std::string& name, LowRank low, std::span<const Card> best) {
+  j["low"] = name;
+  j["low_rank"] = low;
+  j["low_best"] = low == kNoLow ? nlohmann::ordered_json(nullptr) : json_cards(best);
+}
+
+void print_low(const std::string& name, LowRank low, std::span<const Card> best) {
+  fmt::print("Low:      {}{}\n", name,
+             low == kNoLow ? "" : " (" + to_string(std::vector<Card>(best.begin(), best.end()), " ") + ")");
+}
+
 // An Omaha hand on a board: the best high (and in Hi/Lo the best low) of two hole and three board cards.
 int eval_omaha(const std::vector<Card>& hole, const std::string& board_text, Game game, bool json) {
   if (board_text.empty()) throw InputError("--board: an Omaha hand is valued on a board of 3 to 5 cards");
@@ -34,11 +46,7 @@ int eval_omaha(const std::vector<Card>& hole, const std::string& board_text, Gam
     j["category"] = category_name(v.high.category);
     j["name"] = v.high.name;
     j["rank"] = v.high.rank;
-    if (hi_lo) {
-      j["low"] = v.low_name;
-      j["low_rank"] = v.low;
-      j["low_best"] = v.low == kNoLow ? nlohmann::ordered_json(nullptr) : json_cards(v.low_best);
-    }
+    if (hi_lo) add_low(j, v.low_name, v.low, v.low_best);
     fmt::print("{}\n", j.dump());
     return 0;
   }
@@ -48,10 +56,7 @@ int eval_omaha(const std::vector<Card>& hole, const std::string& board_text, Gam
       game_rules(game).title, to_string(hole, " "), to_string(board, " "),
       to_string(std::vector<Card>(v.high.best.begin(), v.high.best.end()), " "), category_name(v.high.category),
       v.high.name, v.high.rank, kHandRanks - 1);
-  if (hi_lo)
-    fmt::print(
-        "Low:      {}{}\n", v.low_name,
-        v.low == kNoLow ? "" : " (" + to_string(std::vector<Card>(v.low_best.begin(), v.low_best.end()), " ") + ")");
+  if (hi_lo) print_low(v.low_name, v.low, v.low_best);
   return 0;
 }
 
@@ -63,7 +68,6 @@ int eval_own_cards(const std::vector<Card>& cards, const std::string& board_text
     throw InputError("--board: " + std::string(rules.name) +
                      " has no board; CARDS are the player's own 5, 6 or 7 cards, the best five of them count");
   const StudHandValue v = stud_hand_value(cards, game);
-  const std::vector<Card> low_best(v.low_best.begin(), v.low_best.end());
   if (json) {
     nlohmann::ordered_json j;
     j["game"] = game_name(game);
@@ -72,11 +76,7 @@ int eval_own_cards(const std::vector<Card>& cards, const std::string& board_text
     j["category"] = v.category;
     j["name"] = v.name;
     j["rank"] = v.rank;
-    if (rules.low) {
-      j["low"] = v.low_name;
-      j["low_rank"] = v.low;
-      j["low_best"] = v.low == kNoLow ? nlohmann::ordered_json(nullptr) : json_cards(low_best);
-    }
+    if (rules.low) add_low(j, v.low_name, v.low, v.low_best);
     fmt::print("{}\n", j.dump());
     return 0;
   }
@@ -85,8 +85,7 @@ int eval_own_cards(const std::vector<Card>& cards, const std::string& board_text
       "better)\n",
       rules.title, to_string(cards, " "), to_string(std::vector<Card>(v.best.begin(), v.best.end()), " "), v.category,
       v.name, v.rank, hand_ranks(game) - 1);
-  if (rules.low)
-    fmt::print("Low:      {}{}\n", v.low_name, v.low == kNoLow ? "" : " (" + to_string(low_best, " ") + ")");
+  if (rules.low) print_low(v.low_name, v.low, v.low_best);
   return 0;
 }
 
