@@ -362,6 +362,45 @@ TEST(OmahaPerCombo, EveryHandMatchesTheBruteForce) {
   expect_per_combo_matches(ask(Game::omaha_hilo, {"As2sQhJh", "7c7d8h3h"}, "2c3d4hKs", ""));
 }
 
+// The sweep on a flop, without per-hand counts (its groups of equal rank, omaha_equity.cpp), against
+// the walk of every board and assignment: the same integers, categories and ties too. Small ranges
+// on a whole deck (a two-tone flop: flushes on some boards); the same range on both sides; random
+// against random and against a range where dead cards leave few; and a river whose random hands
+// make groups large enough to be counted by products of the counters (4,845 hands a side).
+TEST(OmahaCalculate, TheSweepMatchesTheWalkOnAFlop) {
+  const std::string flop = "Kh7h2c";
+  struct Case {
+    std::vector<std::string> players;
+    std::string board, dead;
+  };
+  const std::string few = dead_except(flop + "AhAsQhQdJhJsTh9h8h6d5c4c3h");
+  const std::vector<Case> cases = {
+      {{"AAQQ,JJTT,AhQhJJ", "T998,8765:$ds,QhJhTT,KdKs**:AA"}, flop, ""},
+      {{"9h8h66,AsAd5h4h", "AAQQ,JJTT,AhQhJJ"}, flop, ""},
+      {{"AAQQ,JJTT,9h8h**:55", "AAQQ,JJTT,9h8h**:55"}, flop, ""},
+      {{"random", "random"}, flop, few},
+      {{"AA,QhJh", "random"}, flop, few},
+      {{"random", "JJ,Th9h"}, flop, few},
+      {{"random", "random"},
+       "Kh7h2cAd5h",
+       dead_except("Kh7h2cAd5h" + std::string("AhAsQhQdJhJsTh9h8h6d5c4c3h3d2d8c9c"))},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.players[0] + " against " + c.players[1] + " on " + c.board);
+    const OmahaTally sweep = count_exact(Game::omaha, c.players, c.board, c.dead, OmahaExactMethod::sweep);
+    const OmahaTally walk = count_exact(Game::omaha, c.players, c.board, c.dead, OmahaExactMethod::walk);
+    EXPECT_GT(walk.counts.showdowns, 0u);
+    EXPECT_GT(walk.counts.players[0].ties, 0u);
+    EXPECT_EQ(sweep.counts, walk.counts);
+    EXPECT_EQ(sweep.category_wins, walk.category_wins);
+    EXPECT_EQ(sweep.category_ties, walk.category_ties);
+    EXPECT_EQ(sweep.weighted_wins, walk.weighted_wins);
+    EXPECT_EQ(sweep.weighted_ties, walk.weighted_ties);
+    EXPECT_EQ(sweep.weighted_units, walk.weighted_units);
+    EXPECT_EQ(sweep.weight, walk.weight);
+  }
+}
+
 // The sweep counts each hand as it counts the players (per-combo equity of questions only the sweep
 // enumerates automatically): the same integers as the walk's, hand by hand, and the brute force's.
 TEST(OmahaPerCombo, TheSweepCountsEachHandAsTheWalk) {

@@ -780,6 +780,13 @@ EQUITY_ALWAYS_INLINE void add_hand(SubsetCounts& c, const SubsetIndices& h) {
   for (std::size_t i = 10; i < 14; ++i) ++t[h[i]];
 }
 
+EQUITY_ALWAYS_INLINE void remove_hand(SubsetCounts& c, const SubsetIndices& h) {
+  std::uint16_t* l = c.low.data();
+  std::uint8_t* t = c.triples.data();
+  for (std::size_t i = 0; i < 10; ++i) --l[h[i]];
+  for (std::size_t i = 10; i < 14; ++i) --t[h[i]];
+}
+
 // Adds h and returns the counted hands it shares no card with before it (h not among them).
 EQUITY_ALWAYS_INLINE std::int64_t add_counting(SubsetCounts& c, std::int64_t& n, SubsetIndices h) {
   std::uint16_t* l = c.low.data();
@@ -799,7 +806,10 @@ struct GroupScratch {
   std::vector<SubsetCounts> ends;
   std::vector<std::uint16_t> rank, sorted_rank;  // the items: classes and single hands
   std::vector<std::uint32_t> item, sorted_item;
-  std::vector<std::uint32_t> start;  // the counting sort's buckets
+  std::vector<std::uint32_t> start;                     // the counting sort's buckets
+  std::vector<std::uint32_t> left_out;                  // a class's hands the board leaves out
+  std::array<std::vector<std::uint32_t>, 2> side_item;  // the sorted items of each side
+  std::array<std::vector<std::uint16_t>, 2> side_rank;
 };
 
 class GroupSweep {
@@ -855,6 +865,12 @@ class GroupSweep {
     std::vector<std::uint32_t> begin;                       // class c: hands [begin[c], begin[c + 1])
     std::vector<std::array<std::uint8_t, 6>> pairs;         // class c: its six rank pairs (kRankPairIndex)
     std::array<std::vector<std::uint32_t>, kSuits> suited;  // per suit: the hands of two cards of it or more
+    // Per class, its hands' counters added up: (count << 16) | counter index, into low and into
+    // triples, class c's at [low_begin[c], low_begin[c + 1]) and likewise; and its shared hands.
+    std::vector<std::uint32_t> low_sum, triple_sum, low_begin, triple_begin, class_shared;
+    std::vector<std::uint8_t> summed;     // whether class c is added by its sums (far fewer than its hands' counters)
+    std::vector<std::uint64_t> cards;     // class c: every card of its hands
+    std::vector<std::uint8_t> suited_in;  // class c: bit s when a hand of it has two cards of suit s or more
   };
 
   // One board as the walk reads it.
@@ -881,6 +897,10 @@ class GroupSweep {
     // cards of the flush suit.
     bool in_class(std::uint64_t m) const {
       return (m & bits) == 0 && std::popcount(static_cast<unsigned>(m >> shift) & filter) < 2;
+    }
+    // Whether every hand of a class is: none of its cards on the board, none of two flush cards.
+    bool clear_of(std::uint64_t cards, std::uint8_t suited_in) const {
+      return (cards & bits) == 0 && (flush < 0 || (suited_in >> flush & 1) == 0);
     }
   };
 
@@ -935,6 +955,100 @@ class GroupSweep {
           side.suited[static_cast<std::size_t>(suit)].push_back(static_cast<std::uint32_t>(j));
     }
     side.begin.push_back(static_cast<std::uint32_t>(order.size()));
+    // Each class's counters added up (a class's hands share many: a triple of it is in as many of
+    // its hands as the fourth card has suits).
+    std::vector<std::uint32_t> low(kLowCounters, 0), triples(kTripleCounters, 0);
+    std::vector<std::uint16_t> touched_low, touched_triples;
+    side.low_begin.push_back(0);
+    side.triple_begin.push_back(0);
+    for (std::size_t c = 0; c + 1 < side.begin.size(); ++c) {
+      std::uint32_t shared = 0;
+      for (std::uint32_t i = side.begin[c]; i < side.begin[c + 1]; ++i) {
+        const SubsetIndices& h = side.subsets[i];
+        for (std::size_t x = 0; x < 10; ++x)
+          if (low[h[x]]++ == 0) touched_low.push_back(h[x]);
+        for (std::size_t x = 10; x < 14; ++x)
+          if (triples[h[x]]++ == 0) touched_triples.push_back(h[x]);
+        shared += side.shared[i];
+      }
+      const std::size_t size = side.begin[c + 1] - side.begin[c];
+      const bool summed = 2 * (touched_low.size() + touched_triples.size()) <= 14 * size;
+      side.summed.push_back(summed);
+      for (const std::uint16_t x : touched_low) {
+        if (summed) side.low_sum.push_back(low[x] << 16 | x);
+        low[x] = 0;
+      }
+      for (const std::uint16_t x : touched_triples) {
+        if (summed) side.triple_sum.push_back(triples[x] << 16 | x);
+        triples[x] = 0;
+      }
+      std::uint64_t union_cards = 0;
+      std::uint8_t suited_in = 0;
+      for (std::uint32_t i = side.begin[c]; i < side.begin[c + 1]; ++i) {
+        union_cards |= side.mask[i];
+        for (int suit = 0; suit < kSuits; ++suit)
+          if (std::popcount(CardSet(side.mask[i]).suit_ranks(suit)) >= 2)
+            suited_in |= static_cast<std::uint8_t>(1 << suit);
+      }
+      side.cards.push_back(union_cards);
+      side.suited_in.push_back(suited_in);
+      touched_low.clear();
+      touched_triples.clear();
+      side.low_begin.push_back(static_cast<std::uint32_t>(side.low_sum.size()));
+      side.triple_begin.push_back(static_cast<std::uint32_t>(side.triple_sum.size()));
+      side.class_shared.push_back(shared);
+    }
+  }
+
+  // Adds the hands of one item that the board leaves to the counters (a class's by its sums, less
+  // the hands left out, when those are fewer than half); returns how many, and adds the hands the
+  // other side holds too to `shared`.
+  EQUITY_ALWAYS_INLINE std::int64_t add_item(const Side& side, std::uint32_t item, const Board& on, SubsetCounts& c,
+                                             std::int64_t& shared, GroupScratch& s) const {
+    const std::uint32_t id = item & kIdMask;
+    if (item & kSingleBit) {
+      add_hand(c, side.subsets[id]);
+      shared += side.shared[id];
+      return 1;
+    }
+    const std::uint32_t begin = side.begin[id], end = side.begin[id + 1];
+    s.left_out.clear();
+    if (!on.clear_of(side.cards[id], side.suited_in[id])) {
+      for (std::uint32_t i = begin; i < end; ++i)
+        if (!on.in_class(side.mask[i])) s.left_out.push_back(i);
+    }
+    const std::size_t size = end - begin, out = s.left_out.size();
+    if (!side.summed[id] || 2 * out > size) {
+      if (out == 0) {
+        for (std::uint32_t i = begin; i < end; ++i) {
+          add_hand(c, side.subsets[i]);
+          shared += side.shared[i];
+        }
+        return static_cast<std::int64_t>(size);
+      }
+      for (std::uint32_t i = begin; i < end; ++i)
+        if (on.in_class(side.mask[i])) {
+          add_hand(c, side.subsets[i]);
+          shared += side.shared[i];
+        }
+    } else {
+      std::uint16_t* l = c.low.data();
+      std::uint8_t* t = c.triples.data();
+      for (std::uint32_t j = side.low_begin[id], e = side.low_begin[id + 1]; j < e; ++j) {
+        const std::uint32_t x = side.low_sum[j];
+        l[x & 0xffff] = static_cast<std::uint16_t>(l[x & 0xffff] + (x >> 16));
+      }
+      for (std::uint32_t j = side.triple_begin[id], e = side.triple_begin[id + 1]; j < e; ++j) {
+        const std::uint32_t x = side.triple_sum[j];
+        t[x & 0xffff] = static_cast<std::uint8_t>(t[x & 0xffff] + (x >> 16));
+      }
+      shared += side.class_shared[id];
+      for (const std::uint32_t i : s.left_out) {
+        remove_hand(c, side.subsets[i]);
+        shared -= side.shared[i];
+      }
+    }
+    return static_cast<std::int64_t>(size - out);
   }
 
   static void prepare(GroupScratch& s) { s.start.resize(kHandRanks + 1); }
@@ -1024,11 +1138,8 @@ class GroupSweep {
       if (large) {
         // <S, S'> of the hands up to this group and those below it: their products, n n', and
         // the four-card sets of both (those below); <S, S> likewise.
-        for (std::size_t i = g; i < e; ++i)
-          for_each_hand(side, s.sorted_item[i], on, [&](std::uint32_t h) {
-            add_hand(c, side.subsets[h]);
-            ++n;
-          });
+        std::int64_t shared = 0;
+        for (std::size_t i = g; i < e; ++i) n += add_item(side, s.sorted_item[i], on, c, shared, s);
         below = signed_product(c, s.counters[2]) + n * n_before + n_before - pairs_before;
         pairs = signed_product(c, c) + n * n + n;
       } else {
@@ -1069,64 +1180,65 @@ class GroupSweep {
   void count_two(const Board& on, GroupScratch& s, PerCategory& out) const {
     const std::size_t a = a_, b = 1 - a_;
     const Side &sa = sides_[a], &sb = sides_[b];
-    const std::uint32_t bit_b = b == 1 ? kSideBit : 0;
+    // Each side's items in order of rank.
+    for (auto& list : s.side_item) list.clear();
+    for (auto& list : s.side_rank) list.clear();
+    for (std::size_t i = 0; i < s.sorted_item.size(); ++i) {
+      const std::size_t p = (s.sorted_item[i] & kSideBit) != 0;
+      s.side_item[p].push_back(s.sorted_item[i]);
+      s.side_rank[p].push_back(s.sorted_rank[i]);
+    }
+    const std::vector<std::uint32_t>&item_a = s.side_item[a], &item_b = s.side_item[b];
+    const std::vector<std::uint16_t>&rank_a = s.side_rank[a], &rank_b = s.side_rank[b];
     SubsetCounts& ca = s.counters[0];
     SubsetCounts& cb = s.counters[1];
     SubsetCounts& all = s.counters[3];
     ca.clear();
     cb.clear();
-    const std::size_t items = s.sorted_item.size();
     const bool a_listed = !prep_.random[a], b_listed = !prep_.random[b];
     std::int64_t n_all = 0;
     if (a_listed) {  // a's hands, every one: b's showdowns are its hands' pairs with them
       all.clear();
-      for (std::size_t i = 0; i < items; ++i)
-        if ((s.sorted_item[i] & kSideBit) != bit_b)
-          for_each_hand(sa, s.sorted_item[i], on, [&](std::uint32_t h) {
-            add_hand(all, sa.subsets[h]);
-            ++n_all;
-          });
+      std::int64_t shared = 0;
+      for (const std::uint32_t item : item_a) n_all += add_item(sa, item, on, all, shared, s);
     }
     std::int64_t na = 0, nb = 0;
     std::int64_t both = 0;          // a's hands added that b holds too
     std::int64_t b_in_all = 0;      // b's hands added that a holds
     std::int64_t previous = 0;      // <a's, b's> at the previous category's end
     std::int64_t previous_all = 0;  // <a's all, b's> at the previous category's end
-    for (std::size_t g = 0; g < items;) {
-      const HandRank r = s.sorted_rank[g];
-      std::size_t e = g;
-      while (e < items && s.sorted_rank[e] == r) ++e;
+    const std::size_t size_a = item_a.size(), size_b = item_b.size();
+    constexpr std::uint32_t kNone = kHandRanks;
+    for (std::size_t ga = 0, gb = 0; ga < size_a || gb < size_b;) {
+      const std::uint32_t r =
+          std::min(ga < size_a ? rank_a[ga] : kNone, gb < size_b ? std::uint32_t{rank_b[gb]} : kNone);
+      std::size_t ea = ga, eb = gb;
+      while (ea < size_a && rank_a[ea] == r) ++ea;
+      while (eb < size_b && rank_b[eb] == r) ++eb;
       const std::size_t category = kCategoryOf[r];
       std::int64_t wins = 0, not_above = 0, added_b = 0;
-      for (std::size_t i = g; i < e; ++i)
-        if ((s.sorted_item[i] & kSideBit) != bit_b)
-          for_each_hand(sa, s.sorted_item[i], on, [&](std::uint32_t h) { wins += nb - meeting(cb, sa.subsets[h]); });
-      for (std::size_t i = g; i < e; ++i)
-        if ((s.sorted_item[i] & kSideBit) == bit_b)
-          for_each_hand(sb, s.sorted_item[i], on, [&](std::uint32_t h) {
-            add_hand(cb, sb.subsets[h]);
-            ++added_b;
-            b_in_all += sb.shared[h];
-          });
+      for (std::size_t i = ga; i < ea; ++i)
+        for_each_hand(sa, item_a[i], on, [&](std::uint32_t h) { wins += nb - meeting(cb, sa.subsets[h]); });
+      for (std::size_t i = gb; i < eb; ++i) added_b += add_item(sb, item_b[i], on, cb, b_in_all, s);
       nb += added_b;
+      if (added_b > 0) {
+        for (std::size_t i = ga; i < ea; ++i)
+          for_each_hand(sa, item_a[i], on,
+                        [&](std::uint32_t h) { not_above += nb - meeting(cb, sa.subsets[h]) + sa.shared[h]; });
+      } else {
+        not_above = wins;
+      }
       const std::int64_t na_before = na;
-      for (std::size_t i = g; i < e; ++i)
-        if ((s.sorted_item[i] & kSideBit) != bit_b)
-          for_each_hand(sa, s.sorted_item[i], on, [&](std::uint32_t h) {
-            const SubsetIndices& x = sa.subsets[h];
-            const std::uint8_t held = sa.shared[h];
-            if (added_b > 0) not_above += nb - meeting(cb, x) + held;
-            add_hand(ca, x);
-            ++na;
-            both += held;
-          });
-      if (added_b == 0) not_above = wins;
+      for (std::size_t i = ga; i < ea; ++i) na += add_item(sa, item_a[i], on, ca, both, s);
       out.wins[a][category] += wins;
       out.ties[category] += not_above - wins;
       out.hands[a][category] += na - na_before;
       out.hands[b][category] += added_b;
-      g = e;
-      if (e == items || kCategoryOf[s.sorted_rank[e]] != category) {
+      ga = ea;
+      gb = eb;
+      const std::uint32_t next =
+          std::min(ga < size_a ? rank_a[ga] : kNone, gb < size_b ? std::uint32_t{rank_b[gb]} : kNone);
+      if (next == kNone || kCategoryOf[next] != category) {
         // <a's, b's> up to here grew by a's wins, b's wins and the ties of the category.
         const std::int64_t m = signed_product(ca, cb) + na * nb + both;
         out.wins[b][category] = m - previous - out.ties[category] - out.wins[a][category];
@@ -1144,13 +1256,12 @@ class GroupSweep {
       for (std::size_t k = 0; k < kCategories; ++k) out.showdowns[a][k] = out.hands[a][k] * random_total(a);
     } else {
       // a's hands against every one of b's, by a's category.
-      for (std::size_t i = 0; i < items; ++i)
-        if ((s.sorted_item[i] & kSideBit) != bit_b) {
-          const std::size_t category = kCategoryOf[s.sorted_rank[i]];
-          for_each_hand(sa, s.sorted_item[i], on, [&](std::uint32_t h) {
-            out.showdowns[a][category] += nb - meeting(cb, sa.subsets[h]) + sa.shared[h];
-          });
-        }
+      for (std::size_t i = 0; i < size_a; ++i) {
+        const std::size_t category = kCategoryOf[rank_a[i]];
+        for_each_hand(sa, item_a[i], on, [&](std::uint32_t h) {
+          out.showdowns[a][category] += nb - meeting(cb, sa.subsets[h]) + sa.shared[h];
+        });
+      }
     }
   }
 
