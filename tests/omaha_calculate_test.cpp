@@ -366,7 +366,8 @@ TEST(OmahaPerCombo, EveryHandMatchesTheBruteForce) {
 // the walk of every board and assignment: the same integers, categories and ties too. Small ranges
 // on a whole deck (a two-tone flop: flushes on some boards); the same range on both sides; random
 // against random and against a range where dead cards leave few; and a river whose random hands
-// make groups large enough to be counted by products of the counters (4,845 hands a side).
+// make groups large enough to be counted by products of the counters (4,845 hands a side), with the
+// same or another range against them.
 TEST(OmahaCalculate, TheSweepMatchesTheWalkOnAFlop) {
   const std::string flop = "Kh7h2c";
   struct Case {
@@ -374,6 +375,7 @@ TEST(OmahaCalculate, TheSweepMatchesTheWalkOnAFlop) {
     std::string board, dead;
   };
   const std::string few = dead_except(flop + "AhAsQhQdJhJsTh9h8h6d5c4c3h");
+  const std::string river = "Kh7h2cAd5h", river_dead = dead_except(river + "AhAsQhQdJhJsTh9h8h6d5c4c3h3d2d8c9c");
   const std::vector<Case> cases = {
       {{"AAQQ,JJTT,AhQhJJ", "T998,8765:$ds,QhJhTT,KdKs**:AA"}, flop, ""},
       {{"9h8h66,AsAd5h4h", "AAQQ,JJTT,AhQhJJ"}, flop, ""},
@@ -381,9 +383,9 @@ TEST(OmahaCalculate, TheSweepMatchesTheWalkOnAFlop) {
       {{"random", "random"}, flop, few},
       {{"AA,QhJh", "random"}, flop, few},
       {{"random", "JJ,Th9h"}, flop, few},
-      {{"random", "random"},
-       "Kh7h2cAd5h",
-       dead_except("Kh7h2cAd5h" + std::string("AhAsQhQdJhJsTh9h8h6d5c4c3h3d2d8c9c"))},
+      {{"random", "random"}, river, river_dead},
+      {{"!AA", "random"}, river, river_dead},
+      {{"$ss,JJ", "!KK"}, river, river_dead},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.players[0] + " against " + c.players[1] + " on " + c.board);

@@ -798,6 +798,12 @@ EQUITY_ALWAYS_INLINE std::int64_t add_counting(SubsetCounts& c, std::int64_t& n,
   return n++ - met;
 }
 
+// Where a category's hands end in the group sweep: the hands of each side added and those of both.
+struct CategoryEnd {
+  std::size_t category;
+  std::int64_t a, b, both;
+};
+
 // A thread's working memory for the group sweep (kept between boards and questions).
 struct GroupScratch {
   // Per side the hands added so far; a copy of side 0's before a large group; side a's hands of the
@@ -810,6 +816,7 @@ struct GroupScratch {
   std::vector<std::uint32_t> left_out;                  // a class's hands the board leaves out
   std::array<std::vector<std::uint32_t>, 2> side_item;  // the sorted items of each side
   std::array<std::vector<std::uint16_t>, 2> side_rank;
+  std::vector<CategoryEnd> ends_at;
 };
 
 class GroupSweep {
@@ -1192,48 +1199,56 @@ class GroupSweep {
     const std::vector<std::uint16_t>&rank_a = s.side_rank[a], &rank_b = s.side_rank[b];
     SubsetCounts& ca = s.counters[0];
     SubsetCounts& cb = s.counters[1];
-    SubsetCounts& all = s.counters[3];
+    SubsetCounts& before = s.counters[2];  // b's before a large group
     ca.clear();
     cb.clear();
     const bool a_listed = !prep_.random[a], b_listed = !prep_.random[b];
-    std::int64_t n_all = 0;
-    if (a_listed) {  // a's hands, every one: b's showdowns are its hands' pairs with them
-      all.clear();
-      std::int64_t shared = 0;
-      for (const std::uint32_t item : item_a) n_all += add_item(sa, item, on, all, shared, s);
-    }
     std::int64_t na = 0, nb = 0;
-    std::int64_t both = 0;          // a's hands added that b holds too
-    std::int64_t b_in_all = 0;      // b's hands added that a holds
-    std::int64_t previous = 0;      // <a's, b's> at the previous category's end
-    std::int64_t previous_all = 0;  // <a's all, b's> at the previous category's end
+    std::int64_t both = 0;      // a's hands added that b holds too (at a group's end, b has added them)
+    std::int64_t unused = 0;    // b's likewise (the same count)
+    std::int64_t previous = 0;  // <a's, b's> at the previous category's end
+    s.ends_at.clear();
     const std::size_t size_a = item_a.size(), size_b = item_b.size();
     constexpr std::uint32_t kNone = kHandRanks;
     for (std::size_t ga = 0, gb = 0; ga < size_a || gb < size_b;) {
       const std::uint32_t r =
           std::min(ga < size_a ? rank_a[ga] : kNone, gb < size_b ? std::uint32_t{rank_b[gb]} : kNone);
-      std::size_t ea = ga, eb = gb;
-      while (ea < size_a && rank_a[ea] == r) ++ea;
+      std::size_t ea = ga, eb = gb, bound = 0;
+      for (; ea < size_a && rank_a[ea] == r; ++ea) bound += item_size(sa, item_a[ea]);
       while (eb < size_b && rank_b[eb] == r) ++eb;
       const std::size_t category = kCategoryOf[r];
-      std::int64_t wins = 0, not_above = 0, added_b = 0;
-      for (std::size_t i = ga; i < ea; ++i)
-        for_each_hand(sa, item_a[i], on, [&](std::uint32_t h) { wins += nb - meeting(cb, sa.subsets[h]); });
-      for (std::size_t i = gb; i < eb; ++i) added_b += add_item(sb, item_b[i], on, cb, b_in_all, s);
-      nb += added_b;
-      if (added_b > 0) {
-        for (std::size_t i = ga; i < ea; ++i)
-          for_each_hand(sa, item_a[i], on,
-                        [&](std::uint32_t h) { not_above += nb - meeting(cb, sa.subsets[h]) + sa.shared[h]; });
+      const std::int64_t na_before = na, nb_before = nb, both_before = both;
+      std::int64_t wins = 0, ties = 0;
+      if (bound >= kLargeGroup && eb > gb) {
+        // <a's up to i or below, b's up to i or below>: the four products give the group's wins
+        // and ties.
+        const std::int64_t below_below = signed_product(ca, cb) + na * nb + both;
+        before = cb;
+        for (std::size_t i = gb; i < eb; ++i) nb += add_item(sb, item_b[i], on, cb, unused, s);
+        const std::int64_t below_up = signed_product(ca, cb) + na * nb + both;
+        for (std::size_t i = ga; i < ea; ++i) na += add_item(sa, item_a[i], on, ca, both, s);
+        const std::int64_t up_below = signed_product(ca, before) + na * nb_before + both_before;
+        const std::int64_t up_up = signed_product(ca, cb) + na * nb + both;
+        wins = up_below - below_below;
+        ties = up_up - up_below - below_up + below_below;
       } else {
-        not_above = wins;
+        // Queried hand by hand, before and after b's hands of the group are added.
+        for (std::size_t i = ga; i < ea; ++i)
+          for_each_hand(sa, item_a[i], on, [&](std::uint32_t h) { wins += nb - meeting(cb, sa.subsets[h]); });
+        for (std::size_t i = gb; i < eb; ++i) nb += add_item(sb, item_b[i], on, cb, unused, s);
+        if (nb > nb_before) {
+          std::int64_t not_above = 0;
+          for (std::size_t i = ga; i < ea; ++i)
+            for_each_hand(sa, item_a[i], on,
+                          [&](std::uint32_t h) { not_above += nb - meeting(cb, sa.subsets[h]) + sa.shared[h]; });
+          ties = not_above - wins;
+        }
+        for (std::size_t i = ga; i < ea; ++i) na += add_item(sa, item_a[i], on, ca, both, s);
       }
-      const std::int64_t na_before = na;
-      for (std::size_t i = ga; i < ea; ++i) na += add_item(sa, item_a[i], on, ca, both, s);
       out.wins[a][category] += wins;
-      out.ties[category] += not_above - wins;
+      out.ties[category] += ties;
       out.hands[a][category] += na - na_before;
-      out.hands[b][category] += added_b;
+      out.hands[b][category] += nb - nb_before;
       ga = ea;
       gb = eb;
       const std::uint32_t next =
@@ -1243,24 +1258,32 @@ class GroupSweep {
         const std::int64_t m = signed_product(ca, cb) + na * nb + both;
         out.wins[b][category] = m - previous - out.ties[category] - out.wins[a][category];
         previous = m;
-        if (a_listed) {
-          const std::int64_t m_all = signed_product(all, cb) + n_all * nb + b_in_all;
-          out.showdowns[b][category] = m_all - previous_all;
-          previous_all = m_all;
-        }
+        // Each side's counters at the category's end, for its showdowns against all the other's.
+        const std::size_t j = s.ends_at.size();
+        if (s.ends.size() < 2 * (j + 1)) s.ends.resize(2 * (j + 1));
+        if (b_listed) s.ends[2 * j] = ca;
+        if (a_listed) s.ends[2 * j + 1] = cb;
+        s.ends_at.push_back({category, na, nb, both});
       }
     }
-    if (!a_listed)
-      for (std::size_t k = 0; k < kCategories; ++k) out.showdowns[b][k] = out.hands[b][k] * random_total(b);
-    if (!b_listed) {
-      for (std::size_t k = 0; k < kCategories; ++k) out.showdowns[a][k] = out.hands[a][k] * random_total(a);
-    } else {
-      // a's hands against every one of b's, by a's category.
-      for (std::size_t i = 0; i < size_a; ++i) {
-        const std::size_t category = kCategoryOf[rank_a[i]];
-        for_each_hand(sa, item_a[i], on, [&](std::uint32_t h) {
-          out.showdowns[a][category] += nb - meeting(cb, sa.subsets[h]) + sa.shared[h];
-        });
+    // A side's showdowns by category: its hands' pairs with every one of the other's (a random
+    // other's: C(cards left, 4) a hand).
+    std::int64_t previous_a = 0, previous_b = 0;
+    for (std::size_t j = 0; j < s.ends_at.size(); ++j) {
+      const CategoryEnd& end = s.ends_at[j];
+      if (b_listed) {
+        const std::int64_t m = signed_product(s.ends[2 * j], cb) + end.a * nb + end.both;
+        out.showdowns[a][end.category] = m - previous_a;
+        previous_a = m;
+      } else {
+        out.showdowns[a][end.category] = out.hands[a][end.category] * random_total(a);
+      }
+      if (a_listed) {
+        const std::int64_t m = signed_product(ca, s.ends[2 * j + 1]) + na * end.b + end.both;
+        out.showdowns[b][end.category] = m - previous_b;
+        previous_b = m;
+      } else {
+        out.showdowns[b][end.category] = out.hands[b][end.category] * random_total(b);
       }
     }
   }
