@@ -643,15 +643,40 @@ TEST(OmahaCalculate, ThePlannerCountsTheWork) {
   p = plan(ask(Game::omaha, {"AsKsQhJh", "random"}, "2c3d4h5s", ""));
   EXPECT_EQ(p.method, Method::exact);
   EXPECT_EQ(p.work.showdowns, 40.0 * 135'751);
-  // Random against random on a turn: the sweep scores 48 rivers x 2 x 194,580 hands, enumerated;
-  // on the flop it would score too many, sampled.
+  // Random against random: the sweep counts 48 rivers x (194,580 hands + 4,000) on a turn and
+  // 1,176 turns and rivers x (211,876 + 4,000) on a flop, within its limit, enumerated; preflop
+  // too many, sampled. So are two ranges on a flop, and random against the widest ones sampled.
   p = plan(ask(Game::omaha, {"random", "random"}, "2c3d4h5s", ""));
   EXPECT_EQ(p.method, Method::exact);
   EXPECT_EQ(p.exact_method, ExactMethod::sweep);
-  EXPECT_NE(p.reason.find("the sweep would score"), std::string::npos) << p.reason;
+  EXPECT_EQ(p.reason,
+            "the sweep would count about 9,531,840 Omaha hands, within the 260,000,000 swept "
+            "automatically on a turn");
   p = plan(ask(Game::omaha, {"random", "random"}, "2c3d4h", ""));
+  EXPECT_EQ(p.method, Method::exact);
+  EXPECT_EQ(p.exact_method, ExactMethod::sweep);
+  EXPECT_EQ(p.reason,
+            "the sweep would count about 253,870,176 Omaha hands, within the 260,000,000 swept "
+            "automatically on a flop");
+  p = plan(ask(Game::omaha, {"AA**", "$ds"}, "Kh7s2c", ""));
+  EXPECT_EQ(p.method, Method::exact);
+  EXPECT_EQ(p.exact_method, ExactMethod::sweep);
+  EXPECT_NE(p.reason.find("within the 260,000,000 swept automatically on a flop"), std::string::npos) << p.reason;
+  p = plan(ask(Game::omaha, {"random", "!AA"}, "Kh7s2c", ""));
   EXPECT_EQ(p.method, Method::monte_carlo);
-  EXPECT_NE(p.reason.find("the sweep would score"), std::string::npos) << p.reason;
+  EXPECT_NE(p.reason.find("more than the 260,000,000 swept automatically on a flop"), std::string::npos) << p.reason;
+  p = plan(ask(Game::omaha, {"random", "random"}, "", ""));
+  EXPECT_EQ(p.method, Method::monte_carlo);
+  EXPECT_NE(p.reason.find("swept automatically preflop"), std::string::npos) << p.reason;
+  // Per-combo equity by the sweep counts each hand, as before: its limit is the walk's 20 million
+  // hands to score (random against random on a flop: 498 million, sampled).
+  Question per_combo = ask(Game::omaha, {"random", "random"}, "2c3d4h", "");
+  per_combo.per_combo = true;
+  p = plan(per_combo);
+  EXPECT_EQ(p.method, Method::monte_carlo);
+  EXPECT_EQ(p.reason,
+            "the sweep would score about 498,332,352 Omaha hands, more than the 20,000,000 scored "
+            "automatically on a flop");
   // Hi/Lo: the walk's limits (the showdowns too many), sampled.
   p = plan(ask(Game::omaha_hilo, {"random", "random"}, "2c3d4h5s", ""));
   EXPECT_EQ(p.method, Method::monte_carlo);

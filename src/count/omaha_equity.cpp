@@ -191,6 +191,11 @@ OmahaWork omaha_work(const OmahaPrepared& prep) {
   work.outer_boards = static_cast<double>(choose(unheld, prep.cards_to_come));
   work.showdowns = work.assignments * static_cast<double>(work.boards);
   work.evaluations = work.outer_boards * work.hands;
+  const bool same =
+      prep.players() == 2 && prep.random[0] == prep.random[1] &&
+      std::equal(prep.combos[0].begin(), prep.combos[0].end(), prep.combos[1].begin(), prep.combos[1].end(),
+                 [](const OmahaCombo& x, const OmahaCombo& y) { return x.cards == y.cards; });
+  work.sweep = work.outer_boards * ((same ? prep.hands[0] : work.hands) + kOmahaSweepBoardWork);
   return work;
 }
 
