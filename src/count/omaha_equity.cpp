@@ -672,20 +672,23 @@ class Sweep {
 // sweep above: for sets of hands X and Y, with V(X)[S] the hands of X holding the set S (the empty
 // set, cards, pairs, triples and the four-card sets), <X, Y> = sum over S of (-1)^|S| V(X)[S]
 // V(Y)[S] is the number of pairs (x, y), x in X and y in Y, with no card in common (inclusion and
-// exclusion; the four-card term counts the hands in both). A hand added to the counters with the
-// counts it meets read on the way (add_counting()) gives the pairs it makes with the hands already
-// there; a group's pairs with the groups below it are either queried hand by hand (a small group) or
-// one product of the counters with a copy taken before the group (a large one: 23,478 products of
-// 16-bit counts in vector registers, cheaper than its hands' queries).
+// exclusion; the four-card term counts the hands in both). A class is added to the counters by its
+// hands' counters summed once per question (a triple of a class of random hands is in four of its
+// hands), less the hands the board leaves out; a class of few shared counters hand by hand.
 //
-// The same hands on both sides (random against random): the group's pairs with the hands below are
-// its wins, and the pairs found adding it less those are half its ties. Two ranges: the side of
-// fewer hands (a) is queried hand by hand against the other's counters (b) before and after b's
-// hands of the group are added: its wins and the ties. The rest, per category (the categories
-// are ranges of ranks), from products of the counters at each category's end: M = <a's hands up to
-// it, b's hands up to it> grows by a's wins, b's wins and the ties of the category; and each side's
-// showdowns by category are its hands' pairs with all of the other's (a random side's: C(cards
-// left, 4) a hand). The integers are the sweep's above.
+// The same hands on both sides (random against random): a small group's hands are queried against
+// the counters (its pairs with the hands below: its wins) and added with the counts they meet read
+// on the way (add_counting(): the pairs with the hands already there, the group's own among them:
+// half its ties more); a large group's two are products of the counters after it with a copy taken
+// before it and with themselves (23,478 products of 16- and 8-bit counts in vector registers,
+// cheaper than its hands' queries). Two ranges: the side of fewer hands (a) is queried hand by hand
+// against the other's counters (b) before and after b's hands of a small group are added (its wins
+// and the ties); a large group's from four products, before and after each side's hands of it are
+// added. b's wins per category (the categories are ranges of ranks) from the product at each
+// category's end: M = <a's hands up to it, b's hands up to it> grows by a's wins, b's wins and the
+// ties of the category; and each side's showdowns by category are its hands' pairs with all of the
+// other's: products of copies of its counters at each category's end with the other's at the end
+// (a random side's: C(cards left, 4) a hand). The integers are the sweep's above.
 
 // Subset counters as the sweep's (Counters), in less memory: the cards' and pairs' 16 bits (a card
 // is in at most C(51, 3) = 20,825 hands, a pair in C(50, 2) = 1,225), the triples' 8 bits (a triple
@@ -837,7 +840,6 @@ class GroupSweep {
       holds_[p].assign(kChooseTable[kCards][4], 0);
       for (CardSet c : cards[p]) holds_[p][sweep_hand(sweep_cards(c)).self] = 1;
       unknown_[p] = (cards[p].front() - prep.known).size();
-      hands_[p] = cards[p].size();
     }
     // Queried hand by hand: the side of fewer hands (a listed one rather than random on a tie).
     a_ = cards[1].size() < cards[0].size() || (cards[1].size() == cards[0].size() && prep.random[0]) ? 1 : 0;
@@ -1130,8 +1132,7 @@ class GroupSweep {
     c.clear();
     std::int64_t n = 0, pairs = 0;  // hands added, and <added, added>
     const bool listed = !prep_.random[1];
-    std::vector<std::int64_t> end_hands;  // listed: the hands added at each category's end
-    std::vector<std::size_t> end_category;
+    s.ends_at.clear();  // listed: the hands added at each category's end
     const std::size_t items = s.sorted_item.size();
     for (std::size_t g = 0; g < items;) {
       const HandRank r = s.sorted_rank[g];
@@ -1166,10 +1167,9 @@ class GroupSweep {
       out.hands[0][category] += n - n_before;
       g = e;
       if (listed && (e == items || kCategoryOf[s.sorted_rank[e]] != category)) {
-        if (s.ends.size() <= end_hands.size()) s.ends.emplace_back();
-        s.ends[end_hands.size()] = c;
-        end_hands.push_back(n);
-        end_category.push_back(category);
+        if (s.ends.size() <= s.ends_at.size()) s.ends.emplace_back();
+        s.ends[s.ends_at.size()] = c;
+        s.ends_at.push_back({category, n, n, n});
       }
     }
     if (!listed) {
@@ -1177,9 +1177,10 @@ class GroupSweep {
     } else {
       // <hands up to a category's end, all>: the category's showdowns are the differences.
       std::int64_t previous = 0;
-      for (std::size_t j = 0; j < end_hands.size(); ++j) {
-        const std::int64_t m = signed_product(s.ends[j], c) + end_hands[j] * n + end_hands[j];
-        out.showdowns[0][end_category[j]] = m - previous;
+      for (std::size_t j = 0; j < s.ends_at.size(); ++j) {
+        const CategoryEnd& end = s.ends_at[j];
+        const std::int64_t m = signed_product(s.ends[j], c) + end.a * n + end.a;
+        out.showdowns[0][end.category] = m - previous;
         previous = m;
       }
     }
@@ -1317,7 +1318,6 @@ class GroupSweep {
   std::array<Side, 2> sides_;
   std::array<std::vector<std::uint8_t>, 2> holds_;  // by four-card set: whether the player has it
   std::array<int, 2> unknown_{};
-  std::array<std::size_t, 2> hands_{};
   std::size_t a_ = 0;
   bool same_ = false;
   std::vector<CardSet> boards_;
