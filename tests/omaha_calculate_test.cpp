@@ -362,6 +362,47 @@ TEST(OmahaPerCombo, EveryHandMatchesTheBruteForce) {
   expect_per_combo_matches(ask(Game::omaha_hilo, {"As2sQhJh", "7c7d8h3h"}, "2c3d4hKs", ""));
 }
 
+// The sweep on a flop, without per-hand counts (its groups of equal rank, omaha_equity.cpp), against
+// the walk of every board and assignment: the same integers, categories and ties too. Small ranges
+// on a whole deck (a two-tone flop: flushes on some boards); the same range on both sides; random
+// against random and against a range where dead cards leave few; and a river whose random hands
+// make groups large enough to be counted by products of the counters (4,845 hands a side), with the
+// same or another range against them.
+TEST(OmahaCalculate, TheSweepMatchesTheWalkOnAFlop) {
+  const std::string flop = "Kh7h2c";
+  struct Case {
+    std::vector<std::string> players;
+    std::string board, dead;
+  };
+  const std::string few = dead_except(flop + "AhAsQhQdJhJsTh9h8h6d5c4c3h");
+  const std::string river = "Kh7h2cAd5h", river_dead = dead_except(river + "AhAsQhQdJhJsTh9h8h6d5c4c3h3d2d8c9c");
+  const std::vector<Case> cases = {
+      {{"AAQQ,JJTT,AhQhJJ", "T998,8765:$ds,QhJhTT,KdKs**:AA"}, flop, ""},
+      {{"9h8h66,AsAd5h4h", "AAQQ,JJTT,AhQhJJ"}, flop, ""},
+      {{"AAQQ,JJTT,9h8h**:55", "AAQQ,JJTT,9h8h**:55"}, flop, ""},
+      {{"random", "random"}, flop, few},
+      {{"AA,QhJh", "random"}, flop, few},
+      {{"random", "JJ,Th9h"}, flop, few},
+      {{"random", "random"}, river, river_dead},
+      {{"!AA", "random"}, river, river_dead},
+      {{"$ss,JJ", "!KK"}, river, river_dead},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.players[0] + " against " + c.players[1] + " on " + c.board);
+    const OmahaTally sweep = count_exact(Game::omaha, c.players, c.board, c.dead, OmahaExactMethod::sweep);
+    const OmahaTally walk = count_exact(Game::omaha, c.players, c.board, c.dead, OmahaExactMethod::walk);
+    EXPECT_GT(walk.counts.showdowns, 0u);
+    EXPECT_GT(walk.counts.players[0].ties, 0u);
+    EXPECT_EQ(sweep.counts, walk.counts);
+    EXPECT_EQ(sweep.category_wins, walk.category_wins);
+    EXPECT_EQ(sweep.category_ties, walk.category_ties);
+    EXPECT_EQ(sweep.weighted_wins, walk.weighted_wins);
+    EXPECT_EQ(sweep.weighted_ties, walk.weighted_ties);
+    EXPECT_EQ(sweep.weighted_units, walk.weighted_units);
+    EXPECT_EQ(sweep.weight, walk.weight);
+  }
+}
+
 // The sweep counts each hand as it counts the players (per-combo equity of questions only the sweep
 // enumerates automatically): the same integers as the walk's, hand by hand, and the brute force's.
 TEST(OmahaPerCombo, TheSweepCountsEachHandAsTheWalk) {
@@ -602,15 +643,40 @@ TEST(OmahaCalculate, ThePlannerCountsTheWork) {
   p = plan(ask(Game::omaha, {"AsKsQhJh", "random"}, "2c3d4h5s", ""));
   EXPECT_EQ(p.method, Method::exact);
   EXPECT_EQ(p.work.showdowns, 40.0 * 135'751);
-  // Random against random on a turn: the sweep scores 48 rivers x 2 x 194,580 hands, enumerated;
-  // on the flop it would score too many, sampled.
+  // Random against random: the sweep counts 48 rivers x (194,580 hands + 4,000) on a turn and
+  // 1,176 turns and rivers x (211,876 + 4,000) on a flop, within its limit, enumerated; preflop
+  // too many, sampled. So are two ranges on a flop, and random against the widest ones sampled.
   p = plan(ask(Game::omaha, {"random", "random"}, "2c3d4h5s", ""));
   EXPECT_EQ(p.method, Method::exact);
   EXPECT_EQ(p.exact_method, ExactMethod::sweep);
-  EXPECT_NE(p.reason.find("the sweep would score"), std::string::npos) << p.reason;
+  EXPECT_EQ(p.reason,
+            "the sweep would count about 9,531,840 Omaha hands, within the 260,000,000 swept "
+            "automatically on a turn");
   p = plan(ask(Game::omaha, {"random", "random"}, "2c3d4h", ""));
+  EXPECT_EQ(p.method, Method::exact);
+  EXPECT_EQ(p.exact_method, ExactMethod::sweep);
+  EXPECT_EQ(p.reason,
+            "the sweep would count about 253,870,176 Omaha hands, within the 260,000,000 swept "
+            "automatically on a flop");
+  p = plan(ask(Game::omaha, {"AA**", "$ds"}, "Kh7s2c", ""));
+  EXPECT_EQ(p.method, Method::exact);
+  EXPECT_EQ(p.exact_method, ExactMethod::sweep);
+  EXPECT_NE(p.reason.find("within the 260,000,000 swept automatically on a flop"), std::string::npos) << p.reason;
+  p = plan(ask(Game::omaha, {"random", "!AA"}, "Kh7s2c", ""));
   EXPECT_EQ(p.method, Method::monte_carlo);
-  EXPECT_NE(p.reason.find("the sweep would score"), std::string::npos) << p.reason;
+  EXPECT_NE(p.reason.find("more than the 260,000,000 swept automatically on a flop"), std::string::npos) << p.reason;
+  p = plan(ask(Game::omaha, {"random", "random"}, "", ""));
+  EXPECT_EQ(p.method, Method::monte_carlo);
+  EXPECT_NE(p.reason.find("swept automatically preflop"), std::string::npos) << p.reason;
+  // Per-combo equity by the sweep counts each hand, as before: its limit is the walk's 20 million
+  // hands to score (random against random on a flop: 498 million, sampled).
+  Question per_combo = ask(Game::omaha, {"random", "random"}, "2c3d4h", "");
+  per_combo.per_combo = true;
+  p = plan(per_combo);
+  EXPECT_EQ(p.method, Method::monte_carlo);
+  EXPECT_EQ(p.reason,
+            "the sweep would score about 498,332,352 Omaha hands, more than the 20,000,000 scored "
+            "automatically on a flop");
   // Hi/Lo: the walk's limits (the showdowns too many), sampled.
   p = plan(ask(Game::omaha_hilo, {"random", "random"}, "2c3d4h5s", ""));
   EXPECT_EQ(p.method, Method::monte_carlo);

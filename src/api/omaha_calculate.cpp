@@ -100,11 +100,16 @@ bool all_specific(const OmahaPrepared& prep) {
   return true;
 }
 
-// The reason automatic gives for its choice.
-std::string automatic_reason(const OmahaWork& w, bool exact, bool sweep) {
+// The reason automatic gives for its choice: `grouped` when the sweep counts without per-hand
+// counts (its own limit).
+std::string automatic_reason(const OmahaWork& w, bool exact, bool sweep, bool grouped) {
   const double limit = exact_showdown_limit(w.cards_to_come);
   std::string out;
-  if (sweep) {
+  if (grouped) {
+    out = "the sweep would count about " + detail::grouped_count(w.sweep);
+    out += exact ? " Omaha hands, within the " : " Omaha hands, more than the ";
+    out += detail::grouped_count(kOmahaSweepLimit) + " swept automatically ";
+  } else if (sweep) {
     out = "the sweep would score about " + detail::grouped_count(w.evaluations);
     out += exact ? " Omaha hands, within the " : " Omaha hands, more than the ";
     out += detail::grouped_count(kOmahaEvaluationLimit);
@@ -352,11 +357,14 @@ Plan plan_omaha(const Question& question) {
       w.evaluations <= kOmahaEvaluationLimit && w.showdowns <= exact_showdown_limit(w.cards_to_come);
   const bool sweep = q.exact_method == ExactMethod::sweep || (q.exact_method == ExactMethod::automatic &&
                                                               omaha_sweeps(*s->omaha) && (!per_combo || !walk_within));
+  // Without per-hand counts the sweep counts by groups of equal rank, with its own limit.
+  const bool grouped = sweep && !per_combo;
   if (asked == Method::automatic) {
-    const bool exact = specific || (w.evaluations <= kOmahaEvaluationLimit &&
-                                    (sweep || w.showdowns <= exact_showdown_limit(w.cards_to_come)));
+    const bool exact = specific || (grouped ? w.sweep <= kOmahaSweepLimit
+                                            : w.evaluations <= kOmahaEvaluationLimit &&
+                                                  (sweep || w.showdowns <= exact_showdown_limit(w.cards_to_come)));
     plan.method = exact ? Method::exact : Method::monte_carlo;
-    plan.reason = specific ? "specific hands: every board enumerated" : automatic_reason(w, exact, sweep);
+    plan.reason = specific ? "specific hands: every board enumerated" : automatic_reason(w, exact, sweep, grouped);
   } else {
     if (asked == Method::exact && !plan.work.enumerable)
       throw InputError("exact enumeration would score about " + detail::grouped_count(w.evaluations) +

@@ -12,6 +12,11 @@ namespace equity::detail {
 // the street and the hands to score (boards walked x the players' hands) are at most this: a hand
 // against random on the turn (44 x 135,751) is enumerated, on the flop (990 x 135,751) sampled.
 inline constexpr double kOmahaEvaluationLimit = 2e7;
+// Automatic enumerates by the sweep without per-hand counts (its groups of equal rank) when its work
+// (OmahaWork::sweep: boards x the hands counted, and 4,000 a board) is at most this: random against
+// random on a flop (1,176 x (211,876 + 4,000)) in about a second on two cores; the widest pairs of
+// ranges within it in about two. Per-combo questions by the sweep keep kOmahaEvaluationLimit.
+inline constexpr double kOmahaSweepLimit = 2.6e8;
 // Exact asked for takes on at most this many hands to score (about an hour on two cores).
 inline constexpr double kOmahaExactLimit = 1e10;
 // Quick (run on the calling thread): at most this many hands scored and showdowns.

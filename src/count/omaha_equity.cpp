@@ -191,6 +191,11 @@ OmahaWork omaha_work(const OmahaPrepared& prep) {
   work.outer_boards = static_cast<double>(choose(unheld, prep.cards_to_come));
   work.showdowns = work.assignments * static_cast<double>(work.boards);
   work.evaluations = work.outer_boards * work.hands;
+  const bool same =
+      prep.players() == 2 && prep.random[0] == prep.random[1] &&
+      std::equal(prep.combos[0].begin(), prep.combos[0].end(), prep.combos[1].begin(), prep.combos[1].end(),
+                 [](const OmahaCombo& x, const OmahaCombo& y) { return x.cards == y.cards; });
+  work.sweep = work.outer_boards * ((same ? prep.hands[0] : work.hands) + kOmahaSweepBoardWork);
   return work;
 }
 
@@ -653,13 +658,701 @@ class Sweep {
   std::vector<CardSet> boards_;  // the cards to come
 };
 
+// ---- The sweep by groups of equal rank ----------------------------------------------------------
+//
+// What the sweep counts without its per-hand counts, with less work a hand. On a board a hand's
+// high is the best of its six rank pairs in the board's row of OmahaTables::high (91 values at
+// most), or a flush: so the hands fall in few groups of one rank (about 80 on a flop's boards,
+// thousands of hands each), and each hand's own rank is not needed. Each player's hands are kept
+// by their four ranks (a class: 1,820 at most): on each board a class is ranked once, and only the
+// hands of two cards or more of the board's flush suit, if it has one, are ranked one by one. The
+// classes and those hands are sorted by rank (a counting sort), and the groups walked in order.
+//
+// Counts of pairs of hands that share no card are signed products of the subset counters of the
+// sweep above: for sets of hands X and Y, with V(X)[S] the hands of X holding the set S (the empty
+// set, cards, pairs, triples and the four-card sets), <X, Y> = sum over S of (-1)^|S| V(X)[S]
+// V(Y)[S] is the number of pairs (x, y), x in X and y in Y, with no card in common (inclusion and
+// exclusion; the four-card term counts the hands in both). A class is added to the counters by its
+// hands' counters summed once per question (a triple of a class of random hands is in four of its
+// hands), less the hands the board leaves out; a class of few shared counters hand by hand.
+//
+// The same hands on both sides (random against random): a small group's hands are queried against
+// the counters (its pairs with the hands below: its wins) and added with the counts they meet read
+// on the way (add_counting(): the pairs with the hands already there, the group's own among them:
+// half its ties more); a large group's two are products of the counters after it with a copy taken
+// before it and with themselves (23,478 products of 16- and 8-bit counts in vector registers,
+// cheaper than its hands' queries). Two ranges: the side of fewer hands (a) is queried hand by hand
+// against the other's counters (b) before and after b's hands of a small group are added (its wins
+// and the ties); a large group's from four products, before and after each side's hands of it are
+// added. b's wins per category (the categories are ranges of ranks) from the product at each
+// category's end: M = <a's hands up to it, b's hands up to it> grows by a's wins, b's wins and the
+// ties of the category; and each side's showdowns by category are its hands' pairs with all of the
+// other's: products of copies of its counters at each category's end with the other's at the end
+// (a random side's: C(cards left, 4) a hand). The integers are the sweep's above.
+
+// Subset counters as the sweep's (Counters), in less memory: the cards' and pairs' 16 bits (a card
+// is in at most C(51, 3) = 20,825 hands, a pair in C(50, 2) = 1,225), the triples' 8 bits (a triple
+// is in 49 hands at most), 24 KB in all: a core's first-level cache holds them.
+constexpr std::size_t kLowCounters = kTriples, kTripleCounters = kSubsets - kTriples;
+struct SubsetCounts {
+  std::array<std::uint16_t, kLowCounters> low;
+  std::array<std::uint8_t, kTripleCounters> triples;
+
+  void clear() {
+    low.fill(0);
+    triples.fill(0);
+  }
+};
+// A hand's subsets (SweepHand) as counter indices: its cards and pairs into low, its triples into triples.
+using SubsetIndices = std::array<std::uint16_t, 14>;
+
+// The sum over i in [begin, end) of a[i] b[i], of the cards' and pairs' counters.
+inline std::int64_t low_product(const std::uint16_t* a, const std::uint16_t* b, std::size_t begin, std::size_t end) {
+  std::int64_t sum = 0;
+  std::size_t i = begin;
+#if EQUITY_SSE2
+  // The pairs' counters, below 2^15, in the 16-bit signed multiply-add: four 32-bit lanes of sums
+  // of two products, widened to 64 bits every 256 steps (256 x 2 x 1,225^2 < 2^31). The cards'
+  // (up to 20,825) take the scalar loop.
+  if (begin >= kPairs) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i wide = _mm_setzero_si128();
+    while (i + 8 <= end) {
+      __m128i lanes = _mm_setzero_si128();
+      for (std::size_t steps = 0; steps < 256 && i + 8 <= end; ++steps, i += 8) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i));
+        const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
+        lanes = _mm_add_epi32(lanes, _mm_madd_epi16(x, y));
+      }
+      wide = _mm_add_epi64(wide, _mm_unpacklo_epi32(lanes, zero));
+      wide = _mm_add_epi64(wide, _mm_unpackhi_epi32(lanes, zero));
+    }
+    std::array<std::int64_t, 2> halves{};
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(halves.data()), wide);
+    sum = halves[0] + halves[1];
+  }
+#endif
+  for (; i < end; ++i) sum += std::int64_t{a[i]} * b[i];
+  return sum;
+}
+
+// The sum of a[i] b[i] over the triples' counters (each below 50: 32-bit lanes never overflow).
+inline std::int64_t triple_product(const std::uint8_t* a, const std::uint8_t* b) {
+  std::int64_t sum = 0;
+  std::size_t i = 0;
+#if EQUITY_SSE2
+  const __m128i zero = _mm_setzero_si128();
+  __m128i lanes = _mm_setzero_si128();
+  for (; i + 16 <= kTripleCounters; i += 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i));
+    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
+#if EQUITY_SSSE3
+    // Sums of two products in 16 bits (at most 2 x 49^2), then of four in 32.
+    lanes = _mm_add_epi32(lanes, _mm_madd_epi16(_mm_maddubs_epi16(x, y), _mm_set1_epi16(1)));
+#else
+    lanes = _mm_add_epi32(lanes, _mm_madd_epi16(_mm_unpacklo_epi8(x, zero), _mm_unpacklo_epi8(y, zero)));
+    lanes = _mm_add_epi32(lanes, _mm_madd_epi16(_mm_unpackhi_epi8(x, zero), _mm_unpackhi_epi8(y, zero)));
+#endif
+  }
+  std::array<std::int32_t, 4> four{};
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(four.data()), lanes);
+  sum = std::int64_t{four[0]} + four[1] + four[2] + four[3];
+  (void)zero;
+#endif
+  for (; i < kTripleCounters; ++i) sum += std::int64_t{a[i]} * b[i];
+  return sum;
+}
+
+// <X, Y> without the empty set's and the four-card sets' terms: less the cards', plus the pairs',
+// less the triples'.
+inline std::int64_t signed_product(const SubsetCounts& a, const SubsetCounts& b) {
+  return -low_product(a.low.data(), b.low.data(), kSingles, kPairs) +
+         low_product(a.low.data(), b.low.data(), kPairs, kTriples) - triple_product(a.triples.data(), b.triples.data());
+}
+
+// The counted hands that meet hand h's cards, by inclusion and exclusion less the empty set and h
+// itself: n less this is the hands sharing no card with h, less one if h is counted.
+EQUITY_ALWAYS_INLINE std::int64_t meeting(const SubsetCounts& c, const SubsetIndices& h) {
+  const std::uint16_t* l = c.low.data();
+  const std::uint8_t* t = c.triples.data();
+  const std::int32_t singles = l[h[0]] + l[h[1]] + l[h[2]] + l[h[3]];
+  const std::int32_t pairs = l[h[4]] + l[h[5]] + l[h[6]] + l[h[7]] + l[h[8]] + l[h[9]];
+  const std::int32_t triples = t[h[10]] + t[h[11]] + t[h[12]] + t[h[13]];
+  return singles - pairs + triples;
+}
+
+EQUITY_ALWAYS_INLINE void add_hand(SubsetCounts& c, const SubsetIndices& h) {
+  std::uint16_t* l = c.low.data();
+  std::uint8_t* t = c.triples.data();
+  for (std::size_t i = 0; i < 10; ++i) ++l[h[i]];
+  for (std::size_t i = 10; i < 14; ++i) ++t[h[i]];
+}
+
+EQUITY_ALWAYS_INLINE void remove_hand(SubsetCounts& c, const SubsetIndices& h) {
+  std::uint16_t* l = c.low.data();
+  std::uint8_t* t = c.triples.data();
+  for (std::size_t i = 0; i < 10; ++i) --l[h[i]];
+  for (std::size_t i = 10; i < 14; ++i) --t[h[i]];
+}
+
+// Adds h and returns the counted hands it shares no card with before it (h not among them).
+EQUITY_ALWAYS_INLINE std::int64_t add_counting(SubsetCounts& c, std::int64_t& n, SubsetIndices h) {
+  std::uint16_t* l = c.low.data();
+  std::uint8_t* t = c.triples.data();
+  std::int32_t met = 0;
+  for (std::size_t i = 0; i < 4; ++i) met += l[h[i]]++;
+  for (std::size_t i = 4; i < 10; ++i) met -= l[h[i]]++;
+  for (std::size_t i = 10; i < 14; ++i) met += t[h[i]]++;
+  return n++ - met;
+}
+
+// Where a category's hands end in the group sweep: the hands of each side added and those of both.
+struct CategoryEnd {
+  std::size_t category;
+  std::int64_t a, b, both;
+};
+
+// A thread's working memory for the group sweep (kept between boards and questions).
+struct GroupScratch {
+  // Per side the hands added so far; a copy of side 0's before a large group; side a's hands of the
+  // board, every one; the counters at each category's end.
+  std::vector<SubsetCounts> counters = std::vector<SubsetCounts>(4);  // side 0, side 1, before, all
+  std::vector<SubsetCounts> ends;
+  std::vector<std::uint16_t> rank, sorted_rank;  // the items: classes and single hands
+  std::vector<std::uint32_t> item, sorted_item;
+  std::vector<std::uint32_t> start;                     // the counting sort's buckets
+  std::vector<std::uint32_t> left_out;                  // a class's hands the board leaves out
+  std::array<std::vector<std::uint32_t>, 2> side_item;  // the sorted items of each side
+  std::array<std::vector<std::uint16_t>, 2> side_rank;
+  std::vector<CategoryEnd> ends_at;
+};
+
+class GroupSweep {
+ public:
+  explicit GroupSweep(const OmahaPrepared& prep) : prep_(prep) {
+    std::array<std::vector<CardSet>, 2> cards;
+    for (std::size_t p = 0; p < 2; ++p) {
+      const auto list = prep.random[p] ? every_hand(CardSet::full() - prep.known, prep.hole_cards) : prep.combos[p];
+      for (const auto& c : list) cards[p].push_back(c.cards);
+    }
+    same_ = cards[0] == cards[1];
+    for (std::size_t p = 0; p < 2; ++p) {
+      holds_[p].assign(kChooseTable[kCards][4], 0);
+      for (CardSet c : cards[p]) holds_[p][sweep_hand(sweep_cards(c)).self] = 1;
+      unknown_[p] = (cards[p].front() - prep.known).size();
+    }
+    // Queried hand by hand: the side of fewer hands (a listed one rather than random on a tie).
+    a_ = cards[1].size() < cards[0].size() || (cards[1].size() == cards[0].size() && prep.random[0]) ? 1 : 0;
+    for (std::size_t p = 0; p < (same_ ? 1u : 2u); ++p) build_side(cards[p], holds_[1 - p], sides_[p]);
+    for (const auto& b : every_hand(CardSet::full() - prep.known, prep.cards_to_come)) boards_.push_back(b.cards);
+  }
+
+  std::size_t boards() const { return boards_.size(); }
+
+  // Board b's showdowns added to the tally.
+  void count_board(std::size_t b, OmahaTally& tally, GroupScratch& s) const {
+    const CardSet board = prep_.board | boards_[b];
+    const Board on(board);
+    prepare(s);
+    const std::size_t sides = same_ ? 1 : 2;
+    s.rank.clear();
+    s.item.clear();
+    for (std::size_t p = 0; p < sides; ++p) list_items(p, on, s);
+    sort_items(s);
+    PerCategory count;
+    if (same_)
+      count_same(on, s, count);
+    else
+      count_two(on, s, count);
+    add_to(tally, count);
+  }
+
+ private:
+  static constexpr std::uint32_t kSideBit = 1u << 31, kSingleBit = 1u << 30, kIdMask = kSingleBit - 1;
+  static constexpr std::size_t kLargeGroup = 192;  // hands: a group's pairs by a product of the counters
+
+  // A player's hands ordered by class (their four ranks), with their subset counters.
+  struct Side {
+    std::vector<std::uint64_t> mask;
+    std::vector<SubsetIndices> subsets;
+    std::vector<std::uint8_t> shared;                       // whether the other side holds the hand too
+    std::vector<std::uint32_t> begin;                       // class c: hands [begin[c], begin[c + 1])
+    std::vector<std::array<std::uint8_t, 6>> pairs;         // class c: its six rank pairs (kRankPairIndex)
+    std::array<std::vector<std::uint32_t>, kSuits> suited;  // per suit: the hands of two cards of it or more
+    // Per class, its hands' counters added up: (count << 16) | counter index, into low and into
+    // triples, class c's at [low_begin[c], low_begin[c + 1]) and likewise; and its shared hands.
+    std::vector<std::uint32_t> low_sum, triple_sum, low_begin, triple_begin, class_shared;
+    std::vector<std::uint8_t> summed;     // whether class c is added by its sums (far fewer than its hands' counters)
+    std::vector<std::uint64_t> cards;     // class c: every card of its hands
+    std::vector<std::uint8_t> suited_in;  // class c: bit s when a hand of it has two cards of suit s or more
+  };
+
+  // One board as the walk reads it.
+  struct Board {
+    std::uint64_t bits;
+    const HandRank* row;  // OmahaTables::high of the board's ranks
+    OmahaBoard scorer;
+    int flush = -1;       // the suit of three board cards or more, or -1
+    unsigned shift = 0;   // 16 x that suit
+    unsigned filter = 0;  // 0x1fff with such a suit, else 0
+
+    explicit Board(CardSet board)
+        : bits(board.bits()),
+          row(detail::omaha_tables().high[detail::board_row(board.bits(), detail::omaha_tables())].data()),
+          scorer(detail::board_row(board.bits(), detail::omaha_tables()), board, detail::omaha_tables()) {
+      for (int suit = 0; suit < kSuits; ++suit)
+        if (std::popcount(board.suit_ranks(suit)) >= 3) flush = suit;
+      if (flush >= 0) {
+        shift = 16u * static_cast<unsigned>(flush);
+        filter = 0x1fff;
+      }
+    }
+    // Whether a hand of a class is ranked by its class: it misses the board and has fewer than two
+    // cards of the flush suit.
+    bool in_class(std::uint64_t m) const {
+      return (m & bits) == 0 && std::popcount(static_cast<unsigned>(m >> shift) & filter) < 2;
+    }
+    // Whether every hand of a class is: none of its cards on the board, none of two flush cards.
+    bool clear_of(std::uint64_t cards, std::uint8_t suited_in) const {
+      return (cards & bits) == 0 && (flush < 0 || (suited_in >> flush & 1) == 0);
+    }
+  };
+
+  // Per category: each side's wins, showdowns and hands; the ties (the same for both sides).
+  struct PerCategory {
+    std::array<std::array<std::int64_t, kCategories>, 2> wins{}, showdowns{}, hands{};
+    std::array<std::int64_t, kCategories> ties{};
+  };
+
+  static void build_side(const std::vector<CardSet>& cards, const std::vector<std::uint8_t>& other, Side& side) {
+    // Classes by the four ranks, in a counting sort of their keys (13^4).
+    constexpr std::size_t kKeys = 13 * 13 * 13 * 13;
+    std::vector<std::uint32_t> key(cards.size());
+    std::vector<std::uint32_t> start(kKeys + 1, 0);
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+      std::array<unsigned, 4> r{};
+      std::uint64_t m = cards[i].bits();
+      for (unsigned& x : r) {
+        x = static_cast<unsigned>(std::countr_zero(m)) & 15;
+        m &= m - 1;
+      }
+      std::sort(r.begin(), r.end());
+      key[i] = ((r[3] * 13 + r[2]) * 13 + r[1]) * 13 + r[0];
+      ++start[key[i] + 1];
+    }
+    for (std::size_t k = 0; k < kKeys; ++k) start[k + 1] += start[k];
+    std::vector<std::uint32_t> order(cards.size());
+    {
+      std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+      for (std::size_t i = 0; i < cards.size(); ++i) order[next[key[i]]++] = static_cast<std::uint32_t>(i);
+    }
+    for (std::size_t j = 0; j < order.size(); ++j) {
+      const CardSet c = cards[order[j]];
+      const SweepHand h = sweep_hand(sweep_cards(c));
+      if (j == 0 || key[order[j]] != key[order[j - 1]]) {
+        side.begin.push_back(static_cast<std::uint32_t>(j));
+        const std::uint32_t k = key[order[j]];
+        const std::array<unsigned, 4> r{k % 13, k / 13 % 13, k / 169 % 13, k / 2197};
+        std::array<std::uint8_t, 6> pairs{};
+        std::size_t n = 0;
+        for (std::size_t x = 0; x < 4; ++x)
+          for (std::size_t y = x + 1; y < 4; ++y) pairs[n++] = detail::kRankPairIndex[kRanks * r[x] + r[y]];
+        side.pairs.push_back(pairs);
+      }
+      side.mask.push_back(c.bits());
+      SubsetIndices s{};
+      for (std::size_t x = 0; x < 14; ++x) s[x] = static_cast<std::uint16_t>(h.subsets[x] - (x < 10 ? 0 : kTriples));
+      side.subsets.push_back(s);
+      side.shared.push_back(other[h.self]);
+      for (int suit = 0; suit < kSuits; ++suit)
+        if (std::popcount(c.suit_ranks(suit)) >= 2)
+          side.suited[static_cast<std::size_t>(suit)].push_back(static_cast<std::uint32_t>(j));
+    }
+    side.begin.push_back(static_cast<std::uint32_t>(order.size()));
+    // Each class's counters added up (a class's hands share many: a triple of it is in as many of
+    // its hands as the fourth card has suits).
+    std::vector<std::uint32_t> low(kLowCounters, 0), triples(kTripleCounters, 0);
+    std::vector<std::uint16_t> touched_low, touched_triples;
+    side.low_begin.push_back(0);
+    side.triple_begin.push_back(0);
+    for (std::size_t c = 0; c + 1 < side.begin.size(); ++c) {
+      std::uint32_t shared = 0;
+      for (std::uint32_t i = side.begin[c]; i < side.begin[c + 1]; ++i) {
+        const SubsetIndices& h = side.subsets[i];
+        for (std::size_t x = 0; x < 10; ++x)
+          if (low[h[x]]++ == 0) touched_low.push_back(h[x]);
+        for (std::size_t x = 10; x < 14; ++x)
+          if (triples[h[x]]++ == 0) touched_triples.push_back(h[x]);
+        shared += side.shared[i];
+      }
+      const std::size_t size = side.begin[c + 1] - side.begin[c];
+      const bool summed = 2 * (touched_low.size() + touched_triples.size()) <= 14 * size;
+      side.summed.push_back(summed);
+      for (const std::uint16_t x : touched_low) {
+        if (summed) side.low_sum.push_back(low[x] << 16 | x);
+        low[x] = 0;
+      }
+      for (const std::uint16_t x : touched_triples) {
+        if (summed) side.triple_sum.push_back(triples[x] << 16 | x);
+        triples[x] = 0;
+      }
+      std::uint64_t union_cards = 0;
+      std::uint8_t suited_in = 0;
+      for (std::uint32_t i = side.begin[c]; i < side.begin[c + 1]; ++i) {
+        union_cards |= side.mask[i];
+        for (int suit = 0; suit < kSuits; ++suit)
+          if (std::popcount(CardSet(side.mask[i]).suit_ranks(suit)) >= 2)
+            suited_in |= static_cast<std::uint8_t>(1 << suit);
+      }
+      side.cards.push_back(union_cards);
+      side.suited_in.push_back(suited_in);
+      touched_low.clear();
+      touched_triples.clear();
+      side.low_begin.push_back(static_cast<std::uint32_t>(side.low_sum.size()));
+      side.triple_begin.push_back(static_cast<std::uint32_t>(side.triple_sum.size()));
+      side.class_shared.push_back(shared);
+    }
+  }
+
+  // Adds the hands of one item that the board leaves to the counters (a class's by its sums, less
+  // the hands left out, when those are fewer than half); returns how many, and adds the hands the
+  // other side holds too to `shared`.
+  EQUITY_ALWAYS_INLINE std::int64_t add_item(const Side& side, std::uint32_t item, const Board& on, SubsetCounts& c,
+                                             std::int64_t& shared, GroupScratch& s) const {
+    const std::uint32_t id = item & kIdMask;
+    if (item & kSingleBit) {
+      add_hand(c, side.subsets[id]);
+      shared += side.shared[id];
+      return 1;
+    }
+    const std::uint32_t begin = side.begin[id], end = side.begin[id + 1];
+    s.left_out.clear();
+    if (!on.clear_of(side.cards[id], side.suited_in[id])) {
+      for (std::uint32_t i = begin; i < end; ++i)
+        if (!on.in_class(side.mask[i])) s.left_out.push_back(i);
+    }
+    const std::size_t size = end - begin, out = s.left_out.size();
+    if (!side.summed[id] || 2 * out > size) {
+      if (out == 0) {
+        for (std::uint32_t i = begin; i < end; ++i) {
+          add_hand(c, side.subsets[i]);
+          shared += side.shared[i];
+        }
+        return static_cast<std::int64_t>(size);
+      }
+      for (std::uint32_t i = begin; i < end; ++i)
+        if (on.in_class(side.mask[i])) {
+          add_hand(c, side.subsets[i]);
+          shared += side.shared[i];
+        }
+    } else {
+      std::uint16_t* l = c.low.data();
+      std::uint8_t* t = c.triples.data();
+      for (std::uint32_t j = side.low_begin[id], e = side.low_begin[id + 1]; j < e; ++j) {
+        const std::uint32_t x = side.low_sum[j];
+        l[x & 0xffff] = static_cast<std::uint16_t>(l[x & 0xffff] + (x >> 16));
+      }
+      for (std::uint32_t j = side.triple_begin[id], e = side.triple_begin[id + 1]; j < e; ++j) {
+        const std::uint32_t x = side.triple_sum[j];
+        t[x & 0xffff] = static_cast<std::uint8_t>(t[x & 0xffff] + (x >> 16));
+      }
+      shared += side.class_shared[id];
+      for (const std::uint32_t i : s.left_out) {
+        remove_hand(c, side.subsets[i]);
+        shared -= side.shared[i];
+      }
+    }
+    return static_cast<std::int64_t>(size - out);
+  }
+
+  static void prepare(GroupScratch& s) { s.start.resize(kHandRanks + 1); }
+
+  // Player p's classes by their rank and its hands of the flush suit one by one.
+  void list_items(std::size_t p, const Board& on, GroupScratch& s) const {
+    const Side& side = sides_[p];
+    const std::uint32_t bit = p == 1 ? kSideBit : 0;
+    const std::size_t classes = side.pairs.size();
+    for (std::size_t c = 0; c < classes; ++c) {
+      const auto& q = side.pairs[c];
+      const HandRank* row = on.row;
+      const HandRank r = std::max(std::max(std::max(row[q[0]], row[q[1]]), std::max(row[q[2]], row[q[3]])),
+                                  std::max(row[q[4]], row[q[5]]));
+      s.rank.push_back(r);
+      s.item.push_back(bit | static_cast<std::uint32_t>(c));
+    }
+    if (on.flush < 0) return;
+    for (const std::uint32_t i : side.suited[static_cast<std::size_t>(on.flush)]) {
+      if (side.mask[i] & on.bits) continue;
+      s.rank.push_back(on.scorer.high(CardSet(side.mask[i])));
+      s.item.push_back(bit | kSingleBit | i);
+    }
+  }
+
+  static void sort_items(GroupScratch& s) {
+    std::fill(s.start.begin(), s.start.end(), 0u);
+    for (const std::uint16_t r : s.rank) ++s.start[r + 1u];
+    for (std::size_t r = 0; r < kHandRanks; ++r) s.start[r + 1] += s.start[r];
+    s.sorted_rank.resize(s.rank.size());
+    s.sorted_item.resize(s.item.size());
+    for (std::size_t i = 0; i < s.rank.size(); ++i) {
+      const std::uint32_t at = s.start[s.rank[i]]++;
+      s.sorted_rank[at] = s.rank[i];
+      s.sorted_item[at] = s.item[i];
+    }
+  }
+
+  // The hands of one item that the board leaves ranked by it: f(index) for each.
+  template <class F>
+  EQUITY_ALWAYS_INLINE void for_each_hand(const Side& side, std::uint32_t item, const Board& on, F&& f) const {
+    const std::uint32_t id = item & kIdMask;
+    if (item & kSingleBit) {
+      f(id);
+      return;
+    }
+    for (std::uint32_t i = side.begin[id], end = side.begin[id + 1]; i < end; ++i)
+      if (on.in_class(side.mask[i])) f(i);
+  }
+
+  std::size_t item_size(const Side& side, std::uint32_t item) const {
+    if (item & kSingleBit) return 1;
+    const std::uint32_t id = item & kIdMask;
+    return side.begin[id + 1] - side.begin[id];
+  }
+
+  // C(cards left, 4): the hands of a random opponent sharing no card with a hand of side p.
+  std::int64_t random_total(std::size_t p) const {
+    const int left = kCards - prep_.known.size() - prep_.cards_to_come;
+    return kChooseTable[static_cast<std::size_t>(left - unknown_[p])][4];
+  }
+
+  // The same hands on both sides.
+  void count_same(const Board& on, GroupScratch& s, PerCategory& out) const {
+    const Side& side = sides_[0];
+    SubsetCounts& c = s.counters[0];
+    c.clear();
+    std::int64_t n = 0, pairs = 0;  // hands added, and <added, added>
+    const bool listed = !prep_.random[1];
+    s.ends_at.clear();  // listed: the hands added at each category's end
+    const std::size_t items = s.sorted_item.size();
+    for (std::size_t g = 0; g < items;) {
+      const HandRank r = s.sorted_rank[g];
+      std::size_t e = g, bound = 0;
+      for (; e < items && s.sorted_rank[e] == r; ++e) bound += item_size(side, s.sorted_item[e]);
+      const std::size_t category = kCategoryOf[r];
+      const bool large = bound >= kLargeGroup;
+      const std::int64_t n_before = n, pairs_before = pairs;
+      std::int64_t below = 0;  // <group, hands below>
+      if (large) {
+        s.counters[2] = c;
+      } else {
+        for (std::size_t i = g; i < e; ++i)
+          for_each_hand(side, s.sorted_item[i], on, [&](std::uint32_t h) { below += n - meeting(c, side.subsets[h]); });
+      }
+      if (large) {
+        // <S, S'> of the hands up to this group and those below it: their products, n n', and
+        // the four-card sets of both (those below); <S, S> likewise.
+        std::int64_t shared = 0;
+        for (std::size_t i = g; i < e; ++i) n += add_item(side, s.sorted_item[i], on, c, shared, s);
+        below = signed_product(c, s.counters[2]) + n * n_before + n_before - pairs_before;
+        pairs = signed_product(c, c) + n * n + n;
+      } else {
+        std::int64_t found = 0;  // <group, hands below> plus the group's own pairs, each once
+        for (std::size_t i = g; i < e; ++i)
+          for_each_hand(side, s.sorted_item[i], on,
+                        [&](std::uint32_t h) { found += add_counting(c, n, side.subsets[h]); });
+        pairs += 2 * found;
+      }
+      out.wins[0][category] += below;
+      out.ties[category] += pairs - pairs_before - 2 * below;
+      out.hands[0][category] += n - n_before;
+      g = e;
+      if (listed && (e == items || kCategoryOf[s.sorted_rank[e]] != category)) {
+        if (s.ends.size() <= s.ends_at.size()) s.ends.emplace_back();
+        s.ends[s.ends_at.size()] = c;
+        s.ends_at.push_back({category, n, n, n});
+      }
+    }
+    if (!listed) {
+      for (std::size_t k = 0; k < kCategories; ++k) out.showdowns[0][k] = out.hands[0][k] * random_total(0);
+    } else {
+      // <hands up to a category's end, all>: the category's showdowns are the differences.
+      std::int64_t previous = 0;
+      for (std::size_t j = 0; j < s.ends_at.size(); ++j) {
+        const CategoryEnd& end = s.ends_at[j];
+        const std::int64_t m = signed_product(s.ends[j], c) + end.a * n + end.a;
+        out.showdowns[0][end.category] = m - previous;
+        previous = m;
+      }
+    }
+    out.wins[1] = out.wins[0];
+    out.showdowns[1] = out.showdowns[0];
+    out.hands[1] = out.hands[0];
+  }
+
+  // Two ranges: side a queried hand by hand against b's counters.
+  void count_two(const Board& on, GroupScratch& s, PerCategory& out) const {
+    const std::size_t a = a_, b = 1 - a_;
+    const Side &sa = sides_[a], &sb = sides_[b];
+    // Each side's items in order of rank.
+    for (auto& list : s.side_item) list.clear();
+    for (auto& list : s.side_rank) list.clear();
+    for (std::size_t i = 0; i < s.sorted_item.size(); ++i) {
+      const std::size_t p = (s.sorted_item[i] & kSideBit) != 0;
+      s.side_item[p].push_back(s.sorted_item[i]);
+      s.side_rank[p].push_back(s.sorted_rank[i]);
+    }
+    const std::vector<std::uint32_t>&item_a = s.side_item[a], &item_b = s.side_item[b];
+    const std::vector<std::uint16_t>&rank_a = s.side_rank[a], &rank_b = s.side_rank[b];
+    SubsetCounts& ca = s.counters[0];
+    SubsetCounts& cb = s.counters[1];
+    SubsetCounts& before = s.counters[2];  // b's before a large group
+    ca.clear();
+    cb.clear();
+    const bool a_listed = !prep_.random[a], b_listed = !prep_.random[b];
+    std::int64_t na = 0, nb = 0;
+    std::int64_t both = 0;      // a's hands added that b holds too (at a group's end, b has added them)
+    std::int64_t unused = 0;    // b's likewise (the same count)
+    std::int64_t previous = 0;  // <a's, b's> at the previous category's end
+    s.ends_at.clear();
+    const std::size_t size_a = item_a.size(), size_b = item_b.size();
+    constexpr std::uint32_t kNone = kHandRanks;
+    for (std::size_t ga = 0, gb = 0; ga < size_a || gb < size_b;) {
+      const std::uint32_t r =
+          std::min(ga < size_a ? rank_a[ga] : kNone, gb < size_b ? std::uint32_t{rank_b[gb]} : kNone);
+      std::size_t ea = ga, eb = gb, bound = 0;
+      for (; ea < size_a && rank_a[ea] == r; ++ea) bound += item_size(sa, item_a[ea]);
+      while (eb < size_b && rank_b[eb] == r) ++eb;
+      const std::size_t category = kCategoryOf[r];
+      const std::int64_t na_before = na, nb_before = nb, both_before = both;
+      std::int64_t wins = 0, ties = 0;
+      if (bound >= kLargeGroup && eb > gb) {
+        // <a's up to i or below, b's up to i or below>: the four products give the group's wins
+        // and ties.
+        const std::int64_t below_below = signed_product(ca, cb) + na * nb + both;
+        before = cb;
+        for (std::size_t i = gb; i < eb; ++i) nb += add_item(sb, item_b[i], on, cb, unused, s);
+        const std::int64_t below_up = signed_product(ca, cb) + na * nb + both;
+        for (std::size_t i = ga; i < ea; ++i) na += add_item(sa, item_a[i], on, ca, both, s);
+        const std::int64_t up_below = signed_product(ca, before) + na * nb_before + both_before;
+        const std::int64_t up_up = signed_product(ca, cb) + na * nb + both;
+        wins = up_below - below_below;
+        ties = up_up - up_below - below_up + below_below;
+      } else {
+        // Queried hand by hand, before and after b's hands of the group are added.
+        for (std::size_t i = ga; i < ea; ++i)
+          for_each_hand(sa, item_a[i], on, [&](std::uint32_t h) { wins += nb - meeting(cb, sa.subsets[h]); });
+        for (std::size_t i = gb; i < eb; ++i) nb += add_item(sb, item_b[i], on, cb, unused, s);
+        if (nb > nb_before) {
+          std::int64_t not_above = 0;
+          for (std::size_t i = ga; i < ea; ++i)
+            for_each_hand(sa, item_a[i], on,
+                          [&](std::uint32_t h) { not_above += nb - meeting(cb, sa.subsets[h]) + sa.shared[h]; });
+          ties = not_above - wins;
+        }
+        for (std::size_t i = ga; i < ea; ++i) na += add_item(sa, item_a[i], on, ca, both, s);
+      }
+      out.wins[a][category] += wins;
+      out.ties[category] += ties;
+      out.hands[a][category] += na - na_before;
+      out.hands[b][category] += nb - nb_before;
+      ga = ea;
+      gb = eb;
+      const std::uint32_t next =
+          std::min(ga < size_a ? rank_a[ga] : kNone, gb < size_b ? std::uint32_t{rank_b[gb]} : kNone);
+      if (next == kNone || kCategoryOf[next] != category) {
+        // <a's, b's> up to here grew by a's wins, b's wins and the ties of the category.
+        const std::int64_t m = signed_product(ca, cb) + na * nb + both;
+        out.wins[b][category] = m - previous - out.ties[category] - out.wins[a][category];
+        previous = m;
+        // Each side's counters at the category's end, for its showdowns against all the other's.
+        const std::size_t j = s.ends_at.size();
+        if (s.ends.size() < 2 * (j + 1)) s.ends.resize(2 * (j + 1));
+        if (b_listed) s.ends[2 * j] = ca;
+        if (a_listed) s.ends[2 * j + 1] = cb;
+        s.ends_at.push_back({category, na, nb, both});
+      }
+    }
+    // A side's showdowns by category: its hands' pairs with every one of the other's (a random
+    // other's: C(cards left, 4) a hand).
+    std::int64_t previous_a = 0, previous_b = 0;
+    for (std::size_t j = 0; j < s.ends_at.size(); ++j) {
+      const CategoryEnd& end = s.ends_at[j];
+      if (b_listed) {
+        const std::int64_t m = signed_product(s.ends[2 * j], cb) + end.a * nb + end.both;
+        out.showdowns[a][end.category] = m - previous_a;
+        previous_a = m;
+      } else {
+        out.showdowns[a][end.category] = out.hands[a][end.category] * random_total(a);
+      }
+      if (a_listed) {
+        const std::int64_t m = signed_product(ca, s.ends[2 * j + 1]) + na * end.b + end.both;
+        out.showdowns[b][end.category] = m - previous_b;
+        previous_b = m;
+      } else {
+        out.showdowns[b][end.category] = out.hands[b][end.category] * random_total(b);
+      }
+    }
+  }
+
+  static void add_to(OmahaTally& tally, const PerCategory& count) {
+    for (std::size_t p = 0; p < 2; ++p) {
+      OmahaPlayerCounts& c = tally.counts.players[p];
+      for (std::size_t k = 0; k < kCategories; ++k) {
+        const auto wins = static_cast<std::uint64_t>(count.wins[p][k]);
+        const auto ties = static_cast<std::uint64_t>(count.ties[k]);
+        const auto showdowns = static_cast<std::uint64_t>(count.showdowns[p][k]);
+        c.wins += wins;
+        c.scoops += wins;
+        c.ties += ties;
+        c.losses += showdowns - wins - ties;
+        c.pot_units += kPotUnits * wins + kPotUnits / 2 * ties;
+        c.categories[k] += showdowns;
+        tally.category_wins[p][k] += wins;
+        tally.category_ties[p][k] += ties;
+        if (p == 0) tally.counts.showdowns += showdowns;
+      }
+    }
+  }
+
+  const OmahaPrepared& prep_;
+  std::array<Side, 2> sides_;
+  std::array<std::vector<std::uint8_t>, 2> holds_;  // by four-card set: whether the player has it
+  std::array<int, 2> unknown_{};
+  std::size_t a_ = 0;
+  bool same_ = false;
+  std::vector<CardSet> boards_;
+};
+
 }  // namespace
 
 namespace {
 
+// The sweep by groups over every board, in parts (integers, added in part order). Every weight is 1.
+OmahaTally group_sweep_exact(const OmahaPrepared& prep, const OmahaExactOptions& options) {
+  const GroupSweep counter(prep);
+  const std::size_t boards = counter.boards(), parts = std::min(kBoardParts, boards);
+  const OmahaTally zero(2);
+  OmahaTally t = zero;
+  run_parts(parts, kWave, zero, options, 0, 1, t, [&](std::size_t i, OmahaTally& out) {
+    thread_local GroupScratch scratch;
+    for (std::size_t b = boards * i / parts; b < boards * (i + 1) / parts; ++b) {
+      if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
+      counter.count_board(b, out, scratch);
+    }
+  });
+  t.weight = static_cast<double>(t.counts.showdowns);  // every weight is 1
+  for (std::size_t p = 0; p < 2; ++p) {
+    t.weighted_wins[p] = static_cast<double>(t.counts.players[p].wins);
+    t.weighted_ties[p] = static_cast<double>(t.counts.players[p].ties);
+    t.weighted_units[p] = static_cast<double>(t.counts.players[p].pot_units);
+  }
+  return t;
+}
+
 // The sweep over every board, in parts; with `per_combo`, each hand's counts too (integers, added
 // in any order: the same whatever the threads). Every weight is 1: the weighted sums are the counts.
 OmahaTally sweep_exact(const OmahaPrepared& prep, const OmahaExactOptions& options, OmahaPerCombo* per_combo) {
+  if (!per_combo) return group_sweep_exact(prep, options);
   const Sweep counter(prep);
   const std::size_t boards = counter.boards(), parts = std::min(kBoardParts, boards);
   SweepCounts zero{OmahaTally(2), {}};

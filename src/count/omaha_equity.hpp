@@ -98,15 +98,23 @@ struct OmahaWork {
   double hands = 0;          // the players' hand counts added up
   double showdowns = 0;      // assignments x boards
   double evaluations = 0;    // hands scored: outer boards x hands
+  // The sweep's work without per-hand counts (omaha_sweep_applies()): the outer boards times the
+  // hands counted (both players', or one's when both hold the same hands) plus
+  // kOmahaSweepBoardWork, the work of each board beside its hands (ranking the classes, sorting,
+  // the products of the counters).
+  double sweep = 0;
 };
+inline constexpr double kOmahaSweepBoardWork = 4000;
 OmahaWork omaha_work(const OmahaPrepared& prep);
 
 // How omaha_ranges_exact() counts. walk: board by board, every assignment a showdown (above).
 // sweep: two players of four-card hands, high only, weights of 1 (omaha_sweep_applies()): on each
-// board each player's hands ranked once and sorted, and the opponent's hands of lower and of equal
-// rank that share no card with a hand counted by inclusion and exclusion over the subsets of its
-// cards (counters of every set of up to three cards the hands below it hold): the work is the
-// boards times the hands, not times the assignments. automatic: the sweep where it applies and
+// board each player's hands ranked and sorted, and the opponent's hands of lower and of equal rank
+// that share no card with a hand counted by inclusion and exclusion over the subsets of its cards
+// (counters of every set of up to three cards the hands below it hold): the work is the boards
+// times the hands, not times the assignments. Without per-hand counts, by groups of equal rank:
+// each class of hands (their four ranks) ranked once a board, and a group's pairs with the hands
+// below it from products of the counters (omaha_equity.cpp). automatic: the sweep where it applies and
 // both players have 64 hands or more, else the walk. The counts are the same either way.
 enum class OmahaExactMethod { automatic, walk, sweep };
 
