@@ -63,6 +63,11 @@ void expect_counts(const Answer& a, const StudCounts& brute) {
     } else {
       EXPECT_FALSE(pa.scoops.has_value());
     }
+    if (pa.category) {  // by category: the counts, and the outcomes of part 0 (the high half in Hi/Lo)
+      EXPECT_EQ(*pa.category, b.categories) << p;
+      EXPECT_EQ(*pa.category_wins, b.category_wins) << p;
+      EXPECT_EQ(*pa.category_ties, b.category_ties) << p;
+    }
   }
 }
 
@@ -173,9 +178,36 @@ TEST(StudCalculate, LaterStreetsMatchTheBruteForce) {
       q.dead = to_string(deal.dead);
       const Answer a = calculate(q);
       EXPECT_EQ(a.method, Method::exact);
-      expect_counts(a, brute_counts(deal));
+      EXPECT_FALSE(a.players[0].category.has_value());
+      const StudCounts brute = brute_counts(deal);
+      expect_counts(a, brute);
+      q.by_category = true;
+      const Answer categories = calculate(q);
+      ASSERT_TRUE(categories.players[0].category_wins.has_value());
+      expect_counts(categories, brute);
     }
   }
+}
+
+TEST(StudCalculate, ByCategoryFromThirdStreetToTheRiverAgainstTheBruteForce) {
+  // Heads-up (the sweep) and three players (the walk), each street, in a deck made small by dead
+  // cards; the wins and ties by category are the brute force's integers.
+  std::mt19937_64 rng(37);
+  for (Game game : kStudGames)
+    for (int street = 3; street <= 7; ++street)
+      for (std::size_t players : {2u, 3u}) {
+        const std::vector<int> sizes(players, street);
+        // Early streets: the cards to come and a few spare (three players: at most 8.4 million deals).
+        const int spare = players == 2 ? 6 : street == 3 ? 2 : 3;
+        const int dead = street <= 4 ? 52 - static_cast<int>(players) * 7 - spare : 20;
+        const StudDeal deal = random_deal(scorer(game), rng, sizes, dead);
+        Question q = stud_question(game, {}, to_string(deal.dead));
+        for (const auto& h : deal.hands) q.players.push_back(to_string(h));
+        q.by_category = true;
+        const Answer a = calculate(q);
+        ASSERT_EQ(a.method, Method::exact) << describe(deal);
+        expect_counts(a, brute_counts(deal));
+      }
 }
 
 TEST(StudCalculate, TheCommunityCardWhenTheDeckRunsShort) {
@@ -253,7 +285,13 @@ TEST(StudCalculate, JsonSaysWhatWasCounted) {
   EXPECT_EQ(j["showdowns"], 39u * 38);  // one card each from the 39 left
   EXPECT_EQ(j["players"][0]["hand"], "(As2s)3d4c5h6d");
   EXPECT_EQ(j["players"][0]["categories"][0]["category"], "no pair");
-  EXPECT_FALSE(j["players"][0]["categories"][0].contains("wins"));
+  std::uint64_t wins = 0, ties = 0;
+  for (const auto& c : j["players"][0]["categories"]) {
+    wins += c["wins"].get<std::uint64_t>();
+    ties += c["ties"].get<std::uint64_t>();
+  }
+  EXPECT_EQ(wins, j["players"][0]["wins"]);
+  EXPECT_EQ(ties, j["players"][0]["ties"]);
   EXPECT_FALSE(j.contains("board"));
 }
 

@@ -106,7 +106,7 @@ void print_categories(std::ostringstream& out, const PlayerAnswer& p, std::uint6
   TextColumn label{"Category", 18, {}};
   std::vector<TextColumn> columns = {{"Made", 10, {}, true},  {"Win", 10, {}},  {"Tie", 10, {}},
                                      {"Count", 16, {}, true}, {"Wins", 16, {}}, {"Ties", 16, {}}};
-  const bool outcomes = p.category_wins.has_value();  // the stud games count the categories made alone
+  const bool outcomes = p.category_wins.has_value();
   if (!outcomes) columns = {columns[0], columns[3]};
   for (const GameCategory& c : game_categories(game)) {
     const auto made = (*p.category)[c.index];

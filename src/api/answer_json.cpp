@@ -14,8 +14,8 @@ using nlohmann::ordered_json;
 // JSON has no NaN or infinity: such a number is written as null.
 ordered_json number(double x) { return std::isfinite(x) ? ordered_json(x) : ordered_json(nullptr); }
 
-// The game's categories, the best first (Hold'em's in Category order, as always); the wins and ties
-// of each where the method counts them (not the stud games').
+// The game's categories, the best first (Hold'em's in Category order, as always), with the wins and
+// ties of each.
 ordered_json categories(const PlayerAnswer& p, Game game) {
   ordered_json list = ordered_json::array();
   std::vector<GameCategory> order;

@@ -131,7 +131,11 @@ void fill_players(const PlannedQuestion& s, const StudCounts& c, Answer& a) {
       pa.low_ties = pc.parts[1].ties;
       pa.lows = pc.lows;
     }
-    if (s.question.by_category) pa.category = pc.categories;
+    if (s.question.by_category) {
+      pa.category = pc.categories;
+      pa.category_wins = pc.category_wins;
+      pa.category_ties = pc.category_ties;
+    }
     a.players.push_back(std::move(pa));
   }
 }
@@ -139,6 +143,7 @@ void fill_players(const PlannedQuestion& s, const StudCounts& c, Answer& a) {
 Answer run_exact(const Plan& plan, const PlannedQuestion& s) {
   StudExactOptions options;
   options.cancel = s.question.cancel;
+  options.by_category = s.question.by_category;
   const StudCounts c = stud_exact(*s.stud, options);
   Answer a;
   a.method = Method::exact;
