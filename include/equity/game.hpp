@@ -76,7 +76,8 @@ struct GameRules {
   PotRanking ranking = PotRanking::high;  // the whole pot's, or the high half's with `low`
   // What the game's questions can ask beyond equity: hands written as ranges (classes,
   // percentages, "random" for any hand: otherwise cards only), per-combo equity and the
-  // distribution of a range, what a range hits on a board.
+  // distribution (of a range's combos; in the stud games, of the ways a player's down cards not
+  // known can be), what a range hits on a board.
   bool ranges = true;
   bool per_combo = true;
   bool hits = true;
@@ -315,7 +316,7 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "ddUUUUd",
      PotRanking::high,
      false,
-     false,
+     true,
      false,
      kStudHandSyntax},
     {Game::stud_hilo,
@@ -337,7 +338,7 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "ddUUUUd",
      PotRanking::high,
      false,
-     false,
+     true,
      false,
      kStudHandSyntax},
     {Game::razz,
@@ -359,7 +360,7 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "ddUUUUd",
      PotRanking::ace_to_five_low,
      false,
-     false,
+     true,
      false,
      kStudHandSyntax},
 }};

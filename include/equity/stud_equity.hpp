@@ -147,4 +147,9 @@ std::uint64_t stud_deals(const StudDeal& deal);
 // Whether the deal's seventh card is a community card (see StudDeal). Throws as stud_deals().
 bool stud_community_card(const StudDeal& deal);
 
+// Every way of `hidden` cards of the cards left (the deck less every known and dead card), in the
+// order of StudCounts::hidden: colex order of the cards left by increasing card id. Throws as
+// stud_deals().
+std::vector<CardSet> stud_hidden_ways(const StudDeal& deal, int hidden);
+
 }  // namespace equity

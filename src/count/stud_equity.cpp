@@ -117,23 +117,30 @@ StudCounts assemble(StudGame game, const detail::StudSweepCounts& s) {
   return out;
 }
 
-// Every way of `u` hidden cards of the cards left (positions 0..n-1 of the question's deck), in
-// colex order, with no counts yet.
-std::vector<StudHiddenCounts> hidden_ways(const detail::StudSetup& setup, int u) {
-  const int n = static_cast<int>(setup.deck.size());
-  std::vector<StudHiddenCounts> ways(detail::kStudChoose[static_cast<std::size_t>(n)][static_cast<std::size_t>(u)]);
-  std::vector<int> at(static_cast<std::size_t>(u));
-  for (int i = 0; i < u; ++i) at[static_cast<std::size_t>(i)] = i;
-  for (auto& way : ways) {  // the sets of u positions in colex order: raise the lowest that can rise
-    for (int position : at) way.cards.insert(setup.deck[static_cast<std::size_t>(position)]);
+// Every set of `u` of the cards `deck` (positions 0..n-1), in colex order.
+std::vector<CardSet> colex_sets(const std::vector<Card>& deck, int u) {
+  if (u < 0 || u > detail::kStudMaxToCome) throw InputError("stud: " + std::to_string(u) + " hidden cards");
+  const std::size_t n = deck.size();
+  std::vector<CardSet> sets(detail::kStudChoose[n][static_cast<std::size_t>(u)]);
+  std::vector<std::size_t> at(static_cast<std::size_t>(u));
+  for (std::size_t i = 0; i < at.size(); ++i) at[i] = i;
+  for (auto& set : sets) {  // raise the lowest position that can rise, the ones below it back to the bottom
+    for (std::size_t position : at) set.insert(deck[position]);
     for (std::size_t i = 0; i < at.size(); ++i) {
       if (i + 1 == at.size() || at[i] + 1 < at[i + 1]) {
         ++at[i];
         break;
       }
-      at[i] = static_cast<int>(i);
+      at[i] = i;
     }
   }
+  return sets;
+}
+
+// Every way of `u` hidden cards of the cards left, with no counts yet.
+std::vector<StudHiddenCounts> hidden_ways(const detail::StudSetup& setup, int u) {
+  std::vector<StudHiddenCounts> ways;
+  for (CardSet cards : colex_sets(setup.deck, u)) ways.push_back({cards});
   return ways;
 }
 
@@ -228,6 +235,10 @@ StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options) {
 }
 
 bool stud_community_card(const StudDeal& deal) { return detail::stud_setup(deal).community; }
+
+std::vector<CardSet> stud_hidden_ways(const StudDeal& deal, int hidden) {
+  return colex_sets(detail::stud_setup(deal).deck, hidden);
+}
 
 std::uint64_t stud_deals(const StudDeal& deal) {
   const detail::StudSetup setup = detail::stud_setup(deal);
