@@ -806,8 +806,6 @@ TEST(Cli, StudMistakesAreOneLine) {
                      "player 1: \"(AsKs)?d\": ? at position 7 stands for a whole down card not known, not a rank");
   expect_input_error("--game stud QQ+ random", "a hand is its cards, not a range");
   expect_input_error("--game stud '(AsKs)Qd' '(7c7d)8h' --dead Qd", "card Qd appears twice (again in dead cards)");
-  expect_input_error("--game stud '(AsKs)Qd' '(7c7d)8h' --per-combo",
-                     "per-combo equity and the distribution are for ranges; a stud hand is its cards");
   expect_input_error("--game stud '(AsKs)Qd' '(7c7d)8h' --method grouped", "the grouped method is for the games");
 }
 
@@ -836,8 +834,26 @@ TEST(Cli, StudOutputsFitEightyColumns) {
                            "--game stud-hilo As2s3d KcKd8h QhJh9h --seed 1 --by-category",
                            "--game razz As2s3d '(?"
                            "?)Kc' --seed 3 --by-category",
-                           "--game stud-hilo '(As2s)3d' '(KcKd)8h'"})
+                           "--game stud-hilo '(As2s)3d' '(KcKd)8h'",
+                           "--game stud '(?"
+                           "?)QdJh2c' '(7c7d)8h9hTc' --per-combo --distribution",
+                           "--game stud-hilo '(?"
+                           "?)QdJh2c3d(?)' '(7c7d)8h9hTc3s(As)' '(4h?)5h6h7h8s(?)' --per-combo --distribution "
+                           "--by-category --seed 1"})
     expect_fits_80_columns(args);
+  // Per-combo equity: each way of the hidden down cards, named as the hand with them.
+  const auto ways = run_equity(
+      "--game stud '(?"
+      "?)QdJh2c3d' '(7c7d)8h9hTc3s' --per-combo --distribution");
+  ASSERT_EQ(ways.exit_code, 0) << ways.err;
+  EXPECT_NE(ways.out.find("(?"
+                          "?)QdJh2c3d: equity of each of its 861 combos, the ways of its down cards not known (exact"),
+            std::string::npos)
+      << ways.out;
+  EXPECT_NE(ways.out.find("(7c7d)8h9hTc3s: every card known, one combo (exact)"), std::string::npos) << ways.out;
+  EXPECT_NE(ways.out.find("equity distribution over the ways of its down cards not known"), std::string::npos)
+      << ways.out;
+  EXPECT_TRUE(std::regex_search(ways.out, std::regex("\\([2-9TJQKA][shdc][2-9TJQKA][shdc]\\)QdJh2c3d "))) << ways.out;
   const auto help = run_equity("--help");
   const std::string text = std::regex_replace(help.out, std::regex("\n *"), " ");
   EXPECT_NE(text.find("Stud (--game stud, stud-hilo, razz): 2 to 8 players, no board"), std::string::npos) << help.out;

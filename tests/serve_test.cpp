@@ -372,8 +372,8 @@ TEST(Serve, StudGames) {
   EXPECT_EQ(stud["ranking"], "high");
   EXPECT_EQ(stud["ranges"], false);
   EXPECT_EQ(stud["range_grammar"], "cards");
-  EXPECT_EQ(stud["per_combo"], false);
-  EXPECT_EQ(stud["details"], false);
+  EXPECT_EQ(stud["per_combo"], true);  // each way of a player's hidden down cards
+  EXPECT_EQ(stud["details"], true);
   EXPECT_EQ(stud["hits"], false);
   EXPECT_EQ(stud["grid"], 0);
   EXPECT_EQ(stud["unit"], "cards");
@@ -431,14 +431,28 @@ TEST(Serve, StudGames) {
   ASSERT_EQ(razz_cli.exit_code, 0) << razz_cli.err;
   EXPECT_EQ(without_seconds(body), without_seconds(razz_cli.out));
   EXPECT_EQ(json::parse(body)["players"][0]["categories"][0]["category"], "no pair");
+  // Per-combo details: each way of a player's hidden down cards, as the command line gives them.
+  ASSERT_EQ(post_status(server, "/api/equity",
+                        R"({"players": ["(??)QdJh2c3d", "(7c7d)8h9hTc3s"], "game": "stud", "per_combo": true,)"
+                        R"( "distribution": true})",
+                        &body),
+            200)
+      << body;
+  const auto ways_cli =
+      test::run_equity("--game stud '(?\?)QdJh2c3d' '(7c7d)8h9hTc3s' --per-combo --distribution --json");
+  ASSERT_EQ(ways_cli.exit_code, 0) << ways_cli.err;
+  EXPECT_EQ(without_seconds(body), without_seconds(ways_cli.out));
+  const json ways = json::parse(body);
+  EXPECT_EQ(ways["per_combo_method"], "exact");
+  EXPECT_EQ(ways["players"][0]["per_combo"].size(), 861u);                   // C(42, 2)
+  EXPECT_EQ(ways["players"][0]["per_combo"][0]["combo"], "(2s2h)QdJh2c3d");  // the two lowest cards left
+  EXPECT_TRUE(ways["players"][1].contains("distribution"));
 
-  // Refused, naming the field: a board, ranges, per-combo details, hits, a bad hand.
+  // Refused, naming the field: a board, ranges, hits, a bad hand.
   const struct {
     std::string body, field, words;
   } refused[] = {
       {R"({"board": "Ks7h2c", "players": ["(AsKs)Qd", "(7c7d)8h"], "game": "stud"})", "board", "stud has no board"},
-      {R"({"players": ["(AsKs)Qd", "(7c7d)8h"], "game": "razz", "per_combo": true})", "per_combo", "razz"},
-      {R"({"players": ["(AsKs)Qd", "(7c7d)8h"], "game": "stud", "distribution": true})", "distribution", "stud"},
       {R"({"players": ["(AsKs)Qd", "(7c7d)8h"], "game": "stud-hilo", "hits": true})", "hits", "stud-hilo"},
       {R"({"players": ["(AsKs)Qd", "(7c7d)8z"], "game": "stud"})", "players[1]", "8z"},
   };

@@ -109,10 +109,12 @@ inline void brute_showdown(bool hi_lo, const std::vector<BruteScore>& s, StudCou
     StudPlayerCounts& c = out.players[p];
     ++c.categories[static_cast<std::size_t>(s[p].category)];
     c.lows += s[p].low != 0;
-    if (s[p].high != best_high)
+    if (s[p].high != best_high) {
       ++c.parts[0].losses;
-    else
+    } else {
       ++(high_winners == 1 ? c.parts[0].wins : c.parts[0].ties);
+      ++(high_winners == 1 ? c.category_wins : c.category_ties)[static_cast<std::size_t>(s[p].category)];
+    }
     if (s[p].high == best_high) c.pot_units += (low ? kPotUnits / 2 : kPotUnits) / high_winners;
     if (!low) continue;
     if (s[p].low != best_low)
@@ -179,13 +181,69 @@ inline StudCounts brute_community(const StudDeal& deal) {
         to.parts[part].ties += from.parts[part].ties;
         to.parts[part].losses += from.parts[part].losses;
       }
-      for (std::size_t k = 0; k < kCategories; ++k) to.categories[k] += from.categories[k];
+      for (std::size_t k = 0; k < kCategories; ++k) {
+        to.categories[k] += from.categories[k];
+        to.category_wins[k] += from.category_wins[k];
+        to.category_ties[k] += from.category_ties[k];
+      }
       to.pot_units += from.pot_units;
       to.lows += from.lows;
       to.scoops += from.scoops;
     }
   }
   return total;
+}
+
+// The counts without the outcomes by category (what stud_exact() counts unless by_category).
+inline StudCounts without_category_outcomes(StudCounts c) {
+  for (auto& p : c.players) p.category_wins = p.category_ties = {};
+  return c;
+}
+
+// Player p's counts for each way of `hidden` of his cards to come being his (every set of that
+// many cards left, in colex order of the cards left), each the brute force of the deal where he
+// holds them: StudCounts::hidden[p] as stud_exact() should count it.
+inline std::vector<StudHiddenCounts> brute_hidden(const StudDeal& deal, std::size_t p, int hidden, bool community) {
+  CardSet seen;
+  for (const auto& h : deal.hands)
+    for (Card c : h) seen.insert(c);
+  for (Card c : deal.dead) seen.insert(c);
+  const std::vector<Card> deck = (CardSet::full() - seen).cards();
+  // Every set of `hidden` cards left, then in colex order: by the highest card, then the next.
+  std::vector<std::vector<std::size_t>> sets;
+  std::vector<std::size_t> set;
+  auto build = [&](auto& self, std::size_t from) -> void {
+    if (static_cast<int>(set.size()) == hidden) {
+      sets.push_back(set);
+      return;
+    }
+    for (std::size_t i = from; i < deck.size(); ++i) {
+      set.push_back(i);
+      self(self, i + 1);
+      set.pop_back();
+    }
+  };
+  build(build, 0);
+  std::sort(sets.begin(), sets.end(), [](const auto& a, const auto& b) {
+    return std::lexicographical_compare(a.rbegin(), a.rend(), b.rbegin(), b.rend());
+  });
+  std::vector<StudHiddenCounts> out;
+  for (const auto& cards : sets) {
+    StudDeal one = deal;
+    StudHiddenCounts way;
+    for (std::size_t i : cards) {
+      one.hands[p].push_back(deck[i]);
+      way.cards.insert(deck[i]);
+    }
+    const StudCounts c = community ? brute_community(one) : brute_counts(one);
+    way.showdowns = c.showdowns;
+    way.wins = c.players[p].parts[0].wins;
+    way.ties = c.players[p].parts[0].ties;
+    way.losses = c.players[p].parts[0].losses;
+    way.pot_units = c.players[p].pot_units;
+    out.push_back(way);
+  }
+  return out;
 }
 
 // ---- Deals for the tests ---------------------------------------------------------------------------

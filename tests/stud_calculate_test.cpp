@@ -11,6 +11,7 @@
 
 #include "equity/answer_json.hpp"
 #include "equity/calculate.hpp"
+#include "equity/distribution.hpp"
 #include "equity/error.hpp"
 #include "equity/plan.hpp"
 #include "equity/stud_hand.hpp"
@@ -62,6 +63,11 @@ void expect_counts(const Answer& a, const StudCounts& brute) {
       EXPECT_EQ(*pa.lows, b.lows) << p;
     } else {
       EXPECT_FALSE(pa.scoops.has_value());
+    }
+    if (pa.category) {  // by category: the counts, and the outcomes of part 0 (the high half in Hi/Lo)
+      EXPECT_EQ(*pa.category, b.categories) << p;
+      EXPECT_EQ(*pa.category_wins, b.category_wins) << p;
+      EXPECT_EQ(*pa.category_ties, b.category_ties) << p;
     }
   }
 }
@@ -173,9 +179,36 @@ TEST(StudCalculate, LaterStreetsMatchTheBruteForce) {
       q.dead = to_string(deal.dead);
       const Answer a = calculate(q);
       EXPECT_EQ(a.method, Method::exact);
-      expect_counts(a, brute_counts(deal));
+      EXPECT_FALSE(a.players[0].category.has_value());
+      const StudCounts brute = brute_counts(deal);
+      expect_counts(a, brute);
+      q.by_category = true;
+      const Answer categories = calculate(q);
+      ASSERT_TRUE(categories.players[0].category_wins.has_value());
+      expect_counts(categories, brute);
     }
   }
+}
+
+TEST(StudCalculate, ByCategoryFromThirdStreetToTheRiverAgainstTheBruteForce) {
+  // Heads-up (the sweep) and three players (the walk), each street, in a deck made small by dead
+  // cards; the wins and ties by category are the brute force's integers.
+  std::mt19937_64 rng(37);
+  for (Game game : kStudGames)
+    for (int street = 3; street <= 7; ++street)
+      for (std::size_t players : {2u, 3u}) {
+        const std::vector<int> sizes(players, street);
+        // Early streets: the cards to come and a few spare (three players: at most 8.4 million deals).
+        const int spare = players == 2 ? 6 : street == 3 ? 2 : 3;
+        const int dead = street <= 4 ? 52 - static_cast<int>(players) * 7 - spare : 20;
+        const StudDeal deal = random_deal(scorer(game), rng, sizes, dead);
+        Question q = stud_question(game, {}, to_string(deal.dead));
+        for (const auto& h : deal.hands) q.players.push_back(to_string(h));
+        q.by_category = true;
+        const Answer a = calculate(q);
+        ASSERT_EQ(a.method, Method::exact) << describe(deal);
+        expect_counts(a, brute_counts(deal));
+      }
 }
 
 TEST(StudCalculate, TheCommunityCardWhenTheDeckRunsShort) {
@@ -253,8 +286,200 @@ TEST(StudCalculate, JsonSaysWhatWasCounted) {
   EXPECT_EQ(j["showdowns"], 39u * 38);  // one card each from the 39 left
   EXPECT_EQ(j["players"][0]["hand"], "(As2s)3d4c5h6d");
   EXPECT_EQ(j["players"][0]["categories"][0]["category"], "no pair");
-  EXPECT_FALSE(j["players"][0]["categories"][0].contains("wins"));
+  std::uint64_t wins = 0, ties = 0;
+  for (const auto& c : j["players"][0]["categories"]) {
+    wins += c["wins"].get<std::uint64_t>();
+    ties += c["ties"].get<std::uint64_t>();
+  }
+  EXPECT_EQ(wins, j["players"][0]["wins"]);
+  EXPECT_EQ(ties, j["players"][0]["ties"]);
   EXPECT_FALSE(j.contains("board"));
+}
+
+// ---- Per-combo equity: each way of a player's hidden down cards -----------------------------------
+
+// The deal the question asks: each player's known cards (the hidden ones are cards to come).
+StudDeal deal_of(const Question& q) {
+  StudDeal deal{scorer(q.game), {}, parse_cards(q.dead)};
+  for (const auto& text : q.players) deal.hands.push_back(parse_stud_hand(text, q.game, "p").known());
+  return deal;
+}
+
+// Player p's lines, one per way of his `hidden` cards, are the brute force's integers for the deal
+// where he holds them (brute_hidden()), in its order, named by the hand with those cards.
+void expect_ways(const Answer& a, const StudDeal& deal, std::size_t p, int hidden) {
+  const std::vector<StudHiddenCounts> brute = brute_hidden(deal, p, hidden, stud_community_card(deal));
+  const std::vector<ComboEquity>& combos = a.players[p].per_combo;
+  ASSERT_EQ(combos.size(), brute.size());
+  EXPECT_EQ(a.players[p].combos, brute.size());
+  CardSet known;
+  for (Card c : deal.hands[p]) known.insert(c);
+  for (std::size_t i = 0; i < brute.size(); ++i) {
+    const ComboEquity& c = combos[i];
+    EXPECT_EQ(c.combo, static_cast<int>(i));
+    EXPECT_EQ(c.cards, (known | brute[i].cards).bits()) << i;
+    EXPECT_EQ(c.wins, brute[i].wins) << i;
+    EXPECT_EQ(c.ties, brute[i].ties) << i;
+    EXPECT_EQ(c.losses, brute[i].losses) << i;
+    EXPECT_EQ(c.share, brute[i].pot_units) << i;
+    EXPECT_EQ(c.weighted_showdowns, static_cast<double>(brute[i].showdowns)) << i;
+    EXPECT_DOUBLE_EQ(c.equity(), static_cast<double>(brute[i].pot_units) /
+                                     (static_cast<double>(kPotUnits) * static_cast<double>(brute[i].showdowns)));
+  }
+}
+
+// A player with every card known: one line, the answer's counts.
+void expect_one_line(const Answer& a, std::size_t p) {
+  const PlayerAnswer& pa = a.players[p];
+  ASSERT_EQ(pa.per_combo.size(), 1u);
+  EXPECT_EQ(pa.combos, 1u);
+  EXPECT_EQ(pa.per_combo[0].wins, pa.wins);
+  EXPECT_EQ(pa.per_combo[0].ties, pa.ties);
+  EXPECT_EQ(pa.per_combo[0].losses, pa.losses);
+  EXPECT_EQ(pa.per_combo[0].share, *pa.pot_units);
+  EXPECT_EQ(pa.per_combo[0].weighted_showdowns, static_cast<double>(pa.wins + pa.ties + pa.losses));
+  EXPECT_DOUBLE_EQ(pa.per_combo[0].equity(), pa.equity);
+  EXPECT_EQ(combo_name(pa.per_combo[0], pa.hand, a.game), pa.hand);
+}
+
+TEST(StudPerCombo, HeadsUpWaysFromTheSweepAgainstTheBruteForce) {
+  // Sixth street (two hidden, one to come) and the river (both down cards and the last), both
+  // players hiding, every game: counted with the answer (the sweep), each way's integers the brute
+  // force's.
+  for (Game game : kStudGames) {
+    Question q = stud_question(game, {"(?\?)QdJh2c3d", "(7c7d)8h9hTc3s"}, "2h2s4c4d5c5d6s6h8c8d9c9sKcKdKhAc");
+    q.per_combo = true;
+    Answer a = calculate(q);
+    EXPECT_EQ(a.method, Method::exact);
+    EXPECT_EQ(a.per_combo_method, Method::exact);
+    expect_ways(a, deal_of(q), 0, 2);
+    expect_one_line(a, 1);
+    EXPECT_EQ(combo_name(a.players[0].per_combo[0], a.players[0].hand, game), "(3c2d)QdJh2c3d");  // the lowest two
+    q.players = {"(?\?)QdJh2c3d(?)", "(7c7d)8h9hTc3s(As)"};
+    a = calculate(q);
+    EXPECT_EQ(a.per_combo_method, Method::exact);
+    expect_ways(a, deal_of(q), 0, 3);
+    q.players = {"(?Ks)QdJh2c", "(?7d)8h9hTc"};  // both hiding: the second's from his side's sweeps
+    q.dead += "7h7s6c6d5h5s4h4s";
+    a = calculate(q);
+    expect_ways(a, deal_of(q), 0, 1);
+    expect_ways(a, deal_of(q), 1, 1);
+  }
+}
+
+TEST(StudPerCombo, MultiwayWaysFromTheWalkAgainstTheBruteForce) {
+  // Three players on sixth street: the second and third hiding (a walk with each first).
+  for (Game game : kStudGames) {
+    Question q = stud_question(game, {"(AsKs)QdJh2c3d", "(?\?)8h9hTc3s", "(4h?)5h6h7h8s"},
+                               "2h2s4c4d5c5d6s8c8d9c9sKcKdKhAc2d3c3h4s5s6c6d7c7d7s");  // 12 cards left
+    q.per_combo = true;
+    q.distribution = true;
+    const Answer a = calculate(q);
+    EXPECT_EQ(a.method, Method::exact);
+    EXPECT_EQ(a.exact_method, ExactMethod::boards);
+    EXPECT_EQ(a.per_combo_method, Method::exact);
+    const StudDeal deal = deal_of(q);
+    expect_one_line(a, 0);
+    expect_ways(a, deal, 1, 2);
+    expect_ways(a, deal, 2, 1);
+    for (const auto& p : a.players) {  // the distribution is Hold'em's, of these lines
+      ASSERT_TRUE(p.distribution.has_value());
+      const Distribution d = equity_distribution(p.per_combo);
+      EXPECT_EQ(p.distribution->curve.size(), p.per_combo.size());
+      EXPECT_EQ(p.distribution->mean, d.mean);
+      int combos = 0;
+      for (std::size_t b = 0; b < 4; ++b) {
+        EXPECT_EQ(p.distribution->buckets[b].combos, d.buckets[b].combos);
+        combos += d.buckets[b].combos;
+      }
+      EXPECT_EQ(static_cast<std::size_t>(combos), p.per_combo.size());
+      EXPECT_NEAR(d.mean, p.equity, 1e-12);  // every way meets as many showdowns: their mean is the equity
+    }
+  }
+}
+
+TEST(StudPerCombo, EachWaysOwnQuestionWhenTheAnswerSamples) {
+  // Fourth street with both down cards hidden: five cards not known or to come, so the answer is
+  // Monte Carlo, but each way's own question (two down cards known, three to come) is a sweep:
+  // exact, the brute force's integers.
+  const Question base = stud_question(Game::stud, {"(?\?)QdJh", "(7c7d)8h9h"},
+                                      "2h2s2c2d3c3d3h3s4c4d5c5d6s6h8c8d9c9sKcKdKhAcAdAh4h4s5h5s6c6d7h7s");
+  Question q = base;
+  q.per_combo = true;
+  const Plan p = plan(q);
+  EXPECT_EQ(p.method, Method::monte_carlo);
+  EXPECT_EQ(p.per_combo_method, Method::exact);
+  const Answer a = calculate(p);
+  EXPECT_EQ(a.per_combo_method, Method::exact);
+  expect_ways(a, deal_of(q), 0, 2);
+  expect_one_line(a, 1);
+  EXPECT_TRUE(a.players[1].standard_error.has_value());
+  EXPECT_EQ(a.players[1].per_combo[0].standard_error, *a.players[1].standard_error);
+}
+
+TEST(StudPerCombo, MonteCarloWaysRepeatOnAnyThreadCountAndAreNearExact) {
+  Question q = stud_question(Game::stud_hilo, {"(?\?)QdJh2c3d", "(7c7d)8h9hTc3s"}, "KcKdKhAcAd2h2s4c4d5c5d6s6h8c8d");
+  q.per_combo = true;
+  q.method = Method::monte_carlo;
+  q.seed = 7;
+  q.max_trials = 20'000;
+  q.per_combo_stderr = 0.01;
+  const Answer all = calculate(q);
+  EXPECT_EQ(all.per_combo_method, Method::monte_carlo);
+  tbb::task_arena one(1);
+  const Answer single = one.execute([&] { return calculate(q); });
+  const StudDeal deal = deal_of(q);
+  const std::vector<CardSet> ways = stud_hidden_ways(deal, 2);
+  ASSERT_EQ(all.players[0].per_combo.size(), ways.size());
+  for (std::size_t i = 0; i < ways.size(); ++i) {
+    const ComboEquity& c = all.players[0].per_combo[i];
+    EXPECT_EQ(c.wins, single.players[0].per_combo[i].wins);
+    EXPECT_EQ(c.share, single.players[0].per_combo[i].share);
+    StudDeal way = deal;
+    for (Card card : ways[i].cards()) way.hands[0].push_back(card);
+    EXPECT_NEAR(c.equity(), stud_exact(way).equity(0), 5 * c.standard_error + 1e-9) << i;
+  }
+  const auto j = nlohmann::json::parse(to_json(all));
+  EXPECT_EQ(j["per_combo_method"], "monte-carlo");
+  EXPECT_EQ(j["per_combo_seed"], 7);
+  EXPECT_TRUE(j["players"][0]["per_combo"][0].contains("stderr"));
+  EXPECT_TRUE(j["players"][0]["per_combo"][0].contains("trials"));
+}
+
+TEST(StudPerCombo, RandomHandsAreNotListedAndTooManyWaysToSampleAreRefused) {
+  Question q = stud_question(Game::razz, {"(As2s)3d", "random"});
+  q.distribution = true;
+  q.method = Method::monte_carlo;
+  q.max_trials = 10'000;
+  const Answer a = calculate(q);
+  ASSERT_FALSE(a.warnings.empty());
+  EXPECT_NE(a.warnings[0].find("player 2 is random"), std::string::npos) << a.warnings[0];
+  EXPECT_TRUE(a.players[0].distribution.has_value());
+  EXPECT_TRUE(a.players[0].per_combo.empty());  // only the distribution was asked for
+  EXPECT_FALSE(a.players[1].distribution.has_value());
+  EXPECT_EQ(a.players[1].combos, 18'424u);  // C(49, 3): every hand of third street
+  q.game = Game::stud;
+  q.players = {"(?\?)QdJh2c3d(?)", "(?\?)8h9hTc3s(?)", "(?\?)4c5c6c7c(?)"};  // 3 x C(40, 3)
+  EXPECT_EQ(message_of(q),
+            "per-combo equity (each way of the hidden down cards, and the distribution) is sampled here (each way "
+            "its own Monte Carlo run) and the players' hidden cards can be 29,640 ways, more than the 3,000 it "
+            "samples: show more of the cards");
+}
+
+TEST(StudPerCombo, TheCommandLinesNamesAndTheJson) {
+  Question q = stud_question(Game::stud, {"(Ks?)QdJh2c3d", "(7c7d)8h9hTc3s"});
+  q.per_combo = true;
+  const Answer a = calculate(q);
+  const auto j = nlohmann::json::parse(to_json(a));
+  EXPECT_EQ(j["per_combo_method"], "exact");
+  const auto& lines = j["players"][0]["per_combo"];
+  EXPECT_EQ(lines.size(), 41u);  // the 41 cards left
+  EXPECT_EQ(j["players"][0]["combos"], 41u);
+  EXPECT_EQ(lines[0]["combo"], "(Ks2s)QdJh2c3d");
+  EXPECT_TRUE(lines[0].contains("pot_units"));
+  EXPECT_TRUE(lines[0].contains("showdowns"));
+  EXPECT_FALSE(j["players"][0].contains("per_class"));
+  EXPECT_EQ(j["players"][1]["per_combo"][0]["combo"], "(7c7d)8h9hTc3s");
 }
 
 // ---- Bad questions -------------------------------------------------------------------------------
@@ -266,9 +491,6 @@ TEST(StudCalculate, BadQuestionsSayWhatIsWrongInTheGamesTerms) {
             "stud has no board: each player's cards are their own (write them in the player's hand, "
             "folded cards as dead cards)");
   q.board.clear();
-  q.per_combo = true;
-  EXPECT_EQ(message_of(q), "per-combo equity and the distribution are for ranges; a stud hand is its cards");
-  q.per_combo = false;
   q.hits = true;
   EXPECT_EQ(message_of(q), "what a range hits is for the games with a board, not stud");
   q.hits = false;

@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "eval/reference_evaluator.hpp"
 #include "stud_brute_force.hpp"
@@ -35,14 +36,73 @@ void expect_adds_up(const StudCounts& c) {
   }
 }
 
-// The automatic method (the sweep heads-up) and the walk, against the brute force.
+StudExactOptions by_category(StudExactMethod method = StudExactMethod::automatic) {
+  StudExactOptions options;
+  options.method = method;
+  options.by_category = true;
+  return options;
+}
+
+void expect_category_outcomes_add_up(const StudCounts& c) {
+  for (const auto& p : c.players) {
+    std::uint64_t wins = 0, ties = 0;
+    for (std::size_t k = 0; k < kCategories; ++k) {
+      EXPECT_LE(p.category_wins[k] + p.category_ties[k], p.categories[k]);
+      wins += p.category_wins[k];
+      ties += p.category_ties[k];
+    }
+    EXPECT_EQ(wins, p.parts[0].wins);
+    EXPECT_EQ(ties, p.parts[0].ties);
+  }
+}
+
+// The automatic method (the sweep heads-up) and the walk, against the brute force; with the
+// outcomes by category and without (then zero).
 void expect_brute_force(const StudDeal& deal) {
   const StudCounts brute = brute_counts(deal);
   const StudCounts fast = stud_exact(deal);
-  EXPECT_EQ(fast, brute) << describe(deal);
-  EXPECT_EQ(stud_exact(deal, {StudExactMethod::walk}), brute) << describe(deal);
+  EXPECT_EQ(fast, without_category_outcomes(brute)) << describe(deal);
+  EXPECT_EQ(stud_exact(deal, {StudExactMethod::walk}), without_category_outcomes(brute)) << describe(deal);
+  const StudCounts categories = stud_exact(deal, by_category());
+  EXPECT_EQ(categories, brute) << describe(deal);
+  EXPECT_EQ(stud_exact(deal, by_category(StudExactMethod::walk)), brute) << describe(deal);
   EXPECT_EQ(fast.showdowns, stud_deals(deal));
   expect_adds_up(fast);
+  expect_category_outcomes_add_up(categories);
+}
+
+// Each way of the players' hidden cards (`hidden`, per player) against the brute force of the deal
+// where the player holds them, by `method`; the players' counts are those counted without.
+void expect_hidden(const StudDeal& deal, const std::vector<int>& hidden,
+                   StudExactMethod method = StudExactMethod::automatic) {
+  StudExactOptions options;
+  options.method = method;
+  options.hidden = hidden;
+  StudCounts c = stud_exact(deal, options);
+  ASSERT_EQ(c.hidden.size(), deal.hands.size()) << describe(deal);
+  const bool community = stud_community_card(deal);
+  for (std::size_t p = 0; p < deal.hands.size(); ++p) {
+    const int u = p < hidden.size() ? hidden[p] : 0;
+    if (u == 0) {
+      EXPECT_TRUE(c.hidden[p].empty());
+      continue;
+    }
+    const auto brute = brute_hidden(deal, p, u, community);
+    EXPECT_EQ(c.hidden[p], brute) << describe(deal) << " player " << p + 1 << " hiding " << u;
+    // Each deal is C(k, u) ways of splitting his cards to come into hidden ones and the rest.
+    const int k = 7 - static_cast<int>(deal.hands[p].size()) - (community ? 1 : 0);
+    const std::uint64_t splits = choose(k, u);
+    std::uint64_t showdowns = 0, units = 0;
+    for (const auto& way : c.hidden[p]) {
+      EXPECT_EQ(way.wins + way.ties + way.losses, way.showdowns);
+      showdowns += way.showdowns;
+      units += way.pot_units;
+    }
+    EXPECT_EQ(showdowns, splits * c.showdowns);
+    EXPECT_EQ(units, splits * c.players[p].pot_units);
+  }
+  c.hidden.clear();
+  EXPECT_EQ(c, stud_exact(deal, {method}));
 }
 
 // ---- Tests ----------------------------------------------------------------------------------------
@@ -206,7 +266,7 @@ TEST(StudCommunityCard, TheSeventhCardIsSharedWhenTheDeckRunsShort) {
     // Seven players on sixth street, 5 dead: 5 cards left for 7 seventh cards.
     const StudDeal seven = random_deal(game, rng, {6, 6, 6, 6, 6, 6, 6}, 5);
     ASSERT_TRUE(stud_community_card(seven));
-    const StudCounts walk = stud_exact(seven);
+    const StudCounts walk = stud_exact(seven, by_category());
     EXPECT_EQ(walk, brute_community(seven)) << describe(seven);
     EXPECT_EQ(walk.showdowns, 5u);
     EXPECT_EQ(stud_deals(seven), 5u);
@@ -215,11 +275,11 @@ TEST(StudCommunityCard, TheSeventhCardIsSharedWhenTheDeckRunsShort) {
     const StudDeal two = random_deal(game, rng, {5, 5}, 39);
     ASSERT_TRUE(stud_community_card(two));
     EXPECT_EQ(stud_deals(two), 3u * 2);
-    EXPECT_EQ(stud_exact(two), brute_community(two)) << describe(two);
-    EXPECT_EQ(stud_exact(two, {StudExactMethod::walk}), brute_community(two)) << describe(two);
+    EXPECT_EQ(stud_exact(two, by_category()), brute_community(two)) << describe(two);
+    EXPECT_EQ(stud_exact(two, by_category(StudExactMethod::walk)), brute_community(two)) << describe(two);
     // Three players on fifth street, 5 left for 6 cards to come: a community card and one each.
     const StudDeal three = random_deal(game, rng, {5, 5, 5}, 32);
-    const StudCounts c = stud_exact(three);
+    const StudCounts c = stud_exact(three, by_category());
     EXPECT_EQ(c, brute_community(three)) << describe(three);
     EXPECT_EQ(c.showdowns, 5u * 4 * 3 * 2);
     EXPECT_EQ(stud_deals(three), c.showdowns);
@@ -232,10 +292,71 @@ TEST(StudMultiway, TiesAmongMany) {
   // Two players on the river with the same ranks: the high (a five-high straight) and the wheel shared.
   StudDeal deal{StudGame::stud_hilo, {}, {}};
   deal.hands = {parse_cards("As2s3s4c5dKsKh"), parse_cards("Ac2c3c4d5hKcKd")};
-  const StudCounts c = stud_exact(deal, {StudExactMethod::walk});
+  const StudCounts c = stud_exact(deal, by_category(StudExactMethod::walk));
   EXPECT_EQ(c, brute_counts(deal));
   EXPECT_EQ(c.players[0].pot_units, kPotUnits / 2);
   EXPECT_EQ(c.players[0].parts[0].ties, 1u);
+  EXPECT_EQ(c.players[0].category_ties[static_cast<std::size_t>(Category::Straight)], 1u);
+}
+
+TEST(StudCategories, ThirdStreetHeadsUpOutcomesAddUp) {
+  // The second player's outcomes by category from the sweep from his side: they add up to his wins
+  // and ties, and each category's ties are the first player's (equal highs are one category).
+  for (StudGame game : kEveryStudGame) {
+    const StudDeal deal{game, {parse_cards("As2s7d"), parse_cards("KhKc9c")}, parse_cards("3h")};
+    const StudCounts c = stud_exact(deal, by_category());
+    expect_category_outcomes_add_up(c);
+    EXPECT_EQ(c.players[0].category_ties, c.players[1].category_ties);
+    EXPECT_EQ(without_category_outcomes(c), stud_exact(deal));
+  }
+}
+
+TEST(StudHidden, HeadsUpEachWayAgainstTheBruteForce) {
+  // The sweep's counts per completion added up per way of the hidden cards: fourth to seventh
+  // street, one player hiding or both, the walk heads-up too.
+  std::mt19937_64 rng(42);
+  for (StudGame game : kEveryStudGame) {
+    expect_hidden(random_deal(game, rng, 3, 5, 32), {2, 0});  // (??)xyz on fifth street: 2 hidden, 2 to come
+    expect_hidden(random_deal(game, rng, 5, 3, 32), {0, 2});
+    expect_hidden(random_deal(game, rng, 3, 4, 33), {1, 1});  // (?x)yz and (?x)yzw... each hiding one
+    expect_hidden(random_deal(game, rng, 4, 7, 30), {3, 0});  // seventh street, both down cards and the last
+    expect_hidden(random_deal(game, rng, 4, 4, 34), {2, 2});  // sixth street, both hiding two
+    expect_hidden(random_deal(game, rng, 3, 5, 32), {2, 1}, StudExactMethod::walk);
+  }
+}
+
+TEST(StudHidden, MultiwayEachWayAgainstTheBruteForce) {
+  // The walk with the player first (the answer's own walk for the first): three and four players.
+  std::mt19937_64 rng(43);
+  for (StudGame game : kEveryStudGame) {
+    expect_hidden(random_deal(game, rng, {4, 6, 6}, 26), {2, 0, 0});
+    expect_hidden(random_deal(game, rng, {6, 4, 6}, 26), {0, 2, 0});
+    expect_hidden(random_deal(game, rng, {5, 6, 4}, 27), {1, 0, 2});
+    expect_hidden(random_deal(game, rng, {6, 7, 4, 5}, 18), {0, 0, 3, 0});
+  }
+}
+
+TEST(StudHidden, WithTheCommunityCard) {
+  std::mt19937_64 rng(44);
+  for (StudGame game : kEveryStudGame) {
+    // Heads-up on fifth street with 39 dead: 3 cards left for 4 to come; the first hides two.
+    const StudDeal two = random_deal(game, rng, {3, 5}, 39);
+    ASSERT_TRUE(stud_community_card(two));
+    expect_hidden(two, {2, 0});
+    // Seven players on sixth street: the last hides one.
+    const StudDeal seven = random_deal(game, rng, {6, 6, 6, 6, 6, 6, 5}, 4);
+    ASSERT_TRUE(stud_community_card(seven));
+    expect_hidden(seven, {0, 0, 0, 0, 0, 0, 1});
+  }
+}
+
+TEST(StudHidden, RefusesMoreThanTheCardsToCome) {
+  const StudDeal deal{StudGame::stud, {parse_cards("AsKsQd2c3c"), parse_cards("7c7d8h")}, {}};
+  StudExactOptions options;
+  options.hidden = {3, 0};
+  EXPECT_THROW(stud_exact(deal, options), InputError);
+  options.hidden = {0, 0, 1};
+  EXPECT_THROW(stud_exact(deal, options), InputError);
 }
 
 }  // namespace

@@ -146,6 +146,40 @@ TEST(StudMonteCarlo, EightPlayersOnThirdStreetShareACommunityCard) {
   }
 }
 
+TEST(StudMonteCarlo, OutcomesByCategoryWhenAsked) {
+  // The same trials with and without: only the outcomes by category differ (zero without); with,
+  // they add up to the wins and ties, each category's wins near exact's.
+  std::mt19937_64 rng(53);
+  for (StudGame game : kEveryStudGame) {
+    const StudDeal deal = random_deal(game, rng, {5, 5, 5}, 20);
+    StudExactOptions exact_options;
+    exact_options.by_category = true;
+    const StudCounts exact = stud_exact(deal, exact_options);
+    MonteCarloOptions options = trials(60'000, 5);
+    const StudMonteCarloResult without = stud_monte_carlo(deal, options);
+    options.by_category = true;
+    const StudMonteCarloResult with = stud_monte_carlo(deal, options);
+    EXPECT_EQ(without_category_outcomes(with.counts), without.counts);
+    EXPECT_EQ(without_category_outcomes(without.counts), without.counts);
+    const auto n = static_cast<double>(with.counts.showdowns);
+    for (std::size_t p = 0; p < 3; ++p) {
+      const StudPlayerCounts& c = with.counts.players[p];
+      std::uint64_t wins = 0, ties = 0;
+      for (std::size_t k = 0; k < kCategories; ++k) {
+        wins += c.category_wins[k];
+        ties += c.category_ties[k];
+        const double share =
+            static_cast<double>(exact.players[p].category_wins[k]) / static_cast<double>(exact.showdowns);
+        const double se = std::max(std::sqrt(share * (1 - share) / n), 1e-9);
+        EXPECT_NEAR(static_cast<double>(c.category_wins[k]) / n, share, 4 * se)
+            << describe(deal) << " player " << p + 1 << " category " << k;
+      }
+      EXPECT_EQ(wins, c.parts[0].wins);
+      EXPECT_EQ(ties, c.parts[0].ties);
+    }
+  }
+}
+
 TEST(StudMonteCarlo, ASeedGivesTheSameCountsOnAnyThreadCount) {
   const StudDeal deal{
       StudGame::stud_hilo, {parse_cards("As2d7c"), parse_cards("KsKdQc"), parse_cards("5h6h")}, parse_cards("8h9h")};

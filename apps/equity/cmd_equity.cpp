@@ -106,7 +106,7 @@ void print_categories(std::ostringstream& out, const PlayerAnswer& p, std::uint6
   TextColumn label{"Category", 18, {}};
   std::vector<TextColumn> columns = {{"Made", 10, {}, true},  {"Win", 10, {}},  {"Tie", 10, {}},
                                      {"Count", 16, {}, true}, {"Wins", 16, {}}, {"Ties", 16, {}}};
-  const bool outcomes = p.category_wins.has_value();  // the stud games count the categories made alone
+  const bool outcomes = p.category_wins.has_value();
   if (!outcomes) columns = {columns[0], columns[3]};
   for (const GameCategory& c : game_categories(game)) {
     const auto made = (*p.category)[c.index];
@@ -141,7 +141,8 @@ void print_exact_table(std::ostringstream& out, const Answer& a, std::size_t lim
   std::size_t count_width = 14;  // room for the largest count (range totals reach tens of billions)
   for (const auto& p : a.players)
     for (const auto n : {p.wins, p.ties, p.losses}) count_width = std::max(count_width, with_commas(n).size() + 2);
-  TextColumn label{specific ? "Hand" : "Range", label_width(a), {}};
+  // A game whose hands are cards (stud) heads them Hand; its Combos are the ways of hidden cards.
+  TextColumn label{specific || !game_rules(a.game).ranges() ? "Hand" : "Range", label_width(a), {}};
   std::vector<TextColumn> columns = {{"Equity", 10, {}, true},  {"Win", 10, {}},
                                      {"Tie", 10, {}},           {"Wins", count_width, {}, true},
                                      {"Ties", count_width, {}}, {"Losses", count_width, {}}};
@@ -288,24 +289,29 @@ void print_matrix(std::ostringstream& out, const PlayerAnswer& p, Method method,
       << trim_line_ends(grid.str());
 }
 
-// A player's hands of the games without a hand matrix (Omaha): the strongest, best first, beside
-// the weakest, worst first, each with its equity (ties by their order in the range); all of them,
-// best first, when there are at most ten; --json has every hand.
-void print_extremes(std::ostringstream& out, const PlayerAnswer& p, Method method, std::size_t limit) {
+// A player's hands of the games without a hand matrix (Omaha; stud: each way of the player's
+// hidden down cards, a combo): the strongest, best first, beside the weakest, worst first, each with
+// its equity (ties by their order in the range); all of them, best first, when there are at most
+// ten; --json has every hand.
+void print_extremes(std::ostringstream& out, const PlayerAnswer& p, Method method, Game game, std::size_t limit) {
   constexpr std::size_t kShown = 5;
   std::vector<const ComboEquity*> met;
   for (const auto& c : p.per_combo)
     if (c.weighted_showdowns > 0) met.push_back(&c);
   std::stable_sort(met.begin(), met.end(),
                    [](const ComboEquity* a, const ComboEquity* b) { return a->equity() > b->equity(); });
-  out << "\n"
-      << wrap(p.hand + ": equity of its " + with_commas(static_cast<std::uint64_t>(p.per_combo.size())) +
-                  (p.per_combo.size() == 1 ? " hand" : " hands") + " (" + std::string(method_name(method)) +
-                  "; --json has every hand)",
-              limit)
-      << "\n";
+  const std::string count = with_commas(static_cast<std::uint64_t>(p.per_combo.size()));
+  const bool cards = !game_rules(game).ranges();  // a hand of its cards: its combos are its hidden cards
+  const std::string how = std::string(method_name(method));
+  const std::string title =
+      !cards ? p.hand + ": equity of its " + count + (p.per_combo.size() == 1 ? " hand" : " hands") + " (" + how +
+                   "; --json has every hand)"
+      : p.specific ? p.hand + ": every card known, one combo (" + how + ")"
+                   : p.hand + ": equity of each of its " + count + " combos, the ways of its down cards not known (" +
+                         how + "; --json has every combo)";
+  out << "\n" << wrap(title, limit) << "\n";
   const auto cell = [&](std::size_t i) {
-    return CardSet(met[i]->cards).str() + "  " + pad(percent(met[i]->equity()), 8);
+    return combo_name(*met[i], p.hand, game) + "  " + pad(percent(met[i]->equity()), 8);
   };
   if (met.size() <= 2 * kShown) {
     out << "  by equity, best first:\n";
@@ -318,13 +324,20 @@ void print_extremes(std::ostringstream& out, const PlayerAnswer& p, Method metho
   for (std::size_t i = 0; i < kShown; ++i) out << "  " << pad(cell(i), width, true) << cell(met.size() - 1 - i) << "\n";
 }
 
-void print_distribution(std::ostringstream& out, const PlayerAnswer& p, std::size_t limit) {
+void print_distribution(std::ostringstream& out, const PlayerAnswer& p, Game game, std::size_t limit) {
   const Distribution& d = *p.distribution;
-  out << "\n"
-      << wrap(p.hand + ": equity distribution over the range (its combos' average " + percent(d.mean) +
-                  ": each combo counts once, where the equity counts it by its showdowns)",
-              limit)
-      << "\n";
+  // Stud's combos, the ways of a player's hidden cards, each meet as many showdowns: their average
+  // is the equity.
+  const std::string title = game_rules(game).ranges()
+                                ? p.hand + ": equity distribution over the range (its combos' average " +
+                                      percent(d.mean) +
+                                      ": each combo counts once, where the equity counts it by its "
+                                      "showdowns)"
+                                : p.hand +
+                                      ": equity distribution over the ways of its down cards not known (its "
+                                      "combos' average " +
+                                      percent(d.mean) + ")";
+  out << "\n" << wrap(title, limit) << "\n";
   const char* names[] = {"75% and above", "50% to 75%", "33% to 50%", "below 33%"};
   std::size_t count_width = 6;  // wider for Omaha's hands ("135,751")
   for (const auto& bucket : d.buckets)
@@ -360,11 +373,11 @@ void print_answer(const Answer& a, bool exact_takes_it) {
     if (!p.per_class.empty())
       print_matrix(out, p, a.per_combo_method, limit);
     else if (!p.per_combo.empty())
-      print_extremes(out, p, a.per_combo_method, limit);
+      print_extremes(out, p, a.per_combo_method, a.game, limit);
   for (const auto& p : a.players)
     if (p.hits) out << hits_text(p.hand, *p.hits);
   for (const auto& p : a.players)
-    if (p.distribution) print_distribution(out, p, limit);
+    if (p.distribution) print_distribution(out, p, a.game, limit);
   std::cout << out.str();
 }
 
@@ -466,9 +479,11 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
                "table heads-up preflop, else each combo's own exact or Monte Carlo answer); a 13x13 matrix of "
                "the classes, every combo in --json. Omaha: every hand's, exact from the same enumeration when the "
                "question is exact, else each hand's own Monte Carlo run; the strongest and weakest hands, every "
-               "hand in --json");
+               "hand in --json. Stud: each way of a player's down cards not known ('(?\?)Qd') is a combo, exact "
+               "from the same count when the question is exact, else each way's own question");
   app.add_flag("--distribution", q.distribution,
-               "per player: the range's combos by equity, in four buckets (text, JSON) and as a curve (JSON, --svg)");
+               "per player: the range's combos (stud: the ways of the hidden down cards) by equity, in four "
+               "buckets (text, JSON) and as a curve (JSON, --svg)");
   app.add_option("--svg", f.svg_path, "with --distribution: write the players' curves as an SVG chart to FILE");
   app.add_flag("--hits", q.hits,
                "with a board: what each range hits on it (made hands from straight flush to nothing, and draws; "

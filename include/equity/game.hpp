@@ -83,8 +83,9 @@ struct GameRules {
   PotRanking ranking = PotRanking::high;  // the whole pot's, or the high half's with `low`
   // How a player's hand is written: its cards only, or a range in the game's grammar.
   RangeGrammar range_grammar = RangeGrammar::classes;
-  // What the game's questions can ask beyond equity: per-combo equity and the distribution of a
-  // range, what a range hits on a board.
+  // What the game's questions can ask beyond equity: per-combo equity and the distribution (of a
+  // range's combos; in the stud games, of the ways a player's down cards not known can be), what a
+  // range hits on a board.
   bool per_combo = true;
   bool hits = true;
   // How a player's hand is written, in one line for help texts and the page.
@@ -336,7 +337,7 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "ddUUUUd",
      PotRanking::high,
      RangeGrammar::cards,
-     false,
+     true,
      false,
      kStudHandSyntax,
      false},
@@ -359,7 +360,7 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "ddUUUUd",
      PotRanking::high,
      RangeGrammar::cards,
-     false,
+     true,
      false,
      kStudHandSyntax,
      false},
@@ -382,7 +383,7 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      "ddUUUUd",
      PotRanking::ace_to_five_low,
      RangeGrammar::cards,
-     false,
+     true,
      false,
      kStudHandSyntax,
      false},

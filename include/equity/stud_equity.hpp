@@ -66,9 +66,24 @@ struct StudPlayerCounts {
   // Showdowns by the category of the player's own hand (Scorer::category(): a Category of the high,
   // razz a LowCategory), and for stud Hi/Lo those where the player makes a low.
   std::array<std::uint64_t, kCategories> categories{};
+  // With StudExactOptions::by_category (MonteCarloOptions::by_category), else zero: the showdowns
+  // of each category that part 0 (the high, razz's low: the whole pot in stud and razz, the high
+  // half in Hi/Lo) wins alone, and shares. Hi/Lo's low half by category is parts[1]: a low won is
+  // a low made.
+  std::array<std::uint64_t, kCategories> category_wins{}, category_ties{};
   std::uint64_t lows = 0;
   std::uint64_t scoops = 0;  // the whole pot alone (stud and razz: the wins)
   friend bool operator==(const StudPlayerCounts&, const StudPlayerCounts&) = default;
+};
+
+// One way of a player's down cards dealt and not known (StudExactOptions::hidden): the cards, and
+// the player's counts over the deals where he holds them (the counts of the question with these
+// cards among his own): the showdowns, part 0's (the high; razz's low) won alone, shared, lost,
+// and the pot units won.
+struct StudHiddenCounts {
+  CardSet cards;
+  std::uint64_t showdowns = 0, wins = 0, ties = 0, losses = 0, pot_units = 0;
+  friend bool operator==(const StudHiddenCounts&, const StudHiddenCounts&) = default;
 };
 
 struct StudCounts {
@@ -76,6 +91,11 @@ struct StudCounts {
   std::vector<StudPlayerCounts> players;
   std::uint64_t showdowns = 0;  // every deal of the cards to come
   std::uint64_t no_low = 0;     // stud Hi/Lo: showdowns where no player has a low (the high scoops)
+  // With StudExactOptions::hidden: per player (empty for one with none), every way of his down cards
+  // not known, each set of that many of the cards left once, in colex order of the cards left (by
+  // increasing card id). Each deal of the cards to come is C(k, u) of these showdowns (k his cards
+  // to come, u of them hidden): the sums are C(k, u) times the player's counts.
+  std::vector<std::vector<StudHiddenCounts>> hidden{};
 
   // The pot share won on average.
   double equity(std::size_t p) const;
@@ -107,6 +127,16 @@ struct StudExactOptions {
   StudExactMethod method = StudExactMethod::automatic;
   const std::atomic<bool>* cancel = nullptr;  // the walk checks it between deals of the first
                                               // player's completions and throws Cancelled
+  // Count each player's category_wins and category_ties. Heads-up it sweeps the high (razz: the
+  // low) a second time from the second player's side; the walk counts them at each showdown.
+  bool by_category = false;
+  // Per player (missing: 0), how many of his cards to come are down cards already dealt and not
+  // known (a hand written (??)Qd: 2); each way of them is counted apart into StudCounts::hidden.
+  // Heads-up from the sweep's counts per completion (the pot's sweeps again from the second
+  // player's side when he has some); more players from a walk with the player first (the answer's
+  // walk for the first player, one more walk for each other), each completion's showdowns added to
+  // every way of his hidden cards it holds. Throws InputError for more than his cards to come.
+  std::vector<int> hidden{};
 };
 StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options = {});
 
@@ -116,5 +146,10 @@ std::uint64_t stud_deals(const StudDeal& deal);
 
 // Whether the deal's seventh card is a community card (see StudDeal). Throws as stud_deals().
 bool stud_community_card(const StudDeal& deal);
+
+// Every way of `hidden` cards of the cards left (the deck less every known and dead card), in the
+// order of StudCounts::hidden: colex order of the cards left by increasing card id. Throws as
+// stud_deals().
+std::vector<CardSet> stud_hidden_ways(const StudDeal& deal, int hidden);
 
 }  // namespace equity

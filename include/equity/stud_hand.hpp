@@ -38,4 +38,10 @@ StudHand parse_stud_hand(std::string_view text, Game game, std::string_view wher
 // The hand written back: "(AsKs)Qd", "(??)Qd", "(AsKs)QdJh2c3d(7c)", "random".
 std::string to_string(const StudHand& hand, Game game);
 
+// The hand with its cards not known dealt: `cards` holds the hand's known cards and one card for
+// each not known (a random hand's: `dealt` cards), which fill its unknown down cards highest first
+// ("(??)Qd" with AhKhQd: "(AhKh)Qd"); a random hand's are dealt down and up as the game deals them.
+// Throws InputError when `cards` does not hold the known cards and as many others.
+StudHand with_cards(const StudHand& hand, CardSet cards, int dealt, Game game);
+
 }  // namespace equity

@@ -50,12 +50,35 @@ def test_calc_razz_categories_are_razz_names():
     assert p.categories[0]["count"] == 17665799970
 
 
+def test_calc_stud_per_combo_lists_each_way_of_the_hidden_down_cards(cli):
+    players = ["(??)QdJh2c3d", "(7c7d)8h9hTc3s"]
+    r = equity.calc(players, game="stud", per_combo=True, distribution=True)
+    assert r.mode == "exact" and r.per_combo_method == "exact"
+    hidden, known = r.players
+    # every two of the 42 cards left, named as the hand holding them; each its own question's counts
+    assert hidden.combos == len(hidden.per_combo) == 861
+    assert hidden.per_combo[0]["combo"] == "(2s2h)QdJh2c3d"
+    # each deal of his three cards to come is three ways of two hidden cards and one to come
+    assert sum(c["showdowns"] for c in hidden.per_combo) == 3 * r.showdowns
+    assert sum(c["pot_units"] for c in hidden.per_combo) == 3 * hidden.pot_units
+    assert abs(hidden.distribution["mean"] - hidden.equity) < 1e-12
+    assert sum(b["combos"] for b in hidden.distribution["buckets"]) == 861
+    # every card known: one line, the player's own counts
+    assert [(c["combo"], c["wins"], c["pot_units"]) for c in known.per_combo] == [
+        ("(7c7d)8h9hTc3s", known.wins, known.pot_units)]
+    done = run_cli(cli, players + ["--game", "stud", "--per-combo", "--distribution", "--json"])
+    assert done.returncode == 0, done.stderr
+    want, got = json.loads(done.stdout), r.to_dict()
+    for d in (want, got):
+        d.pop("seconds", None)
+    assert got == want
+
+
 @pytest.mark.parametrize(
     "call, words",
     [
         (lambda: equity.calc(["(AsKs)Qd", "(7c7d)8z"], game="stud"), "player 2"),
         (lambda: equity.calc(["(AsKs)Qd", "(7c7d)8h"], board="Ks7h2c", game="stud"), "stud has no board"),
-        (lambda: equity.calc(["(AsKs)Qd", "(7c7d)8h"], game="razz", per_combo=True), "razz"),
         (lambda: equity.Range("AA", game="stud"), "stud has no ranges"),
         (lambda: equity.Range("random", game="razz"), "razz has no ranges"),
         (lambda: equity.evaluate("AsKsQsJsTs", game="razz", board="2c3c4c"), "evaluate: razz has no board"),

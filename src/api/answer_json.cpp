@@ -2,9 +2,11 @@
 
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "equity/hand_class.hpp"
 #include "equity/hand_value.hpp"
+#include "equity/stud_hand.hpp"
 
 namespace equity {
 namespace {
@@ -14,8 +16,8 @@ using nlohmann::ordered_json;
 // JSON has no NaN or infinity: such a number is written as null.
 ordered_json number(double x) { return std::isfinite(x) ? ordered_json(x) : ordered_json(nullptr); }
 
-// The game's categories, the best first (Hold'em's in Category order, as always); the wins and ties
-// of each where the method counts them (not the stud games').
+// The game's categories, the best first (Hold'em's in Category order, as always), with the wins and
+// ties of each.
 ordered_json categories(const PlayerAnswer& p, Game game) {
   ordered_json list = ordered_json::array();
   std::vector<GameCategory> order;
@@ -34,11 +36,25 @@ ordered_json categories(const PlayerAnswer& p, Game game) {
   return list;
 }
 
-std::string combo_name(const ComboEquity& c) {
+std::string range_combo_name(const ComboEquity& c) {
   if (c.cards != 0) return CardSet(c.cards).str();  // an Omaha hand
   const auto cards = combo_cards(c.combo);
   return (to_set(cards[0]) | to_set(cards[1])).str();
 }
+
+// A stud player's ways of his cards not known: his hand as read, once, each way's name from it.
+class StudNames {
+ public:
+  StudNames(std::string_view hand, Game game) : hand_(parse_stud_hand(hand, game, "hand")), game_(game) {}
+  std::string operator()(const ComboEquity& c) const {
+    const CardSet cards(c.cards);
+    return to_string(with_cards(hand_, cards, cards.size(), game_), game_);
+  }
+
+ private:
+  StudHand hand_;
+  Game game_;
+};
 
 // One combo's or class's line of the hand matrix; equity is null when it meets no opponent. The
 // members are appended in order (ordered_map's vector) rather than looked up by operator[]: the
@@ -114,8 +130,11 @@ ordered_json player(const PlayerAnswer& p, Game game, bool per_combo_monte_carlo
     ordered_json combos = ordered_json::array(), classes = ordered_json::array();
     combos.get_ref<ordered_json::array_t&>().reserve(p.per_combo.size());
     classes.get_ref<ordered_json::array_t&>().reserve(p.per_class.size());
+    std::optional<StudNames> stud;  // the games of a player's own cards: each way of those not known
+    if (game_rules(game).making == HandMaking::own_cards) stud.emplace(p.hand, game);
     for (const auto& c : p.per_combo)
-      combos.push_back(combo_line(c, "combo", combo_name(c), per_combo_monte_carlo, pot_units));
+      combos.push_back(
+          combo_line(c, "combo", stud ? (*stud)(c) : range_combo_name(c), per_combo_monte_carlo, pot_units));
     for (const auto& c : p.per_class)
       classes.push_back(
           combo_line(c, "class", hand_classes()[static_cast<std::size_t>(c.combo)].name(), per_combo_monte_carlo));
@@ -126,6 +145,11 @@ ordered_json player(const PlayerAnswer& p, Game game, bool per_combo_monte_carlo
 }
 
 }  // namespace
+
+std::string combo_name(const ComboEquity& combo, std::string_view hand, Game game) {
+  if (game_rules(game).making == HandMaking::own_cards) return StudNames(hand, game)(combo);
+  return range_combo_name(combo);
+}
 
 std::string to_json(const BoardHits& h) { return hits(hit_table(h)).dump(); }
 std::string to_json(const HitTable& h) { return hits(h).dump(); }

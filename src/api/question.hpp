@@ -13,6 +13,7 @@
 #include "equity/range.hpp"
 #include "equity/stopwatch.hpp"
 #include "equity/stud_equity.hpp"
+#include "equity/stud_hand.hpp"
 
 namespace equity::detail {
 
@@ -73,6 +74,10 @@ struct PlannedQuestion {
   // A stud game's deal (stud_calculate.hpp answers it; parsed then holds the players' labels and
   // the dead cards).
   std::optional<StudDeal> stud;
+  std::vector<StudHand> stud_hands;  // its players as read (a random one's unknown set to the street)
+  // Per-combo equity of the stud games: each way of the players' hidden down cards counted by the
+  // answer's own exact count (StudExactOptions::hidden), or else each way's own question.
+  bool stud_ways_with_answer = false;
   bool serial = false;  // the work is small enough to run on the calling thread, without oneTBB
 };
 

@@ -5,12 +5,15 @@
 
 #include <algorithm>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "../tables/grouped_digits.hpp"
 #include "count/stud_completions.hpp"
 #include "count/stud_monte_carlo.hpp"
+#include "detail/parallel.hpp"
 #include "equity/deal.hpp"
+#include "equity/distribution.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/stud_equity.hpp"
@@ -39,8 +42,6 @@ void check_stud_options(const Question& q) {
     throw InputError("the " + std::string(exact_method_name(q.exact_method)) +
                      " method is for the games with a board: " + game +
                      " counts two players by its sweep and more by walking every deal");
-  if (q.per_combo || q.distribution)
-    throw InputError("per-combo equity and the distribution are for ranges; a " + game + " hand is its cards");
   if (q.hits) throw InputError("what a range hits is for the games with a board, not " + game);
 }
 
@@ -105,6 +106,21 @@ double stud_work(const StudDeal& deal) {
   return work;
 }
 
+// The cards left: the deck less every known and dead card.
+int cards_left(const StudDeal& deal) {
+  int known = static_cast<int>(deal.dead.size());
+  for (const auto& h : deal.hands) known += static_cast<int>(h.size());
+  return kCards - known;
+}
+
+// Each player's hidden down cards, whose ways per-combo equity lists: a hand's cards not known; none
+// for a random hand (its ways, every hand of the street, are not listed one by one).
+std::vector<int> hidden_cards(const PlannedQuestion& s) {
+  std::vector<int> hidden;
+  for (const StudHand& h : s.stud_hands) hidden.push_back(h.random ? 0 : h.unknown);
+  return hidden;
+}
+
 std::string unknown_reason(int to_come) {
   return "a player has " + std::to_string(to_come) + " cards not known or to come; exact counts at most " +
          std::to_string(kStudMaxToCome) + " (third street's four to come)";
@@ -114,12 +130,13 @@ std::string unknown_reason(int to_come) {
 
 void fill_players(const PlannedQuestion& s, const StudCounts& c, Answer& a) {
   const bool hi_lo = game_rules(s.question.game).low;
+  const int left = cards_left(*s.stud);
   for (std::size_t p = 0; p < c.players.size(); ++p) {
     const StudPlayerCounts& pc = c.players[p];
     PlayerAnswer pa;
     pa.hand = s.parsed.players[p].label;
     pa.specific = s.parsed.players[p].specific;
-    pa.combos = 1;
+    pa.combos = choose(left, s.stud_hands[p].unknown);  // the ways of his cards not known: 1 when none
     pa.wins = pc.parts[0].wins;
     pa.ties = pc.parts[0].ties;
     pa.losses = pc.parts[0].losses;
@@ -131,14 +148,126 @@ void fill_players(const PlannedQuestion& s, const StudCounts& c, Answer& a) {
       pa.low_ties = pc.parts[1].ties;
       pa.lows = pc.lows;
     }
-    if (s.question.by_category) pa.category = pc.categories;
+    if (s.question.by_category) {
+      pa.category = pc.categories;
+      pa.category_wins = pc.category_wins;
+      pa.category_ties = pc.category_ties;
+    }
     a.players.push_back(std::move(pa));
   }
+}
+
+// ---- Per-combo equity: each way of a player's hidden down cards -----------------------------------
+
+// One way's counts as a per-combo line: `cards` the player's whole hand so dealt.
+ComboEquity way_combo(int index, CardSet cards, std::uint64_t showdowns, std::uint64_t wins, std::uint64_t ties,
+                      std::uint64_t losses, std::uint64_t pot_units) {
+  ComboEquity e;
+  e.combo = index;
+  e.cards = cards.bits();
+  e.wins = wins;
+  e.ties = ties;
+  e.losses = losses;
+  e.share = pot_units;
+  e.weighted_showdowns = static_cast<double>(showdowns);
+  e.weighted_wins = static_cast<double>(wins);
+  e.weighted_ties = static_cast<double>(ties);
+  e.weighted_share = static_cast<double>(pot_units) / static_cast<double>(kPotUnits);
+  return e;
+}
+
+CardSet known_cards(const StudDeal& deal, std::size_t p) {
+  CardSet cards;
+  for (Card c : deal.hands[p]) cards.insert(c);
+  return cards;
+}
+
+// The players with no hidden card: one line each, the answer's counts (every player's but random
+// ones, whose ways are not listed).
+void fill_known_combos(const PlannedQuestion& s, Answer& a) {
+  const std::uint64_t showdowns = a.method == Method::monte_carlo ? a.trials : a.showdowns();
+  for (std::size_t p = 0; p < a.players.size(); ++p) {
+    if (s.stud_hands[p].random || s.stud_hands[p].unknown > 0) continue;
+    PlayerAnswer& pa = a.players[p];
+    ComboEquity e = way_combo(0, known_cards(*s.stud, p), showdowns, pa.wins, pa.ties, pa.losses, *pa.pot_units);
+    e.standard_error = pa.standard_error.value_or(0);
+    pa.per_combo = {e};
+  }
+}
+
+// The deal with player p's hidden cards dealt as `way`.
+StudDeal way_deal(const StudDeal& deal, std::size_t p, CardSet way) {
+  StudDeal one = deal;
+  for (Card c : way.cards()) one.hands[p].push_back(c);
+  return one;
+}
+
+// Each way of each hiding player's cards by its own question, exact or by Monte Carlo to the
+// question's per-combo standard error (seeded from the answer's seed and the way), in parallel over
+// the ways (each in its own slot), with progress and cancellation between ways.
+void each_way(const Plan& plan, const PlannedQuestion& s, Answer& a, const Stopwatch& clock) {
+  const Question& q = s.question;
+  const StudDeal& deal = *s.stud;
+  const std::vector<int> hidden = hidden_cards(s);
+  struct Task {
+    std::size_t player;
+    int index;
+    CardSet cards;
+  };
+  std::vector<Task> tasks;
+  for (std::size_t p = 0; p < hidden.size(); ++p) {
+    if (hidden[p] == 0) continue;
+    int index = 0;
+    for (CardSet way : stud_hidden_ways(deal, hidden[p])) tasks.push_back({p, index++, way});
+  }
+  const bool exact = plan.per_combo_method == Method::exact;
+  if (!exact && a.method != Method::monte_carlo) a.seed = q.seed ? *q.seed : random_seed();
+  std::vector<ComboEquity> results(tasks.size());
+  std::mutex progress_mutex;
+  std::size_t done = 0;
+  parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t k) {
+    if (q.cancel && q.cancel->load()) throw Cancelled();
+    const Task& t = tasks[k];
+    const StudDeal one = way_deal(deal, t.player, t.cards);
+    const CardSet hand = known_cards(one, t.player);
+    if (exact) {
+      StudExactOptions options;
+      options.cancel = q.cancel;
+      const StudCounts c = stud_exact(one, options);
+      const StudPartCounts& part = c.players[t.player].parts[0];
+      results[k] =
+          way_combo(t.index, hand, c.showdowns, part.wins, part.ties, part.losses, c.players[t.player].pot_units);
+    } else {
+      MonteCarloOptions mc;
+      mc.seed = a.seed ^ (((static_cast<std::uint64_t>(t.player) << 32) + static_cast<std::uint64_t>(t.index) + 1) *
+                          0x9e3779b97f4a7c15ULL);
+      mc.seed &= kMaxSeed;
+      mc.target_stderr = q.per_combo_stderr;
+      mc.cancel = q.cancel;
+      const StudMonteCarloResult r = stud_monte_carlo(one, mc);
+      if (r.stopped_by == "cancelled") throw Cancelled();  // a way's estimate cut short is not kept
+      const StudCounts& c = r.counts;
+      const StudPartCounts& part = c.players[t.player].parts[0];
+      results[k] =
+          way_combo(t.index, hand, c.showdowns, part.wins, part.ties, part.losses, c.players[t.player].pot_units);
+      results[k].standard_error = r.standard_error[t.player];
+    }
+    if (q.progress) {
+      const std::lock_guard lock(progress_mutex);
+      ++done;
+      q.progress(Progress{plan.per_combo_method, static_cast<double>(done) / static_cast<double>(tasks.size()), 0, 0,
+                          clock.seconds(), true});
+    }
+  });
+  for (std::size_t k = 0; k < tasks.size(); ++k) a.players[tasks[k].player].per_combo.push_back(results[k]);
+  a.per_combo_method = plan.per_combo_method;
 }
 
 Answer run_exact(const Plan& plan, const PlannedQuestion& s) {
   StudExactOptions options;
   options.cancel = s.question.cancel;
+  options.by_category = s.question.by_category;
+  if (s.stud_ways_with_answer) options.hidden = hidden_cards(s);
   const StudCounts c = stud_exact(*s.stud, options);
   Answer a;
   a.method = Method::exact;
@@ -147,6 +276,16 @@ Answer run_exact(const Plan& plan, const PlannedQuestion& s) {
   a.boards = c.showdowns;  // the deals of the cards to come
   a.orbits = c.showdowns;
   fill_players(s, c, a);
+  if (s.stud_ways_with_answer) {
+    for (std::size_t p = 0; p < c.hidden.size(); ++p) {
+      const CardSet known = known_cards(*s.stud, p);
+      std::vector<ComboEquity>& combos = a.players[p].per_combo;
+      for (const StudHiddenCounts& way : c.hidden[p])
+        combos.push_back(way_combo(static_cast<int>(combos.size()), known | way.cards, way.showdowns, way.wins,
+                                   way.ties, way.losses, way.pot_units));
+    }
+    a.per_combo_method = Method::exact;
+  }
   return a;
 }
 
@@ -163,6 +302,59 @@ Answer run_monte_carlo(const Plan& plan, const PlannedQuestion& s, const Stopwat
   return a;
 }
 
+// How each way of the players' hidden down cards is counted (per-combo equity, the distribution):
+// with the answer when it is exact and the count of the ways keeps within the limits (heads-up the
+// pot's sweeps again from the second player's side; more players a walk for each hiding player but
+// the first); else each way's own question, exact when all of them are within the limits; else each
+// its own Monte Carlo run. A player with no hidden card has one line, the answer's counts.
+void plan_per_combo(const Question& q, Plan& plan, PlannedQuestion& s) {
+  const StudDeal& deal = *s.stud;
+  const std::vector<int> hidden = hidden_cards(s);
+  for (std::size_t p = 0; p < s.stud_hands.size(); ++p)
+    if (s.stud_hands[p].random)
+      s.parsed.warnings.push_back(player_name(p) +
+                                  " is random: per-combo equity and the distribution list the ways of a hand's "
+                                  "down cards not known, and a random hand's (every hand of the street) are not "
+                                  "listed one by one");
+  plan.per_combo_method = plan.method;
+  if (std::none_of(hidden.begin(), hidden.end(), [](int u) { return u > 0; })) return;
+  const Method asked = asked_method(q);
+  const double limit = asked == Method::exact ? kStudExactDeals : kStudAutomaticDeals;
+  if (plan.method == Method::exact) {
+    double walks = 1;
+    for (std::size_t p = 1; p < hidden.size(); ++p) walks += hidden[p] > 0 ? 1 : 0;
+    if (deal.hands.size() == 2 || walks * plan.work.showdowns <= limit) {
+      s.stud_ways_with_answer = true;
+      return;
+    }
+  }
+  double ways = 0, work = 0;
+  bool enumerable = true;
+  const int left = cards_left(deal);
+  for (std::size_t p = 0; p < hidden.size(); ++p) {
+    if (hidden[p] == 0) continue;
+    const double count = static_cast<double>(choose(left, hidden[p]));
+    ways += count;
+    const StudDeal one = way_deal(deal, p, stud_hidden_ways(deal, hidden[p]).front());  // every way alike
+    const int to_come = most_to_come(one);
+    enumerable = enumerable && to_come <= kStudMaxToCome &&
+                 (one.hands.size() == 2 || static_cast<double>(stud_deals(one)) <= kStudExactDeals);
+    if (enumerable) work += count * std::max(stud_work(one), kStudWayWork);
+  }
+  if (asked != Method::monte_carlo && enumerable && work <= limit) {
+    plan.per_combo_method = Method::exact;
+    return;
+  }
+  // No flag names: the page shows this message as it is.
+  if (ways > kStudSampledWays)
+    throw InputError(
+        "per-combo equity (each way of the hidden down cards, and the distribution) is sampled here "
+        "(each way its own Monte Carlo run) and the players' hidden cards can be " +
+        grouped_count(ways) + " ways, more than the " + grouped_count(kStudSampledWays) +
+        " it samples: show more of the cards");
+  plan.per_combo_method = Method::monte_carlo;
+}
+
 }  // namespace
 
 Plan plan_stud(const Question& question) {
@@ -171,8 +363,7 @@ Plan plan_stud(const Question& question) {
   s->question = question;
   const Question& q = s->question;
   s->stud.emplace();
-  std::vector<StudHand> hands;
-  read_players(q, *s, hands);
+  read_players(q, *s, s->stud_hands);
   s->stud->dead = parse_cards(q.dead, "dead cards");
   s->parsed.deal.dead = s->stud->dead;
   s->parsed.deal.game = q.game;
@@ -214,15 +405,35 @@ Plan plan_stud(const Question& question) {
     plan.reason = asked == Method::exact ? "exact enumeration was asked for" : "Monte Carlo was asked for";
   }
   if (plan.method == Method::exact) plan.exact_method = heads_up ? ExactMethod::sweep : ExactMethod::boards;
-  plan.quick = plan.method == Method::exact && work <= kQuickStudWork;
+  const bool per_combo = q.per_combo || q.distribution;
+  if (per_combo) plan_per_combo(q, plan, *s);
+  const std::vector<int> hidden = hidden_cards(*s);
+  plan.quick = plan.method == Method::exact && work <= kQuickStudWork &&
+               (!per_combo || s->stud_ways_with_answer ||
+                std::all_of(hidden.begin(), hidden.end(), [](int u) { return u == 0; }));
   plan.question = std::move(s);
   return plan;
 }
 
 Answer answer_stud(const Plan& plan, const Stopwatch& clock) {
   const PlannedQuestion& s = *plan.question;
+  const Question& q = s.question;
   Answer a = plan.method == Method::exact ? run_exact(plan, s) : run_monte_carlo(plan, s, clock);
   a.pot_units = kPotUnits;
+  // A Monte Carlo run stopped by the user is answered as it stands, without per-combo equity.
+  if ((q.per_combo || q.distribution) && a.stopped_by != "cancelled") {
+    fill_known_combos(s, a);
+    const std::vector<int> hidden = hidden_cards(s);
+    if (!s.stud_ways_with_answer && std::any_of(hidden.begin(), hidden.end(), [](int u) { return u > 0; }))
+      each_way(plan, s, a, clock);
+    if (a.per_combo_method == Method::automatic) a.per_combo_method = plan.per_combo_method;
+    for (std::size_t p = 0; p < a.players.size(); ++p) {
+      PlayerAnswer& player = a.players[p];
+      if (s.stud_hands[p].random) continue;  // no ways listed: no distribution
+      if (q.distribution) player.distribution = equity_distribution(player.per_combo);
+      if (!q.per_combo) player.per_combo.clear();  // only the distribution was asked for
+    }
+  }
   return a;
 }
 

@@ -16,6 +16,13 @@ inline constexpr double kStudAutomaticDeals = 3e8;
 inline constexpr double kStudExactDeals = 1e11;
 // Quick (run on the calling thread): at most this many deals, or completions to score heads-up.
 inline constexpr double kQuickStudWork = 2e5;
+// Per-combo equity by each way's own question (the ways of a player's hidden down cards, when the
+// answer's count does not give them): each exact when the work of all of them (deals, or heads-up
+// completions scored) is within automatic's kStudAutomaticDeals (--exact: kStudExactDeals), a way
+// counting at least kStudWayWork; else each its own Monte Carlo run, at most kStudSampledWays of them
+// (about 4 ms each heads-up on two cores at the per-combo standard error).
+inline constexpr double kStudWayWork = 1e4;
+inline constexpr double kStudSampledWays = 3000;
 
 Plan plan_stud(const Question& question);
 Answer answer_stud(const Plan& plan, const Stopwatch& clock);

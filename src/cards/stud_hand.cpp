@@ -150,6 +150,29 @@ StudHand parse_stud_hand(std::string_view text, Game game, std::string_view wher
   return hand;
 }
 
+StudHand with_cards(const StudHand& hand, CardSet cards, int dealt, Game game) {
+  CardSet known;
+  for (Card c : hand.known()) known.insert(c);
+  const int unknown = hand.random ? dealt : hand.unknown;
+  if ((cards & known) != known || (cards - known).size() != unknown)
+    throw InputError("the cards " + cards.str() + " do not fill the hand " + to_string(hand, game));
+  std::vector<Card> fill = (cards - known).cards();
+  std::sort(fill.begin(), fill.end(), [](Card a, Card b) {  // highest first, suits as CardSet::str() (s c h d)
+    return a.rank() != b.rank() ? a.rank() > b.rank() : a.id() < b.id();
+  });
+  StudHand out = hand;
+  out.random = false;
+  out.unknown = 0;
+  if (!hand.random) {
+    out.down.insert(out.down.end(), fill.begin(), fill.end());
+    return out;
+  }
+  const std::string_view order = game_rules(game).deal_order;
+  for (std::size_t i = 0; i < fill.size(); ++i)
+    (i < order.size() && order[i] == 'U' ? out.up : out.down).push_back(fill[i]);
+  return out;
+}
+
 std::string to_string(const StudHand& hand, Game game) {
   if (hand.random) return "random";
   const std::string_view order = game_rules(game).deal_order;

@@ -47,6 +47,15 @@ StudSetup stud_setup(const StudDeal& deal);
 
 // ---- Completions ---------------------------------------------------------------------------------
 
+// One player's counts per completion, by colex index: the showdowns it meets (every deal of the
+// other players' cards to come that shares no card with it), those where it wins part 0 (the
+// high, razz's low) alone, shares it, loses it, and the pot units it wins. The sweep and the walk
+// fill them for the counts per instantiation of a player's cards not known (stud_equity.cpp).
+struct StudCompletionCounts {
+  std::vector<std::uint32_t> packed;  // its positions
+  std::vector<std::uint64_t> showdowns, wins, ties, losses, pot_units;
+};
+
 // One side's completions scored: each part's values and the positions, by colex index.
 template <int Parts>
 struct StudScored {

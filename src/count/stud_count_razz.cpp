@@ -6,9 +6,12 @@
 
 namespace equity::detail {
 
-template StudSweepCounts stud_sweep<RazzScorer>(const StudSetup& setup);
-template StudCounts stud_walk<RazzScorer>(const StudSetup& setup, StudGame game, const std::atomic<bool>* cancel);
-template void stud_trials<RazzScorer>(const StudSetup& setup, StudGame game, std::uint64_t seed, std::uint64_t chunk,
-                                      std::uint64_t size, StudChunk& out);
+template StudSweepCounts stud_sweep<RazzScorer>(const StudSetup& setup, const StudSweepOptions& options);
+template StudCounts stud_walk<RazzScorer>(const StudSetup& setup, StudGame game, const std::atomic<bool>* cancel,
+                                          bool by_category, StudCompletionCounts* first);
+template void stud_trials<RazzScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                             std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+template void stud_trials<RazzScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                            std::uint64_t chunk, std::uint64_t size, StudChunk& out);
 
 }  // namespace equity::detail

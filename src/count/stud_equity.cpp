@@ -2,6 +2,10 @@
 // stud_sweep.hpp) or the walk (stud_walk.hpp), and the scorers' one-off form (stud_scorer.hpp).
 #include "equity/stud_equity.hpp"
 
+#include <algorithm>
+#include <array>
+#include <bit>
+
 #include "equity/deal.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
@@ -11,15 +15,17 @@
 namespace equity {
 namespace detail {
 
-extern template StudSweepCounts stud_sweep<StudHighScorer>(const StudSetup& setup);
-extern template StudSweepCounts stud_sweep<RazzScorer>(const StudSetup& setup);
-extern template StudSweepCounts stud_sweep<StudHiLoScorer>(const StudSetup& setup);
+extern template StudSweepCounts stud_sweep<StudHighScorer>(const StudSetup& setup, const StudSweepOptions& options);
+extern template StudSweepCounts stud_sweep<RazzScorer>(const StudSetup& setup, const StudSweepOptions& options);
+extern template StudSweepCounts stud_sweep<StudHiLoScorer>(const StudSetup& setup, const StudSweepOptions& options);
 extern template StudCounts stud_walk<StudHighScorer>(const StudSetup& setup, StudGame game,
-                                                     const std::atomic<bool>* cancel);
-extern template StudCounts stud_walk<RazzScorer>(const StudSetup& setup, StudGame game,
-                                                 const std::atomic<bool>* cancel);
+                                                     const std::atomic<bool>* cancel, bool by_category,
+                                                     StudCompletionCounts* first);
+extern template StudCounts stud_walk<RazzScorer>(const StudSetup& setup, StudGame game, const std::atomic<bool>* cancel,
+                                                 bool by_category, StudCompletionCounts* first);
 extern template StudCounts stud_walk<StudHiLoScorer>(const StudSetup& setup, StudGame game,
-                                                     const std::atomic<bool>* cancel);
+                                                     const std::atomic<bool>* cancel, bool by_category,
+                                                     StudCompletionCounts* first);
 
 StudSetup stud_setup(const StudDeal& deal) {
   check_players(deal.hands.size());
@@ -85,6 +91,8 @@ StudCounts assemble(StudGame game, const detail::StudSweepCounts& s) {
   out.players.resize(2);
   for (std::size_t p = 0; p < 2; ++p) {
     out.players[p].categories = s.own[p].categories;
+    out.players[p].category_wins = s.own[p].category_wins;
+    out.players[p].category_ties = s.own[p].category_ties;
     out.players[p].lows = s.own[p].lows;
   }
   const bool hi_lo = game == StudGame::stud_hilo;
@@ -109,6 +117,58 @@ StudCounts assemble(StudGame game, const detail::StudSweepCounts& s) {
   return out;
 }
 
+// Every set of `u` of the cards `deck` (positions 0..n-1), in colex order.
+std::vector<CardSet> colex_sets(const std::vector<Card>& deck, int u) {
+  if (u < 0 || u > detail::kStudMaxToCome) throw InputError("stud: " + std::to_string(u) + " hidden cards");
+  const std::size_t n = deck.size();
+  std::vector<CardSet> sets(detail::kStudChoose[n][static_cast<std::size_t>(u)]);
+  std::vector<std::size_t> at(static_cast<std::size_t>(u));
+  for (std::size_t i = 0; i < at.size(); ++i) at[i] = i;
+  for (auto& set : sets) {  // raise the lowest position that can rise, the ones below it back to the bottom
+    for (std::size_t position : at) set.insert(deck[position]);
+    for (std::size_t i = 0; i < at.size(); ++i) {
+      if (i + 1 == at.size() || at[i] + 1 < at[i + 1]) {
+        ++at[i];
+        break;
+      }
+      at[i] = i;
+    }
+  }
+  return sets;
+}
+
+// Every way of `u` hidden cards of the cards left, with no counts yet.
+std::vector<StudHiddenCounts> hidden_ways(const detail::StudSetup& setup, int u) {
+  std::vector<StudHiddenCounts> ways;
+  for (CardSet cards : colex_sets(setup.deck, u)) ways.push_back({cards});
+  return ways;
+}
+
+// Player p's counts per completion in the question `one` (the whole question, or it with a
+// community card dealt) added to each way of his `u` hidden cards the completion holds (numbered
+// by the whole question's deck, `setup`).
+void add_hidden(const detail::StudSetup& setup, const detail::StudSetup& one, std::size_t p, int u,
+                const detail::StudCompletionCounts& c, std::vector<StudHiddenCounts>& ways) {
+  std::array<std::uint32_t, kCards> position{};  // a card's position in the whole question's deck
+  for (std::size_t i = 0; i < setup.deck.size(); ++i) position[setup.deck[i].id()] = static_cast<std::uint32_t>(i);
+  const int k = one.to_come[p];
+  for (std::size_t i = 0; i < c.packed.size(); ++i) {
+    for (unsigned m = 0; m < 1u << k; ++m) {
+      if (std::popcount(m) != u) continue;
+      std::uint32_t index = 0;
+      std::size_t j = 0;
+      for (int b = 0; b < k; ++b)  // the positions in increasing order: the colex index
+        if (m >> b & 1) index += detail::kStudChoose[position[one.deck[(c.packed[i] >> (8 * b)) & 0xff].id()]][++j];
+      StudHiddenCounts& way = ways[index];
+      way.showdowns += c.showdowns[i];
+      way.wins += c.wins[i];
+      way.ties += c.ties[i];
+      way.losses += c.losses[i];
+      way.pot_units += c.pot_units[i];
+    }
+  }
+}
+
 }  // namespace
 
 double StudCounts::equity(std::size_t p) const {
@@ -127,17 +187,58 @@ StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options) {
       throw InputError(player_name(p) + ": exact stud counts at most " + std::to_string(detail::kStudMaxToCome) +
                        " unknown cards a player (third street's four to come); this hand has " +
                        std::to_string(setup.to_come[p]));
-  const bool sweep = method != StudExactMethod::walk && deal.hands.size() == 2;
+  const std::size_t players = deal.hands.size();
+  if (options.hidden.size() > players)
+    throw InputError("hidden cards for " + std::to_string(options.hidden.size()) + " players; there are " +
+                     std::to_string(players));
+  std::vector<int> hidden(players, 0);
+  for (std::size_t p = 0; p < options.hidden.size(); ++p) {
+    hidden[p] = options.hidden[p];
+    if (hidden[p] < 0 || hidden[p] > setup.to_come[p] - (setup.community ? 1 : 0))
+      throw InputError(player_name(p) + ": " + std::to_string(hidden[p]) + " hidden cards of " +
+                       std::to_string(setup.to_come[p] - (setup.community ? 1 : 0)) + " to come");
+  }
+  std::vector<std::vector<StudHiddenCounts>> ways(players);
+  for (std::size_t p = 0; p < players; ++p)
+    if (hidden[p] > 0) ways[p] = hidden_ways(setup, hidden[p]);
+  const bool sweep = method != StudExactMethod::walk && players == 2;
   return with_stud_scorer(deal.game, [&](auto scorer) {
     using Scorer = decltype(scorer);
-    return with_community_card(setup, deal.game, [&](const detail::StudSetup& one) {
-      return sweep ? assemble(deal.game, detail::stud_sweep<Scorer>(one))
-                   : detail::stud_walk<Scorer>(one, deal.game, options.cancel);
+    StudCounts total = with_community_card(setup, deal.game, [&](const detail::StudSetup& one) {
+      if (sweep) {
+        detail::StudSweepOptions sweep_options;
+        sweep_options.by_category = options.by_category;
+        for (std::size_t p = 0; p < 2; ++p) sweep_options.per_completion[p] = hidden[p] > 0;
+        const detail::StudSweepCounts s = detail::stud_sweep<Scorer>(one, sweep_options);
+        for (std::size_t p = 0; p < 2; ++p)
+          if (hidden[p] > 0) add_hidden(setup, one, p, hidden[p], s.completions[p], ways[p]);
+        return assemble(deal.game, s);
+      }
+      detail::StudCompletionCounts first;
+      StudCounts c = detail::stud_walk<Scorer>(one, deal.game, options.cancel, options.by_category,
+                                               hidden[0] > 0 ? &first : nullptr);
+      if (hidden[0] > 0) add_hidden(setup, one, 0, hidden[0], first, ways[0]);
+      for (std::size_t p = 1; p < players; ++p) {
+        if (hidden[p] == 0) continue;
+        detail::StudSetup swapped = one;  // the player first: the walk's counts per completion are his
+        std::swap(swapped.known[0], swapped.known[p]);
+        std::swap(swapped.to_come[0], swapped.to_come[p]);
+        detail::StudCompletionCounts his;
+        (void)detail::stud_walk<Scorer>(swapped, deal.game, options.cancel, false, &his);
+        add_hidden(setup, swapped, 0, hidden[p], his, ways[p]);
+      }
+      return c;
     });
+    if (std::any_of(hidden.begin(), hidden.end(), [](int u) { return u > 0; })) total.hidden = std::move(ways);
+    return total;
   });
 }
 
 bool stud_community_card(const StudDeal& deal) { return detail::stud_setup(deal).community; }
+
+std::vector<CardSet> stud_hidden_ways(const StudDeal& deal, int hidden) {
+  return colex_sets(detail::stud_setup(deal).deck, hidden);
+}
 
 std::uint64_t stud_deals(const StudDeal& deal) {
   const detail::StudSetup setup = detail::stud_setup(deal);

@@ -13,12 +13,18 @@
 namespace equity {
 namespace detail {
 
-extern template void stud_trials<StudHighScorer>(const StudSetup& setup, StudGame game, std::uint64_t seed,
-                                                 std::uint64_t chunk, std::uint64_t size, StudChunk& out);
-extern template void stud_trials<RazzScorer>(const StudSetup& setup, StudGame game, std::uint64_t seed,
-                                             std::uint64_t chunk, std::uint64_t size, StudChunk& out);
-extern template void stud_trials<StudHiLoScorer>(const StudSetup& setup, StudGame game, std::uint64_t seed,
-                                                 std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void stud_trials<StudHighScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                        std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void stud_trials<StudHighScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                       std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void stud_trials<RazzScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                    std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void stud_trials<RazzScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                   std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void stud_trials<StudHiLoScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                        std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void stud_trials<StudHiLoScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                       std::uint64_t chunk, std::uint64_t size, StudChunk& out);
 
 }  // namespace detail
 
@@ -71,8 +77,10 @@ StudMonteCarloResult stud_monte_carlo(const StudDeal& deal, const MonteCarloOpti
   check_stopping_rules(options);
   const detail::StudSetup setup = detail::stud_setup(deal);
   if (options.cancel && options.cancel->load()) throw Cancelled();
-  const RunChunk run =
-      with_stud_scorer(deal.game, [](auto scorer) -> RunChunk { return &detail::stud_trials<decltype(scorer)>; });
+  const RunChunk run = with_stud_scorer(deal.game, [&](auto scorer) -> RunChunk {
+    using Scorer = decltype(scorer);
+    return options.by_category ? &detail::stud_trials<Scorer, true> : &detail::stud_trials<Scorer, false>;
+  });
   const std::size_t n = deal.hands.size();
   StudMonteCarloResult result;
   result.seed = options.seed;

@@ -16,18 +16,30 @@
 
 namespace equity::detail {
 
+// What the sweep counts beyond the players' counts.
+struct StudSweepOptions {
+  // Each player's category_wins and category_ties: the second player's from a sweep of the high
+  // (razz: the low) from his side, the first's from the same sweep as his wins.
+  bool by_category = false;
+  // Player p's counts per completion (StudCompletionCounts), for counts per instantiation of his
+  // cards not known (stud_equity.cpp): the second player's from the pot's sweeps again, from his side.
+  std::array<bool, 2> per_completion{};
+};
+
 // The first player's counts (the second's are their mirror), part by part; for stud Hi/Lo also the
 // high's wins and ties over the pairs with no low on either side (the pot's second line).
 struct StudSweepCounts {
   std::array<StudPartCounts, 2> parts{};
   std::uint64_t showdowns = 0, no_low = 0;
   std::uint64_t no_low_high_wins = 0, no_low_high_ties = 0;
-  std::array<StudPlayerCounts, 2> own;             // each player's categories and lows (the rest not set)
-  std::array<std::uint64_t, 2> scoops_with_low{};  // Hi/Lo: each player's scoops with a low (stud_scoop.hpp)
+  // Each player's categories and lows, and with by_category the outcomes by category (the rest not set).
+  std::array<StudPlayerCounts, 2> own;
+  std::array<std::uint64_t, 2> scoops_with_low{};   // Hi/Lo: each player's scoops with a low (stud_scoop.hpp)
+  std::array<StudCompletionCounts, 2> completions;  // as StudSweepOptions::per_completion asks
 };
 
 template <class Scorer>
-StudSweepCounts stud_sweep(const StudSetup& setup);
+StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& options);
 
 // ---- The sweep -----------------------------------------------------------------------------------
 
@@ -84,19 +96,39 @@ class StudCounters {
 };
 
 // One sweep's sums over the first player's completions: the pairs won, tied and not lost (below or
-// equal); ties at value 0 apart (a qualifier's "nobody has one").
+// equal); ties at value 0 apart (a qualifier's "nobody has one"); with a category per value, the
+// wins and ties (zero's included) by the category of the first player's value.
 struct StudSweepSums {
   std::uint64_t wins = 0, ties = 0, zero_ties = 0, not_above = 0;
+  std::array<std::uint64_t, kCategories> category_wins{}, category_ties{};
   StudSweepSums& operator+=(const StudSweepSums& o) {
     wins += o.wins, ties += o.ties, zero_ties += o.zero_ties, not_above += o.not_above;
+    for (std::size_t c = 0; c < kCategories; ++c)
+      category_wins[c] += o.category_wins[c], category_ties[c] += o.category_ties[c];
     return *this;
   }
 };
 
+// What a sweep writes beside its sums (null: nothing): each value's category, and each of the
+// first player's completions' wins and ties (value 0's included) by colex index.
+struct StudSweepOut {
+  const std::uint8_t* category = nullptr;
+  std::uint64_t *wins = nullptr, *ties = nullptr;
+};
+
+// The colex index of the completion of K positions at `packed`.
+template <int K>
+std::uint32_t stud_colex(std::uint32_t packed) {
+  std::uint32_t index = 0;
+  for (std::size_t i = 0; i < K; ++i) index += kStudChoose[(packed >> (8 * i)) & 0xff][i + 1];
+  return index;
+}
+
 // The first player's completions mine[begin, end) (value groups whole) against the second's.
 template <int A, int B>
 StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t begin, std::size_t end,
-                               const std::vector<StudEntry>& theirs, const std::uint16_t* their_value, int n) {
+                               const std::vector<StudEntry>& theirs, const std::uint16_t* their_value, int n,
+                               const StudSweepOut& out) {
   StudCounters<B> counters(n, their_value);
   StudSweepSums sums;
   std::vector<std::int64_t> lower;
@@ -111,13 +143,29 @@ StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t b
     const std::size_t equal_from = j;
     while (j < theirs.size() && theirs[j].value == v) counters.add(theirs[j++].packed);
     const bool equals = j != equal_from;  // else nothing ties: not above is below
-    for (std::size_t k = i; k < group_end; ++k) {
-      const auto below = static_cast<std::uint64_t>(lower[k - i]);
-      const auto not_above =
-          equals ? static_cast<std::uint64_t>(counters.template disjoint<A>(mine[k].packed, v + 1)) : below;
-      sums.wins += below;
-      (v == 0 ? sums.zero_ties : sums.ties) += not_above - below;
-      sums.not_above += not_above;
+    const std::uint64_t wins_before = sums.wins, ties_before = sums.ties + sums.zero_ties;
+    const auto group = [&]<bool Write>() {  // the test of out.wins once a group, not once a completion
+      for (std::size_t k = i; k < group_end; ++k) {
+        const auto below = static_cast<std::uint64_t>(lower[k - i]);
+        const auto not_above =
+            equals ? static_cast<std::uint64_t>(counters.template disjoint<A>(mine[k].packed, v + 1)) : below;
+        sums.wins += below;
+        (v == 0 ? sums.zero_ties : sums.ties) += not_above - below;
+        sums.not_above += not_above;
+        if constexpr (Write) {
+          const std::uint32_t index = stud_colex<A>(mine[k].packed);
+          out.wins[index] = below;
+          out.ties[index] = not_above - below;
+        }
+      }
+    };
+    if (out.wins)
+      group.template operator()<true>();
+    else
+      group.template operator()<false>();
+    if (out.category) {  // one category a value: the group's
+      sums.category_wins[out.category[v]] += sums.wins - wins_before;
+      sums.category_ties[out.category[v]] += sums.ties + sums.zero_ties - ties_before;
     }
     i = group_end;
   }
@@ -128,7 +176,7 @@ StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t b
 // second player's completions below it afresh: the sums are the same however split).
 template <int A, int B>
 StudSweepSums stud_sweep_sorted(const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
-                                const std::uint16_t* their_value, int n, std::size_t parts) {
+                                const std::uint16_t* their_value, int n, std::size_t parts, const StudSweepOut& out) {
   std::vector<std::size_t> cut = {0};
   for (std::size_t p = 1; p < parts; ++p) {
     std::size_t at = std::max(cut.back(), mine.size() * p / parts);
@@ -138,7 +186,7 @@ StudSweepSums stud_sweep_sorted(const std::vector<StudEntry>& mine, const std::v
   cut.push_back(mine.size());
   std::vector<StudSweepSums> sums(parts);
   parallel_for(std::size_t{0}, parts, [&](std::size_t p) {
-    sums[p] = stud_sweep_range<A, B>(mine, cut[p], cut[p + 1], theirs, their_value, n);
+    sums[p] = stud_sweep_range<A, B>(mine, cut[p], cut[p + 1], theirs, their_value, n, out);
   });
   StudSweepSums total;
   for (const auto& s : sums) total += s;
@@ -147,33 +195,36 @@ StudSweepSums stud_sweep_sorted(const std::vector<StudEntry>& mine, const std::v
 
 // ---- The game's counts ---------------------------------------------------------------------------
 
-// One sweep's lists: both players' completions by increasing value, and the second player's values
-// by colex index. Sweep s < kParts is part s over every completion; sweep kParts (Hi/Lo) the high
-// over the completions without a low (the others' values 0xffff: never counted).
+// One sweep's lists: both players' completions by increasing value, and the other player's values
+// by colex index, from player `me`'s side. Line s < kParts is part s over every completion; line
+// kParts (Hi/Lo) the high over the completions without a low (the others' values 0xffff: never
+// counted).
 struct StudSweepInput {
   std::vector<StudEntry> mine, theirs;
   std::vector<std::uint16_t> their_value;
 };
 
 template <class Scorer>
-StudSweepInput stud_sweep_input(const std::array<StudScored<Scorer::kParts>, 2>& scored, std::size_t s) {
+StudSweepInput stud_sweep_input(const std::array<StudScored<Scorer::kParts>, 2>& scored, std::size_t s,
+                                std::size_t me) {
+  const StudScored<Scorer::kParts>&mine = scored[me], &theirs = scored[1 - me];
   const std::size_t part = s < Scorer::kParts ? s : 0;
   const int values = Scorer::kValues[part];
   StudSweepInput in;
   if (s < Scorer::kParts) {
     const auto all = [](std::size_t) { return true; };
-    in.mine = stud_sorted(scored[0].value[part], scored[0].packed, values, all);
-    in.theirs = stud_sorted(scored[1].value[part], scored[1].packed, values, all);
-    in.their_value = scored[1].value[part];
+    in.mine = stud_sorted(mine.value[part], mine.packed, values, all);
+    in.theirs = stud_sorted(theirs.value[part], theirs.packed, values, all);
+    in.their_value = theirs.value[part];
     return in;
   }
-  const auto& low0 = scored[0].value[1];
-  const auto& low1 = scored[1].value[1];
-  in.mine = stud_sorted(scored[0].value[0], scored[0].packed, values, [&](std::size_t i) { return low0[i] == 0; });
-  in.theirs = stud_sorted(scored[1].value[0], scored[1].packed, values, [&](std::size_t i) { return low1[i] == 0; });
-  in.their_value = scored[1].value[0];
+  const auto& my_low = mine.value[1];
+  const auto& their_low = theirs.value[1];
+  in.mine = stud_sorted(mine.value[0], mine.packed, values, [&](std::size_t i) { return my_low[i] == 0; });
+  in.theirs = stud_sorted(theirs.value[0], theirs.packed, values, [&](std::size_t i) { return their_low[i] == 0; });
+  in.their_value = theirs.value[0];
   for (std::size_t i = 0; i < in.their_value.size(); ++i)
-    if (low1[i] != 0) in.their_value[i] = 0xffff;
+    if (their_low[i] != 0) in.their_value[i] = 0xffff;
   return in;
 }
 
@@ -232,39 +283,117 @@ std::uint64_t stud_scoop_sweep(const std::array<StudScored<Scorer::kParts>, 2>& 
   });
 }
 
+// Each value of part 0's category (Scorer::category() reads part 0 alone).
 template <class Scorer>
-StudSweepCounts stud_sweep(const StudSetup& setup) {
-  const int n = static_cast<int>(setup.deck.size()), a = setup.to_come[0], b = setup.to_come[1];
+std::vector<std::uint8_t> stud_value_categories() {
+  std::vector<std::uint8_t> category(static_cast<std::size_t>(Scorer::kValues[0]));
+  for (std::size_t v = 0; v < category.size(); ++v) {
+    typename Scorer::Score s{};
+    s[0] = static_cast<std::uint16_t>(v);
+    category[v] = static_cast<std::uint8_t>(Scorer::category(s));
+  }
+  return category;
+}
+
+// One sweep to run: a line of the pot (stud_sweep_input()) from player `me`'s side, or (line
+// kScoops) player me's scoops with a low.
+struct StudSweepTask {
+  std::size_t line = 0, me = 0;
+};
+inline constexpr std::size_t kStudScoops = 99;
+
+// Player me's completions' counts from his side's sweeps of the pot's lines (wins and ties of each,
+// by colex index): part 0's wins and ties, and the pot units as the pot's lines add them up
+// (stud_equity.hpp); a low tied at no low is not a tie of the low.
+template <class Scorer>
+void stud_completion_counts(const StudScored<Scorer::kParts>& me, const std::vector<std::uint64_t> (&wins)[3],
+                            const std::vector<std::uint64_t> (&ties)[3], std::uint64_t each,
+                            StudCompletionCounts& out) {
+  const std::size_t size = me.packed.size();
+  out.packed = me.packed;
+  out.wins = wins[0];
+  out.ties = ties[0];
+  out.losses.resize(size);
+  out.showdowns.assign(size, each);
+  out.pot_units.assign(size, 0);
+  const std::uint64_t half = kPotUnits / 2, quarter = kPotUnits / 4;
+  for (std::size_t i = 0; i < size; ++i) {
+    out.losses[i] = each - wins[0][i] - ties[0][i];
+    if constexpr (Scorer::kParts == 1) {
+      out.pot_units[i] = kPotUnits * wins[0][i] + half * ties[0][i];
+    } else {
+      const std::uint64_t low_ties = me.value[1][i] != 0 ? ties[1][i] : 0;
+      out.pot_units[i] = half * wins[0][i] + quarter * ties[0][i] + half * wins[2][i] + quarter * ties[2][i] +
+                         half * wins[1][i] + quarter * low_ties;
+    }
+  }
+}
+
+template <class Scorer>
+StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& options) {
+  const int n = static_cast<int>(setup.deck.size());
+  const std::array<int, 2> to_come = {setup.to_come[0], setup.to_come[1]};
   std::array<StudScored<Scorer::kParts>, 2> scored;
   for (std::size_t p = 0; p < 2; ++p) scored[p] = stud_score<Scorer>(setup, p);
-  // One sweep per line of the pot (stud_equity.hpp), and for Hi/Lo each player's scoops with a low;
-  // each split in ranges for the threads the sweeps leave (a range after the first counts the
-  // other player's completions below it again, so a sweep is split only for idle threads).
-  constexpr std::size_t kLines = Scorer::kParts == 2 ? 3 : 1, kSweeps = Scorer::kParts == 2 ? 5 : 1;
+  // One sweep per line of the pot (stud_equity.hpp) from the first player's side, and for Hi/Lo each
+  // player's scoops with a low; from the second player's side, the high (razz: the low) for the
+  // counts by category, every line for the counts per completion. Each split in ranges for the
+  // threads the sweeps leave (a range after the first counts the other player's completions below
+  // it again, so a sweep is split only for idle threads).
+  constexpr std::size_t kLines = Scorer::kParts == 2 ? 3 : 1;
+  std::vector<StudSweepTask> tasks;
+  for (std::size_t line = 0; line < kLines; ++line) tasks.push_back({line, 0});
+  if constexpr (Scorer::kParts == 2) tasks.insert(tasks.end(), {{kStudScoops, 0}, {kStudScoops, 1}});
+  for (std::size_t line = 0; line < kLines; ++line)
+    if (options.per_completion[1] || (line == 0 && options.by_category)) tasks.push_back({line, 1});
   const auto threads = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
-  const std::size_t parts = std::max<std::size_t>(1, threads / kSweeps);
-  std::array<StudSweepSums, kLines> sums;
+  const std::size_t parts = std::max<std::size_t>(1, threads / tasks.size());
+  const std::vector<std::uint8_t> category =
+      options.by_category ? stud_value_categories<Scorer>() : std::vector<std::uint8_t>{};
+  std::array<std::array<StudSweepSums, kLines>, 2> sums;
   std::array<std::uint64_t, 2> scoops{};
-  parallel_for(std::size_t{0}, kSweeps, [&](std::size_t s) {
-    if (s >= kLines) {
-      scoops[s - kLines] = stud_scoop_sweep<Scorer>(scored, s - kLines, setup);
+  std::vector<std::uint64_t> wins[2][3], ties[2][3];  // per completion, [side][line]
+  for (std::size_t me = 0; me < 2; ++me)
+    if (options.per_completion[me])
+      for (std::size_t line = 0; line < kLines; ++line) {
+        wins[me][line].assign(scored[me].packed.size(), 0);
+        ties[me][line].assign(scored[me].packed.size(), 0);
+      }
+  parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t t) {
+    const StudSweepTask task = tasks[t];
+    if (task.line == kStudScoops) {
+      scoops[task.me] = stud_scoop_sweep<Scorer>(scored, task.me, setup);
       return;
     }
-    const StudSweepInput in = stud_sweep_input<Scorer>(scored, s);
-    sums[s] = stud_with_size(a, [&](auto ka) {
-      return stud_with_size(b, [&](auto kb) {
+    const StudSweepInput in = stud_sweep_input<Scorer>(scored, task.line, task.me);
+    StudSweepOut out;
+    if (task.line == 0 && options.by_category) out.category = category.data();
+    if (options.per_completion[task.me]) {
+      out.wins = wins[task.me][task.line].data();
+      out.ties = ties[task.me][task.line].data();
+    }
+    sums[task.me][task.line] = stud_with_size(to_come[task.me], [&](auto ka) {
+      return stud_with_size(to_come[1 - task.me], [&](auto kb) {
         return stud_sweep_sorted<decltype(ka)::value, decltype(kb)::value>(in.mine, in.theirs, in.their_value.data(), n,
-                                                                           parts);
+                                                                           parts, out);
       });
     });
   });
-  const std::uint64_t mine = kStudChoose[static_cast<std::size_t>(n)][static_cast<std::size_t>(a)];
-  const std::uint64_t each = kStudChoose[static_cast<std::size_t>(n - a)][static_cast<std::size_t>(b)];
-  StudSweepCounts out = stud_sweep_counts<Scorer>(sums, mine * each);
+  const auto a = static_cast<std::size_t>(to_come[0]), b = static_cast<std::size_t>(to_come[1]);
+  const std::uint64_t mine = kStudChoose[static_cast<std::size_t>(n)][a];
+  const std::array<std::uint64_t, 2> each = {kStudChoose[static_cast<std::size_t>(n) - a][b],
+                                             kStudChoose[static_cast<std::size_t>(n) - b][a]};
+  StudSweepCounts out = stud_sweep_counts<Scorer>(sums[0], mine * each[0]);
   out.scoops_with_low = scoops;
-  stud_own_counts<Scorer>(scored[0], each, out.own[0]);
-  stud_own_counts<Scorer>(scored[1], kStudChoose[static_cast<std::size_t>(n - b)][static_cast<std::size_t>(a)],
-                          out.own[1]);
+  for (std::size_t p = 0; p < 2; ++p) {
+    stud_own_counts<Scorer>(scored[p], each[p], out.own[p]);
+    if (options.by_category) {
+      out.own[p].category_wins = sums[p][0].category_wins;
+      out.own[p].category_ties = sums[p][0].category_ties;
+    }
+    if (options.per_completion[p])
+      stud_completion_counts<Scorer>(scored[p], wins[p], ties[p], each[p], out.completions[p]);
+  }
   return out;
 }
 

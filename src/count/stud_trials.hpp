@@ -19,8 +19,9 @@ struct StudChunk {
 
 // `size` trials from the stream (seed, chunk): each player's cards to come taken from the cards
 // left by a partial Fisher-Yates shuffle (uniform whatever order the deck starts a trial in), the
-// community card first when there is one; each hand scored once; one showdown.
-template <class Scorer>
+// community card first when there is one; each hand scored once; one showdown (ByCategory: and its
+// outcome by category).
+template <class Scorer, bool ByCategory>
 void stud_trials(const StudSetup& setup, StudGame game, std::uint64_t seed, std::uint64_t chunk, std::uint64_t size,
                  StudChunk& out) {
   const std::size_t n = setup.known.size();
@@ -36,6 +37,7 @@ void stud_trials(const StudSetup& setup, StudGame game, std::uint64_t seed, std:
   Rng rng(seed, chunk);
   StudScores<Scorer> scores{};
   std::array<std::uint64_t, kMaxPlayers> before{};
+  [[maybe_unused]] std::array<int, kMaxPlayers> category{};
   StudCounts& counts = out.counts;
   for (std::uint64_t t = 0; t < size; ++t) {
     std::uint32_t next = 0;
@@ -51,10 +53,14 @@ void stud_trials(const StudSetup& setup, StudGame game, std::uint64_t seed, std:
       Hand hand = known[p] + shared;
       for (int k = 0; k < to_come[p]; ++k) hand += take();
       scores[p] = Scorer::score(hand);
-      stud_own<Scorer>(Scorer::category(scores[p]), stud_has_low<Scorer>(scores[p]), 1, counts.players[p]);
+      const int c = Scorer::category(scores[p]);
+      if constexpr (ByCategory) category[p] = c;
+      stud_own<Scorer>(c, stud_has_low<Scorer>(scores[p]), 1, counts.players[p]);
       before[p] = counts.players[p].pot_units;
     }
-    stud_outcome<Scorer>(scores, n, 1, counts);
+    [[maybe_unused]] const unsigned winners = stud_outcome<Scorer>(scores, n, 1, counts);
+    if constexpr (ByCategory)
+      for (std::size_t p = 0; p < n; ++p) stud_category_outcome(winners, p, category[p], 1, counts.players[p]);
     for (std::size_t p = 0; p < n; ++p) {
       const auto won = static_cast<double>(counts.players[p].pot_units - before[p]);
       out.squares[p] += won * won;

@@ -16,8 +16,10 @@
 
 namespace equity::detail {
 
+// With `first`, the first player's counts per completion too (filled whole).
 template <class Scorer>
-StudCounts stud_walk(const StudSetup& setup, StudGame game, const std::atomic<bool>* cancel);
+StudCounts stud_walk(const StudSetup& setup, StudGame game, const std::atomic<bool>* cancel, bool by_category,
+                     StudCompletionCounts* first);
 
 inline void add_counts(StudCounts& to, const StudCounts& from) {
   to.showdowns += from.showdowns;
@@ -29,7 +31,11 @@ inline void add_counts(StudCounts& to, const StudCounts& from) {
       to.players[p].parts[part].losses += from.players[p].parts[part].losses;
     }
     to.players[p].pot_units += from.players[p].pot_units;
-    for (std::size_t c = 0; c < kCategories; ++c) to.players[p].categories[c] += from.players[p].categories[c];
+    for (std::size_t c = 0; c < kCategories; ++c) {
+      to.players[p].categories[c] += from.players[p].categories[c];
+      to.players[p].category_wins[c] += from.players[p].category_wins[c];
+      to.players[p].category_ties[c] += from.players[p].category_ties[c];
+    }
     to.players[p].lows += from.players[p].lows;
     to.players[p].scoops += from.players[p].scoops;
   }
@@ -40,9 +46,9 @@ using StudScores = std::array<typename Scorer::Score, kMaxPlayers>;
 
 // `weight` showdowns of these scores: each part to its best value (shared by equal values), a
 // qualifier part that nobody makes to the other part; the pot in kPotUnits. Not the players' own
-// counts (stud_own()).
+// counts (stud_own(), stud_category_outcome()). Returns who has part 0's best value, as bits.
 template <class Scorer>
-void stud_outcome(const StudScores<Scorer>& s, std::size_t n, std::uint64_t weight, StudCounts& out) {
+unsigned stud_outcome(const StudScores<Scorer>& s, std::size_t n, std::uint64_t weight, StudCounts& out) {
   out.showdowns += weight;
   std::array<unsigned, Scorer::kParts> winners{};  // per part: who has the best, as bits
   std::uint64_t awarded = 0;                       // parts with a winner
@@ -72,6 +78,15 @@ void stud_outcome(const StudScores<Scorer>& s, std::size_t n, std::uint64_t weig
     for (std::size_t p = 0; p < n; ++p)
       if (winners[part] >> p & 1) out.players[p].pot_units += share * weight;
   }
+  return winners[0];
+}
+
+// With the counts by category: `weight` showdowns where the players of `winners` (bits) have part
+// 0's best value, player p's own hand of category `category`.
+inline void stud_category_outcome(unsigned winners, std::size_t p, int category, std::uint64_t weight,
+                                  StudPlayerCounts& c) {
+  if ((winners >> p & 1) == 0) return;
+  (std::popcount(winners) > 1 ? c.category_ties : c.category_wins)[static_cast<std::size_t>(category)] += weight;
 }
 
 // A player's own counts of `weight` showdowns: his hand's category, and whether he has a low.
@@ -114,8 +129,10 @@ StudWalkSide<Scorer> stud_walk_side(const StudSetup& setup, std::size_t p) {
 // The last player's completions that share no card with `used`: grouped by how each part's value
 // compares with the best of the other players' (below, equal, above), since the showdowns of a
 // group end alike (the same players share each part), each group is scored once, weighted by its
-// size, from one of its completions. His own counts are added one by one, the others' at once.
-template <class Scorer>
+// size, from one of its completions. His own counts are added one by one, the others' at once;
+// ByCategory, so are the outcomes by category (his part 0 wins alone above the others' best, ties
+// at it).
+template <class Scorer, bool ByCategory>
 void stud_walk_last(const std::vector<StudWalkSide<Scorer>>& sides, std::uint64_t used, StudScores<Scorer>& scores,
                     StudCounts& out) {
   const std::size_t n = sides.size(), last = n - 1;
@@ -137,6 +154,10 @@ void stud_walk_last(const std::vector<StudWalkSide<Scorer>>& sides, std::uint64_
     }
     if (size[group]++ == 0) example[group] = i;
     stud_own<Scorer>(side.category[i], stud_has_low<Scorer>(side.score[i]), 1, own);
+    if constexpr (ByCategory) {
+      const std::uint16_t v = side.score[i][0];
+      if (v >= best[0]) ++(v > best[0] ? own.category_wins : own.category_ties)[side.category[i]];
+    }
     ++dealt;
   }
   for (std::size_t p = 0; p < last; ++p)
@@ -144,24 +165,28 @@ void stud_walk_last(const std::vector<StudWalkSide<Scorer>>& sides, std::uint64_
   for (std::size_t g = 0; g < kGroups; ++g) {
     if (size[g] == 0) continue;
     scores[last] = side.score[example[g]];
-    stud_outcome<Scorer>(scores, n, size[g], out);
+    const unsigned winners = stud_outcome<Scorer>(scores, n, size[g], out);
+    if constexpr (ByCategory)
+      for (std::size_t p = 0; p < last; ++p)
+        stud_category_outcome(winners, p, Scorer::category(scores[p]), size[g], out.players[p]);
   }
 }
 
-template <class Scorer>
+template <class Scorer, bool ByCategory>
 void stud_walk_from(const std::vector<StudWalkSide<Scorer>>& sides, std::size_t level, std::uint64_t used,
                     StudScores<Scorer>& scores, StudCounts& out) {
-  if (level + 1 == sides.size()) return stud_walk_last<Scorer>(sides, used, scores, out);
+  if (level + 1 == sides.size()) return stud_walk_last<Scorer, ByCategory>(sides, used, scores, out);
   const StudWalkSide<Scorer>& side = sides[level];
   for (std::size_t i = 0; i < side.cards.size(); ++i) {
     if ((side.cards[i] & used) != 0) continue;
     scores[level] = side.score[i];
-    stud_walk_from<Scorer>(sides, level + 1, used | side.cards[i], scores, out);
+    stud_walk_from<Scorer, ByCategory>(sides, level + 1, used | side.cards[i], scores, out);
   }
 }
 
 template <class Scorer>
-StudCounts stud_walk(const StudSetup& setup, StudGame game, const std::atomic<bool>* cancel) {
+StudCounts stud_walk(const StudSetup& setup, StudGame game, const std::atomic<bool>* cancel, bool by_category,
+                     StudCompletionCounts* first) {
   const std::size_t n = setup.known.size();
   std::vector<StudWalkSide<Scorer>> sides;
   for (std::size_t p = 0; p < n; ++p) sides.push_back(stud_walk_side<Scorer>(setup, p));
@@ -169,14 +194,33 @@ StudCounts stud_walk(const StudSetup& setup, StudGame game, const std::atomic<bo
   zero.game = game;
   zero.players.resize(n);
   // In parts of the first player's completions, added in order.
-  const std::size_t first = sides[0].cards.size(), parts = std::min<std::size_t>(first, 256);
+  const std::size_t completions = sides[0].cards.size(), parts = std::min<std::size_t>(completions, 256);
+  if (first) {
+    first->packed = stud_score<Scorer>(setup, 0).packed;
+    for (auto* v : {&first->showdowns, &first->wins, &first->ties, &first->losses, &first->pot_units})
+      v->assign(completions, 0);
+  }
   std::vector<StudCounts> counts(parts, zero);
   parallel_for(std::size_t{0}, parts, [&](std::size_t part) {
     StudScores<Scorer> scores{};
-    for (std::size_t i = first * part / parts; i < first * (part + 1) / parts; ++i) {
+    StudCounts& c = counts[part];
+    for (std::size_t i = completions * part / parts; i < completions * (part + 1) / parts; ++i) {
       if (cancel && cancel->load(std::memory_order_relaxed)) throw Cancelled();
       scores[0] = sides[0].score[i];
-      stud_walk_from<Scorer>(sides, 1, sides[0].cards[i], scores, counts[part]);
+      const StudPartCounts before = c.players[0].parts[0];
+      const std::uint64_t showdowns = c.showdowns, units = c.players[0].pot_units;
+      if (by_category)
+        stud_walk_from<Scorer, true>(sides, 1, sides[0].cards[i], scores, c);
+      else
+        stud_walk_from<Scorer, false>(sides, 1, sides[0].cards[i], scores, c);
+      if (first) {  // this completion's showdowns: what they added
+        const StudPartCounts& after = c.players[0].parts[0];
+        first->showdowns[i] = c.showdowns - showdowns;
+        first->wins[i] = after.wins - before.wins;
+        first->ties[i] = after.ties - before.ties;
+        first->losses[i] = after.losses - before.losses;
+        first->pot_units[i] = c.players[0].pot_units - units;
+      }
     }
   });
   StudCounts total = zero;

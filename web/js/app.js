@@ -20,6 +20,13 @@ const DETAILS_AT_ONCE = 4000;
 // turn) took 9 s and 18 MB of JSON, so beyond OMAHA_LISTED_AT_ONCE hands the page asks first.
 const OMAHA_SAMPLED_A_SECOND = 700;
 const OMAHA_SAMPLED_HANDS = 3000;
+// The stud games' details (docs/stud.md): each way of a player's hidden down cards is a combo,
+// counted with an exact answer; when the answer is sampled, each way is a question of its own (the
+// server refuses more than 3,000 at once, saying why; a random hand's are not listed). Sampled, about
+// 170 a second heads-up on two busy cores ((??)Qd against (7c7d)8h: 1,128 ways in 6.4 to 7 s); the
+// details of two seconds' work or less are computed at once.
+const STUD_SAMPLED_WAYS = 3000;
+const STUD_WAYS_A_SECOND = 170;
 const OMAHA_LISTED_AT_ONCE = 20000;
 const OMAHA_LISTED_A_SECOND = 15000;
 
@@ -684,8 +691,8 @@ async function calculate() {
   // What the ranges hit is asked with the question (it needs no per-hand work): the details show it
   // even when each hand's equity is not computed.
   const hits = parseCards(body.board).length >= 3 && gameInfo().hits !== false;
-  // A game without details (stud) shows its players' final hands by category instead.
-  const categories = gameInfo().details === false;
+  // A game whose hands are cards (stud) shows its players' final hands by category too.
+  const categories = !hasRanges(gameInfo());
   const asked = { ...body, ...(hits ? { hits } : {}), ...(categories ? { by_category: true } : {}) };
   const job = new Job(asked, (p) => showProgress(p, mainRising(p)));
   state.job = job;
@@ -760,6 +767,15 @@ function detailsWork(answer) {
 function slowDetails(answer) {
   const players = answer.players.length;
   const seconds = (s) => `roughly ${Math.max(1, Math.round(s))} s of two cores`;
+  if (unitOf(gameInfo()) === "cards") {
+    // Exact: counted with the answer's count. Sampled: each way its own question (a random hand's
+    // not listed); beyond the server's limit the details are asked for at once, which it refuses.
+    if (answer.mode !== "monte-carlo") return "";
+    const ways = answer.players.reduce((sum, p) => sum + (p.hand.trim() === "random" || p.combos <= 1 ? 0 : p.combos), 0);
+    if (ways > STUD_SAMPLED_WAYS || ways <= 2 * STUD_WAYS_A_SECOND) return "";
+    return `Each of the ${ways.toLocaleString("en-US")} ways of the players' hidden down cards is a question of its own: ` +
+      `${seconds(ways / STUD_WAYS_A_SECOND)}.`;
+  }
   if (!patternRanges(gameInfo())) {
     if (answer.mode !== "monte-carlo" || detailsWork(answer) <= DETAILS_AT_ONCE) return "";
     const combos = answer.players.reduce((sum, p) => sum + p.combos, 0).toLocaleString("en-US");
@@ -866,11 +882,14 @@ function renderDetails() {
   const answer = state.answer;
   // Omaha's hands have no grid of classes (/api/games: grid 0): no matrix (no per_class).
   const game = gameInfo((answer || state.main || {}).game || "holdem");
-  const unit = unitOf(game);
+  // Stud's holdings are cards: its details' combos are the ways of a player's hidden down cards.
+  const cards = unitOf(game) === "cards";
+  const unit = cards ? "combos" : unitOf(game);
   const noGrid = game.grid === 0;
   $("#matrix-detail").hidden = noGrid;
+  $("#hits-detail").hidden = game.hits === false;  // no board (stud): nothing to hit
   $("#details-panel .details").classList.toggle("no-matrix", noGrid);
-  $("#per-combo-title").textContent = unit === "hands" ? "Per hand" : "Per combo";
+  $("#per-combo-title").textContent = unit === "hands" ? "Per hand" : cards ? "Per combo (each way of the hidden down cards)" : "Per combo";
   if (!answer) {
     if (!state.missing) return;
     // The reason is the status above; here only that these were not computed for this question.
@@ -883,11 +902,14 @@ function renderDetails() {
   const i = Math.min(Number($("#detail-player").value), answer.players.length - 1);
   const p = answer.players[i];
   renderMatrix($("#hand-matrix"), p.per_class || []);
-  renderDistribution($("#distribution"), answer.players, i, unit);
+  renderDistribution($("#distribution"), answer.players, i, unit, cards ? "the hidden cards' ways" : "the range");
   comboTable.show(noGrid ? p.per_combo : p.per_combo || [], {
     hands: unit === "hands",
     hiLo: p.scoops !== undefined,
-    note: "A random player's hands are not sampled one by one (Monte Carlo): no per-hand equity.",
+    stud: cards,
+    note: cards
+      ? "A random hand's ways (every hand of the street) are not listed one by one: no per-combo equity."
+      : "A random player's hands are not sampled one by one (Monte Carlo): no per-hand equity.",
   });
 }
 

@@ -62,9 +62,15 @@ export function renderEquities(table, answer, holding = "combos") {
 
 const ROWS_SHOWN = 100;
 
+// A combo's, an Omaha hand's or a stud hand's cards and parentheses ("AsKd", "AhAc3c2h",
+// "(AhKh)Qd") as tokens.
+const cardTokens = (text) => text.match(/[()]|[2-9TJQKA][shdc]/g) || [];
+
 // A combo's or an Omaha hand's cards ("AsKd", "AhAc3c2h": 2 to 6 cards) in the order they sort by:
-// the first card's order, then the second's, and so on (52^6 < 2^53: exact in a double).
-const handOrder = (cards) => cards.match(/.{2}/g).reduce((key, card) => key * 52 + cardOrder(card), 0);
+// the first card's order, then the second's, and so on (52^6 < 2^53: exact in a double); a stud
+// hand's by its first six cards, its down cards first.
+const handOrder = (cards) =>
+  cardTokens(cards).filter((t) => t.length === 2).slice(0, 6).reduce((key, card) => key * 52 + cardOrder(card), 0);
 
 // The per-combo table, sortable by clicking a column's head: Hold'em's combos, or Omaha's hands
 // (each hand's cards, the high's wins and ties in Hi/Lo, where equity is the share of the pot).
@@ -90,12 +96,13 @@ export class ComboTable {
   }
 
   // perCombo: the answer's per_combo (undefined for a player whose hands are not listed: `note`
-  // says why); hands: Omaha's hands rather than two-card combos; hiLo: the high's wins and ties.
-  show(perCombo, { hands = false, hiLo = false, note = "" } = {}) {
+  // says why); hands: Omaha's hands rather than two-card combos; hiLo: the high's wins and ties;
+  // stud: each line a stud hand as written, its hidden down cards dealt ("(AhKh)Qd"), kept as it is.
+  show(perCombo, { hands = false, hiLo = false, stud = false, note = "" } = {}) {
     this.all = false;
     this.kind = { hands, hiLo, note: perCombo ? "" : note };
     this.rows = (perCombo || []).map((c) => {
-      const combo = comboKey(c.combo);
+      const combo = stud ? c.combo : comboKey(c.combo);
       // Monte Carlo's rows count trials, exact ones showdowns.
       return { ...c, combo, order: handOrder(combo), showdowns: c.showdowns ?? c.trials };
     });
@@ -120,7 +127,7 @@ export class ComboTable {
       : "";
     const empty = note ? `<tr><td colspan="6" class="muted note">${escape(note)}</td></tr>` : "";
     const body = shown
-      .map((c) => `<tr><td class="combo">${c.combo.match(/.{2}/g).map((card) => `<span class="suit-${card[1]}">${cardLabel(card)}</span>`).join("<wbr>")}</td>
+      .map((c) => `<tr><td class="combo">${cardTokens(c.combo).map((t) => t.length === 2 ? `<span class="suit-${t[1]}">${cardLabel(t)}</span>` : t).join("<wbr>")}</td>
         <td class="num">${percent(c.equity, 2)}</td><td class="num weight-col">${c.weight}</td><td class="num">${count(c.wins)}</td>
         <td class="num">${count(c.ties)}</td><td class="num">${count(c.showdowns)}</td></tr>`)
       .join("");
@@ -142,8 +149,8 @@ function thinned(curve) {
 }
 
 // Every player's distribution curve (share of the range on x, equity on y), the chosen one bold,
-// and its buckets below; unit: "combos", or Omaha's "hands".
-export function renderDistribution(container, players, chosen, unit = "combos") {
+// and its buckets below; unit: "combos", or Omaha's "hands"; whole: what they are of ("the range").
+export function renderDistribution(container, players, chosen, unit = "combos", whole = "the range") {
   const w = 420, h = 240, left = 40, bottom = 36, top = 10, right = 18;
   const x = (v) => left + v * (w - left - right);
   const y = (v) => top + (1 - v) * (h - top - bottom);
@@ -153,7 +160,7 @@ export function renderDistribution(container, players, chosen, unit = "combos") 
     svg += `<text class="tick" x="${left - 6}" y="${y(v) + 4}" text-anchor="end">${v * 100}%</text>`;
     svg += `<text class="tick" x="${x(v)}" y="${h - 20}" text-anchor="middle">${v * 100}%</text>`;
   }
-  svg += `<text class="tick" x="${x(0.5)}" y="${h - 4}" text-anchor="middle">share of the range, best ${unit} first</text>`;
+  svg += `<text class="tick" x="${x(0.5)}" y="${h - 4}" text-anchor="middle">share of ${whole}, best ${unit} first</text>`;
   svg += `<text class="tick" transform="translate(10 ${y(0.5)}) rotate(-90)" text-anchor="middle">equity</text>`;
   players.forEach((p, i) => {
     if (!p.distribution) return;
@@ -164,8 +171,9 @@ export function renderDistribution(container, players, chosen, unit = "combos") 
   svg += "</svg>";
   const d = players[chosen].distribution;
   const names = ["75%+", "50–75%", "33–50%", "below 33%"];
-  // An Omaha random player's hands are not sampled one by one (Monte Carlo): no equities to bucket.
-  const empty = d && d.buckets.every((b) => b.combos === 0);
+  // An Omaha random player's hands are not sampled one by one (Monte Carlo), a stud random hand's
+  // ways are not listed (no distribution): no equities to bucket.
+  const empty = !d || d.buckets.every((b) => b.combos === 0);
   const buckets = empty
     ? `<p class="muted">No ${unit} of this player have an equity of their own: nothing to distribute.</p>`
     : d

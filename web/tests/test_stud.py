@@ -1,12 +1,14 @@
 """The stud games on the page, read from /api/games' spec: no board (its field and picker hidden),
-hands in stud's grammar, no range editor or details, folded up cards as dead cards, the exact
-answer (Hi/Lo's scoop and low columns), one-line errors beside the hand."""
+hands in stud's grammar, no range editor, folded up cards as dead cards, the exact answer (Hi/Lo's
+scoop and low columns), the final hands by category, the details (each way of a player's hidden
+down cards, and the distribution), one-line errors beside the hand."""
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import load
 from test_games import choose_game
-from test_page import WAIT, calculate, css, screenshot, type_range
+from test_omaha import combo_rows
+from test_page import WAIT, calculate, css, details_done, screenshot, type_range
 
 
 def shown(driver, selector):
@@ -35,7 +37,10 @@ def test_stud_third_street_gives_the_clis_exact_answer(page, shots):
     counts = [c.text for c in page.find_elements(By.CSS_SELECTOR, "#results tbody tr:first-child .count")]
     assert counts == ["7,810,521,826", "443,708", "10,454,331,516"]
     assert css(page, "#results th:nth-child(2)").text == "Hand"  # a stud hand is its cards, not a range
-    assert not shown(page, "#details-panel")
+    # The details: every card known, one combo each, the hand itself; no board hits.
+    details_done(page)
+    assert shown(page, "#details-panel") and not shown(page, "#hits-detail") and not shown(page, "#matrix-detail")
+    assert [r[:2] for r in combo_rows(page)] == [["(A♠K♠)Q♦", "42.76%"]]
     assert css(page, "#count-note").text == ""
     WebDriverWait(page, WAIT).until(lambda d: "game=stud" in d.current_url)
     screenshot(page, shots, "desktop-stud")
@@ -79,6 +84,32 @@ def test_razz_and_stud_hilo_answer_with_their_columns(page, shots):
     # Back to a board game: the board and the range editor come back.
     choose_game(page, "holdem")
     assert shown(page, "#board") and shown(page, "#grid-editor") and shown(page, "#pick-board")
+
+
+def test_stud_details_list_each_way_of_the_hidden_down_cards(page, shots):
+    choose_game(page, "stud")
+    type_range(page, 1, "(??)QdJh2c3d")
+    type_range(page, 2, "(7c7d)8h9hTc3s")
+    calculate(page)
+    details_done(page)
+    # The CLI: equity --game stud '(??)QdJh2c3d' '(7c7d)8h9hTc3s' --per-combo --distribution --json
+    assert css(page, "#equity-1").text == "32.677%"
+    assert "(exact," in css(page, "#details-status").text
+    assert shown(page, "#categories")  # the final hands by category, beside the details
+    assert not shown(page, "#hits-detail") and not shown(page, "#matrix-detail")
+    assert "each way of the hidden down cards" in css(page, "#per-combo-title").text.lower()
+    Select(css(page, "#detail-player")).select_by_value("0")
+    rows = combo_rows(page)
+    # Every two of the 42 cards left: 100 shown, then a button; the best trips of jacks, 1,409 of 1,560.
+    assert len(rows) == 101 and rows[-1][0] == "show all 861 combos"
+    assert sorted(r[0] for r in rows[:3]) == ["(J♠J♣)Q♦J♥2♣3♦", "(J♠J♦)Q♦J♥2♣3♦", "(J♣J♦)Q♦J♥2♣3♦"]
+    assert rows[0][1:] == ["90.32%", "1", "1,409", "0", "1,560"]
+    buckets = [b.text for b in page.find_elements(By.CSS_SELECTOR, "#distribution .buckets small")]
+    assert buckets == ["49 combos", "213 combos", "19 combos", "580 combos"]
+    page.execute_script("document.querySelector('#details-panel').scrollIntoView()")
+    screenshot(page, shots, "desktop-stud-details", top=False)
+    Select(css(page, "#detail-player")).select_by_value("1")
+    assert combo_rows(page) == [["(7♣7♦)8♥9♥T♣3♠", "67.32%", "1", "301,417", "0", "447,720"]]
 
 
 def test_a_bad_stud_hand_is_an_error_beside_it(page):
