@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "equity/cards.hpp"
 #include "equity/detail/platform.hpp"
@@ -132,6 +133,9 @@ LowRank eight_or_better_cards(std::span<const Card> cards);
 // first), 0 = ace .. 12 = king: 6174 is {4, 3, 2, 1, 0}, the pair A-A-4-3-2 {0, 0, 3, 2, 1}.
 LowCategory razz_category(RazzRank value);
 std::array<int, 5> razz_ranks(RazzRank value);
+
+// "no pair", "one pair", "two pair", "three of a kind", "full house", "four of a kind".
+std::string_view low_category_name(LowCategory c);
 
 // "7-5-4-3-2", "5-4-3-2-A (the wheel)", "one pair, A-A-4-3-2", "full house, 2-2-2-A-A".
 std::string razz_name(RazzRank value);

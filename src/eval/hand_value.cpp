@@ -160,9 +160,7 @@ StudHandValue stud_hand_value(std::span<const Card> cards, Game game) {
 std::vector<GameCategory> game_categories(Game game) {
   std::vector<GameCategory> out;
   if (game_rules(game).ranking == PotRanking::ace_to_five_low) {
-    static constexpr std::array<std::string_view, kLowCategories> kNames = {
-        "no pair", "one pair", "two pair", "three of a kind", "full house", "four of a kind"};
-    for (std::size_t c = 0; c < kNames.size(); ++c) out.push_back({c, kNames[c]});
+    for (std::size_t c = 0; c < kLowCategories; ++c) out.push_back({c, low_category_name(static_cast<LowCategory>(c))});
     return out;
   }
   const auto order = category_order(game);  // the weakest first

@@ -151,6 +151,12 @@ LowCategory razz_category(RazzRank value) { return razz_classes().at(value).cate
 
 std::array<int, 5> razz_ranks(RazzRank value) { return razz_classes().at(value).ranks; }
 
+std::string_view low_category_name(LowCategory c) {
+  static constexpr std::array<std::string_view, kLowCategories> names = {
+      "no pair", "one pair", "two pair", "three of a kind", "full house", "four of a kind"};
+  return names[static_cast<std::size_t>(c)];
+}
+
 std::string razz_name(RazzRank value) {
   static constexpr std::string_view kNames[] = {
       "", "one pair,", "two pair,", "three of a kind,", "full house,", "four of a kind,"};
