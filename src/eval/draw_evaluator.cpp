@@ -2,24 +2,12 @@
 #include "equity/draw_evaluator.hpp"
 
 #include "equity/error.hpp"
+#include "hand_text.hpp"
 
 namespace equity {
 namespace {
 
 // `least` to `most` distinct cards of the 52, else InputError naming the game and what is wrong.
-CardSet checked_hand(std::span<const Card> cards, std::size_t least, std::size_t most, std::string_view what) {
-  if (cards.size() < least || cards.size() > most)
-    throw InputError(std::string(what) + ": a hand has " + std::to_string(least) +
-                     (most > least ? " or " + std::to_string(most) : std::string()) + " cards, not " +
-                     std::to_string(cards.size()));
-  CardSet seen;
-  for (Card c : cards) {
-    if (c.id() >= kCards) throw InputError(std::string(what) + ": no card of id " + std::to_string(c.id()));
-    if (seen.contains(c)) throw InputError(std::string(what) + ": duplicate card " + c.str());
-    seen.insert(c);
-  }
-  return seen;
-}
 
 // The high HandRank of each 2-7 value (deuce_seven_of_high() turned around).
 constexpr std::array<HandRank, kDeuceSevenRanks> kHighOfDeuceSeven = [] {
@@ -36,15 +24,6 @@ constexpr std::array<std::uint16_t, kBadugiRanks> kRanksOfBadugi = [] {
     if (std::popcount(m) <= 4) t[detail::kBadugiOfRanks[m]] = static_cast<std::uint16_t>(m);
   return t;
 }();
-
-constexpr std::array<std::string_view, kRanks> kRankNames = {"two",  "three", "four", "five",  "six",  "seven", "eight",
-                                                             "nine", "ten",   "jack", "queen", "king", "ace"};
-constexpr std::array<std::string_view, kRanks> kRankPlurals = {"twos",   "threes", "fours", "fives", "sixes",
-                                                               "sevens", "eights", "nines", "tens",  "jacks",
-                                                               "queens", "kings",  "aces"};
-
-std::string name(int rank) { return std::string(kRankNames[static_cast<std::size_t>(rank)]); }
-std::string plural(int rank) { return std::string(kRankPlurals[static_cast<std::size_t>(rank)]); }
 
 // "K-8-4": ranks[from..to) by their letters (`letters` by rank), joined by dashes.
 template <std::size_t N>
@@ -64,7 +43,7 @@ constexpr std::string_view kAceLowLetters = "A23456789TJQK";
 // ---- Deuce-to-seven ------------------------------------------------------------------------------
 
 DeuceSevenRank deuce_seven_value_cards(std::span<const Card> cards) {
-  return deuce_seven_value(checked_hand(cards, 5, 5, "2-7"));
+  return deuce_seven_value(detail::checked_hand(cards, 5, 5, "2-7"));
 }
 
 std::string_view deuce_seven_category_name(Category c) {
@@ -86,21 +65,22 @@ std::string deuce_seven_name(DeuceSevenRank value) {
     case Category::HighCard:
       return dashed(r, 0, 5, kRankChars);
     case Category::OnePair:
-      return "pair of " + plural(r[0]) + ", " + dashed(r, 2, 5, kRankChars);
+      return "pair of " + detail::rank_plural(r[0]) + ", " + dashed(r, 2, 5, kRankChars);
     case Category::TwoPair:
-      return "two pair, " + plural(r[0]) + " and " + plural(r[2]) + ", " + dashed(r, 4, 5, kRankChars);
+      return "two pair, " + detail::rank_plural(r[0]) + " and " + detail::rank_plural(r[2]) + ", " +
+             dashed(r, 4, 5, kRankChars);
     case Category::ThreeOfAKind:
-      return "three of a kind, " + plural(r[0]) + ", " + dashed(r, 3, 5, kRankChars);
+      return "three of a kind, " + detail::rank_plural(r[0]) + ", " + dashed(r, 3, 5, kRankChars);
     case Category::Straight:
-      return "straight, " + name(r[0]) + " high";
+      return "straight, " + detail::rank_name(r[0]) + " high";
     case Category::Flush:
       return "flush, " + dashed(r, 0, 5, kRankChars);
     case Category::FullHouse:
-      return "full house, " + plural(r[0]) + " full of " + plural(r[3]);
+      return "full house, " + detail::rank_plural(r[0]) + " full of " + detail::rank_plural(r[3]);
     case Category::FourOfAKind:
-      return "four of a kind, " + plural(r[0]) + ", " + dashed(r, 4, 5, kRankChars);
+      return "four of a kind, " + detail::rank_plural(r[0]) + ", " + dashed(r, 4, 5, kRankChars);
     case Category::StraightFlush:
-      return r[0] == 12 ? std::string("royal flush") : "straight flush, " + name(r[0]) + " high";
+      return r[0] == 12 ? std::string("royal flush") : "straight flush, " + detail::rank_name(r[0]) + " high";
   }
   return {};
 }
@@ -108,7 +88,7 @@ std::string deuce_seven_name(DeuceSevenRank value) {
 // ---- Badugi --------------------------------------------------------------------------------------
 
 BadugiRank badugi_value_cards(std::span<const Card> cards) {
-  const CardSet hand = checked_hand(cards, 4, 5, "badugi");
+  const CardSet hand = detail::checked_hand(cards, 4, 5, "badugi");
   return cards.size() == 5 ? badugi_value_five(hand) : badugi_value(hand);
 }
 

@@ -4,23 +4,15 @@
 
 #include "equity/error.hpp"
 #include "eval/reference_evaluator.hpp"
+#include "hand_text.hpp"
 
 namespace equity {
 namespace {
 
-constexpr std::array<std::string_view, kRanks> kRankNames = {"two",  "three", "four", "five",  "six",  "seven", "eight",
-                                                             "nine", "ten",   "jack", "queen", "king", "ace"};
-constexpr std::array<std::string_view, kRanks> kRankPlurals = {"twos",   "threes", "fours", "fives", "sixes",
-                                                               "sevens", "eights", "nines", "tens",  "jacks",
-                                                               "queens", "kings",  "aces"};
-
-std::string name(int rank) { return std::string(kRankNames[static_cast<std::size_t>(rank)]); }
-std::string plural(int rank) { return std::string(kRankPlurals[static_cast<std::size_t>(rank)]); }
-
 // ", a, b, c" for ranks[from..5).
 std::string list(const std::array<int, 5>& ranks, std::size_t from) {
   std::string out;
-  for (std::size_t i = from; i < 5; ++i) out += (i == from ? "" : ", ") + name(ranks[i]);
+  for (std::size_t i = from; i < 5; ++i) out += (i == from ? "" : ", ") + detail::rank_name(ranks[i]);
   return out;
 }
 
@@ -93,21 +85,21 @@ std::string hand_name(Category category, const std::array<int, 5>& r) {
     case Category::HighCard:
       return head + list(r, 0);
     case Category::OnePair:
-      return head + plural(r[0]) + ", " + kickers(r, 2);
+      return head + detail::rank_plural(r[0]) + ", " + kickers(r, 2);
     case Category::TwoPair:
-      return head + plural(r[0]) + " and " + plural(r[2]) + ", " + kickers(r, 4);
+      return head + detail::rank_plural(r[0]) + " and " + detail::rank_plural(r[2]) + ", " + kickers(r, 4);
     case Category::ThreeOfAKind:
-      return head + plural(r[0]) + ", " + kickers(r, 3);
+      return head + detail::rank_plural(r[0]) + ", " + kickers(r, 3);
     case Category::Straight:
-      return head + name(r[0]) + " high";
+      return head + detail::rank_name(r[0]) + " high";
     case Category::Flush:
       return head + list(r, 0);
     case Category::FullHouse:
-      return head + plural(r[0]) + " full of " + plural(r[3]);
+      return head + detail::rank_plural(r[0]) + " full of " + detail::rank_plural(r[3]);
     case Category::FourOfAKind:
-      return head + plural(r[0]) + ", " + kickers(r, 4);
+      return head + detail::rank_plural(r[0]) + ", " + kickers(r, 4);
     case Category::StraightFlush:
-      return r[0] == 12 ? std::string("royal flush") : head + name(r[0]) + " high";
+      return r[0] == 12 ? std::string("royal flush") : head + detail::rank_name(r[0]) + " high";
   }
   return head;
 }

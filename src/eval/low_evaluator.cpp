@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "equity/error.hpp"
+#include "hand_text.hpp"
 
 namespace equity {
 namespace detail {
@@ -81,18 +82,6 @@ RazzRank razz_paired(LowRankMasks masks) {
 
 namespace {
 
-CardSet checked_hand(std::span<const Card> cards, std::string_view what) {
-  if (cards.size() < 5 || cards.size() > 7)
-    throw InputError(std::string(what) + ": a hand has 5, 6 or 7 cards, not " + std::to_string(cards.size()));
-  CardSet seen;
-  for (Card c : cards) {
-    if (c.id() >= kCards) throw InputError(std::string(what) + ": no card of id " + std::to_string(c.id()));
-    if (seen.contains(c)) throw InputError(std::string(what) + ": duplicate card " + c.str());
-    seen.insert(c);
-  }
-  return seen;
-}
-
 struct RazzClass {
   LowCategory category = LowCategory::NoPair;
   std::array<int, 5> ranks{};
@@ -141,10 +130,10 @@ const std::array<RazzClass, kRazzRanks>& razz_classes() {
 
 }  // namespace
 
-RazzRank razz_value_cards(std::span<const Card> cards) { return razz_value(checked_hand(cards, "razz")); }
+RazzRank razz_value_cards(std::span<const Card> cards) { return razz_value(detail::checked_hand(cards, 5, 7, "razz")); }
 
 LowRank eight_or_better_cards(std::span<const Card> cards) {
-  return eight_or_better(checked_hand(cards, "eight-or-better"));
+  return eight_or_better(detail::checked_hand(cards, 5, 7, "eight-or-better"));
 }
 
 LowCategory razz_category(RazzRank value) { return razz_classes().at(value).category; }
