@@ -1029,7 +1029,10 @@ class GroupSweep {
     s.left_out.clear();
     if (!on.clear_of(side.cards[id], side.suited_in[id])) {
       for (std::uint32_t i = begin; i < end; ++i)
-        if (!on.in_class(side.mask[i])) s.left_out.push_back(i);
+        if (!on.in_class(side.mask[i])) {
+          s.left_out.push_back(i);
+          detail::prefetch(&side.subsets[i]);  // taken off below: its counters' indices
+        }
     }
     const std::size_t size = end - begin, out = s.left_out.size();
     if (!side.summed[id] || 2 * out > size) {
