@@ -644,27 +644,34 @@ TEST(OmahaCalculate, ThePlannerCountsTheWork) {
   EXPECT_EQ(p.method, Method::exact);
   EXPECT_EQ(p.work.showdowns, 40.0 * 135'751);
   // Random against random: the sweep counts 48 rivers x (194,580 hands + 4,000) on a turn and
-  // 1,176 turns and rivers x (211,876 + 4,000) on a flop, within its limit, enumerated; preflop
-  // too many, sampled. So are two ranges on a flop, and random against the widest ones sampled.
+  // 1,176 turns and rivers x (211,876 + 4,000) on a rainbow flop, with twice the hands again on its
+  // 198 boards of three cards of a suit, within its limit, enumerated; on a monotone flop (every
+  // board) and preflop too many, sampled. Two ranges on a flop are enumerated, random against the
+  // widest ones sampled.
   p = plan(ask(Game::omaha, {"random", "random"}, "2c3d4h5s", ""));
   EXPECT_EQ(p.method, Method::exact);
   EXPECT_EQ(p.exact_method, ExactMethod::sweep);
   EXPECT_EQ(p.reason,
-            "the sweep would count about 9,531,840 Omaha hands, within the 260,000,000 swept "
+            "the sweep would count about 9,531,840 Omaha hands, within the 340,000,000 swept "
             "automatically on a turn");
   p = plan(ask(Game::omaha, {"random", "random"}, "2c3d4h", ""));
   EXPECT_EQ(p.method, Method::exact);
   EXPECT_EQ(p.exact_method, ExactMethod::sweep);
   EXPECT_EQ(p.reason,
-            "the sweep would count about 253,870,176 Omaha hands, within the 260,000,000 swept "
+            "the sweep would count about 337,773,072 Omaha hands, within the 340,000,000 swept "
             "automatically on a flop");
   p = plan(ask(Game::omaha, {"AA**", "$ds"}, "Kh7s2c", ""));
   EXPECT_EQ(p.method, Method::exact);
   EXPECT_EQ(p.exact_method, ExactMethod::sweep);
-  EXPECT_NE(p.reason.find("within the 260,000,000 swept automatically on a flop"), std::string::npos) << p.reason;
+  EXPECT_NE(p.reason.find("within the 340,000,000 swept automatically on a flop"), std::string::npos) << p.reason;
   p = plan(ask(Game::omaha, {"random", "!AA"}, "Kh7s2c", ""));
   EXPECT_EQ(p.method, Method::monte_carlo);
-  EXPECT_NE(p.reason.find("more than the 260,000,000 swept automatically on a flop"), std::string::npos) << p.reason;
+  EXPECT_NE(p.reason.find("more than the 340,000,000 swept automatically on a flop"), std::string::npos) << p.reason;
+  p = plan(ask(Game::omaha, {"random", "random"}, "Ah7h2h", ""));
+  EXPECT_EQ(p.method, Method::monte_carlo);
+  EXPECT_EQ(p.reason,
+            "the sweep would count about 752,202,528 Omaha hands, more than the 340,000,000 swept "
+            "automatically on a flop");
   p = plan(ask(Game::omaha, {"random", "random"}, "", ""));
   EXPECT_EQ(p.method, Method::monte_carlo);
   EXPECT_NE(p.reason.find("swept automatically preflop"), std::string::npos) << p.reason;

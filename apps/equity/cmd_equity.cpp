@@ -527,7 +527,10 @@ int run_equity(const Args& args) {
       "a turn or 1 million on a river; else Monte Carlo.\n\n"
       "Omaha (--game omaha, omaha5, omaha6 and their -hilo games): a hand is 4, 5 or 6 cards (AsKsQhJh) "
       "or random; specific hands are enumerated exactly, ranges when the showdowns are within the limits "
-      "above and the hands to score at most 20 million, else Monte Carlo. Hi/Lo answers add how often "
+      "above and the hands to score at most 20 million, two wide PLO4 ranges high only by a sweep when its work "
+      "(boards x hands) is at most 340 million (random vs random on a rainbow flop), else Monte Carlo. Hi/Lo answers "
+      "add "
+      "how often "
       "each player scoops, wins the high and the low, and makes a low (docs/omaha.md).\n\n"
       "Stud (--game stud, stud-hilo, razz): 2 to 8 players, no board; each player's cards as dealt so far, "
       "all on one street from third to seventh: " +

@@ -13,10 +13,12 @@ namespace equity::detail {
 // against random on the turn (44 x 135,751) is enumerated, on the flop (990 x 135,751) sampled.
 inline constexpr double kOmahaEvaluationLimit = 2e7;
 // Automatic enumerates by the sweep without per-hand counts (its groups of equal rank) when its work
-// (OmahaWork::sweep: boards x the hands counted, and 4,000 a board) is at most this: random against
-// random on a flop (1,176 x (211,876 + 4,000)) in about a second on two cores; the widest pairs of
-// ranges within it in about two. Per-combo questions by the sweep keep kOmahaEvaluationLimit.
-inline constexpr double kOmahaSweepLimit = 2.6e8;
+// (OmahaWork::sweep: boards x the hands counted, 4,000 a board, and twice the hands again on each
+// board of three cards of a suit) is at most this: random against random on a rainbow flop
+// (1,176 x (211,876 + 4,000) + 198 x 2 x 211,876 = 337,773,072) in about 1.5 s on two cores; on a
+// two-tone or monotone flop it is sampled. Per-combo questions by the sweep keep
+// kOmahaEvaluationLimit.
+inline constexpr double kOmahaSweepLimit = 3.4e8;
 // Exact asked for takes on at most this many hands to score (about an hour on two cores).
 inline constexpr double kOmahaExactLimit = 1e10;
 // Quick (run on the calling thread): at most this many hands scored and showdowns.

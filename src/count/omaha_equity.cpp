@@ -195,7 +195,26 @@ OmahaWork omaha_work(const OmahaPrepared& prep) {
       prep.players() == 2 && prep.random[0] == prep.random[1] &&
       std::equal(prep.combos[0].begin(), prep.combos[0].end(), prep.combos[1].begin(), prep.combos[1].end(),
                  [](const OmahaCombo& x, const OmahaCombo& y) { return x.cards == y.cards; });
-  work.sweep = work.outer_boards * ((same ? prep.hands[0] : work.hands) + kOmahaSweepBoardWork);
+  // The outer boards with three cards of a suit or more (counted up to two cards to come; past that
+  // every board, whose sweep is far beyond automatic's limit anyway).
+  double flush_boards = work.outer_boards;
+  if (prep.cards_to_come <= 2) {
+    const std::vector<Card> deck = (CardSet::full() - prep.known).cards();
+    const auto flush = [](CardSet board) {
+      for (int suit = 0; suit < kSuits; ++suit)
+        if (std::popcount(board.suit_ranks(suit)) >= 3) return true;
+      return false;
+    };
+    flush_boards = prep.cards_to_come == 0 ? flush(prep.board) : 0;
+    for (std::size_t i = 0; i < deck.size() && prep.cards_to_come > 0; ++i) {
+      const CardSet turn = prep.board | to_set(deck[i]);
+      if (prep.cards_to_come == 1) flush_boards += flush(turn);
+      for (std::size_t j = i + 1; j < deck.size() && prep.cards_to_come == 2; ++j)
+        flush_boards += flush(turn | to_set(deck[j]));
+    }
+  }
+  const double counted = same ? prep.hands[0] : kOmahaSweepTwoRangesWork * work.hands;
+  work.sweep = work.outer_boards * (counted + kOmahaSweepBoardWork) + flush_boards * counted * kOmahaSweepFlushWork;
   return work;
 }
 
@@ -1029,7 +1048,10 @@ class GroupSweep {
     s.left_out.clear();
     if (!on.clear_of(side.cards[id], side.suited_in[id])) {
       for (std::uint32_t i = begin; i < end; ++i)
-        if (!on.in_class(side.mask[i])) s.left_out.push_back(i);
+        if (!on.in_class(side.mask[i])) {
+          s.left_out.push_back(i);
+          detail::prefetch(&side.subsets[i]);  // taken off below: its counters' indices
+        }
     }
     const std::size_t size = end - begin, out = s.left_out.size();
     if (!side.summed[id] || 2 * out > size) {

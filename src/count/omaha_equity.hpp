@@ -99,12 +99,15 @@ struct OmahaWork {
   double showdowns = 0;      // assignments x boards
   double evaluations = 0;    // hands scored: outer boards x hands
   // The sweep's work without per-hand counts (omaha_sweep_applies()): the outer boards times the
-  // hands counted (both players', or one's when both hold the same hands) plus
+  // hands counted (one player's when both hold the same hands, else both players' times
+  // kOmahaSweepTwoRangesWork: a hand of two ranges costs more, queried or taken in products) plus
   // kOmahaSweepBoardWork, the work of each board beside its hands (ranking the classes, sorting,
-  // the products of the counters).
+  // the products of the counters); and the boards of three cards of a suit or more (all of them
+  // preflop) times the hands counted times kOmahaSweepFlushWork (hands of two cards of that suit
+  // are ranked and counted one by one: such a board costs about three times another).
   double sweep = 0;
 };
-inline constexpr double kOmahaSweepBoardWork = 4000;
+inline constexpr double kOmahaSweepBoardWork = 4000, kOmahaSweepFlushWork = 2, kOmahaSweepTwoRangesWork = 1.4;
 OmahaWork omaha_work(const OmahaPrepared& prep);
 
 // How omaha_ranges_exact() counts. walk: board by board, every assignment a showdown (above).

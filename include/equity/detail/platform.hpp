@@ -9,6 +9,7 @@
 //                                          others (nothing when portable)
 //   Uint128, multiply_high()               128-bit products (__int128, or two 64-bit halves)
 //   exchange()                             a swap in memory by inline assembly (x86-64)
+//   prefetch()                             a cache line asked for ahead (a builtin, or nothing)
 //   Vec8                                   eight 16-bit lanes (GCC vector extension, or an array)
 //   Pair64                                 two 64-bit lanes that add together (vector extension, or a struct)
 //   compare_64()                           64 lanes of 16 bits compared into two bit masks (SSE2, or a loop)
@@ -164,6 +165,15 @@ inline std::uint64_t exchange(std::uint64_t* values, std::size_t position, std::
   const std::uint64_t taken = values[position];
   values[position] = value;
   return taken;
+#endif
+}
+
+// Asks for the cache line at `address` ahead of its use (GCC's and Clang's builtin, or nothing).
+inline void prefetch(const void* address) {
+#if !EQUITY_PORTABLE_BUILD
+  __builtin_prefetch(address);
+#else
+  (void)address;
 #endif
 }
 
