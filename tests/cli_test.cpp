@@ -860,3 +860,44 @@ TEST(Cli, StudOutputsFitEightyColumns) {
   EXPECT_NE(text.find("one is dealt face up to all (a community card)"), std::string::npos) << help.out;
   EXPECT_NE(help.out.find("  equity --game stud '(AsKs)Qd' '(7c7d)8h'\n"), std::string::npos) << help.out;
 }
+
+namespace equity {
+namespace {
+
+TEST(CliPot, StacksShowEachPlayersChipsAndThePots) {
+  const auto r = run_equity("AsAc KdKc QsQh --board 9h7s2c --stacks 100,250,40 --pot 30");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const char* line : {"Pot          Stack          EV         Net     Main   Side 1",
+                           "AsAc           100      233.92     +133.92    82.9%    91.3%",
+                           "QsQh            40       12.46      -27.54     8.3%        -",
+                           "Main pot: 150 chips, every player", "Side 1 pot: 120 chips, 2 players: AsAc, KdKc",
+                           "Back to KdKc: 150 chips no one else matched", "Total: 420 chips (30 dead money"})
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+  const auto json = run_equity("AsAc KdKc QsQh --board 9h7s2c --stacks 100,250,40 --json");
+  EXPECT_NE(json.out.find("\"ev\":"), std::string::npos);
+  EXPECT_NE(json.out.find("\"pot\":{\"chips\":390.0,\"dead\":0.0,\"stacks\":[100.0,250.0,40.0],\"layers\":[{\"chips\":"
+                          "120.0,\"players\":[0,1,2]"),
+            std::string::npos)
+      << json.out;
+  // Without stacks the JSON is as it was: no pot_units for Hold'em, no ev.
+  const auto plain = run_equity("AsAc KdKc QsQh --board 9h7s2c --json");
+  EXPECT_EQ(plain.out.find("pot_units"), std::string::npos);
+  EXPECT_EQ(plain.out.find("\"ev\""), std::string::npos);
+}
+
+TEST(CliPot, BadStacksAreOneLineAndExitCodeTwo) {
+  for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
+           {"AsAc KdKc --stacks 10,abc", "--stacks: 'abc' (stack 2): a number of chips above 0"},
+           {"AsAc KdKc --stacks 10,20,30", "stacks: 3 given for 2 players"},
+           {"AsAc KdKc --stacks 10,-4", "(stack 2)"},
+           {"AsAc KdKc QQ+ --stacks 50,50,10", "player 3 ('QQ+') is left out of a side pot"},
+           {"AsAc KdKc --pot -3", "--pot"}}) {
+    const auto r = run_equity(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_NE(r.err.find(message), std::string::npos) << args << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace equity

@@ -352,6 +352,69 @@ void print_distribution(std::ostringstream& out, const PlayerAnswer& p, Game gam
   }
 }
 
+// Chips as a player counts them: whole, or to the hundredth without trailing zeros.
+std::string chips(double x) {
+  std::string text = fixed_with_commas(x, 2);
+  while (text.back() == '0') text.pop_back();
+  if (text.back() == '.') text.pop_back();
+  return text == "-0" ? "0" : text;
+}
+
+std::string layer_name(std::size_t index) { return index == 0 ? "Main" : "Side " + std::to_string(index); }
+
+// The pot by stacks (Answer::pot): each player's stack, expected chips back and net, his share of
+// each pot he can win (columns while they fit, else a line a pot), and what each pot holds.
+void print_pot(std::ostringstream& out, const Answer& a, std::size_t limit) {
+  const PotAnswer& pot = *a.pot;
+  const std::size_t w = label_width(a);
+  const bool sampled = !pot.ev_standard_error.empty();
+  std::vector<std::size_t> contested;  // the layers two players or more can win
+  for (std::size_t l = 0; l < pot.layers.size(); ++l)
+    if (pot.layers[l].layer.players.size() > 1) contested.push_back(l);
+  const std::size_t base = w + 12 * 3 + (sampled ? 10 : 0);
+  const bool columns = limit == 0 || base + 9 * contested.size() <= limit;  // 0: not a terminal
+  out << "\n"
+      << pad("Pot", w, true) << pad("Stack", 12) << pad("EV", 12) << pad("Net", 12)
+      << (sampled ? pad("StdErr", 10) : "");
+  if (columns)
+    for (std::size_t i = 0; i < contested.size(); ++i) out << pad(layer_name(i), 9);
+  out << "\n";
+  for (std::size_t p = 0; p < a.players.size(); ++p) {
+    out << pad(a.players[p].hand, w, true) << pad(pot.stacks.empty() ? "-" : chips(pot.stacks[p]), 12)
+        << pad(chips(pot.ev[p]), 12) << pad((pot.net[p] > 0 ? "+" : "") + chips(pot.net[p]), 12)
+        << (sampled ? pad(chips(pot.ev_standard_error[p]), 10) : "");
+    if (columns)
+      for (std::size_t l : contested) {
+        const auto& players = pot.layers[l].layer.players;
+        const auto at = std::find(players.begin(), players.end(), p);
+        out << pad(at == players.end() ? "-" : fixed(100.0 * pot.layers[l].equity[at - players.begin()], 1) + "%", 9);
+      }
+    out << "\n";
+  }
+  std::size_t side = 0;
+  for (const PotLayerAnswer& l : pot.layers) {
+    const auto& players = l.layer.players;
+    std::string line;
+    if (players.size() == 1) {
+      line = "Back to " + a.players[players[0]].hand + ": " + chips(l.layer.chips) + " chips no one else matched";
+    } else {
+      line = layer_name(side++) + " pot: " + chips(l.layer.chips) + " chips, " +
+             (players.size() == a.players.size() ? "every player" : std::to_string(players.size()) + " players");
+      if (!columns || players.size() != a.players.size()) {
+        line += ":";
+        for (std::size_t i = 0; i < players.size(); ++i)
+          line += " " + a.players[players[i]].hand + (columns ? "" : " " + fixed(100.0 * l.equity[i], 1) + "%") +
+                  (i + 1 < players.size() ? "," : "");
+      }
+    }
+    out << wrap_footer(line + "\n", limit);
+  }
+  out << wrap_footer("Total: " + chips(pot.chips) + " chips" +
+                         (pot.dead > 0 ? " (" + chips(pot.dead) + " dead money, in the main pot)" : "") +
+                         "; EV = chips won back on average, Net = EV - stack\n",
+                     limit);
+}
+
 void print_answer(const Answer& a, bool exact_takes_it) {
   const auto limit = static_cast<std::size_t>(terminal_columns(STDOUT_FILENO));
   std::ostringstream out;
@@ -367,6 +430,7 @@ void print_answer(const Answer& a, bool exact_takes_it) {
     print_monte_carlo_footer(out, a, exact_takes_it, limit);
   else
     print_exact_footer(out, a, limit);
+  if (a.pot) print_pot(out, a, limit);
   for (const auto& p : a.players)
     if (p.category) print_categories(out, p, a.method == Method::monte_carlo ? a.trials : a.showdowns(), a.game, limit);
   for (const auto& p : a.players)
@@ -419,7 +483,7 @@ class InterruptScope {
 
 // What the command line says beyond the Question itself.
 struct Flags {
-  std::string method, seed_text, svg_path, game = "holdem";
+  std::string method, seed_text, svg_path, stacks, game = "holdem";
   bool json = false, force_mc = false, force_exact = false, no_table = false;
   CLI::Option *stderr_opt = nullptr, *trials_opt = nullptr, *time_opt = nullptr;
 };
@@ -489,6 +553,13 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
                "with a board: what each range hits on it (made hands from straight flush to nothing, and draws; "
                "definitions in docs/hits.md; the Omaha games: the high's category, wraps, open-ended, gutshots, "
                "flush and nut flush draws, and for Hi/Lo lows made and drawing, in docs/omaha.md)");
+  app.add_option("--stacks", f.stacks,
+                 "each player's chips in the pot, all in, in the players' order, e.g. 100,250,40: the main pot "
+                 "and the side pots are layered by them, and each player's expected chips back (EV) and net are "
+                 "shown; a side pot is counted without the players left out of it, who must hold specific hands "
+                 "(or random, or stud hands)");
+  app.add_option("--pot", q.pot, "dead money already in the pot from players who folded, e.g. 150 (in the main pot)")
+      ->check(CLI::NonNegativeNumber);
   app.add_flag("--by-category", q.by_category,
                "per player: how often the final hand is each category, and the wins and ties by category");
 }
@@ -496,6 +567,7 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
 // The flags' part of the question, and their contradictions.
 void apply_flags(Question& q, const Flags& f) {
   q.game = parse_game(f.game);
+  if (!f.stacks.empty()) q.stacks = parse_stacks(f.stacks);
   if (!f.seed_text.empty()) q.seed = std::stoull(f.seed_text);  // checked by seed_check()
   if (!f.svg_path.empty() && !q.distribution)
     throw InputError("--svg draws the equity distribution: add --distribution");

@@ -23,6 +23,7 @@
 #include "equity/distribution.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/game.hpp"
+#include "equity/pot.hpp"
 #include "equity/table_location.hpp"
 
 namespace equity {
@@ -92,7 +93,14 @@ struct Question {
   std::uint64_t max_trials = 0;
   double max_seconds = 0;
   std::optional<std::uint64_t> seed;  // Monte Carlo; none: drawn at random (below 2^53)
-  int threads = 0;                    // worker threads; 0: all cores
+  // What is in the pot (pot.hpp): each player's chips in it, all in (empty: no stacks), and the
+  // dead money of players who folded. With either, Answer::pot gives each player's expected chips
+  // back, layer by layer (the main pot and the side pots). A side pot's players are counted with the
+  // others' cards out of the deck: every player left out of one holds a specific hand (or random, or
+  // a stud hand); the side pots are answered by the method the question asks for.
+  std::vector<double> stacks;
+  double pot = 0;
+  int threads = 0;  // worker threads; 0: all cores
   // The preflop table's directory; empty: found as table_location.hpp says. use_table = false
   // never reads it.
   std::string table_dir;
@@ -122,10 +130,11 @@ struct PlayerAnswer {
   // With by_category: showdowns or trials ending with this player's best hand in each category
   // (index = Category), and those of them won alone or tied.
   std::optional<CategoryCounts> category, category_wins, category_ties;
-  // Omaha games: the pot shares won, Answer::pot_units a showdown (exact) or a trial (Monte
-  // Carlo), so that every split is a whole number: equity = pot_units / (Answer::pot_units x
-  // showdowns) without weights. wins, ties and losses count the high hand (the whole pot in the
-  // high-only games).
+  // The pot shares won, kPotUnits (5,040) a showdown (exact) or a trial (Monte Carlo), so that
+  // every split is a whole number: equity = pot_units / (kPotUnits x showdowns) without weights.
+  // Omaha and stud games (Answer::pot_units set: their JSON shows it); in Hold'em and short deck
+  // exact answers without weights only (their JSON does not show it). wins, ties and losses count
+  // the high hand (the whole pot in the high-only games).
   std::optional<std::uint64_t> pot_units;
   // Omaha Hi/Lo games: showdowns or trials where this player took the whole pot alone (the best
   // high alone, and the best low alone or no low made), had the best 8-or-better low alone, shared
@@ -147,7 +156,8 @@ struct Answer {
   std::vector<std::string> warnings;
   std::vector<PlayerAnswer> players;
   Method per_combo_method = Method::automatic;  // with per_combo: table, exact or monte_carlo
-  std::uint64_t pot_units = 0;                  // Omaha games: the units of one pot (5,040); 0 otherwise
+  std::uint64_t pot_units = 0;                  // Omaha and stud games: the units of one pot (5,040); 0 otherwise
+  std::optional<PotAnswer> pot;                 // with stacks or dead money (Question::stacks, pot)
 
   // Table and exact: every non-conflicting combo assignment times every board.
   std::uint64_t boards = 0;                           // boards per assignment

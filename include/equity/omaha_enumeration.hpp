@@ -11,11 +11,11 @@
 #include "equity/cards.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/omaha_evaluator.hpp"
+#include "equity/pot.hpp"
 
 namespace equity {
 
-// A pot in units that make every split exact: two halves times lcm(1..10).
-inline constexpr std::uint64_t kPotUnits = 5040;
+// kPotUnits (pot.hpp): a pot in units that make every split exact.
 
 struct OmahaPlayerCounts {
   std::uint64_t wins = 0;      // showdowns with the best high alone

@@ -101,6 +101,8 @@ def calc(
     table: _Optional[str] = None,
     use_table: bool = True,
     game: str = "holdem",
+    stacks: _Optional[_Sequence[float]] = None,
+    pot: _Optional[float] = None,
 ) -> Result:
     """The equity of 2 to 10 hands or ranges: what `equity PLAYERS... --json` prints.
 
@@ -142,6 +144,12 @@ def calc(
                  dead=, no board, ranges, per_combo or hits, and add pot_units (Hi/Lo: scoops,
                  low_wins, low_ties, lows) as the Omaha games do; by_category names razz's lows
                  (docs/stud.md).
+    stacks       each player's chips in the pot, all in, e.g. [100, 250, 40]: the main pot and the
+                 side pots are layered by them; each player gets ev (chips won back on average)
+                 and net (ev - stack), and result.pot the layers (chips, players, equity, and the
+                 exact counts or the standard errors). A side pot is counted without the players
+                 left out of it, who must hold specific hands (or random, or stud hands).
+    pot          dead money already in the pot from players who folded (in the main pot).
 
     The result's fields are the JSON's (docs/json.md): result.mode ("table", "exact",
     "monte-carlo"), result.showdowns or result.trials, and per player (result.players[i]) hand,
@@ -160,8 +168,25 @@ def calc(
     return _equity.calc(
         _players_list(players), board, dead, method, stderr, trials, time, seed, threads, by_category,
         per_combo, distribution, hits, per_combo_stderr, _TABLE if table is None else table,
-        use_table, game,
+        use_table, game, _stacks(stacks), _chips(pot, "pot"),
     )
+
+
+def _chips(x, what: str):
+    """A number of chips for calc(): ValueError naming `what` for anything else."""
+    if x is None:
+        return None
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise ValueError(f"{what}: a number of chips, not {x!r}")
+    return float(x)
+
+
+def _stacks(stacks):
+    if stacks is None:
+        return None
+    if isinstance(stacks, (str, bytes)):
+        raise ValueError(f"stacks: a list of each player's chips, e.g. [100, 250, 40], not {stacks!r}")
+    return [_chips(x, f"stack {i + 1}") for i, x in enumerate(stacks)]
 
 
 def _players_list(players) -> list:

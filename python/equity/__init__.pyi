@@ -90,6 +90,8 @@ def calc(
     table: Optional[str] = None,
     use_table: bool = True,
     game: str = "holdem",
+    stacks: Optional[Sequence[float]] = None,
+    pot: Optional[float] = None,
 ) -> Result: ...
 def evaluate(
     cards: Union[str, Sequence[str], Sequence[int]], game: str = "holdem", board: Cards = None

@@ -99,6 +99,8 @@ struct CalcArgs {
   std::string table;
   bool use_table = true;
   std::string game = "holdem";
+  std::optional<std::vector<double>> stacks;
+  std::optional<double> pot;
 };
 
 // The methods calc() takes, as the command line's --method: the question's methods ("mc" is
@@ -149,6 +151,8 @@ Question question_of(const CalcArgs& a) {
   q.per_combo = a.per_combo;
   q.distribution = a.distribution;
   q.hits = a.hits;
+  if (a.stacks) q.stacks = *a.stacks;  // pot_layers() (in calculate()) names a stack out of range
+  if (a.pot) q.pot = *a.pot;
   return q;
 }
 
@@ -266,6 +270,20 @@ void bind_result(py::module_& m) {
       .def_property_readonly(
           "equity", [](const Player& s) { return s.p().equity; }, "the share of the pot won on average")
       .def_property_readonly(
+          "ev",
+          [](const Player& s) -> py::object {
+            const auto& pot = s.dict->answer().pot;
+            return pot ? py::object(py::float_(pot->ev[s.index])) : py::object(py::none());
+          },
+          "with stacks or pot: the chips won back on average; None otherwise")
+      .def_property_readonly(
+          "net",
+          [](const Player& s) -> py::object {
+            const auto& pot = s.dict->answer().pot;
+            return pot ? py::object(py::float_(pot->net[s.index])) : py::object(py::none());
+          },
+          "with stacks or pot: ev less the player's stack; None otherwise")
+      .def_property_readonly(
           "stderr",
           [](const Player& s) { return some(s.p().standard_error.has_value(), s.p().standard_error.value_or(0)); },
           "Monte Carlo: the standard error of equity (else None)")
@@ -315,6 +333,14 @@ void bind_result(py::module_& m) {
           "seed", [](const Result& r) { return some(!r.counted(), r.a().seed); },
           "Monte Carlo: the seed that repeats the run")
       .def_property_readonly(
+          "pot",
+          [](const Result& r) -> py::object {
+            const py::dict d = r.dict->get();
+            return d.contains("pot") ? py::object(d["pot"]) : py::object(py::none());
+          },
+          "with stacks or pot: the pot by layers (chips, dead, stacks, layers: the main pot, the side pots, the chips "
+          "back), as the JSON's \"pot\"; None otherwise")
+      .def_property_readonly(
           "seconds", [](const Result& r) { return r.a().seconds; }, "computing time")
       .def_property_readonly(
           "warnings", [](const Result& r) { return r.a().warnings; }, "things to know; empty when none")
@@ -343,7 +369,8 @@ void bind_calc(py::module_& m) {
       [](py::list players, py::object board, py::object dead, std::string method, std::optional<double> stderr_target,
          std::optional<long long> trials, std::optional<double> time, std::optional<long long> seed,
          std::optional<long long> threads, bool by_category, bool per_combo, bool distribution, bool hits,
-         std::optional<double> per_combo_stderr, std::string table, bool use_table, std::string game) {
+         std::optional<double> per_combo_stderr, std::string table, bool use_table, std::string game,
+         std::optional<std::vector<double>> stacks, std::optional<double> pot) {
         CalcArgs a{std::move(players),
                    std::move(board),
                    std::move(dead),
@@ -360,7 +387,9 @@ void bind_calc(py::module_& m) {
                    per_combo_stderr,
                    std::move(table),
                    use_table,
-                   std::move(game)};
+                   std::move(game),
+                   std::move(stacks),
+                   pot};
         const Question q = question_of(a);
         Answer answer = run(q);
         return Result{std::make_shared<Dict>(std::make_shared<const Answer>(std::move(answer)))};
@@ -370,7 +399,8 @@ void bind_calc(py::module_& m) {
       py::arg("seed") = py::none(), py::arg("threads") = py::none(), py::arg("by_category") = false,
       py::arg("per_combo") = false, py::arg("distribution") = false, py::arg("hits") = false,
       py::arg("per_combo_stderr") = py::none(), py::arg("table") = "", py::arg("use_table") = true,
-      py::arg("game") = "holdem", "The compiled calc(); see equity.calc for the arguments.");
+      py::arg("game") = "holdem", py::arg("stacks") = py::none(), py::arg("pot") = py::none(),
+      "The compiled calc(); see equity.calc for the arguments.");
   // For the tests: whether calc() would answer on the calling thread (the plan's quick).
   m.def(
       "_answers_quickly",

@@ -138,3 +138,35 @@ def test_help_explains_every_argument():
     for name in ("players", "board", "dead", "method", "stderr", "trials", "time", "seed", "threads", "by_category"):
         assert name in doc
     assert ">>>" in doc
+
+
+def test_stacks_layer_the_pot_and_give_each_player_chips():
+    r = equity.calc(["AsAc", "KdKc", "QsQh"], board="9h7s2c", stacks=[100, 250, 40], pot=30)
+    main, side, back = r.pot["layers"]
+    assert (main["chips"], main["players"]) == (150, [0, 1, 2])
+    assert (side["chips"], side["players"]) == (120, [0, 1])
+    assert (back["chips"], back["players"], back["equity"]) == (150, [1], [1.0])
+    assert main["showdowns"] == side["showdowns"] == 903
+    assert sum(main["pot_units"]) == 5040 * 903
+    assert main["equity"] == [p.equity for p in r.players]
+    assert sum(p.ev for p in r.players) == pytest.approx(420)
+    assert r.players[2].net == pytest.approx(r.players[2].ev - 40)
+    hero = 150 * main["pot_units"][0] / (5040 * 903) + 120 * side["pot_units"][0] / (5040 * 903)
+    assert r.players[0].ev == pytest.approx(hero, abs=1e-9)
+    assert r.to_dict()["pot"]["dead"] == 30
+    assert equity.calc(["AsAc", "KdKc"]).pot is None
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"stacks": [10, 20, 30]}, "stacks: 3 given for 2 players"),
+        ({"stacks": [10, 0]}, "stack 2: a number of chips above 0"),
+        ({"stacks": [10, "x"]}, "stack 2: a number of chips, not 'x'"),
+        ({"stacks": "10,20"}, "stacks: a list"),
+        ({"stacks": [10, 20], "pot": -1}, "dead money"),
+    ],
+)
+def test_bad_stacks_name_themselves(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        equity.calc(["AsAc", "KdKc"], **kwargs)

@@ -109,7 +109,7 @@ ordered_json player(const PlayerAnswer& p, Game game, bool per_combo_monte_carlo
   j["ties"] = p.ties;
   j["losses"] = p.losses;
   j["equity"] = number(p.equity);
-  if (p.pot_units) j["pot_units"] = *p.pot_units;
+  if (pot_units && p.pot_units) j["pot_units"] = *p.pot_units;
   if (p.scoops) {
     j["scoops"] = *p.scoops;
     j["low_wins"] = *p.low_wins;
@@ -142,6 +142,42 @@ ordered_json player(const PlayerAnswer& p, Game game, bool per_combo_monte_carlo
     if (!p.per_class.empty()) j["per_class"] = std::move(classes);  // none in the Omaha games
   }
   return j;
+}
+
+// The pot by layers (pot.hpp): each layer's chips, players (indices into "players") and their
+// shares, with the exact counts behind them or their standard errors.
+ordered_json pot(const PotAnswer& p) {
+  ordered_json layers = ordered_json::array();
+  for (const PotLayerAnswer& l : p.layers) {
+    ordered_json layer;
+    layer["chips"] = number(l.layer.chips);
+    layer["players"] = l.layer.players;
+    ordered_json equity = ordered_json::array();
+    for (double e : l.equity) equity.push_back(number(e));
+    layer["equity"] = std::move(equity);
+    if (!l.pot_units.empty()) {
+      layer["showdowns"] = l.showdowns;
+      layer["pot_units"] = l.pot_units;
+    }
+    if (!l.standard_error.empty()) {
+      ordered_json errors = ordered_json::array();
+      for (double e : l.standard_error) errors.push_back(number(e));
+      layer["stderr"] = std::move(errors);
+    }
+    layers.push_back(std::move(layer));
+  }
+  ordered_json stacks = ordered_json::array();
+  for (double s : p.stacks) stacks.push_back(number(s));
+  return {{"chips", number(p.chips)}, {"dead", number(p.dead)}, {"stacks", stacks}, {"layers", layers}};
+}
+
+// Each player's expected chips back, net of his stack, and (Monte Carlo) its standard error.
+void add_pot(const PotAnswer& p, ordered_json& players) {
+  for (std::size_t i = 0; i < players.size() && i < p.ev.size(); ++i) {
+    players[i]["ev"] = number(p.ev[i]);
+    players[i]["net"] = number(p.net[i]);
+    if (!p.ev_standard_error.empty()) players[i]["ev_stderr"] = number(p.ev_standard_error[i]);
+  }
 }
 
 }  // namespace
@@ -191,7 +227,9 @@ std::string to_json(const Answer& a) {
   ordered_json players = ordered_json::array();
   for (const auto& p : a.players)
     players.push_back(player(p, a.game, a.per_combo_method == Method::monte_carlo, a.pot_units != 0));
+  if (a.pot) add_pot(*a.pot, players);
   j["players"] = std::move(players);
+  if (a.pot) j["pot"] = pot(*a.pot);
   return j.dump();
 }
 

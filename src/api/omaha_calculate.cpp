@@ -322,6 +322,8 @@ Plan plan_omaha(const Question& question) {
     Player player;
     player.specific = range.specific();
     player.label = std::move(read.label);
+    player.known = range.hand();
+    player.removable = player.specific || player.label == "random";
     s->parsed.players.push_back(std::move(player));
     deal.ranges.push_back(range);
     s->omaha_ranges.push_back(range);

@@ -205,18 +205,33 @@ double exact_showdown_limit(int cards_to_come) {
   }
 }
 
+namespace {
+Plan plan_holdem(const Question& question);
+}  // namespace
+
 EQUITY_QUESTION_PATH Plan plan(const Question& question) {
   detail::check_options(question);
   // How a hand is made says whose reader, planner and methods take the question: Omaha's (two
   // hole and three board cards) and stud's (a player's own cards) before anything of Hold'em's runs.
+  Plan p;
   switch (game_rules(question.game).making) {
     case HandMaking::two_plus_three:
-      return detail::plan_omaha(question);
+      p = detail::plan_omaha(question);
+      break;
     case HandMaking::own_cards:
-      return detail::plan_stud(question);
+      p = detail::plan_stud(question);
+      break;
     case HandMaking::any_five:
+      p = plan_holdem(question);
       break;
   }
+  detail::check_pot(*p.question);
+  return p;
+}
+
+namespace {
+
+EQUITY_QUESTION_PATH Plan plan_holdem(const Question& question) {
   if (question.hits && (question.board.empty() || parse_cards(question.board, "board").empty()))
     throw InputError("hits: what a range hits needs a board of 3, 4 or 5 cards");
   auto s = std::make_shared<PlannedQuestion>();
@@ -299,6 +314,8 @@ EQUITY_QUESTION_PATH Plan plan(const Question& question) {
   plan.question = std::move(s);
   return plan;
 }
+
+}  // namespace
 
 ExactWork exact_work(const Question& question) {
   Question q = question;

@@ -54,6 +54,8 @@ EQUITY_QUESTION_PATH Player parse_player(const std::string& text, std::size_t in
       player.label = cards[0].str() + cards[1].str();
       range.set(combo_index(cards[0], cards[1]), 1.0);
       player.specific = true;
+      player.known = CardSet(cards[0].bit() | cards[1].bit());
+      player.removable = true;
       return player;
     } catch (const InputError&) {
       // The same card twice: perhaps a range after all, else the card error below.
@@ -66,6 +68,7 @@ EQUITY_QUESTION_PATH Player parse_player(const std::string& text, std::size_t in
     throw;
   }
   player.label = range.str();
+  player.removable = player.label == "random";  // every hand alike: left out of a side pot, cards drawn at random
   return player;
 }
 
@@ -132,6 +135,10 @@ EQUITY_QUESTION_PATH void check_options(const Question& q) {
     throw InputError("the " + std::string(exact_method_name(q.exact_method)) +
                      " method is a way of enumerating exactly: it does not go with " +
                      std::string(q.method == Method::table ? "the preflop table" : "Monte Carlo"));
+  if (!q.stacks.empty() && q.stacks.size() != q.players.size())
+    throw InputError("stacks: " + std::to_string(q.stacks.size()) + " given for " + std::to_string(q.players.size()) +
+                     " players (one a player, in the players' order)");
+  (void)pot_layers(q.stacks, q.pot);  // a stack or the dead money out of range names itself
   if (mc_targets && (q.method == Method::exact || q.method == Method::table))
     throw InputError("a standard error, trial or time target is for Monte Carlo, not " +
                      std::string(method_name(q.method)) + " answers");

@@ -22,6 +22,11 @@ namespace equity::detail {
 struct Player {
   std::string label;  // a hand as "AsAc", a range in canonical form
   bool specific = false;
+  // What a side pot the player is left out of counts him as (pot.cpp): his cards known (a specific
+  // hand's, a stud hand's seen ones), out of the deck for the others' question, which is exact
+  // when the rest of his cards are drawn at random (a specific hand, random, a stud hand): removable.
+  CardSet known;
+  bool removable = false;
 };
 
 struct Parsed {
@@ -80,5 +85,13 @@ struct PlannedQuestion {
   bool stud_ways_with_answer = false;
   bool serial = false;  // the work is small enough to run on the calling thread, without oneTBB
 };
+
+// With stacks or dead money (Question::stacks, pot): checks that every side pot can be counted
+// (every player left out of one removable; throws InputError naming him), planned with the
+// question.
+void check_pot(const PlannedQuestion& s);
+// The pot's layers answered (pot.cpp): the first layer's shares are the answer's equities, each
+// other one's a question of its players with the others' known cards dead.
+PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a);
 
 }  // namespace equity::detail

@@ -168,13 +168,24 @@ Question parse_equity_request(std::string_view body, double budget_seconds) {
       } catch (const InputError&) {
         throw InputError("game: '" + name + "' is not a game: one of " + game_names());
       }
+    } else if (key == "stacks") {
+      if (!value.is_array() || value.empty() || value.size() > 10)
+        throw InputError("stacks: an array of each player's chips in the pot (numbers above 0), not " +
+                         describe(value));
+      q.stacks.clear();
+      for (std::size_t i = 0; i < value.size(); ++i)
+        q.stacks.push_back(as_positive(value[i], "stacks[" + std::to_string(i) + "]"));
+    } else if (key == "pot") {
+      if (!value.is_number() || !(value.get<double>() >= 0) || !std::isfinite(value.get<double>()))
+        throw InputError("pot: the dead money in the pot, a number 0 or more, not " + describe(value));
+      q.pot = value.get<double>();
     } else if (key == "order") {
       q.order = as_string(value, key);
       (void)hand_order(q.order);  // an unknown ordering names this field
     } else {
       throw InputError("unknown field '" + key +
                        "' (fields: players, board, dead, method, stderr, trials, time, seed, per_combo, hits, "
-                       "distribution, by_category, order, game)");
+                       "distribution, by_category, order, game, stacks, pot)");
     }
   }
   if (!has_players) throw InputError("players: missing (an array of 2 to 10 hands or ranges)");

@@ -78,6 +78,8 @@ void read_players(const Question& q, PlannedQuestion& s, std::vector<StudHand>& 
     Player player;
     player.label = to_string(h, q.game);
     player.specific = h.unknown == 0;
+    for (Card c : h.known()) player.known.insert(c);
+    player.removable = true;  // his cards not known are drawn at random (but see plan_stud())
     s.parsed.players.push_back(std::move(player));
   }
 }
@@ -369,10 +371,13 @@ Plan plan_stud(const Question& question) {
   s->parsed.deal.game = q.game;
   const StudDeal& deal = *s->stud;
   const double deals = static_cast<double>(stud_deals(deal));  // checks the cards: twice, too few
-  if (stud_community_card(deal))
+  if (stud_community_card(deal)) {
+    // A side pot's question without some players would deal every one his own seventh card.
+    for (Player& player : s->parsed.players) player.removable = false;
     s->parsed.warnings.push_back(
         "the cards left cannot give every player a seventh card: it is one card dealt face "
         "up to all (a community card)");
+  }
   const int to_come = most_to_come(deal);
   const bool heads_up = deal.hands.size() == 2;
   const double work = to_come <= kStudMaxToCome ? stud_work(deal) : deals;

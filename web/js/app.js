@@ -4,7 +4,7 @@ import { ApiError, Job, fetchGames, fetchOrderings, fetchRange } from "./api.js"
 import { RANKS, SUITS, cardLabel, classCombos, parseCards, setRanks } from "./cards.js";
 import { GridEditor, renderMatrix } from "./grid.js";
 import { RangeModel, topPercent } from "./range-model.js";
-import { COLOURS, ComboTable, capitalized, duration, methodText, renderCategories, renderDistribution, renderEquities, renderHits } from "./results.js";
+import { COLOURS, ComboTable, capitalized, duration, methodText, renderCategories, renderDistribution, renderEquities, renderHits, renderPot } from "./results.js";
 import { countText, patternRanges, pickIntoHand, renderHiLo, renderShortcuts } from "./omaha.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -163,10 +163,18 @@ function renderPlayers() {
         <span class="swatch" style="background:${COLOURS[i]}"></span><span class="word">Player</span> ${n}</label>
       <input id="range-${n}" class="range" autocomplete="off" spellcheck="false" placeholder="${placeholder()}" title="${handSyntax()}">
       <span class="count" id="count-${n}"></span>
+      <input id="stack-${n}" class="stack" type="number" min="0" step="any" inputmode="decimal" placeholder="stack" aria-label="player ${n}'s chips in the pot" title="Chips in the pot, all in: give every player's to see the main and side pots and each one's EV">
       <button type="button" class="remove" aria-label="remove player ${n}" ${state.players.length <= 2 ? "disabled" : ""}>×</button>
       <span class="field-error" id="error-range-${n}"></span>`;
     const input = row.querySelector(".range");
     input.value = player.text;
+    const stack = row.querySelector(".stack");
+    stack.value = player.stack || "";
+    stack.addEventListener("input", () => {
+      player.stack = stack.value;
+      clearErrorAbout("stacks");
+      saveSoon();
+    });
     input.addEventListener("input", () => {
       player.text = input.value;
       clearErrorAbout(`players[${i}]`);
@@ -190,9 +198,9 @@ function placeholder() {
   return `e.g. AA**:$ds or ${"AsKsQhJhTd9d".slice(0, 2 * game.hole_cards)}`;
 }
 
-function addPlayer(text = "") {
+function addPlayer(text = "", stack = "") {
   if (state.players.length >= MAX_PLAYERS) return;
-  state.players.push({ text, model: new RangeModel(), seq: 0, slider: null, size: null });
+  state.players.push({ text, stack, model: new RangeModel(), seq: 0, slider: null, size: null });
   renderPlayers();
   readRange(state.players.length - 1);
 }
@@ -343,6 +351,11 @@ function buildDeck() {
 
 function setupDeck() {
   buildDeck();
+  $("#pot").addEventListener("input", () => {
+    setFieldError("pot", "");
+    clearErrorAbout("pot");
+    saveSoon();
+  });
   for (const id of ["board", "dead"])
     $(`#${id}`).addEventListener("input", () => {
       setFieldError(id, "");
@@ -533,6 +546,11 @@ function question() {
     method: $("#method").value,
   };
   if (state.game !== "holdem") q.game = state.game;
+  // The chips, when given: every player's stack (the server names a missing one), dead money.
+  const stacks = state.players.map((p) => String(p.stack || "").trim());
+  if (stacks.some((s) => s !== "")) q.stacks = stacks.map((s) => (s === "" ? null : Number(s)));
+  const pot = $("#pot").value.trim();
+  if (pot !== "") q.pot = Number(pot);
   // Monte Carlo targets, when given (they make automatic choose Monte Carlo): the standard error
   // as a fraction, as the CLI's --stderr and the API's stderr.
   const stderr = Number($("#mc-stderr").value);
@@ -559,6 +577,9 @@ let calculated = false;  // the page shows the answer to the question as it stan
 function saveQuestion() {
   const params = new URLSearchParams();
   for (const p of state.players) params.append("p", p.text.trim());
+  if (state.players.some((p) => String(p.stack || "").trim()))
+    for (const p of state.players) params.append("s", String(p.stack || "").trim());
+  if ($("#pot").value.trim()) params.set("pot", $("#pot").value.trim());
   for (const id of hasBoard(gameInfo()) ? ["board", "dead"] : ["dead"])
     if ($(`#${id}`).value.trim()) params.set(id, $(`#${id}`).value.trim());
   if ($("#method").value !== "auto") params.set("method", $("#method").value);
@@ -583,6 +604,7 @@ function followHash() {
   for (const id of ["mode", "time", "showdowns", "count-note"]) $(`#${id}`).textContent = "";
   $("#results").replaceChildren();
   $("#categories").hidden = true;
+  $("#pot-result").hidden = true;
   const go = restoreQuestion();
   renderPlayers();
   renderEditor();
@@ -609,7 +631,9 @@ function restoreQuestion() {
   // The cards first: an Omaha range's count is made without them.
   $("#board").value = params.get("board") || "";
   $("#dead").value = params.get("dead") || "";
-  for (const text of players) addPlayer(text);
+  const stacks = params.getAll("s");
+  $("#pot").value = params.get("pot") || "";
+  players.forEach((text, i) => addPlayer(text, stacks[i] || ""));
   const method = params.get("method");
   if ([...$("#method").options].some((o) => o.value === method)) $("#method").value = method;
   $("#mc-stderr").value = params.get("stderr") || "";
@@ -633,7 +657,7 @@ function showError(error) {
   $("#error").dataset.field = field;
   const player = field.match(/^players\[(\d+)\]$/);
   if (player) setFieldError(`range-${Number(player[1]) + 1}`, error.message);
-  else if (field === "board" || field === "dead") setFieldError(field, error.message);
+  else if (field === "board" || field === "dead" || field === "pot") setFieldError(field, error.message);
   else if (field === "stderr" || field === "time") setFieldError(`mc-${field}`, error.message);
 }
 
@@ -705,6 +729,7 @@ async function calculate() {
     if (answer.players.length > 0 && answer.players[0].scoops !== undefined) renderHiLo($("#results"), answer, unitOf(gameInfo()));
     else renderEquities($("#results"), answer, unitOf(gameInfo()));
     renderCategories($("#categories"), answer);
+    renderPot($("#pot-result"), answer);
     showCountNote(answer);
     showStopped(answer);
     showRunPanel();
@@ -728,6 +753,7 @@ async function calculate() {
     showError(error);
     $("#count-note").textContent = "";
     $("#categories").hidden = true;
+    $("#pot-result").hidden = true;
     markDetailsStale("previous question: the new question has no answer");
     if (error.status === 499) $("#time").textContent = "cancelled (exact enumeration has no partial answer)";
   } finally {

@@ -233,3 +233,41 @@ export function renderCategories(table, answer) {
   });
   table.innerHTML = `<thead><tr><th>Final hand</th>${head.join("")}</tr></thead><tbody>${rows.join("")}</tbody>`;
 }
+
+// Chips as a player counts them: whole, or to the hundredth.
+const chips = (x) => Number(x).toLocaleString("en-US", { maximumFractionDigits: 2 });
+
+// The pot by stacks (the answer's "pot", with stacks or dead money): each player's stack, EV and
+// net, his share of each pot he can win, and what each pot holds; hidden without a pot.
+export function renderPot(section, answer) {
+  const pot = answer.pot;
+  section.hidden = !pot;
+  if (!pot) return;
+  const contested = pot.layers.filter((l) => l.players.length > 1);
+  const name = (k) => (k === 0 ? "Main" : `Side ${k}`);
+  const sampled = answer.players.some((p) => p.ev_stderr !== undefined);
+  const head = contested.map((_, k) => `<th class="num">${name(k)}</th>`).join("");
+  const rows = answer.players.map((p, i) => {
+    const shares = contested.map((l) => {
+      const at = l.players.indexOf(i);
+      return `<td class="num">${at < 0 ? "–" : percent(l.equity[at], 1)}</td>`;
+    });
+    const error = sampled ? `<span class="pm">±${chips(p.ev_stderr)}</span>` : "";
+    const sign = p.net > 0 ? "+" : "";
+    return `<tr><td><span class="swatch" style="background:${COLOURS[i]}"></span>${i + 1}</td>
+      <td class="num">${pot.stacks.length ? chips(pot.stacks[i]) : "–"}</td>
+      <td class="num ev" id="ev-${i + 1}">${chips(p.ev)}${error}</td>
+      <td class="num net ${p.net >= 0 ? "up" : "down"}">${sign}${chips(p.net)}</td>${shares.join("")}</tr>`;
+  });
+  section.querySelector("table").innerHTML = `<thead><tr><th>#</th><th class="num">Stack</th><th class="num">EV</th>
+    <th class="num">Net</th>${head}</tr></thead><tbody>${rows.join("")}</tbody>`;
+  let side = 0;
+  const who = (l) => l.players.map((i) => `<span class="swatch" style="background:${COLOURS[i]}"></span>${i + 1}`).join(" ");
+  const items = pot.layers.map((l) => {
+    if (l.players.length === 1) return `<li>${chips(l.chips)} back to ${who(l)}: no one else matched them</li>`;
+    const title = `${name(side++)} pot`;
+    return `<li><b>${title}</b>: ${chips(l.chips)} chips among ${who(l)}</li>`;
+  });
+  items.push(`<li>Total ${chips(pot.chips)} chips${pot.dead > 0 ? `, ${chips(pot.dead)} of them dead money (in the main pot)` : ""}</li>`);
+  section.querySelector("ul").innerHTML = items.join("");
+}

@@ -28,7 +28,7 @@ std::string error_json(std::string_view message, std::string_view field) {
 std::string field_of(std::string_view message) {
   const auto starts = [&](std::string_view prefix) { return message.substr(0, prefix.size()) == prefix; };
   for (const std::string_view name : {"players", "board", "dead", "method", "stderr", "trials", "time", "seed",
-                                      "per_combo", "hits", "distribution", "by_category", "game"}) {
+                                      "per_combo", "hits", "distribution", "by_category", "game", "stacks", "pot"}) {
     if (starts(std::string(name) + ":")) return std::string(name);
     if (name == "players" && starts("players[") && message.find(']') != std::string_view::npos)
       return std::string(message.substr(0, message.find(']') + 1));
@@ -39,6 +39,7 @@ std::string field_of(std::string_view message) {
       n = n * 10 + static_cast<std::size_t>(message[pos++] - '0');
     if (pos > 7 && n >= 1) return "players[" + std::to_string(n - 1) + "]";
   }
+  if (starts("stacks[") || starts("stack ")) return "stacks";
   if (starts("board") || starts("hits:")) return "board";
   if (starts("dead")) return "dead";
   return {};

@@ -1,0 +1,189 @@
+// The pot's layers (pot.hpp) and their answers. The first layer holds every player: its shares are
+// the question's own equities. A side pot holds the players with the bigger stacks: its shares are
+// the equities of the question of those players alone, the others' known cards out of the deck,
+// which counts the same deals when the others' cards not known are drawn at random (a specific
+// hand has none; random, or a stud hand's hidden cards, are any cards left): each deal of the
+// side pot's players' cards and of the board, once for every way of the others' cards.
+#include "equity/pot.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+#include <string>
+
+#include "api/question.hpp"
+#include "equity/calculate.hpp"
+#include "equity/error.hpp"
+
+namespace equity {
+namespace {
+
+std::string number_text(double x) {
+  std::ostringstream out;
+  out << x;
+  return out.str();
+}
+
+}  // namespace
+
+std::vector<PotLayer> pot_layers(std::span<const double> stacks, double dead) {
+  for (std::size_t i = 0; i < stacks.size(); ++i)
+    if (!(stacks[i] > 0) || !std::isfinite(stacks[i]))
+      throw InputError("stack " + std::to_string(i + 1) + ": a number of chips above 0, not " + number_text(stacks[i]));
+  if (!(dead >= 0) || !std::isfinite(dead))
+    throw InputError("pot: the dead money, a number of chips 0 or more, not " + number_text(dead));
+  std::vector<double> levels(stacks.begin(), stacks.end());
+  std::sort(levels.begin(), levels.end());
+  levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+  std::vector<PotLayer> layers;
+  double below = 0;
+  for (double level : levels) {
+    PotLayer layer;
+    for (std::size_t i = 0; i < stacks.size(); ++i)
+      if (stacks[i] >= level) layer.players.push_back(i);
+    layer.chips = (level - below) * static_cast<double>(layer.players.size());
+    below = level;
+    layers.push_back(std::move(layer));
+  }
+  if (!layers.empty()) layers.front().chips += dead;
+  return layers;
+}
+
+std::vector<double> parse_stacks(std::string_view text) {
+  std::vector<double> stacks;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    std::string_view token = text.substr(start, comma - start);
+    while (!token.empty() && token.front() == ' ') token.remove_prefix(1);
+    while (!token.empty() && token.back() == ' ') token.remove_suffix(1);
+    double x = 0;
+    const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), x);
+    if (token.empty() || error != std::errc() || end != token.data() + token.size() || !(x > 0) || !std::isfinite(x))
+      throw InputError("--stacks: '" + std::string(token.substr(0, 40)) + "' (stack " +
+                       std::to_string(stacks.size() + 1) +
+                       "): a number of chips above 0, one a player separated by commas, e.g. 100,250,40");
+    stacks.push_back(x);
+    if (comma == text.size()) return stacks;
+    start = comma + 1;
+  }
+}
+
+namespace detail {
+namespace {
+
+bool has_pot(const Question& q) { return !q.stacks.empty() || q.pot > 0; }
+
+// The layers of the question: by its stacks, or its dead money alone shared by everyone.
+std::vector<PotLayer> layers_of(const Question& q) {
+  if (!q.stacks.empty()) return pot_layers(q.stacks, q.pot);
+  PotLayer all{q.pot, std::vector<std::size_t>(q.players.size())};
+  std::iota(all.players.begin(), all.players.end(), std::size_t{0});
+  return {all};
+}
+
+// The question of a side pot: its players, the others' known cards out of the deck, asked as the
+// question was (its method and limits, its seed moved on by the layer), without its extras.
+Question side_question(const PlannedQuestion& s, const PotLayer& layer, std::size_t index) {
+  const Question& q = s.question;
+  Question side;
+  side.game = q.game;
+  side.board = q.board;
+  side.order = q.order;
+  side.method = q.method;
+  side.exact_method = q.exact_method;
+  side.target_stderr = q.target_stderr;
+  side.max_trials = q.max_trials;
+  side.max_seconds = q.max_seconds;
+  if (q.seed) side.seed = (*q.seed + index) % (kMaxSeed + 1);
+  side.threads = q.threads;
+  side.table_dir = q.table_dir;
+  side.use_table = q.use_table;
+  side.cancel = q.cancel;
+  CardSet out;
+  for (std::size_t p = 0, next = 0; p < q.players.size(); ++p) {
+    if (next < layer.players.size() && layer.players[next] == p) {
+      side.players.push_back(q.players[p]);
+      ++next;
+    } else {
+      out = out | s.parsed.players[p].known;
+    }
+  }
+  side.dead = q.dead + to_string(out.cards());
+  return side;
+}
+
+// A layer's shares from the answer that counted its players.
+void fill_layer(const Answer& a, PotLayerAnswer& out) {
+  const bool exact = a.method != Method::monte_carlo && !a.weighted;
+  if (exact) out.showdowns = a.showdowns();
+  for (const PlayerAnswer& p : a.players) {
+    out.equity.push_back(p.equity);
+    if (a.method == Method::monte_carlo) out.standard_error.push_back(p.standard_error.value_or(0));
+    if (exact) out.pot_units.push_back(p.pot_units.value_or(0));
+  }
+}
+
+}  // namespace
+
+void check_pot(const PlannedQuestion& s) {
+  const Question& q = s.question;
+  if (!has_pot(q)) return;
+  for (const PotLayer& layer : layers_of(q)) {
+    if (layer.players.size() < 2 || layer.players.size() == q.players.size()) continue;
+    for (std::size_t p = 0, next = 0; p < q.players.size(); ++p) {
+      if (next < layer.players.size() && layer.players[next] == p) {
+        ++next;
+        continue;
+      }
+      if (!s.parsed.players[p].removable)
+        throw InputError("stacks: player " + std::to_string(p + 1) + " ('" + s.parsed.players[p].label +
+                         "') is left out of a side pot, which is counted without him only when his cards are a "
+                         "specific hand or random" +
+                         (s.stud ? " (and not with a community card)" : "") +
+                         ": the joint count of a side pot over a range is not built yet");
+    }
+  }
+}
+
+PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a) {
+  const Question& q = s.question;
+  PotAnswer pot;
+  pot.stacks = q.stacks;
+  pot.dead = q.pot;
+  const std::size_t n = q.players.size();
+  pot.ev.assign(n, 0.0);
+  std::vector<double> variance(n, 0.0);
+  bool sampled = false;
+  const std::vector<PotLayer> layers = layers_of(q);
+  for (std::size_t l = 0; l < layers.size(); ++l) {
+    PotLayerAnswer out;
+    out.layer = layers[l];
+    pot.chips += out.layer.chips;
+    if (out.layer.players.size() == 1) {
+      out.equity = {1.0};  // his own chips back
+    } else if (out.layer.players.size() == n) {
+      fill_layer(a, out);
+    } else {
+      const Answer side = calculate(side_question(s, out.layer, l));
+      fill_layer(side, out);
+    }
+    sampled |= !out.standard_error.empty();
+    for (std::size_t i = 0; i < out.layer.players.size(); ++i) {
+      const std::size_t p = out.layer.players[i];
+      pot.ev[p] += out.layer.chips * out.equity[i];
+      if (!out.standard_error.empty())
+        variance[p] += out.layer.chips * out.layer.chips * out.standard_error[i] * out.standard_error[i];
+    }
+    pot.layers.push_back(std::move(out));
+  }
+  for (std::size_t p = 0; p < n; ++p) pot.net.push_back(pot.ev[p] - (q.stacks.empty() ? 0.0 : q.stacks[p]));
+  if (sampled)
+    for (double v : variance) pot.ev_standard_error.push_back(std::sqrt(v));
+  return pot;
+}
+
+}  // namespace detail
+}  // namespace equity

@@ -1,0 +1,410 @@
+// The pot by stacks (pot.hpp, Question::stacks): the layers, the stacks' text, the errors, and every
+// layer's shares against a brute force written here: every runout dealt to every player at once,
+// the pot layered by the stacks, each layer paid to the best hands among its players (Hi/Lo: half
+// to the best high, half to the best 8-or-better low, each split again) in units of 5,040.
+#include "equity/pot.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "equity/calculate.hpp"
+#include "equity/cards.hpp"
+#include "equity/error.hpp"
+#include "eval/reference_evaluator.hpp"
+#include "omaha_reference.hpp"
+#include "stud_brute_force.hpp"
+
+namespace equity {
+namespace {
+
+// ---- Layers and stacks -------------------------------------------------------------------------
+
+TEST(PotLayers, LayeredByStacksWithDeadMoneyInTheFirst) {
+  const std::vector<double> stacks = {100, 250, 40};
+  const auto layers = pot_layers(stacks, 30);
+  ASSERT_EQ(layers.size(), 3u);
+  EXPECT_EQ(layers[0].chips, 3 * 40 + 30);
+  EXPECT_EQ(layers[0].players, (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(layers[1].chips, 2 * 60);
+  EXPECT_EQ(layers[1].players, (std::vector<std::size_t>{0, 1}));
+  EXPECT_EQ(layers[2].chips, 150);
+  EXPECT_EQ(layers[2].players, (std::vector<std::size_t>{1}));
+}
+
+TEST(PotLayers, EqualStacksAreOneLayer) {
+  const std::vector<double> stacks = {50, 50, 50, 50};
+  const auto layers = pot_layers(stacks, 0);
+  ASSERT_EQ(layers.size(), 1u);
+  EXPECT_EQ(layers[0].chips, 200);
+  EXPECT_EQ(layers[0].players.size(), 4u);
+}
+
+TEST(PotLayers, RefusesStacksNotAboveZeroAndNegativeDeadMoney) {
+  EXPECT_THROW((void)pot_layers(std::vector<double>{10, 0}, 0), InputError);
+  EXPECT_THROW((void)pot_layers(std::vector<double>{10, -1}, 0), InputError);
+  EXPECT_THROW((void)pot_layers(std::vector<double>{10, std::nan("")}, 0), InputError);
+  EXPECT_THROW((void)pot_layers(std::vector<double>{10, 20}, -5), InputError);
+  try {
+    (void)pot_layers(std::vector<double>{10, 20, -3}, 0);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("stack 3"), std::string::npos) << e.what();
+  }
+}
+
+TEST(PotLayers, ParsesTheStacksText) {
+  EXPECT_EQ(parse_stacks("100,250,40"), (std::vector<double>{100, 250, 40}));
+  EXPECT_EQ(parse_stacks(" 2.5 , 10"), (std::vector<double>{2.5, 10}));
+  for (const char* bad : {"", "100,,40", "100,abc", "100,-5", "0,10", "1e400,5", "10,"}) {
+    EXPECT_THROW((void)parse_stacks(bad), InputError) << bad;
+  }
+  try {
+    (void)parse_stacks("100,abc,40");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'abc' (stack 2)"), std::string::npos) << e.what();
+  }
+}
+
+// ---- The brute force ----------------------------------------------------------------------------
+
+// One showdown's scores: high (bigger wins) and low (bigger wins, 0 none).
+struct Score {
+  std::int64_t high = 0, low = 0;
+};
+
+// Each layer's pot units won per player (5,040 a showdown) and the showdowns, dealt jointly.
+struct BruteLayers {
+  std::vector<std::vector<std::uint64_t>> units;  // [layer][player]
+  std::uint64_t showdowns = 0;
+};
+
+void pay(const std::vector<PotLayer>& layers, const std::vector<Score>& s, BruteLayers& out) {
+  for (std::size_t l = 0; l < layers.size(); ++l) {
+    const auto& in = layers[l].players;
+    std::int64_t best_high = INT64_MIN, best_low = 0;
+    for (std::size_t p : in) best_high = std::max(best_high, s[p].high), best_low = std::max(best_low, s[p].low);
+    std::vector<std::size_t> high, low;
+    for (std::size_t p : in) {
+      if (s[p].high == best_high) high.push_back(p);
+      if (best_low > 0 && s[p].low == best_low) low.push_back(p);
+    }
+    const std::uint64_t high_pot = low.empty() ? 5040 : 2520;
+    for (std::size_t p : high) out.units[l][p] += high_pot / high.size();
+    for (std::size_t p : low) out.units[l][p] += 2520 / low.size();
+  }
+  ++out.showdowns;
+}
+
+std::vector<Card> deck_without(const std::vector<Card>& used) {
+  std::vector<Card> deck;
+  for (int id = 0; id < kCards; ++id)
+    if (std::find(used.begin(), used.end(), Card(id)) == used.end()) deck.push_back(Card(id));
+  return deck;
+}
+
+// Every k cards of `deck` from `from` on, in order.
+void each_subset(const std::vector<Card>& deck, int k, const std::function<void(const std::vector<Card>&)>& visit) {
+  std::vector<Card> chosen;
+  std::function<void(std::size_t)> rec = [&](std::size_t from) {
+    if (static_cast<int>(chosen.size()) == k) return visit(chosen);
+    for (std::size_t i = from; i < deck.size(); ++i) {
+      chosen.push_back(deck[i]);
+      rec(i + 1);
+      chosen.pop_back();
+    }
+  };
+  rec(0);
+}
+
+// Board games: every completion of the board; scores by `score` of a hole and the board.
+BruteLayers brute_board(const std::vector<std::vector<Card>>& holes, const std::vector<Card>& board,
+                        const std::vector<Card>& dead, const std::vector<PotLayer>& layers,
+                        const std::function<Score(const std::vector<Card>&, const std::vector<Card>&)>& score) {
+  std::vector<Card> used = board;
+  used.insert(used.end(), dead.begin(), dead.end());
+  for (const auto& h : holes) used.insert(used.end(), h.begin(), h.end());
+  BruteLayers out;
+  out.units.assign(layers.size(), std::vector<std::uint64_t>(holes.size()));
+  each_subset(deck_without(used), 5 - static_cast<int>(board.size()), [&](const std::vector<Card>& rest) {
+    std::vector<Card> full = board;
+    full.insert(full.end(), rest.begin(), rest.end());
+    std::vector<Score> s;
+    for (const auto& h : holes) s.push_back(score(h, full));
+    pay(layers, s, out);
+  });
+  return out;
+}
+
+Score holdem_score(const std::vector<Card>& hole, const std::vector<Card>& board) {
+  std::vector<Card> seven = hole;
+  seven.insert(seven.end(), board.begin(), board.end());
+  return {reference_score(seven), 0};
+}
+
+Score omaha_score(const std::vector<Card>& hole, const std::vector<Card>& board, bool hi_lo) {
+  Score s{test::omaha_brute_high(hole, board), 0};
+  if (hi_lo) {
+    const std::vector<int> low = test::omaha_brute_low(hole, board);
+    if (!low.empty()) {
+      std::int64_t key = 0;
+      for (int r : low) key = key * 16 + r;
+      s.low = 10'000'000 - key;  // the smaller ranks from the top, the better
+    }
+  }
+  return s;
+}
+
+// The library's layers checked against the brute force's: the same players and chips, and each
+// player's share the same fraction (units x showdowns crossed: the library counts a side pot
+// without the players left out, over fewer deals), exact as integers.
+void expect_layers(const Answer& a, const std::vector<PotLayer>& layers, const BruteLayers& brute,
+                   const std::string& what) {
+  ASSERT_TRUE(a.pot.has_value()) << what;
+  ASSERT_EQ(a.pot->layers.size(), layers.size()) << what;
+  double ev_total = 0;
+  for (double ev : a.pot->ev) ev_total += ev;
+  EXPECT_NEAR(ev_total, a.pot->chips, 1e-9 * a.pot->chips) << what << ": the EVs add up to the pot";
+  for (std::size_t l = 0; l < layers.size(); ++l) {
+    const PotLayerAnswer& got = a.pot->layers[l];
+    EXPECT_EQ(got.layer.players, layers[l].players) << what << " layer " << l;
+    EXPECT_EQ(got.layer.chips, layers[l].chips) << what << " layer " << l;
+    if (layers[l].players.size() == 1) continue;
+    ASSERT_EQ(got.pot_units.size(), got.layer.players.size()) << what << " layer " << l << ": exact counts";
+    std::uint64_t total = 0;
+    for (std::size_t i = 0; i < got.layer.players.size(); ++i) {
+      const std::size_t p = got.layer.players[i];
+      total += got.pot_units[i];
+      EXPECT_EQ(got.pot_units[i] * brute.showdowns, brute.units[l][p] * got.showdowns)
+          << what << " layer " << l << " player " << p << ": " << got.pot_units[i] << "/" << got.showdowns
+          << " against " << brute.units[l][p] << "/" << brute.showdowns;
+    }
+    EXPECT_EQ(total, kPotUnits * got.showdowns) << what << " layer " << l << ": the layer is paid out whole";
+  }
+  for (std::size_t p = 0; p < a.players.size(); ++p) {
+    double ev = 0;
+    for (std::size_t l = 0; l < layers.size(); ++l) {
+      const auto& in = layers[l].players;
+      if (std::find(in.begin(), in.end(), p) == in.end()) continue;
+      ev += layers[l].chips * static_cast<double>(brute.units[l][p]) / (5040.0 * static_cast<double>(brute.showdowns));
+    }
+    EXPECT_NEAR(a.pot->ev[p], ev, 1e-9 * a.pot->chips) << what << " player " << p;
+    EXPECT_NEAR(a.pot->net[p], ev - a.pot->stacks[p], 1e-9 * a.pot->chips) << what << " player " << p;
+  }
+}
+
+std::vector<std::vector<Card>> holes_of(const std::vector<std::string>& players) {
+  std::vector<std::vector<Card>> holes;
+  for (const auto& p : players) holes.push_back(parse_cards(p));
+  return holes;
+}
+
+Question question(Game game, std::vector<std::string> players, std::string board, std::string dead,
+                  std::vector<double> stacks, double pot = 0) {
+  Question q;
+  q.game = game;
+  q.players = std::move(players);
+  q.board = std::move(board);
+  q.dead = std::move(dead);
+  q.stacks = std::move(stacks);
+  q.pot = pot;
+  q.method = Method::exact;
+  q.use_table = false;
+  return q;
+}
+
+// ---- Hold'em and short deck ----------------------------------------------------------------------
+
+TEST(PotHoldem, SidePotsTwoToSixPlayersAgainstTheBruteForce) {
+  struct Case {
+    std::vector<std::string> players;
+    std::string board, dead;
+    std::vector<double> stacks;
+    double pot;
+  };
+  const std::vector<Case> cases = {
+      {{"AsAc", "KdKc"}, "9h7s2c", "", {100, 40}, 0},
+      {{"AsAc", "KdKc", "QsQh"}, "9h7s2c", "3d", {100, 250, 40}, 30},
+      {{"AhKh", "7c7d", "QsJs", "2h2c"}, "Th9h4c", "", {20, 80, 50, 80}, 5},
+      {{"AhKh", "7c7d", "QsJs", "2h2c", "9d8d"}, "Th9h4c6d", "Ac", {10, 20, 30, 40, 50}, 0},
+      {{"AhKh", "7c7d", "QsJs", "2h2c", "9d8d", "5s5d"}, "Th9h4c6d", "", {60, 10, 60, 25, 25, 100}, 12.5},
+      {{"AsKd", "AhKc", "QsQd"}, "Ac Kh 2d", "", {30, 30, 10}, 0},  // split pots in both layers
+  };
+  for (const Case& c : cases) {
+    const Question q = question(Game::holdem, c.players, c.board, c.dead, c.stacks, c.pot);
+    const Answer a = calculate(q);
+    const auto layers = pot_layers(c.stacks, c.pot);
+    const BruteLayers brute =
+        brute_board(holes_of(c.players), parse_cards(c.board), parse_cards(c.dead), layers, holdem_score);
+    expect_layers(a, layers, brute, c.board + " " + std::to_string(c.players.size()) + " players");
+  }
+}
+
+TEST(PotHoldem, ARandomPlayerLeftOutOfASidePot) {
+  // random has the smallest stack: the side pot's question counts AsAc and KdKc alone.
+  const Question q = question(Game::holdem, {"AsAc", "KdKc", "random"}, "9h7s2c3d", "", {100, 100, 30});
+  const Answer a = calculate(q);
+  const auto layers = pot_layers(q.stacks, 0);
+  BruteLayers brute;
+  brute.units.assign(layers.size(), std::vector<std::uint64_t>(3));
+  const std::vector<Card> board = parse_cards(q.board);
+  std::vector<Card> used = board;
+  for (const char* h : {"AsAc", "KdKc"})
+    for (Card c : parse_cards(h)) used.push_back(c);
+  each_subset(deck_without(used), 2, [&](const std::vector<Card>& random) {
+    std::vector<Card> with = used;
+    with.insert(with.end(), random.begin(), random.end());
+    for (Card river : deck_without(with)) {
+      std::vector<Card> full = board;
+      full.push_back(river);
+      pay(layers,
+          {holdem_score(parse_cards("AsAc"), full), holdem_score(parse_cards("KdKc"), full),
+           holdem_score(random, full)},
+          brute);
+    }
+  });
+  expect_layers(a, layers, brute, "random left out");
+}
+
+TEST(PotHoldem, ShortDeckUnderItsRules) {
+  const std::vector<std::string> players = {"AsKs", "9c9d", "JhTh"};
+  for (Game game : {Game::shortdeck, Game::shortdeck_straights}) {
+    const Question q = question(game, players, "Qs8c6d", "", {40, 100, 70});
+    const Answer a = calculate(q);
+    // Only that the layers add up and the side pot agrees with its own question without player 1.
+    ASSERT_TRUE(a.pot.has_value());
+    Question side = question(game, {"9c9d", "JhTh"}, "Qs8c6d", "AsKs", {});
+    const Answer b = calculate(side);
+    ASSERT_EQ(a.pot->layers.size(), 3u);
+    EXPECT_EQ(a.pot->layers[1].pot_units,
+              (std::vector<std::uint64_t>{*b.players[0].pot_units, *b.players[1].pot_units}));
+    EXPECT_EQ(a.pot->layers[0].pot_units[0], *a.players[0].pot_units);
+  }
+}
+
+// ---- Omaha and Omaha Hi/Lo -----------------------------------------------------------------------
+
+TEST(PotOmaha, SidePotsWithHiLoQuarteringAgainstTheBruteForce) {
+  struct Case {
+    Game game;
+    std::vector<std::string> players;
+    std::string board, dead;
+    std::vector<double> stacks;
+  };
+  const std::vector<Case> cases = {
+      {Game::omaha, {"AsKsQhJh", "9c9d8c7d", "2h2d3c4s"}, "Kh7s2c", "", {50, 100, 100}},
+      {Game::omaha_hilo, {"As2sQhJh", "Ac3d8c7d", "2h2d3c4s"}, "Kh7s5c", "", {50, 100, 75}},
+      {Game::omaha_hilo, {"As2sQhJh", "Ad3h8c7d", "2h2d3c4s", "KcKdTc9s"}, "6h7s5c9d", "Jd", {50, 100, 75, 20}},
+  };
+  for (const Case& c : cases) {
+    const bool hi_lo = c.game == Game::omaha_hilo;
+    const Question q = question(c.game, c.players, c.board, c.dead, c.stacks);
+    const Answer a = calculate(q);
+    const auto layers = pot_layers(c.stacks, 0);
+    const BruteLayers brute = brute_board(holes_of(c.players), parse_cards(c.board), parse_cards(c.dead), layers,
+                                          [hi_lo](const std::vector<Card>& hole, const std::vector<Card>& board) {
+                                            return omaha_score(hole, board, hi_lo);
+                                          });
+    expect_layers(a, layers, brute, std::string(game_name(c.game)) + " " + c.board);
+  }
+}
+
+// ---- Stud ------------------------------------------------------------------------------------------
+
+TEST(PotStud, SidePotsOnSixthStreetAgainstTheBruteForce) {
+  // Every player holds six cards (two down, four up) and gets one more: every deal of the three.
+  const std::vector<std::vector<std::string>> hands = {{"(AsKs)QdJh2c3d", "(9c9d)8c8h4s5s", "(2h3h)4h6h7c7d"}};
+  for (StudGame game : {StudGame::stud, StudGame::stud_hilo, StudGame::razz}) {
+    const Game g = game == StudGame::stud ? Game::stud : game == StudGame::stud_hilo ? Game::stud_hilo : Game::razz;
+    const std::vector<double> stacks = {10, 30, 20};
+    const Question q = question(g, hands[0], "", "Tc", stacks, 4);
+    const Answer a = calculate(q);
+    const auto layers = pot_layers(stacks, 4);
+    std::vector<std::vector<Card>> known;
+    std::vector<Card> used = parse_cards("Tc");
+    for (const char* h : {"AsKsQdJh2c3d", "9c9d8c8h4s5s", "2h3h4h6h7c7d"}) {
+      known.push_back(parse_cards(h));
+      used.insert(used.end(), known.back().begin(), known.back().end());
+    }
+    BruteLayers brute;
+    brute.units.assign(layers.size(), std::vector<std::uint64_t>(3));
+    const std::vector<Card> deck = deck_without(used);
+    for (Card x : deck)
+      for (Card y : deck)
+        for (Card z : deck) {
+          if (x == y || x == z || y == z) continue;
+          std::vector<Score> s;
+          const Card seventh[3] = {x, y, z};
+          for (std::size_t p = 0; p < 3; ++p) {
+            std::vector<Card> seven = known[p];
+            seven.push_back(seventh[p]);
+            const test::BruteScore b = test::brute_score(game, seven);
+            s.push_back({b.high, b.low});
+          }
+          pay(layers, s, brute);
+        }
+    expect_layers(a, layers, brute, std::string(game_name(g)));
+  }
+}
+
+// ---- Monte Carlo, errors -----------------------------------------------------------------------------
+
+TEST(PotMonteCarlo, WithinItsErrorOfTheExactEV) {
+  Question q = question(Game::holdem, {"AhKh", "7c7d", "QsJs"}, "", "", {20, 80, 50}, 10);
+  const Answer exact = calculate(q);
+  q.method = Method::monte_carlo;
+  q.max_trials = 400'000;
+  q.seed = 7;
+  const Answer mc = calculate(q);
+  ASSERT_EQ(mc.pot->ev_standard_error.size(), 3u);
+  double total = 0;
+  for (std::size_t p = 0; p < 3; ++p) {
+    total += mc.pot->ev[p];
+    EXPECT_GT(mc.pot->ev_standard_error[p], 0);
+    EXPECT_NEAR(mc.pot->ev[p], exact.pot->ev[p], 5 * mc.pot->ev_standard_error[p]) << p;
+  }
+  EXPECT_NEAR(total, 160, 1e-9);
+  const Answer again = calculate(q);
+  EXPECT_EQ(again.pot->ev, mc.pot->ev) << "a seed gives the same chips";
+}
+
+TEST(PotErrors, SayWhatAndWhere) {
+  const auto message = [](const Question& q) {
+    try {
+      (void)calculate(q);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc", "QsQh"}, "", "", {10, 20})).find("stacks: 2 given for 3"),
+            std::string::npos);
+  EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc"}, "", "", {10, 0})).find("stack 2"), std::string::npos);
+  EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc"}, "", "", {10, 20}, -1)).find("dead money"),
+            std::string::npos);
+  // A range left out of a side pot: its joint count is not built.
+  const std::string range = message(question(Game::holdem, {"AsAc", "KdKc", "QQ+,AKs"}, "", "", {50, 50, 10}));
+  EXPECT_NE(range.find("player 3"), std::string::npos) << range;
+  // A range with the biggest stack is never left out.
+  EXPECT_EQ(message(question(Game::holdem, {"AsAc", "KdKc", "QQ+,AKs"}, "Ks7h2c", "", {10, 20, 50})), "no error");
+}
+
+TEST(PotAnswer, DeadMoneyAloneIsOnePotForEveryone) {
+  Question q = question(Game::holdem, {"AsAc", "KdKc"}, "Ks7h2c", "", {}, 100);
+  const Answer a = calculate(q);
+  ASSERT_TRUE(a.pot.has_value());
+  ASSERT_EQ(a.pot->layers.size(), 1u);
+  EXPECT_NEAR(a.pot->ev[0], 100 * a.players[0].equity, 1e-9);
+  EXPECT_NEAR(a.pot->net[1], 100 * a.players[1].equity, 1e-9);
+  q.pot = 0;
+  EXPECT_FALSE(calculate(q).pot.has_value()) << "no stacks, no dead money: no pot";
+}
+
+}  // namespace
+}  // namespace equity

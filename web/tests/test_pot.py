@@ -1,0 +1,75 @@
+"""The pot by stacks on the page: a stack beside each player and the dead money, each player's EV
+and net and his share of the main and side pots (the CLI's numbers), the link keeps them, a bad
+stack is an error."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from test_page import WAIT, calculate, css, screenshot, type_range
+
+
+def type_stack(driver, n, text):
+    box = css(driver, f"#stack-{n}")
+    box.clear()
+    box.send_keys(text)
+
+
+def test_stacks_show_each_players_chips_from_the_main_and_side_pots(page, shots):
+    css(page, "#add-player").click()
+    for n, hand in ((1, "AsAc"), (2, "KdKc"), (3, "QsQh")):
+        type_range(page, n, hand)
+    css(page, "#board").send_keys("9h7s2c")
+    for n, stack in ((1, "100"), (2, "250"), (3, "40")):
+        type_stack(page, n, stack)
+    css(page, "#pot").send_keys("30")
+    calculate(page)
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#pot-result").is_displayed())
+    # The CLI: equity AsAc KdKc QsQh --board 9h7s2c --stacks 100,250,40 --pot 30.
+    assert css(page, "#ev-1").text == "233.92"
+    assert css(page, "#ev-2").text == "173.62"
+    assert css(page, "#ev-3").text == "12.46"
+    rows = [[c.text for c in r.find_elements(By.CSS_SELECTOR, "td")][1:]
+            for r in page.find_elements(By.CSS_SELECTOR, "#pot-table tbody tr")]
+    assert rows[0] == ["100", "233.92", "+133.92", "82.9%", "91.3%"]
+    assert rows[2] == ["40", "12.46", "-27.54", "8.3%", "–"]
+    heads = [th.text for th in page.find_elements(By.CSS_SELECTOR, "#pot-table th")]
+    assert heads == ["#", "Stack", "EV", "Net", "Main", "Side 1"]
+    layers = css(page, "#pot-layers").text
+    assert "Main pot: 150 chips among 1 2 3" in layers
+    assert "Side 1 pot: 120 chips among 1 2" in layers
+    assert "150 back to 2" in layers
+    assert "Total 420 chips, 30 of them dead money" in layers
+    WebDriverWait(page, WAIT).until(lambda d: "s=250" in d.current_url and "pot=30" in d.current_url)
+    screenshot(page, shots, "desktop-pot")
+    # The link restores the stacks and the dead money.
+    page.get(page.current_url.replace("&go=1", ""))
+    page.refresh()
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#stack-2").get_attribute("value") == "250")
+    assert css(page, "#pot").get_attribute("value") == "30"
+
+
+def test_a_missing_stack_is_an_error_and_no_stacks_no_chips(page):
+    type_range(page, 1, "AsAc")
+    type_range(page, 2, "KdKc")
+    calculate(page)
+    assert not css(page, "#pot-result").is_displayed()
+    type_stack(page, 1, "100")
+    calculate(page)
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#error").text)
+    assert "stacks[1]" in css(page, "#error").text
+    assert not css(page, "#pot-result").is_displayed()
+
+
+def test_stacks_on_a_phone(phone, url, shots):
+    from conftest import load
+
+    load(phone, url)
+    type_range(phone, 1, "AsAc")
+    type_range(phone, 2, "KdKc")
+    type_stack(phone, 1, "100")
+    type_stack(phone, 2, "60")
+    calculate(phone)
+    WebDriverWait(phone, WAIT).until(lambda d: css(d, "#pot-result").is_displayed())
+    width = phone.execute_script("return document.documentElement.scrollWidth")
+    assert width <= phone.execute_script("return window.innerWidth"), "nothing wider than the phone"
+    assert css(phone, "#stack-1").is_displayed()
+    screenshot(phone, shots, "phone-pot")
