@@ -4,7 +4,8 @@
 # with its dictionary from fuzz/dict/ when there is one. New inputs go to build/fuzz/corpus/ (the
 # seeds in the repository are only read). Any crash, sanitizer report, timeout or out-of-memory
 # fails the run: the reproducer is kept under build/fuzz/crashes/ and the script exits non-zero
-# after trying every target. Prints the executions of each target.
+# after trying every target. Runs as many targets at a time as there are cores. Prints the
+# executions of each target.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET]
 #   build/fuzz/fuzz_range build/fuzz/crashes/fuzz_range-crash-...   (replays one reproducer)
@@ -20,21 +21,44 @@ cmake --build --preset fuzz
 
 build=build/fuzz
 mkdir -p "$build/crashes" "$build/logs"
+jobs=$(nproc 2>/dev/null || echo 1)  # targets run side by side, one a core: each is one process
 failed=()
 summary=()
-for target in $(cat "$build/fuzz_targets.txt" | tr ';' ' '); do
-  work="$build/corpus/$target"
+
+# Runs one target; its log holds libFuzzer's output, its status file "ok" or "FAILED".
+run_target() {
+  local target=$1 work="$build/corpus/$1" log="$build/logs/$1.log"
   mkdir -p "$work"
-  args=(-max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1
-        -artifact_prefix="$build/crashes/$target-")
+  local args=(-max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1
+              -artifact_prefix="$build/crashes/$target-")
   if [[ -f "fuzz/dict/$target.dict" ]]; then args+=(-dict="fuzz/dict/$target.dict"); fi
-  log="$build/logs/$target.log"
-  echo "== $target: ${seconds}s"
   if "$build/$target" "${args[@]}" "$work" "fuzz/corpus/$target" >"$log" 2>&1; then
-    status=ok
+    echo ok >"$build/logs/$target.status"
   else
-    status=FAILED
+    echo FAILED >"$build/logs/$target.status"
+  fi
+}
+
+targets=($(cat "$build/fuzz_targets.txt" | tr ';' ' '))
+echo "== ${#targets[@]} targets, ${seconds}s each, $jobs at a time"
+running=0
+for target in "${targets[@]}"; do
+  rm -f "$build/logs/$target.status"
+  if ((running >= jobs)); then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  run_target "$target" &
+  running=$((running + 1))
+done
+wait
+
+for target in "${targets[@]}"; do
+  log="$build/logs/$target.log"
+  status=$(cat "$build/logs/$target.status" 2>/dev/null || echo FAILED)
+  if [[ "$status" != ok ]]; then
     failed+=("$target")
+    echo "== $target FAILED:" >&2
     tail -n 30 "$log" >&2
   fi
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
