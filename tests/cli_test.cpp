@@ -901,3 +901,31 @@ TEST(CliPot, BadStacksAreOneLineAndExitCodeTwo) {
 
 }  // namespace
 }  // namespace equity
+
+namespace equity {
+namespace {
+
+TEST(CliRunouts, RunsAndTwoBoardsShowTheScoops) {
+  const auto r = run_equity("AsAc KdKc --board Kh7s2c --runs 2");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const char* line :
+       {"2 runs    Equity   Scoop All 2      Some      None", "AsAc      8.586%        0.385%   16.401%   83.214%",
+        "893,970 deals of the runs counted exactly"})
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+  const auto json = run_equity("AsAc KdKc --board Kh7s2c --board2 9d9h4s --json");
+  EXPECT_NE(json.out.find("\"runouts\":{\"runs\":1,\"boards\":2,\"board2\":\"9d9h4s\",\"mode\":\"exact\""),
+            std::string::npos)
+      << json.out;
+  for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
+           {"AsAc QQ+ --board Kh7s2c --runs 2", "player 2 ('QQ+') holds a range"},
+           {"AsAc KdKc --board Kh7s2c --board2 Kh9d4c", "board2: Kh is also in the board"},
+           {"AsAc KdKc --runs 0", "--runs"}}) {
+    const auto bad = run_equity(args);
+    EXPECT_EQ(bad.exit_code, 2) << args;
+    EXPECT_NE(bad.err.find(message), std::string::npos) << args << ": " << bad.err;
+    EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << args << ": " << bad.err;
+  }
+}
+
+}  // namespace
+}  // namespace equity

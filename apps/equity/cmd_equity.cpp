@@ -415,6 +415,35 @@ void print_pot(std::ostringstream& out, const Answer& a, std::size_t limit) {
                      limit);
 }
 
+// Runs and two boards (Answer::runouts): each player's share of the pot over the parts and how
+// often he scooped every part, some, none.
+void print_runouts(std::ostringstream& out, const Answer& a, std::size_t limit) {
+  const RunoutAnswer& r = *a.runouts;
+  const std::size_t w = label_width(a);
+  const std::string part = r.boards == 2 ? "board" : "run";
+  const std::string every = r.boards == 2 ? "Both" : "All " + std::to_string(r.parts);
+  out << "\n"
+      << pad(r.boards == 2 ? "2 boards" : std::to_string(r.runs) + " runs", w, true) << pad("Equity", 10)
+      << pad("Scoop " + every, 14) << pad("Some", 10) << pad("None", 10) << "\n";
+  const double deals = static_cast<double>(r.deals);
+  for (std::size_t p = 0; p < a.players.size(); ++p) {
+    const auto& k = r.scooped[p];
+    std::uint64_t some = 0;
+    for (std::size_t i = 1; i + 1 < k.size(); ++i) some += k[i];
+    out << pad(a.players[p].hand, w, true) << pad(percent(r.equity[p]), 10)
+        << pad(percent(static_cast<double>(k.back()) / deals), 14)
+        << pad(percent(static_cast<double>(some) / deals), 10)
+        << pad(percent(static_cast<double>(k.front()) / deals), 10) << "\n";
+  }
+  std::string line =
+      (r.boards == 2 ? "Boards: " + a.board + " and " + (r.board2.empty() ? "none" : r.board2) + ". " : "") +
+      "Scoop: the whole " + part + "'s pot alone. " +
+      (r.exact ? with_commas(r.deals) + " deals of the " + part + "s counted exactly"
+               : with_commas(r.deals) + " deals of the " + part + "s sampled (seed " + std::to_string(r.seed) + ")");
+  out << wrap_footer(
+      line + "; equity over the " + part + "s" + (r.boards == 2 ? ", the table above is board 1's" : "") + "\n", limit);
+}
+
 void print_answer(const Answer& a, bool exact_takes_it) {
   const auto limit = static_cast<std::size_t>(terminal_columns(STDOUT_FILENO));
   std::ostringstream out;
@@ -431,6 +460,7 @@ void print_answer(const Answer& a, bool exact_takes_it) {
   else
     print_exact_footer(out, a, limit);
   if (a.pot) print_pot(out, a, limit);
+  if (a.runouts) print_runouts(out, a, limit);
   for (const auto& p : a.players)
     if (p.category) print_categories(out, p, a.method == Method::monte_carlo ? a.trials : a.showdowns(), a.game, limit);
   for (const auto& p : a.players)
@@ -558,6 +588,15 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
                  "and the side pots are layered by them, and each player's expected chips back (EV) and net are "
                  "shown; a side pot is counted without the players left out of it, who must hold specific hands "
                  "(or random, or stud hands)");
+  app.add_option("--runs", q.runs,
+                 "run it N times: each run deals the rest of the board from what the earlier runs left and wins "
+                 "1/N of the pot; adds each player's share over the runs and how often he scoops every run, some "
+                 "or none (specific hands; exact where the runs' deals are few enough, else Monte Carlo)")
+      ->check(CLI::Range(1, 24));
+  app.add_option("--board2", q.board2,
+                 "two boards (a bomb pot): the second board's known cards (3, 4 or 5), each board winning half; "
+                 "the first board is counted with them out of the deck, and how often each player scoops both "
+                 "boards, one or neither is added (specific hands)");
   app.add_option("--pot", q.pot, "dead money already in the pot from players who folded, e.g. 150 (in the main pot)")
       ->check(CLI::NonNegativeNumber);
   app.add_flag("--by-category", q.by_category,

@@ -24,6 +24,7 @@
 #include "equity/evaluator.hpp"
 #include "equity/game.hpp"
 #include "equity/pot.hpp"
+#include "equity/runouts.hpp"
 #include "equity/table_location.hpp"
 
 namespace equity {
@@ -100,6 +101,13 @@ struct Question {
   // a stud hand); the side pots are answered by the method the question asks for.
   std::vector<double> stacks;
   double pot = 0;
+  // Run it `runs` times (runouts.hpp): each run deals the rest of the board from what the earlier
+  // ones left and wins 1/runs of the pot; or two boards: board2 the second board's known cards (0,
+  // 3, 4 or 5; "" one board), each board winning half. The answer counts the first board as always
+  // (with board2's cards out of the deck) and adds Answer::runouts: each player's share over every
+  // part and how often he takes every part, some or none. Specific hands only, for now.
+  int runs = 1;
+  std::string board2;
   int threads = 0;  // worker threads; 0: all cores
   // The preflop table's directory; empty: found as table_location.hpp says. use_table = false
   // never reads it.
@@ -158,6 +166,7 @@ struct Answer {
   Method per_combo_method = Method::automatic;  // with per_combo: table, exact or monte_carlo
   std::uint64_t pot_units = 0;                  // Omaha and stud games: the units of one pot (5,040); 0 otherwise
   std::optional<PotAnswer> pot;                 // with stacks or dead money (Question::stacks, pot)
+  std::optional<RunoutAnswer> runouts;          // with runs or two boards (Question::runs, board2)
 
   // Table and exact: every non-conflicting combo assignment times every board.
   std::uint64_t boards = 0;                           // boards per assignment

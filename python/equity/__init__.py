@@ -103,6 +103,8 @@ def calc(
     game: str = "holdem",
     stacks: _Optional[_Sequence[float]] = None,
     pot: _Optional[float] = None,
+    runs: int = 1,
+    board2: _Cards = None,
 ) -> Result:
     """The equity of 2 to 10 hands or ranges: what `equity PLAYERS... --json` prints.
 
@@ -150,6 +152,10 @@ def calc(
                  exact counts or the standard errors). A side pot is counted without the players
                  left out of it, who must hold specific hands (or random, or stud hands).
     pot          dead money already in the pot from players who folded (in the main pot).
+    runs         run it N times (each run wins 1/N of the pot): result.runouts adds each player's
+                 share over the runs and how often he scooped k of them (specific hands).
+    board2       two boards (a bomb pot): the second board's known cards, as board; the answer
+                 counts the first board with them out of the deck and result.runouts both boards.
 
     The result's fields are the JSON's (docs/json.md): result.mode ("table", "exact",
     "monte-carlo"), result.showdowns or result.trials, and per player (result.players[i]) hand,
@@ -168,7 +174,7 @@ def calc(
     return _equity.calc(
         _players_list(players), board, dead, method, stderr, trials, time, seed, threads, by_category,
         per_combo, distribution, hits, per_combo_stderr, _TABLE if table is None else table,
-        use_table, game, _stacks(stacks), _chips(pot, "pot"),
+        use_table, game, _stacks(stacks), _chips(pot, "pot"), runs, board2,
     )
 
 

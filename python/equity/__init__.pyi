@@ -92,6 +92,8 @@ def calc(
     game: str = "holdem",
     stacks: Optional[Sequence[float]] = None,
     pot: Optional[float] = None,
+    runs: int = 1,
+    board2: Cards = None,
 ) -> Result: ...
 def evaluate(
     cards: Union[str, Sequence[str], Sequence[int]], game: str = "holdem", board: Cards = None

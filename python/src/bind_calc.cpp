@@ -101,6 +101,8 @@ struct CalcArgs {
   std::string game = "holdem";
   std::optional<std::vector<double>> stacks;
   std::optional<double> pot;
+  long long runs = 1;
+  py::object board2;
 };
 
 // The methods calc() takes, as the command line's --method: the question's methods ("mc" is
@@ -153,6 +155,9 @@ Question question_of(const CalcArgs& a) {
   q.hits = a.hits;
   if (a.stacks) q.stacks = *a.stacks;  // pot_layers() (in calculate()) names a stack out of range
   if (a.pot) q.pot = *a.pot;
+  if (a.runs < 1 || a.runs > 24) throw InputError("runs: 1 to 24, not " + std::to_string(a.runs));
+  q.runs = static_cast<int>(a.runs);
+  q.board2 = cards_text(a.board2, "board2");
   return q;
 }
 
@@ -341,6 +346,14 @@ void bind_result(py::module_& m) {
           "with stacks or pot: the pot by layers (chips, dead, stacks, layers: the main pot, the side pots, the chips "
           "back), as the JSON's \"pot\"; None otherwise")
       .def_property_readonly(
+          "runouts",
+          [](const Result& r) -> py::object {
+            const py::dict d = r.dict->get();
+            return d.contains("runouts") ? py::object(d["runouts"]) : py::object(py::none());
+          },
+          "with runs or board2: each player's share over the runs or boards and how often he scooped every one, "
+          "some or none, as the JSON's \"runouts\"; None otherwise")
+      .def_property_readonly(
           "seconds", [](const Result& r) { return r.a().seconds; }, "computing time")
       .def_property_readonly(
           "warnings", [](const Result& r) { return r.a().warnings; }, "things to know; empty when none")
@@ -370,7 +383,7 @@ void bind_calc(py::module_& m) {
          std::optional<long long> trials, std::optional<double> time, std::optional<long long> seed,
          std::optional<long long> threads, bool by_category, bool per_combo, bool distribution, bool hits,
          std::optional<double> per_combo_stderr, std::string table, bool use_table, std::string game,
-         std::optional<std::vector<double>> stacks, std::optional<double> pot) {
+         std::optional<std::vector<double>> stacks, std::optional<double> pot, long long runs, py::object board2) {
         CalcArgs a{std::move(players),
                    std::move(board),
                    std::move(dead),
@@ -389,7 +402,9 @@ void bind_calc(py::module_& m) {
                    use_table,
                    std::move(game),
                    std::move(stacks),
-                   pot};
+                   pot,
+                   runs,
+                   std::move(board2)};
         const Question q = question_of(a);
         Answer answer = run(q);
         return Result{std::make_shared<Dict>(std::make_shared<const Answer>(std::move(answer)))};
@@ -399,8 +414,8 @@ void bind_calc(py::module_& m) {
       py::arg("seed") = py::none(), py::arg("threads") = py::none(), py::arg("by_category") = false,
       py::arg("per_combo") = false, py::arg("distribution") = false, py::arg("hits") = false,
       py::arg("per_combo_stderr") = py::none(), py::arg("table") = "", py::arg("use_table") = true,
-      py::arg("game") = "holdem", py::arg("stacks") = py::none(), py::arg("pot") = py::none(),
-      "The compiled calc(); see equity.calc for the arguments.");
+      py::arg("game") = "holdem", py::arg("stacks") = py::none(), py::arg("pot") = py::none(), py::arg("runs") = 1,
+      py::arg("board2") = py::none(), "The compiled calc(); see equity.calc for the arguments.");
   // For the tests: whether calc() would answer on the calling thread (the plan's quick).
   m.def(
       "_answers_quickly",

@@ -170,3 +170,16 @@ def test_stacks_layer_the_pot_and_give_each_player_chips():
 def test_bad_stacks_name_themselves(kwargs, message):
     with pytest.raises(ValueError, match=message):
         equity.calc(["AsAc", "KdKc"], **kwargs)
+
+
+def test_runs_and_two_boards_count_every_deal():
+    r = equity.calc(["AsAc", "KdKc"], board="Kh7s2c", runs=2)
+    assert r.runouts["deals"] == 893_970 and r.runouts["mode"] == "exact"
+    hero = r.runouts["players"][0]
+    assert sum(hero["scooped"]) == 893_970
+    assert hero["equity"] == pytest.approx(r.players[0].equity, abs=1e-12)
+    two = equity.calc(["AsAc", "KdKc"], board="Kh7s2c", board2="9d9h4s")
+    assert two.runouts["boards"] == 2 and two.runouts["board2"] == "9d9h4s"
+    assert equity.calc(["AsAc", "KdKc"]).runouts is None
+    with pytest.raises(ValueError, match="runs: 1 to 24"):
+        equity.calc(["AsAc", "KdKc"], board="Kh7s2c", runs=0)

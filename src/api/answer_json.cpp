@@ -171,6 +171,29 @@ ordered_json pot(const PotAnswer& p) {
   return {{"chips", number(p.chips)}, {"dead", number(p.dead)}, {"stacks", stacks}, {"layers", layers}};
 }
 
+// Runs and two boards: the parts, how they were counted, each player's share over them and how
+// often he took k of them alone.
+ordered_json runouts(const RunoutAnswer& r) {
+  ordered_json j;
+  j["runs"] = r.runs;
+  j["boards"] = r.boards;
+  if (r.boards == 2) j["board2"] = r.board2;
+  j["mode"] = r.exact ? "exact" : "monte-carlo";
+  j["deals"] = r.deals;
+  if (!r.exact) j["seed"] = r.seed;
+  ordered_json players = ordered_json::array();
+  for (std::size_t p = 0; p < r.equity.size(); ++p) {
+    ordered_json player;
+    player["equity"] = number(r.equity[p]);
+    if (!r.standard_error.empty()) player["stderr"] = number(r.standard_error[p]);
+    player["pot_units"] = r.pot_units[p];
+    player["scooped"] = r.scooped[p];
+    players.push_back(std::move(player));
+  }
+  j["players"] = std::move(players);
+  return j;
+}
+
 // Each player's expected chips back, net of his stack, and (Monte Carlo) its standard error.
 void add_pot(const PotAnswer& p, ordered_json& players) {
   for (std::size_t i = 0; i < players.size() && i < p.ev.size(); ++i) {
@@ -230,6 +253,7 @@ std::string to_json(const Answer& a) {
   if (a.pot) add_pot(*a.pot, players);
   j["players"] = std::move(players);
   if (a.pot) j["pot"] = pot(*a.pot);
+  if (a.runouts) j["runouts"] = runouts(*a.runouts);
   return j.dump();
 }
 

@@ -209,8 +209,20 @@ namespace {
 Plan plan_holdem(const Question& question);
 }  // namespace
 
-EQUITY_QUESTION_PATH Plan plan(const Question& question) {
-  detail::check_options(question);
+EQUITY_QUESTION_PATH Plan plan(const Question& asked) {
+  detail::check_options(asked);
+  // Two boards: the first board is counted with the second's known cards out of the deck.
+  Question with_board2;
+  if (!asked.board2.empty()) {
+    with_board2 = asked;
+    const auto second = parse_cards(asked.board2, "board2");
+    for (const auto& [text, what] : {std::pair{asked.board, "board"}, std::pair{asked.dead, "dead cards"}})
+      for (Card c : parse_cards(text, what))
+        if (std::find(second.begin(), second.end(), c) != second.end())
+          throw InputError("board2: " + c.str() + " is also in the " + what);
+    with_board2.dead += asked.board2;
+  }
+  const Question& question = asked.board2.empty() ? asked : with_board2;
   // How a hand is made says whose reader, planner and methods take the question: Omaha's (two
   // hole and three board cards) and stud's (a player's own cards) before anything of Hold'em's runs.
   Plan p;
@@ -226,6 +238,7 @@ EQUITY_QUESTION_PATH Plan plan(const Question& question) {
       break;
   }
   detail::check_pot(*p.question);
+  detail::check_runouts(*p.question);
   return p;
 }
 

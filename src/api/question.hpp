@@ -93,5 +93,9 @@ void check_pot(const PlannedQuestion& s);
 // The pot's layers answered (pot.cpp): the first layer's shares are the answer's equities, each
 // other one's a question of its players with the others' known cards dead.
 PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a);
+// With runs or two boards (Question::runs, board2; runouts.cpp): checks them (specific hands, a
+// board game, cards enough; throws InputError naming runs or board2), and counts them.
+void check_runouts(const PlannedQuestion& s);
+RunoutAnswer answer_runouts(const PlannedQuestion& s);
 
 }  // namespace equity::detail

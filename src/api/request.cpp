@@ -179,13 +179,17 @@ Question parse_equity_request(std::string_view body, double budget_seconds) {
       if (!value.is_number() || !(value.get<double>() >= 0) || !std::isfinite(value.get<double>()))
         throw InputError("pot: the dead money in the pot, a number 0 or more, not " + describe(value));
       q.pot = value.get<double>();
+    } else if (key == "runs") {
+      q.runs = static_cast<int>(as_whole(value, key, 1, 24));
+    } else if (key == "board2") {
+      q.board2 = as_string(value, key);
     } else if (key == "order") {
       q.order = as_string(value, key);
       (void)hand_order(q.order);  // an unknown ordering names this field
     } else {
       throw InputError("unknown field '" + key +
                        "' (fields: players, board, dead, method, stderr, trials, time, seed, per_combo, hits, "
-                       "distribution, by_category, order, game, stacks, pot)");
+                       "distribution, by_category, order, game, stacks, pot, runs, board2)");
     }
   }
   if (!has_players) throw InputError("players: missing (an array of 2 to 10 hands or ranges)");

@@ -27,8 +27,9 @@ std::string error_json(std::string_view message, std::string_view field) {
 
 std::string field_of(std::string_view message) {
   const auto starts = [&](std::string_view prefix) { return message.substr(0, prefix.size()) == prefix; };
-  for (const std::string_view name : {"players", "board", "dead", "method", "stderr", "trials", "time", "seed",
-                                      "per_combo", "hits", "distribution", "by_category", "game", "stacks", "pot"}) {
+  for (const std::string_view name :
+       {"players", "board", "dead", "method", "stderr", "trials", "time", "seed", "per_combo", "hits", "distribution",
+        "by_category", "game", "stacks", "pot", "runs", "board2"}) {
     if (starts(std::string(name) + ":")) return std::string(name);
     if (name == "players" && starts("players[") && message.find(']') != std::string_view::npos)
       return std::string(message.substr(0, message.find(']') + 1));

@@ -1,0 +1,309 @@
+// Runs and two boards (runouts.hpp). Each part of the pot (a run, or a board) has its known cards
+// and its cards to come; every runout of a part is scored once (evaluate_rows(), the game's own
+// scoring), into each player's pot units of that part and who scooped it. A deal is one runout a
+// part with no card twice: exact by every sequence (the parts' tables crossed, the sequences with a
+// card twice left out), else sampled (each part's runout drawn from its table, a sequence with a
+// card twice drawn again: uniform over the deals).
+#include "equity/runouts.hpp"
+
+#include <tbb/blocked_range.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "api/question.hpp"
+#include "detail/parallel.hpp"
+#include "detail/rng.hpp"
+#include "equity/calculate.hpp"
+#include "equity/error.hpp"
+#include "equity/evaluate_rows.hpp"
+#include "equity/pot.hpp"
+#include "equity/stopwatch.hpp"
+
+namespace equity::detail {
+namespace {
+
+constexpr double kRunoutExactWork = 2e8;  // sequences automatic counts exactly (about a second)
+constexpr double kRunoutExactLimit = 1e10;
+
+// Every runout of one part: its cards, each player's pot units of it, who scooped it.
+struct PartTable {
+  std::vector<std::uint64_t> cards;  // CardSet bits
+  std::vector<std::uint16_t> units;  // runout x players
+  std::vector<std::uint16_t> scoop;  // bit p: player p took the part alone
+};
+
+std::vector<Card> cards_of(CardSet set) { return set.cards(); }
+
+CardSet set_of(std::string_view text, std::string_view what) {
+  CardSet set;
+  for (Card c : parse_cards(text, what)) set.insert(c);
+  return set;
+}
+
+// Every way of `k` cards of `deck`, in order.
+std::vector<std::vector<Card>> subsets(const std::vector<Card>& deck, int k) {
+  std::vector<std::vector<Card>> out;
+  std::vector<Card> chosen;
+  auto rec = [&](auto&& self, std::size_t from) -> void {
+    if (static_cast<int>(chosen.size()) == k) {
+      out.push_back(chosen);
+      return;
+    }
+    for (std::size_t i = from; i + (k - chosen.size()) <= deck.size(); ++i) {
+      chosen.push_back(deck[i]);
+      self(self, i + 1);
+      chosen.pop_back();
+    }
+  };
+  rec(rec, 0);
+  return out;
+}
+
+PartTable part_table(Game game, const std::vector<CardSet>& holes, CardSet known, int to_come, CardSet out) {
+  const GameRules& rules = game_rules(game);
+  std::vector<Card> deck;
+  for (Card c : cards_of(rules.deck - out)) deck.push_back(c);
+  const auto runouts = subsets(deck, to_come);
+  const std::size_t n = holes.size(), hole = static_cast<std::size_t>(holes[0].size());
+  const std::size_t columns = hole + static_cast<std::size_t>(rules.board_cards);
+  std::vector<std::uint8_t> ids;
+  ids.reserve(runouts.size() * n * columns);
+  const std::vector<Card> board = cards_of(known);
+  for (const auto& r : runouts)
+    for (CardSet h : holes) {
+      for (Card c : h.cards()) ids.push_back(static_cast<std::uint8_t>(c.id()));
+      for (Card c : board) ids.push_back(static_cast<std::uint8_t>(c.id()));
+      for (Card c : r) ids.push_back(static_cast<std::uint8_t>(c.id()));
+    }
+  std::vector<HandRank> ranks(runouts.size() * n);
+  std::vector<LowRank> lows(rules.low ? ranks.size() : 0);
+  evaluate_rows(game, columns, ids, ranks, lows, 0);
+  PartTable t;
+  t.units.resize(ranks.size());
+  for (std::size_t r = 0; r < runouts.size(); ++r) {
+    CardSet set;
+    for (Card c : runouts[r]) set.insert(c);
+    t.cards.push_back(set.bits());
+    const HandRank* high = &ranks[r * n];
+    HandRank best = 0;
+    LowRank best_low = kNoLow;
+    for (std::size_t p = 0; p < n; ++p) {
+      best = std::max(best, high[p]);
+      if (rules.low) best_low = std::max(best_low, lows[r * n + p]);
+    }
+    unsigned h = 0, l = 0;
+    for (std::size_t p = 0; p < n; ++p) {
+      h |= static_cast<unsigned>(high[p] == best) << p;
+      if (rules.low && best_low != kNoLow) l |= static_cast<unsigned>(lows[r * n + p] == best_low) << p;
+    }
+    const unsigned high_share = (l ? 2520u : 5040u) / static_cast<unsigned>(std::popcount(h));
+    const unsigned low_share = l ? 2520u / static_cast<unsigned>(std::popcount(l)) : 0;
+    for (std::size_t p = 0; p < n; ++p)
+      t.units[r * n + p] = static_cast<std::uint16_t>(((h >> p) & 1u) * high_share + ((l >> p) & 1u) * low_share);
+    const bool alone_high = std::popcount(h) == 1, alone_low = l == 0 || std::popcount(l) == 1;
+    t.scoop.push_back(static_cast<std::uint16_t>(alone_high && alone_low && (l == 0 || l == h) ? h : 0));
+  }
+  return t;
+}
+
+struct Tally {
+  std::vector<std::uint64_t> units;    // players
+  std::vector<std::uint64_t> scooped;  // players x (parts + 1)
+  std::uint64_t deals = 0;
+  Tally(std::size_t n, int parts) : units(n), scooped(n * static_cast<std::size_t>(parts + 1)) {}
+  Tally& operator+=(const Tally& o) {
+    for (std::size_t i = 0; i < units.size(); ++i) units[i] += o.units[i];
+    for (std::size_t i = 0; i < scooped.size(); ++i) scooped[i] += o.scooped[i];
+    deals += o.deals;
+    return *this;
+  }
+};
+
+// Every sequence of one runout a part with no card twice, the first part's runouts shared out;
+// throws Cancelled once `cancel` is raised.
+Tally count_exact(const std::vector<const PartTable*>& parts, std::size_t n, const std::atomic<bool>* cancel) {
+  const int s = static_cast<int>(parts.size());
+  return parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, parts[0]->cards.size(), 16), Tally(n, s),
+      [&](const tbb::blocked_range<std::size_t>& range, Tally t) {
+        std::vector<std::size_t> at(static_cast<std::size_t>(s));
+        auto rec = [&](auto&& self, int i, std::uint64_t used) -> void {
+          if (i == s) {
+            ++t.deals;
+            for (std::size_t p = 0; p < n; ++p) {
+              int k = 0;
+              for (int j = 0; j < s; ++j) {
+                const PartTable& part = *parts[static_cast<std::size_t>(j)];
+                const std::size_t r = at[static_cast<std::size_t>(j)];
+                t.units[p] += part.units[r * n + p];
+                k += (part.scoop[r] >> p) & 1;
+              }
+              ++t.scooped[p * static_cast<std::size_t>(s + 1) + static_cast<std::size_t>(k)];
+            }
+            return;
+          }
+          const PartTable& part = *parts[static_cast<std::size_t>(i)];
+          for (std::size_t r = 0; r < part.cards.size(); ++r) {
+            if (part.cards[r] & used) continue;
+            at[static_cast<std::size_t>(i)] = r;
+            self(self, i + 1, used | part.cards[r]);
+          }
+        };
+        for (std::size_t r = range.begin(); r != range.end(); ++r) {
+          if (cancel && cancel->load(std::memory_order_relaxed)) throw Cancelled();
+          at[0] = r;
+          rec(rec, 1, parts[0]->cards[r]);
+        }
+        return t;
+      },
+      [](Tally a, const Tally& b) { return std::move(a += b); });
+}
+
+// Sampled: each part's runout drawn from its table, a sequence with a card twice drawn again, until
+// every equity's standard error is within the question's target (or its trials or time).
+Tally sample(const std::vector<const PartTable*>& parts, std::size_t n, const Question& q, std::uint64_t seed,
+             std::vector<double>& sum_squares) {
+  const int s = static_cast<int>(parts.size());
+  Tally t(n, s);
+  sum_squares.assign(n, 0.0);
+  Rng rng(seed, 0x52554e53);  // "RUNS"
+  const double target = q.target_stderr > 0 ? q.target_stderr : (q.max_trials || q.max_seconds ? 0 : kDefaultStderr);
+  const Stopwatch clock;
+  std::vector<std::size_t> at(static_cast<std::size_t>(s));
+  const double whole = 5040.0 * s;
+  while (true) {
+    for (int batch = 0; batch < 4096; ++batch) {
+      std::uint64_t used = 0;
+      bool clash = true;
+      while (clash) {
+        clash = false;
+        used = 0;
+        for (int i = 0; i < s && !clash; ++i) {
+          const PartTable& part = *parts[static_cast<std::size_t>(i)];
+          const std::size_t r = rng.below(static_cast<std::uint32_t>(part.cards.size()));
+          clash = (part.cards[r] & used) != 0;
+          used |= part.cards[r];
+          at[static_cast<std::size_t>(i)] = r;
+        }
+      }
+      ++t.deals;
+      for (std::size_t p = 0; p < n; ++p) {
+        std::uint64_t units = 0;
+        int k = 0;
+        for (int j = 0; j < s; ++j) {
+          const PartTable& part = *parts[static_cast<std::size_t>(j)];
+          units += part.units[at[static_cast<std::size_t>(j)] * n + p];
+          k += (part.scoop[at[static_cast<std::size_t>(j)]] >> p) & 1;
+        }
+        t.units[p] += units;
+        const double x = static_cast<double>(units) / whole;
+        sum_squares[p] += x * x;
+        ++t.scooped[p * static_cast<std::size_t>(s + 1) + static_cast<std::size_t>(k)];
+      }
+    }
+    if (q.cancel && q.cancel->load()) break;
+    if (q.max_trials && t.deals >= q.max_trials) break;
+    if (q.max_seconds && clock.seconds() >= q.max_seconds) break;
+    if (target > 0) {
+      double worst = 0;
+      const double d = static_cast<double>(t.deals);
+      for (std::size_t p = 0; p < n; ++p) {
+        const double mean = static_cast<double>(t.units[p]) / whole / d;
+        worst = std::max(worst, std::sqrt(std::max(0.0, sum_squares[p] / d - mean * mean) / (d - 1)));
+      }
+      if (worst <= target) break;
+    }
+  }
+  return t;
+}
+
+}  // namespace
+
+void check_runouts(const PlannedQuestion& s) {
+  const Question& q = s.question;
+  const bool two = !q.board2.empty();
+  if (q.runs == 1 && !two) return;
+  const GameRules& rules = game_rules(q.game);
+  const std::string what = two ? "board2" : "runs";
+  if (rules.board_cards == 0)
+    throw InputError(what + ": " + std::string(rules.name) + " has no board to " +
+                     (two ? "deal twice" : "run more than once"));
+  if (q.runs < 1) throw InputError("runs: 1 or more, not " + std::to_string(q.runs));
+  if (two && q.runs > 1) throw InputError("runs: two boards run more than once are not counted yet: one or the other");
+  if (two && (!q.stacks.empty() || q.pot > 0))
+    throw InputError("board2: stacks and dead money with two boards are not counted yet");
+  for (std::size_t p = 0; p < s.parsed.players.size(); ++p)
+    if (!s.parsed.players[p].specific)
+      throw InputError(what + ": player " + std::to_string(p + 1) + " ('" + s.parsed.players[p].label +
+                       "') holds a range: more runs and two boards are counted for specific hands only (not yet "
+                       "over ranges)");
+  CardSet used = set_of(q.dead, "dead cards") | set_of(q.board, "board") | set_of(q.board2, "board2");
+  for (const auto& p : s.parsed.players) used = used | p.known;
+  const int left = rules.deck_size() - used.size();
+  const int board = static_cast<int>(parse_cards(q.board, "board").size());
+  if (two) {
+    const int second = static_cast<int>(parse_cards(q.board2, "board2").size());
+    if (second != 0 && (second < 3 || second > 5))
+      throw InputError("board2: 0, 3, 4 or 5 cards, not " + std::to_string(second));
+    if ((5 - board) + (5 - second) > left)
+      throw InputError("board2: the deck has " + std::to_string(left) + " cards left, not the " +
+                       std::to_string(10 - board - second) + " both boards need");
+    return;
+  }
+  const int k = rules.board_cards - board;
+  if (k == 0) throw InputError("runs: the board is complete: nothing is left to run");
+  if (q.runs * k > left)
+    throw InputError("runs: " + std::to_string(q.runs) + " runs of " + std::to_string(k) + " cards need " +
+                     std::to_string(q.runs * k) + ", the deck has " + std::to_string(left) + " left: at most " +
+                     std::to_string(left / k) + " runs");
+}
+
+RunoutAnswer answer_runouts(const PlannedQuestion& s) {
+  const Question& q = s.question;
+  const bool two = !q.board2.empty();
+  const GameRules& rules = game_rules(q.game);
+  const std::size_t n = s.parsed.players.size();
+  std::vector<CardSet> holes;
+  for (const auto& p : s.parsed.players) holes.push_back(p.known);
+  const CardSet board1 = set_of(q.board, "board"), board2 = set_of(q.board2, "board2");
+  CardSet out = set_of(q.dead, "dead cards") | board1 | board2;
+  for (CardSet h : holes) out = out | h;
+  RunoutAnswer a;
+  a.boards = two ? 2 : 1;
+  a.runs = two ? 1 : q.runs;
+  a.parts = a.boards * a.runs;
+  a.board2 = to_string(parse_cards(q.board2, "board2"));  // as written, as the board
+  std::vector<PartTable> tables;
+  tables.push_back(part_table(q.game, holes, board1, rules.board_cards - board1.size(), out));
+  if (two) tables.push_back(part_table(q.game, holes, board2, rules.board_cards - board2.size(), out));
+  std::vector<const PartTable*> parts;
+  for (int i = 0; i < a.parts; ++i) parts.push_back(&tables[two ? static_cast<std::size_t>(i) : 0]);
+  double work = 1;
+  for (const PartTable* p : parts) work *= static_cast<double>(p->cards.size());
+  const Method asked = asked_method(q);
+  a.exact = asked == Method::exact || (asked != Method::monte_carlo && work <= kRunoutExactWork);
+  if (a.exact && work > kRunoutExactLimit)
+    throw InputError("exact: " + std::to_string(static_cast<long long>(work)) +
+                     " sequences of runouts, more than exact counts (1e10): ask for Monte Carlo");
+  std::vector<double> sum_squares;
+  a.seed = q.seed.value_or(random_seed());
+  const Tally t = a.exact ? count_exact(parts, n, q.cancel) : sample(parts, n, q, a.seed, sum_squares);
+  if (a.exact) a.seed = 0;
+  a.deals = t.deals;
+  a.pot_units = t.units;
+  const double whole = 5040.0 * a.parts, d = static_cast<double>(t.deals);
+  for (std::size_t p = 0; p < n; ++p) {
+    a.scooped.emplace_back(t.scooped.begin() + static_cast<std::ptrdiff_t>(p * (a.parts + 1)),
+                           t.scooped.begin() + static_cast<std::ptrdiff_t>((p + 1) * (a.parts + 1)));
+    const double mean = static_cast<double>(t.units[p]) / whole / d;
+    a.equity.push_back(mean);
+    if (!a.exact) a.standard_error.push_back(std::sqrt(std::max(0.0, sum_squares[p] / d - mean * mean) / (d - 1)));
+  }
+  return a;
+}
+
+}  // namespace equity::detail
