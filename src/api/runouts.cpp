@@ -123,6 +123,62 @@ struct Tally {
   }
 };
 
+// Two parts, the second's runouts of at most two cards: for each first runout, the second runouts
+// it leaves are all of them less those holding one of its cards, by inclusion and exclusion
+// (sums over the second runouts holding a card, plus those holding two of them: a runout of two
+// cards is its own pair). Each sum keeps the runouts, each player's units, and his scoops; the
+// counters wrap modulo 2^64, so the subtractions are exact. The same integers as the double loop
+// below, in one pass over the first part.
+Tally count_pairs(const PartTable& first, const PartTable& second, std::size_t n, const std::atomic<bool>* cancel) {
+  const std::size_t width = 1 + 2 * n;  // runouts, then each player's units, then his scoops
+  std::vector<std::uint64_t> total(width), by_card(64 * width), by_pair;
+  const bool pairs = std::popcount(second.cards[0]) == 2;
+  if (pairs) by_pair.assign(64 * 64 * width, 0);
+  auto add = [&](std::uint64_t* into, std::size_t r) {
+    into[0] += 1;
+    for (std::size_t p = 0; p < n; ++p) {
+      into[1 + p] += second.units[r * n + p];
+      into[1 + n + p] += (second.scoop[r] >> p) & 1u;
+    }
+  };
+  for (std::size_t r = 0; r < second.cards.size(); ++r) {
+    add(total.data(), r);
+    for (std::uint64_t m = second.cards[r]; m; m &= m - 1) add(&by_card[std::countr_zero(m) * width], r);
+    if (pairs) {
+      const int lo = std::countr_zero(second.cards[r]), hi = 63 - std::countl_zero(second.cards[r]);
+      add(&by_pair[(static_cast<std::size_t>(lo) * 64 + static_cast<std::size_t>(hi)) * width], r);
+    }
+  }
+  return parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, first.cards.size(), 64), Tally(n, 2),
+      [&](const tbb::blocked_range<std::size_t>& range, Tally t) {
+        std::vector<std::uint64_t> left(width);
+        for (std::size_t r = range.begin(); r != range.end(); ++r) {
+          if (cancel && cancel->load(std::memory_order_relaxed)) throw Cancelled();
+          left = total;
+          for (std::uint64_t m = first.cards[r]; m; m &= m - 1) {
+            const int c = std::countr_zero(m);
+            for (std::size_t i = 0; i < width; ++i) left[i] -= by_card[static_cast<std::size_t>(c) * width + i];
+            if (pairs)
+              for (std::uint64_t k = m & (m - 1); k; k &= k - 1) {
+                const std::size_t at =
+                    (static_cast<std::size_t>(c) * 64 + static_cast<std::size_t>(std::countr_zero(k))) * width;
+                for (std::size_t i = 0; i < width; ++i) left[i] += by_pair[at + i];
+              }
+          }
+          t.deals += left[0];
+          for (std::size_t p = 0; p < n; ++p) {
+            t.units[p] += left[0] * first.units[r * n + p] + left[1 + p];
+            const std::size_t s1 = (first.scoop[r] >> p) & 1u, scoops = left[1 + n + p];
+            t.scooped[p * 3 + s1 + 1] += scoops;
+            t.scooped[p * 3 + s1] += left[0] - scoops;
+          }
+        }
+        return t;
+      },
+      [](Tally a, const Tally& b) { return std::move(a += b); });
+}
+
 // Every sequence of one runout a part with no card twice, the first part's runouts shared out;
 // throws Cancelled once `cancel` is raised.
 Tally count_exact(const std::vector<const PartTable*>& parts, std::size_t n, const std::atomic<bool>* cancel) {
@@ -291,7 +347,10 @@ RunoutAnswer answer_runouts(const PlannedQuestion& s) {
                      " sequences of runouts, more than exact counts (1e10): ask for Monte Carlo");
   std::vector<double> sum_squares;
   a.seed = q.seed.value_or(random_seed());
-  const Tally t = a.exact ? count_exact(parts, n, q.cancel) : sample(parts, n, q, a.seed, sum_squares);
+  const bool pairs = parts.size() == 2 && std::popcount(parts[1]->cards[0]) <= 2;
+  const Tally t = !a.exact ? sample(parts, n, q, a.seed, sum_squares)
+                  : pairs  ? count_pairs(*parts[0], *parts[1], n, q.cancel)
+                           : count_exact(parts, n, q.cancel);
   if (a.exact) a.seed = 0;
   a.deals = t.deals;
   a.pot_units = t.units;
