@@ -4,7 +4,7 @@ import { ApiError, Job, fetchGames, fetchOrderings, fetchRange } from "./api.js"
 import { RANKS, SUITS, cardLabel, classCombos, parseCards, setRanks } from "./cards.js";
 import { GridEditor, renderMatrix } from "./grid.js";
 import { RangeModel, topPercent } from "./range-model.js";
-import { COLOURS, ComboTable, capitalized, duration, methodText, renderCategories, renderDistribution, renderEquities, renderHits, renderPot } from "./results.js";
+import { COLOURS, ComboTable, capitalized, duration, methodText, renderCategories, renderDistribution, renderEquities, renderHits, renderPot, renderRunouts } from "./results.js";
 import { countText, patternRanges, pickIntoHand, renderHiLo, renderShortcuts } from "./omaha.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -351,6 +351,16 @@ function buildDeck() {
 
 function setupDeck() {
   buildDeck();
+  $("#runs").addEventListener("change", () => {
+    clearErrorAbout("runs");
+    saveSoon();
+  });
+  $("#board2").addEventListener("input", () => {
+    setFieldError("board2", "");
+    clearErrorAbout("board2");
+    renderDeck();
+    saveSoon();
+  });
   $("#pot").addEventListener("input", () => {
     setFieldError("pot", "");
     clearErrorAbout("pot");
@@ -411,7 +421,8 @@ function pickForHand(card) {
 
 function renderDeck() {
   const board = new Set(boardCards());
-  const dead = new Set(parseCards($("#dead").value));
+  // The second board's cards are out of the deck for the first: shown as taken.
+  const dead = new Set([...parseCards($("#dead").value), ...(hasBoard(gameInfo()) ? parseCards($("#board2").value) : [])]);
   const editedText = state.players[state.editing]?.text || "";
   const inHand = new Set(patternRanges(gameInfo()) && $("#pick-hand").checked ? parseCards(editedText) : []);
   for (const button of $("#deck").children) {
@@ -551,6 +562,11 @@ function question() {
   if (stacks.some((s) => s !== "")) q.stacks = stacks.map((s) => (s === "" ? null : Number(s)));
   const pot = $("#pot").value.trim();
   if (pot !== "") q.pot = Number(pot);
+  // More runs, or a second board (board games only).
+  if (hasBoard(gameInfo())) {
+    if (Number($("#runs").value) > 1) q.runs = Number($("#runs").value);
+    if ($("#board2").value.trim()) q.board2 = $("#board2").value.trim();
+  }
   // Monte Carlo targets, when given (they make automatic choose Monte Carlo): the standard error
   // as a fraction, as the CLI's --stderr and the API's stderr.
   const stderr = Number($("#mc-stderr").value);
@@ -580,6 +596,8 @@ function saveQuestion() {
   if (state.players.some((p) => String(p.stack || "").trim()))
     for (const p of state.players) params.append("s", String(p.stack || "").trim());
   if ($("#pot").value.trim()) params.set("pot", $("#pot").value.trim());
+  if ($("#runs").value !== "1") params.set("runs", $("#runs").value);
+  if ($("#board2").value.trim()) params.set("board2", $("#board2").value.trim());
   for (const id of hasBoard(gameInfo()) ? ["board", "dead"] : ["dead"])
     if ($(`#${id}`).value.trim()) params.set(id, $(`#${id}`).value.trim());
   if ($("#method").value !== "auto") params.set("method", $("#method").value);
@@ -605,6 +623,7 @@ function followHash() {
   $("#results").replaceChildren();
   $("#categories").hidden = true;
   $("#pot-result").hidden = true;
+  $("#runouts-result").hidden = true;
   const go = restoreQuestion();
   renderPlayers();
   renderEditor();
@@ -633,6 +652,8 @@ function restoreQuestion() {
   $("#dead").value = params.get("dead") || "";
   const stacks = params.getAll("s");
   $("#pot").value = params.get("pot") || "";
+  $("#board2").value = params.get("board2") || "";
+  $("#runs").value = ["2", "3"].includes(params.get("runs")) ? params.get("runs") : "1";
   players.forEach((text, i) => addPlayer(text, stacks[i] || ""));
   const method = params.get("method");
   if ([...$("#method").options].some((o) => o.value === method)) $("#method").value = method;
@@ -657,7 +678,7 @@ function showError(error) {
   $("#error").dataset.field = field;
   const player = field.match(/^players\[(\d+)\]$/);
   if (player) setFieldError(`range-${Number(player[1]) + 1}`, error.message);
-  else if (field === "board" || field === "dead" || field === "pot") setFieldError(field, error.message);
+  else if (["board", "dead", "pot", "board2", "runs"].includes(field)) setFieldError(field, error.message);
   else if (field === "stderr" || field === "time") setFieldError(`mc-${field}`, error.message);
 }
 
@@ -730,6 +751,7 @@ async function calculate() {
     else renderEquities($("#results"), answer, unitOf(gameInfo()));
     renderCategories($("#categories"), answer);
     renderPot($("#pot-result"), answer);
+    renderRunouts($("#runouts-result"), answer);
     showCountNote(answer);
     showStopped(answer);
     showRunPanel();
@@ -754,6 +776,8 @@ async function calculate() {
     $("#count-note").textContent = "";
     $("#categories").hidden = true;
     $("#pot-result").hidden = true;
+    $("#runouts-result").hidden = true;
+  $("#runouts-result").hidden = true;
     markDetailsStale("previous question: the new question has no answer");
     if (error.status === 499) $("#time").textContent = "cancelled (exact enumeration has no partial answer)";
   } finally {

@@ -271,3 +271,29 @@ export function renderPot(section, answer) {
   items.push(`<li>Total ${chips(pot.chips)} chips${pot.dead > 0 ? `, ${chips(pot.dead)} of them dead money (in the main pot)` : ""}</li>`);
   section.querySelector("ul").innerHTML = items.join("");
 }
+
+// Runs and two boards (the answer's "runouts"): each player's equity over the parts and how often he
+// took every part alone (scooped), some, none; hidden without them.
+export function renderRunouts(section, answer) {
+  const r = answer.runouts;
+  section.hidden = !r;
+  if (!r) return;
+  const part = r.boards === 2 ? "board" : "run";
+  const every = r.boards === 2 ? "both boards" : `all ${r.runs * r.boards} runs`;
+  section.querySelector("h3").textContent = r.boards === 2 ? "Two boards" : `Run ${r.runs === 2 ? "twice" : `${r.runs} times`}`;
+  const rows = answer.players.map((p, i) => {
+    const k = r.players[i].scooped;
+    const some = k.slice(1, -1).reduce((a, b) => a + b, 0);
+    const share = (n) => `<td class="num" title="${count(n)} deals">${percent(n / r.deals, 2)}</td>`;
+    const error = r.players[i].stderr !== undefined ? `<span class="pm">±${percent(r.players[i].stderr)}</span>` : "";
+    return `<tr><td><span class="swatch" style="background:${COLOURS[i]}"></span>${i + 1}</td>
+      <td class="num ev" id="runs-equity-${i + 1}">${percent(r.players[i].equity)}${error}</td>
+      ${share(k[k.length - 1])}${share(some)}${share(k[0])}</tr>`;
+  });
+  section.querySelector("table").innerHTML = `<thead><tr><th>#</th><th class="num">Equity</th>
+    <th class="num">Scoop ${every}</th><th class="num">Some</th><th class="num">None</th></tr></thead><tbody>${rows.join("")}</tbody>`;
+  const how = r.mode === "exact" ? `${count(r.deals)} deals of the ${part}s counted exactly`
+    : `${count(r.deals)} deals of the ${part}s sampled (seed ${r.seed})`;
+  section.querySelector("p").textContent = `Scoop: the whole ${part}'s pot alone. ${how}.` +
+    (r.boards === 2 ? ` The table above is the first board's, with the second board's cards out of the deck.` : "");
+}

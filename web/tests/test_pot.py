@@ -73,3 +73,37 @@ def test_stacks_on_a_phone(phone, url, shots):
     assert width <= phone.execute_script("return window.innerWidth"), "nothing wider than the phone"
     assert css(phone, "#stack-1").is_displayed()
     screenshot(phone, shots, "phone-pot")
+
+
+def test_run_twice_and_two_boards(page, shots):
+    type_range(page, 1, "AsAc")
+    type_range(page, 2, "KdKc")
+    css(page, "#board").send_keys("Kh7s2c")
+    from selenium.webdriver.support.ui import Select
+
+    Select(css(page, "#runs")).select_by_value("2")
+    calculate(page)
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#runouts-result").is_displayed())
+    # The CLI: equity AsAc KdKc --board Kh7s2c --runs 2.
+    assert css(page, "#runouts-title").text.lower() == "run twice"
+    heads = [th.text.lower() for th in page.find_elements(By.CSS_SELECTOR, "#runouts-table th")]
+    assert heads == ["#", "equity", "scoop all 2 runs", "some", "none"]
+    rows = [[c.text for c in r.find_elements(By.CSS_SELECTOR, "td")][1:]
+            for r in page.find_elements(By.CSS_SELECTOR, "#runouts-table tbody tr")]
+    assert rows[0] == ["8.586%", "0.39%", "16.40%", "83.21%"]
+    assert "893,970 deals of the runs counted exactly" in css(page, "#runouts-note").text
+    WebDriverWait(page, WAIT).until(lambda d: "runs=2" in d.current_url)
+    screenshot(page, shots, "desktop-runs")
+    Select(css(page, "#runs")).select_by_value("1")
+    css(page, "#board2").send_keys("Kh9d4c")
+    calculate(page)
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#error").text)
+    assert "board2: Kh is also in the board" in css(page, "#error").text
+    assert "Kh is also" in css(page, "#error-board2").text
+    css(page, "#board2").clear()
+    css(page, "#board2").send_keys("9d9h4s")
+    calculate(page)
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#runouts-result").is_displayed())
+    assert css(page, "#runouts-title").text.lower() == "two boards"
+    page.execute_script("document.querySelector('#cards-panel').scrollIntoView()")
+    screenshot(page, shots, "desktop-two-boards-cards", top=False)
