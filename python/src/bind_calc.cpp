@@ -102,7 +102,7 @@ struct CalcArgs {
   std::optional<std::vector<double>> stacks;
   std::optional<double> pot;
   long long runs = 1;
-  py::object board2;
+  py::object board2 = py::none();  // (not a null handle: _answers_quickly leaves it)
 };
 
 // The methods calc() takes, as the command line's --method: the question's methods ("mc" is
