@@ -237,8 +237,9 @@ EQUITY_QUESTION_PATH Plan plan(const Question& asked) {
       p = plan_holdem(question);
       break;
   }
-  detail::check_pot(*p.question);
-  detail::check_runouts(*p.question);
+  // Checked here only when asked for: a plain question's first run touches none of their code.
+  if (!question.stacks.empty() || question.pot > 0) detail::check_pot(*p.question);
+  if (question.runs != 1 || !question.board2.empty()) detail::check_runouts(*p.question);
   return p;
 }
 
