@@ -335,19 +335,23 @@ TEST(PotStud, SidePotsOnSixthStreetAgainstTheBruteForce) {
     BruteLayers brute;
     brute.units.assign(layers.size(), std::vector<std::uint64_t>(3));
     const std::vector<Card> deck = deck_without(used);
+    // Each player's score with each seventh card, once: [player][card id].
+    std::vector<std::vector<Score>> with(3, std::vector<Score>(kCards));
+    for (std::size_t p = 0; p < 3; ++p)
+      for (Card c : deck) {
+        std::vector<Card> seven = known[p];
+        seven.push_back(c);
+        const test::BruteScore b = test::brute_score(game, seven);
+        with[p][static_cast<std::size_t>(c.id())] = {b.high, b.low};
+      }
     for (Card x : deck)
       for (Card y : deck)
         for (Card z : deck) {
           if (x == y || x == z || y == z) continue;
-          std::vector<Score> s;
-          const Card seventh[3] = {x, y, z};
-          for (std::size_t p = 0; p < 3; ++p) {
-            std::vector<Card> seven = known[p];
-            seven.push_back(seventh[p]);
-            const test::BruteScore b = test::brute_score(game, seven);
-            s.push_back({b.high, b.low});
-          }
-          pay(layers, s, brute);
+          pay(layers,
+              {with[0][static_cast<std::size_t>(x.id())], with[1][static_cast<std::size_t>(y.id())],
+               with[2][static_cast<std::size_t>(z.id())]},
+              brute);
         }
     expect_layers(a, layers, brute, std::string(game_name(g)));
   }
