@@ -357,6 +357,51 @@ TEST(PotStud, SidePotsOnSixthStreetAgainstTheBruteForce) {
   }
 }
 
+// ---- Two boards ------------------------------------------------------------------------------------
+
+TEST(PotTwoBoards, EachBoardWinsHalfOfEveryPotAgainstTheBruteForce) {
+  // Both boards dealt from one deck, every pair of rivers; each board pays half of each layer.
+  const std::vector<std::string> players = {"AsAc", "KdKc", "QsQh"};
+  const std::vector<double> stacks = {100, 250, 40};
+  Question q = question(Game::holdem, players, "Kh7s2c4d", "", stacks, 20);
+  q.board2 = "9d9h5s3c";
+  const Answer a = calculate(q);
+  ASSERT_TRUE(a.pot.has_value());
+  const auto layers = pot_layers(stacks, 20);
+  const auto holes = holes_of(players);
+  const std::vector<Card> b1 = parse_cards("Kh7s2c4d"), b2 = parse_cards("9d9h5s3c");
+  std::vector<Card> used = b1;
+  used.insert(used.end(), b2.begin(), b2.end());
+  for (const auto& h : holes) used.insert(used.end(), h.begin(), h.end());
+  std::vector<double> ev(3, 0.0);
+  std::uint64_t deals = 0;
+  for (Card x : deck_without(used))
+    for (Card y : deck_without(used)) {
+      if (x == y) continue;
+      BruteLayers one, two;
+      one.units.assign(layers.size(), std::vector<std::uint64_t>(3));
+      two.units = one.units;
+      std::vector<Card> f1 = b1, f2 = b2;
+      f1.push_back(x);
+      f2.push_back(y);
+      std::vector<Score> s1, s2;
+      for (const auto& h : holes) s1.push_back(holdem_score(h, f1)), s2.push_back(holdem_score(h, f2));
+      pay(layers, s1, one);
+      pay(layers, s2, two);
+      for (std::size_t l = 0; l < layers.size(); ++l)
+        for (std::size_t p = 0; p < 3; ++p)
+          ev[p] += layers[l].chips * static_cast<double>(one.units[l][p] + two.units[l][p]) / (2 * 5040.0);
+      ++deals;
+    }
+  double total = 0;
+  for (std::size_t p = 0; p < 3; ++p) {
+    EXPECT_NEAR(a.pot->ev[p], ev[p] / static_cast<double>(deals), 1e-9) << p;
+    total += a.pot->ev[p];
+  }
+  EXPECT_NEAR(total, 410, 1e-9);
+  EXPECT_TRUE(a.pot->layers[0].pot_units.empty()) << "no one integer count over two boards";
+}
+
 // ---- Monte Carlo, errors -----------------------------------------------------------------------------
 
 TEST(PotMonteCarlo, WithinItsErrorOfTheExactEV) {

@@ -375,7 +375,10 @@ EQUITY_QUESTION_PATH Answer calculate(const Plan& plan) {
     for (std::size_t p = 0; p < a.players.size(); ++p)
       a.players[p].hits = hit_table(board_hits(s.parsed.deal.ranges[p], s.parsed.deal.board, dead, s.parsed.deal.game));
   }
-  if (!question.stacks.empty() || question.pot > 0) a.pot = detail::answer_pot(s, a);
+  if (!question.stacks.empty() || question.pot > 0) {
+    a.pot = detail::answer_pot(s, a);
+    if (!question.board2.empty()) a.pot = detail::two_board_pot(s, *a.pot);
+  }
   if (question.runs > 1 || !question.board2.empty()) a.runouts = detail::answer_runouts(s);
   a.warnings.insert(a.warnings.begin(), s.parsed.warnings.begin(), s.parsed.warnings.end());
   a.game = question.game;

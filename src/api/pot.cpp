@@ -185,5 +185,53 @@ PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a) {
   return pot;
 }
 
+PotAnswer two_board_pot(const PlannedQuestion& s, const PotAnswer& first) {
+  // The second board's question: its board, the first board's cards out of the deck in place of
+  // its own (plan() put them among the dead cards), the same stacks.
+  const Question& q = s.question;
+  Question second = q;
+  second.board = q.board2;
+  second.board2.clear();
+  second.per_combo = second.distribution = second.hits = second.by_category = false;
+  second.progress = nullptr;
+  CardSet dead;
+  for (Card c : parse_cards(q.dead, "dead cards")) dead.insert(c);
+  for (Card c : parse_cards(q.board2, "board2")) dead = dead - CardSet(c.bit());
+  for (Card c : parse_cards(q.board, "board")) dead.insert(c);
+  second.dead = to_string(dead.cards());
+  if (q.seed) second.seed = (*q.seed + 1000) % (kMaxSeed + 1);
+  const PotAnswer other = *calculate(second).pot;
+  // Each board wins half of every pot: the shares and the chips are the two boards' averages.
+  PotAnswer both = first;
+  for (std::size_t l = 0; l < both.layers.size(); ++l) {
+    PotLayerAnswer& layer = both.layers[l];
+    const PotLayerAnswer& o = other.layers[l];
+    for (std::size_t i = 0; i < layer.equity.size(); ++i) layer.equity[i] = (layer.equity[i] + o.equity[i]) / 2;
+    const bool sampled = !layer.standard_error.empty() || !o.standard_error.empty();
+    std::vector<double> errors;
+    for (std::size_t i = 0; sampled && i < layer.equity.size(); ++i) {
+      const double a = layer.standard_error.empty() ? 0 : layer.standard_error[i];
+      const double b = o.standard_error.empty() ? 0 : o.standard_error[i];
+      errors.push_back(std::sqrt(a * a + b * b) / 2);
+    }
+    layer.standard_error = std::move(errors);
+    layer.showdowns = 0;  // the boards count different deals: no one integer count
+    layer.pot_units.clear();
+  }
+  for (std::size_t p = 0; p < both.ev.size(); ++p) {
+    both.ev[p] = (first.ev[p] + other.ev[p]) / 2;
+    both.net[p] = both.ev[p] - (q.stacks.empty() ? 0.0 : q.stacks[p]);
+  }
+  if (!first.ev_standard_error.empty() || !other.ev_standard_error.empty()) {
+    both.ev_standard_error.assign(both.ev.size(), 0.0);
+    for (std::size_t p = 0; p < both.ev.size(); ++p) {
+      const double a = first.ev_standard_error.empty() ? 0 : first.ev_standard_error[p];
+      const double b = other.ev_standard_error.empty() ? 0 : other.ev_standard_error[p];
+      both.ev_standard_error[p] = std::sqrt(a * a + b * b) / 2;
+    }
+  }
+  return both;
+}
+
 }  // namespace detail
 }  // namespace equity

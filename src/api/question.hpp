@@ -93,6 +93,11 @@ void check_pot(const PlannedQuestion& s);
 // The pot's layers answered (pot.cpp): the first layer's shares are the answer's equities, each
 // other one's a question of its players with the others' known cards dead.
 PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a);
+// Two boards with stacks: each board wins half of every pot, so each share and each player's chips
+// are the average of the first board's (`first`, from the answer) and the second board's (its own
+// question, the first board's cards out of the deck). No integer counts: the boards count different
+// deals.
+PotAnswer two_board_pot(const PlannedQuestion& s, const PotAnswer& first);
 // With runs or two boards (Question::runs, board2; runouts.cpp): checks them (specific hands, a
 // board game, cards enough; throws InputError naming runs or board2), and counts them.
 void check_runouts(const PlannedQuestion& s);

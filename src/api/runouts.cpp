@@ -290,8 +290,6 @@ void check_runouts(const PlannedQuestion& s) {
                      (two ? "deal twice" : "run more than once"));
   if (q.runs < 1) throw InputError("runs: 1 or more, not " + std::to_string(q.runs));
   if (two && q.runs > 1) throw InputError("runs: two boards run more than once are not counted yet: one or the other");
-  if (two && (!q.stacks.empty() || q.pot > 0))
-    throw InputError("board2: stacks and dead money with two boards are not counted yet");
   for (std::size_t p = 0; p < s.parsed.players.size(); ++p)
     if (!s.parsed.players[p].specific)
       throw InputError(what + ": player " + std::to_string(p + 1) + " ('" + s.parsed.players[p].label +
