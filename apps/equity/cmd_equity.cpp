@@ -56,6 +56,12 @@ std::string commands_footer() {
       "                                       seven-card stud on third street, exactly\n"
       "  equity --game razz As2s3d '(?\?)Kc' 5d6d7c --dead 9h\n"
       "                                       razz, a down card unseen: Monte Carlo\n"
+      "  equity AsAc KdKc QsQh --board 9h7s2c --stacks 100,250,40 --pot 30\n"
+      "                                       a three-way all-in: main and side pots, EVs\n"
+      "  equity AsAc KdKc --board Kh7s2c --runs 2\n"
+      "                                       run it twice: how often each scoops both\n"
+      "  equity --game omaha AsKsQhJh 9c9d8c7d --board Kh7s2c --board2 Td5d3h --stacks 50,50\n"
+      "                                       a PLO bomb pot: two boards, each wins half\n"
       "  equity --version (or -V)             the version\n";
   return text;
 }
