@@ -17,6 +17,7 @@
 #include "equity/cards.hpp"
 #include "equity/error.hpp"
 #include "eval/reference_evaluator.hpp"
+#include "input_error.hpp"
 #include "omaha_reference.hpp"
 #include "stud_brute_force.hpp"
 
@@ -424,14 +425,7 @@ TEST(PotMonteCarlo, WithinItsErrorOfTheExactEV) {
 }
 
 TEST(PotErrors, SayWhatAndWhere) {
-  const auto message = [](const Question& q) {
-    try {
-      (void)calculate(q);
-    } catch (const InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  const auto message = test::input_error_of;
   EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc", "QsQh"}, "", "", {10, 20})).find("stacks: 2 given for 3"),
             std::string::npos);
   EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc"}, "", "", {10, 0})).find("stack 2"), std::string::npos);

@@ -16,6 +16,7 @@
 #include "equity/cards.hpp"
 #include "equity/error.hpp"
 #include "eval/reference_evaluator.hpp"
+#include "input_error.hpp"
 #include "omaha_reference.hpp"
 
 namespace equity {
@@ -227,14 +228,7 @@ TEST(Runs, PreflopIsSampledWithinItsError) {
 }
 
 TEST(Runouts, ErrorsSayWhatAndWhere) {
-  const auto message = [](const Question& q) {
-    try {
-      (void)calculate(q);
-    } catch (const InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  const auto message = test::input_error_of;
   EXPECT_NE(message(question(Game::holdem, {"AsAc", "QQ+"}, "Kh7s2c", "", 2)).find("player 2 ('QQ+') holds a range"),
             std::string::npos);
   EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc"}, "Kh7s2c4d5c", "", 2)).find("the board is complete"),
