@@ -61,8 +61,9 @@ Answer exact_answer(const RangeEquityResult& r, const std::vector<Player>& playe
     const auto& pc = r.players[p];
     PlayerAnswer pa = player_answer(players[p], r.combos[p], pc, by_category);
     pa.equity = r.equity(p);
-    if (!r.weighted) pa.pot_units = pc.share * (kPotUnits / kShareUnit);
-    if (r.weighted) {
+    if (!r.weighted) {
+      pa.pot_units = pc.share * (kPotUnits / kShareUnit);
+    } else {
       pa.weighted_wins = pc.weighted_wins;
       pa.weighted_ties = pc.weighted_ties;
       pa.weighted_losses = pc.weighted_losses;
@@ -148,8 +149,9 @@ EQUITY_QUESTION_PATH Answer run_heads_up(const Question& q, const PlannedQuestio
                     ? weighted.equity()
                     : static_cast<double>(share) / (static_cast<double>(kShareUnit) *
                                                     static_cast<double>(a.assignments) * static_cast<double>(a.boards));
-    if (!a.weighted) pa.pot_units = share * (kPotUnits / kShareUnit);
-    if (a.weighted) {
+    if (!a.weighted) {
+      pa.pot_units = share * (kPotUnits / kShareUnit);
+    } else {
       pa.weighted_wins = weighted.weighted_wins;
       pa.weighted_ties = weighted.weighted_ties;
       pa.weighted_losses = weighted.weighted_showdowns - weighted.weighted_wins - weighted.weighted_ties;
@@ -375,11 +377,11 @@ EQUITY_QUESTION_PATH Answer calculate(const Plan& plan) {
     for (std::size_t p = 0; p < a.players.size(); ++p)
       a.players[p].hits = hit_table(board_hits(s.parsed.deal.ranges[p], s.parsed.deal.board, dead, s.parsed.deal.game));
   }
-  if (!question.stacks.empty() || question.pot > 0) {
+  if (detail::asks_pot(question)) {
     a.pot = detail::answer_pot(s, a);
     if (!question.board2.empty()) a.pot = detail::two_board_pot(s, *a.pot);
   }
-  if (question.runs > 1 || !question.board2.empty()) a.runouts = detail::answer_runouts(s);
+  if (detail::asks_runouts(question)) a.runouts = detail::answer_runouts(s);
   a.warnings.insert(a.warnings.begin(), s.parsed.warnings.begin(), s.parsed.warnings.end());
   a.game = question.game;
   a.board = to_string(s.parsed.deal.board);

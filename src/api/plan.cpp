@@ -238,8 +238,8 @@ EQUITY_QUESTION_PATH Plan plan(const Question& asked) {
       break;
   }
   // Checked here only when asked for: a plain question's first run touches none of their code.
-  if (!question.stacks.empty() || question.pot > 0) detail::check_pot(*p.question);
-  if (question.runs != 1 || !question.board2.empty()) detail::check_runouts(*p.question);
+  if (detail::asks_pot(question)) detail::check_pot(*p.question);
+  if (detail::asks_runouts(question)) detail::check_runouts(*p.question);
   return p;
 }
 

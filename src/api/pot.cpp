@@ -74,8 +74,6 @@ std::vector<double> parse_stacks(std::string_view text) {
 namespace detail {
 namespace {
 
-bool has_pot(const Question& q) { return !q.stacks.empty() || q.pot > 0; }
-
 // The layers of the question: by its stacks, or its dead money alone shared by everyone.
 std::vector<PotLayer> layers_of(const Question& q) {
   if (!q.stacks.empty()) return pot_layers(q.stacks, q.pot);
@@ -84,32 +82,24 @@ std::vector<PotLayer> layers_of(const Question& q) {
   return {all};
 }
 
+bool in_layer(const PotLayer& layer, std::size_t p) {
+  return std::binary_search(layer.players.begin(), layer.players.end(), p);
+}
+
 // The question of a side pot: its players, the others' known cards out of the deck, asked as the
-// question was (its method and limits, its seed moved on by the layer), without its extras.
+// question was (sub_question(), the seed moved on by the layer), with no pot of its own.
 Question side_question(const PlannedQuestion& s, const PotLayer& layer, std::size_t index) {
   const Question& q = s.question;
-  Question side;
-  side.game = q.game;
-  side.board = q.board;
-  side.order = q.order;
-  side.method = q.method;
-  side.exact_method = q.exact_method;
-  side.target_stderr = q.target_stderr;
-  side.max_trials = q.max_trials;
-  side.max_seconds = q.max_seconds;
-  if (q.seed) side.seed = (*q.seed + index) % (kMaxSeed + 1);
-  side.threads = q.threads;
-  side.table_dir = q.table_dir;
-  side.use_table = q.use_table;
-  side.cancel = q.cancel;
+  Question side = sub_question(q, index);
+  side.stacks.clear();
+  side.pot = 0;
+  side.players.clear();
   CardSet out;
-  for (std::size_t p = 0, next = 0; p < q.players.size(); ++p) {
-    if (next < layer.players.size() && layer.players[next] == p) {
+  for (std::size_t p = 0; p < q.players.size(); ++p) {
+    if (in_layer(layer, p))
       side.players.push_back(q.players[p]);
-      ++next;
-    } else {
+    else
       out = out | s.parsed.players[p].known;
-    }
   }
   side.dead = q.dead + to_string(out.cards());
   return side;
@@ -130,15 +120,11 @@ void fill_layer(const Answer& a, PotLayerAnswer& out) {
 
 void check_pot(const PlannedQuestion& s) {
   const Question& q = s.question;
-  if (!has_pot(q)) return;
+  if (!asks_pot(q)) return;
   for (const PotLayer& layer : layers_of(q)) {
     if (layer.players.size() < 2 || layer.players.size() == q.players.size()) continue;
-    for (std::size_t p = 0, next = 0; p < q.players.size(); ++p) {
-      if (next < layer.players.size() && layer.players[next] == p) {
-        ++next;
-        continue;
-      }
-      if (!s.parsed.players[p].removable)
+    for (std::size_t p = 0; p < q.players.size(); ++p) {
+      if (!in_layer(layer, p) && !s.parsed.players[p].removable)
         throw InputError("stacks: player " + std::to_string(p + 1) + " ('" + s.parsed.players[p].label +
                          "') is left out of a side pot, which is counted without him only when his cards are a "
                          "specific hand or random" +
@@ -189,17 +175,13 @@ PotAnswer two_board_pot(const PlannedQuestion& s, const PotAnswer& first) {
   // The second board's question: its board, the first board's cards out of the deck in place of
   // its own (plan() put them among the dead cards), the same stacks.
   const Question& q = s.question;
-  Question second = q;
+  Question second = sub_question(q, 1000);
   second.board = q.board2;
-  second.board2.clear();
-  second.per_combo = second.distribution = second.hits = second.by_category = false;
-  second.progress = nullptr;
   CardSet dead;
   for (Card c : parse_cards(q.dead, "dead cards")) dead.insert(c);
   for (Card c : parse_cards(q.board2, "board2")) dead = dead - CardSet(c.bit());
   for (Card c : parse_cards(q.board, "board")) dead.insert(c);
   second.dead = to_string(dead.cards());
-  if (q.seed) second.seed = (*q.seed + 1000) % (kMaxSeed + 1);
   const PotAnswer other = *calculate(second).pot;
   // Each board wins half of every pot: the shares and the chips are the two boards' averages.
   PotAnswer both = first;

@@ -144,6 +144,16 @@ EQUITY_QUESTION_PATH void check_options(const Question& q) {
                      std::string(method_name(q.method)) + " answers");
 }
 
+Question sub_question(const Question& q, std::uint64_t seed_step) {
+  Question sub = q;
+  sub.per_combo = sub.distribution = sub.hits = sub.by_category = false;
+  sub.progress = nullptr;
+  sub.runs = 1;
+  sub.board2.clear();
+  if (q.seed) sub.seed = (*q.seed + seed_step) % (kMaxSeed + 1);
+  return sub;
+}
+
 RangeDeal with_combo(const RangeDeal& deal, std::size_t p, int combo) {
   RangeDeal d = deal;
   d.ranges[p] = Range();

@@ -86,6 +86,14 @@ struct PlannedQuestion {
   bool serial = false;  // the work is small enough to run on the calling thread, without oneTBB
 };
 
+// Whether the question asks for the pot by stacks or dead money, and for more runs or two boards.
+inline bool asks_pot(const Question& q) { return !q.stacks.empty() || q.pot > 0; }
+inline bool asks_runouts(const Question& q) { return q.runs != 1 || !q.board2.empty(); }
+// The question asked again, as it was (its game, board, cards, method and limits, its seed moved on
+// by `seed_step`), without the extras the answer to it adds: per-combo equity, distributions, hits,
+// categories, progress, runs and two boards; the stacks and dead money are the caller's to keep.
+Question sub_question(const Question& q, std::uint64_t seed_step);
+
 // With stacks or dead money (Question::stacks, pot): checks that every side pot can be counted
 // (every player left out of one removable; throws InputError naming him), planned with the
 // question.

@@ -20,6 +20,7 @@
 #include "equity/calculate.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluate_rows.hpp"
+#include "equity/omaha_enumeration.hpp"
 #include "equity/pot.hpp"
 #include "equity/stopwatch.hpp"
 
@@ -35,8 +36,6 @@ struct PartTable {
   std::vector<std::uint16_t> units;  // runout x players
   std::vector<std::uint16_t> scoop;  // bit p: player p took the part alone
 };
-
-std::vector<Card> cards_of(CardSet set) { return set.cards(); }
 
 CardSet set_of(std::string_view text, std::string_view what) {
   CardSet set;
@@ -65,14 +64,12 @@ std::vector<std::vector<Card>> subsets(const std::vector<Card>& deck, int k) {
 
 PartTable part_table(Game game, const std::vector<CardSet>& holes, CardSet known, int to_come, CardSet out) {
   const GameRules& rules = game_rules(game);
-  std::vector<Card> deck;
-  for (Card c : cards_of(rules.deck - out)) deck.push_back(c);
-  const auto runouts = subsets(deck, to_come);
+  const auto runouts = subsets((rules.deck - out).cards(), to_come);
   const std::size_t n = holes.size(), hole = static_cast<std::size_t>(holes[0].size());
   const std::size_t columns = hole + static_cast<std::size_t>(rules.board_cards);
   std::vector<std::uint8_t> ids;
   ids.reserve(runouts.size() * n * columns);
-  const std::vector<Card> board = cards_of(known);
+  const std::vector<Card> board = known.cards();
   for (const auto& r : runouts)
     for (CardSet h : holes) {
       for (Card c : h.cards()) ids.push_back(static_cast<std::uint8_t>(c.id()));
@@ -88,18 +85,10 @@ PartTable part_table(Game game, const std::vector<CardSet>& holes, CardSet known
     CardSet set;
     for (Card c : runouts[r]) set.insert(c);
     t.cards.push_back(set.bits());
-    const HandRank* high = &ranks[r * n];
-    HandRank best = 0;
-    LowRank best_low = kNoLow;
-    for (std::size_t p = 0; p < n; ++p) {
-      best = std::max(best, high[p]);
-      if (rules.low) best_low = std::max(best_low, lows[r * n + p]);
-    }
-    unsigned h = 0, l = 0;
-    for (std::size_t p = 0; p < n; ++p) {
-      h |= static_cast<unsigned>(high[p] == best) << p;
-      if (rules.low && best_low != kNoLow) l |= static_cast<unsigned>(lows[r * n + p] == best_low) << p;
-    }
+    // Who has the best high and the best low (none: no low qualifies), as every Omaha method and
+    // the tests' brute force decide it; the high-only games' lows are not read.
+    const OmahaWinners w = omaha_winners(&ranks[r * n], rules.low ? &lows[r * n] : nullptr, n, rules.low);
+    const unsigned h = w.high, l = w.low;
     const unsigned high_share = (l ? 2520u : 5040u) / static_cast<unsigned>(std::popcount(h));
     const unsigned low_share = l ? 2520u / static_cast<unsigned>(std::popcount(l)) : 0;
     for (std::size_t p = 0; p < n; ++p)
@@ -108,6 +97,13 @@ PartTable part_table(Game game, const std::vector<CardSet>& holes, CardSet known
     t.scoop.push_back(static_cast<std::uint16_t>(alone_high && alone_low && (l == 0 || l == h) ? h : 0));
   }
   return t;
+}
+
+// The standard error of the mean of `deals` shares whose sum is `sum` and sum of squares
+// `sum_squares`.
+double standard_error(double sum, double sum_squares, double deals) {
+  const double mean = sum / deals;
+  return std::sqrt(std::max(0.0, sum_squares / deals - mean * mean) / (deals - 1));
 }
 
 struct Tally {
@@ -267,10 +263,8 @@ Tally sample(const std::vector<const PartTable*>& parts, std::size_t n, const Qu
     if (target > 0) {
       double worst = 0;
       const double d = static_cast<double>(t.deals);
-      for (std::size_t p = 0; p < n; ++p) {
-        const double mean = static_cast<double>(t.units[p]) / whole / d;
-        worst = std::max(worst, std::sqrt(std::max(0.0, sum_squares[p] / d - mean * mean) / (d - 1)));
-      }
+      for (std::size_t p = 0; p < n; ++p)
+        worst = std::max(worst, standard_error(static_cast<double>(t.units[p]) / whole, sum_squares[p], d));
       if (worst <= target) break;
     }
   }
@@ -282,7 +276,7 @@ Tally sample(const std::vector<const PartTable*>& parts, std::size_t n, const Qu
 void check_runouts(const PlannedQuestion& s) {
   const Question& q = s.question;
   const bool two = !q.board2.empty();
-  if (q.runs == 1 && !two) return;
+  if (!asks_runouts(q)) return;
   const GameRules& rules = game_rules(q.game);
   const std::string what = two ? "board2" : "runs";
   if (rules.board_cards == 0)
@@ -298,9 +292,9 @@ void check_runouts(const PlannedQuestion& s) {
   CardSet used = set_of(q.dead, "dead cards") | set_of(q.board, "board") | set_of(q.board2, "board2");
   for (const auto& p : s.parsed.players) used = used | p.known;
   const int left = rules.deck_size() - used.size();
-  const int board = static_cast<int>(parse_cards(q.board, "board").size());
+  const int board = set_of(q.board, "board").size();
   if (two) {
-    const int second = static_cast<int>(parse_cards(q.board2, "board2").size());
+    const int second = set_of(q.board2, "board2").size();
     if (second != 0 && (second < 3 || second > 5))
       throw InputError("board2: 0, 3, 4 or 5 cards, not " + std::to_string(second));
     if ((5 - board) + (5 - second) > left)
@@ -356,9 +350,9 @@ RunoutAnswer answer_runouts(const PlannedQuestion& s) {
   for (std::size_t p = 0; p < n; ++p) {
     a.scooped.emplace_back(t.scooped.begin() + static_cast<std::ptrdiff_t>(p * (a.parts + 1)),
                            t.scooped.begin() + static_cast<std::ptrdiff_t>((p + 1) * (a.parts + 1)));
-    const double mean = static_cast<double>(t.units[p]) / whole / d;
-    a.equity.push_back(mean);
-    if (!a.exact) a.standard_error.push_back(std::sqrt(std::max(0.0, sum_squares[p] / d - mean * mean) / (d - 1)));
+    const double share = static_cast<double>(t.units[p]) / whole;
+    a.equity.push_back(share / d);
+    if (!a.exact) a.standard_error.push_back(standard_error(share, sum_squares[p], d));
   }
   return a;
 }
