@@ -368,36 +368,37 @@ std::string chips(double x) {
 
 std::string layer_name(std::size_t index) { return index == 0 ? "Main" : "Side " + std::to_string(index); }
 
-// The pot by stacks (Answer::pot): each player's stack, expected chips back and net, his share of
-// each pot he can win (columns while they fit, else a line a pot), and what each pot holds.
+// The pot by stacks (Answer::pot): each player's stack, expected chips back and net, and his share
+// of each pot two players or more can win (a table that fits the terminal, print_table()); then
+// what each pot holds.
 void print_pot(std::ostringstream& out, const Answer& a, std::size_t limit) {
   const PotAnswer& pot = *a.pot;
-  const std::size_t w = label_width(a);
   const bool sampled = !pot.ev_standard_error.empty();
-  std::vector<std::size_t> contested;  // the layers two players or more can win
-  for (std::size_t l = 0; l < pot.layers.size(); ++l)
-    if (pot.layers[l].layer.players.size() > 1) contested.push_back(l);
-  const std::size_t base = w + 12 * 3 + (sampled ? 10 : 0);
-  const bool columns = limit == 0 || base + 9 * contested.size() <= limit;  // 0: not a terminal
-  out << "\n"
-      << pad("Pot", w, true) << pad("Stack", 12) << pad("EV", 12) << pad("Net", 12)
-      << (sampled ? pad("StdErr", 10) : "");
-  if (columns)
-    for (std::size_t i = 0; i < contested.size(); ++i) out << pad(layer_name(i), 9);
-  out << "\n";
+  TextColumn label{"Pot", label_width(a), {}};
+  std::vector<TextColumn> columns = {{"Stack", 12, {}, true}, {"EV", 12, {}}, {"Net", 12, {}}};
+  if (sampled) columns.push_back({"StdErr", 10, {}});
   for (std::size_t p = 0; p < a.players.size(); ++p) {
-    out << pad(a.players[p].hand, w, true) << pad(pot.stacks.empty() ? "-" : chips(pot.stacks[p]), 12)
-        << pad(chips(pot.ev[p]), 12) << pad((pot.net[p] > 0 ? "+" : "") + chips(pot.net[p]), 12)
-        << (sampled ? pad(chips(pot.ev_standard_error[p]), 10) : "");
-    if (columns)
-      for (std::size_t l : contested) {
-        const auto& players = pot.layers[l].layer.players;
-        const auto at = std::find(players.begin(), players.end(), p);
-        out << pad(at == players.end() ? "-" : fixed(100.0 * pot.layers[l].equity[at - players.begin()], 1) + "%", 9);
-      }
-    out << "\n";
+    label.cells.push_back(a.players[p].hand);
+    columns[0].cells.push_back(pot.stacks.empty() ? "-" : chips(pot.stacks[p]));
+    columns[1].cells.push_back(chips(pot.ev[p]));
+    columns[2].cells.push_back((pot.net[p] > 0 ? "+" : "") + chips(pot.net[p]));
+    if (sampled) columns[3].cells.push_back(chips(pot.ev_standard_error[p]));
   }
   std::size_t side = 0;
+  for (const PotLayerAnswer& l : pot.layers) {
+    const auto& players = l.layer.players;
+    if (players.size() < 2) continue;
+    TextColumn shares{layer_name(side), 9, {}, side == 0};  // the pots' shares kept together when narrow
+    ++side;
+    for (std::size_t p = 0; p < a.players.size(); ++p) {
+      const auto at = std::find(players.begin(), players.end(), p);
+      shares.cells.push_back(at == players.end() ? "-" : fixed(100.0 * l.equity[at - players.begin()], 1) + "%");
+    }
+    columns.push_back(std::move(shares));
+  }
+  out << "\n";
+  print_table(out, label, columns, limit);
+  side = 0;
   for (const PotLayerAnswer& l : pot.layers) {
     const auto& players = l.layer.players;
     std::string line;
@@ -405,13 +406,9 @@ void print_pot(std::ostringstream& out, const Answer& a, std::size_t limit) {
       line = "Back to " + a.players[players[0]].hand + ": " + chips(l.layer.chips) + " chips no one else matched";
     } else {
       line = layer_name(side++) + " pot: " + chips(l.layer.chips) + " chips, " +
-             (players.size() == a.players.size() ? "every player" : std::to_string(players.size()) + " players");
-      if (!columns || players.size() != a.players.size()) {
-        line += ":";
-        for (std::size_t i = 0; i < players.size(); ++i)
-          line += " " + a.players[players[i]].hand + (columns ? "" : " " + fixed(100.0 * l.equity[i], 1) + "%") +
-                  (i + 1 < players.size() ? "," : "");
-      }
+             (players.size() == a.players.size() ? "every player" : std::to_string(players.size()) + " players:");
+      for (std::size_t i = 0; players.size() != a.players.size() && i < players.size(); ++i)
+        line += " " + a.players[players[i]].hand + (i + 1 < players.size() ? "," : "");
     }
     out << wrap_footer(line + "\n", limit);
   }
@@ -425,22 +422,26 @@ void print_pot(std::ostringstream& out, const Answer& a, std::size_t limit) {
 // often he scooped every part, some, none.
 void print_runouts(std::ostringstream& out, const Answer& a, std::size_t limit) {
   const RunoutAnswer& r = *a.runouts;
-  const std::size_t w = label_width(a);
   const std::string part = r.boards == 2 ? "board" : "run";
-  const std::string every = r.boards == 2 ? "Both" : "All " + std::to_string(r.parts);
-  out << "\n"
-      << pad(r.boards == 2 ? "2 boards" : std::to_string(r.runs) + " runs", w, true) << pad("Equity", 10)
-      << pad("Scoop " + every, 14) << pad("Some", 10) << pad("None", 10) << "\n";
+  TextColumn label{r.boards == 2 ? "2 boards" : std::to_string(r.runs) + " runs", label_width(a), {}};
+  std::vector<TextColumn> columns = {
+      {"Equity", 10, {}, true},
+      {"Scoop " + std::string(r.boards == 2 ? "Both" : "All " + std::to_string(r.parts)), 14, {}},
+      {"Some", 10, {}},
+      {"None", 10, {}}};
   const double deals = static_cast<double>(r.deals);
   for (std::size_t p = 0; p < a.players.size(); ++p) {
     const auto& k = r.scooped[p];
     std::uint64_t some = 0;
     for (std::size_t i = 1; i + 1 < k.size(); ++i) some += k[i];
-    out << pad(a.players[p].hand, w, true) << pad(percent(r.equity[p]), 10)
-        << pad(percent(static_cast<double>(k.back()) / deals), 14)
-        << pad(percent(static_cast<double>(some) / deals), 10)
-        << pad(percent(static_cast<double>(k.front()) / deals), 10) << "\n";
+    label.cells.push_back(a.players[p].hand);
+    columns[0].cells.push_back(percent(r.equity[p]));
+    columns[1].cells.push_back(percent(static_cast<double>(k.back()) / deals));
+    columns[2].cells.push_back(percent(static_cast<double>(some) / deals));
+    columns[3].cells.push_back(percent(static_cast<double>(k.front()) / deals));
   }
+  out << "\n";
+  print_table(out, label, columns, limit);
   std::string line =
       (r.boards == 2 ? "Boards: " + a.board + " and " + (r.board2.empty() ? "none" : r.board2) + ". " : "") +
       "Scoop: the whole " + part + "'s pot alone. " +
