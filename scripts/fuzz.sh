@@ -1,25 +1,39 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (the fuzz preset: clang, AddressSanitizer + UndefinedBehaviorSanitizer)
+# Builds the libFuzzer targets (clang, AddressSanitizer + UndefinedBehaviorSanitizer; target
+# equity_fuzz_targets of the fuzz preset, or of the asan preset, which builds them beside the tests)
 # and runs each for SECONDS_PER_TARGET seconds (default 30) from its seed corpus in fuzz/corpus/,
-# with its dictionary from fuzz/dict/ when there is one. New inputs go to build/fuzz/corpus/ (the
+# with its dictionary from fuzz/dict/ when there is one. New inputs go to build/PRESET/corpus/ (the
 # seeds in the repository are only read). Any crash, sanitizer report, timeout or out-of-memory
-# fails the run: the reproducer is kept under build/fuzz/crashes/ and the script exits non-zero
+# fails the run: the reproducer is kept under build/PRESET/crashes/ and the script exits non-zero
 # after trying every target. Runs as many targets at a time as there are cores. Prints the
 # executions of each target.
 #
-#   scripts/fuzz.sh [SECONDS_PER_TARGET]
+#   scripts/fuzz.sh [--preset fuzz|asan] [SECONDS_PER_TARGET]
 #   build/fuzz/fuzz_range build/fuzz/crashes/fuzz_range-crash-...   (replays one reproducer)
+#
+# The fuzz preset instruments the whole library for coverage (-fsanitize=fuzzer-no-link): the one
+# for long runs. scripts/test.sh runs the asan preset's targets for 10 s each, so that CI compiles
+# the library under the sanitizers once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+preset=fuzz
+if [[ "${1:-}" == --preset ]]; then
+  preset="${2:-}"
+  shift 2 || true
+fi
+if [[ "$preset" != fuzz && "$preset" != asan ]]; then
+  echo "fuzz.sh: --preset must be fuzz or asan, not '$preset'" >&2
+  exit 2
+fi
 seconds="${1:-30}"
 if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
   echo "fuzz.sh: SECONDS_PER_TARGET must be a whole number of seconds above 0, not '$seconds'" >&2
   exit 2
 fi
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz
+cmake --preset "$preset" >/dev/null
+cmake --build --preset "$preset" --target equity_fuzz_targets
 
-build=build/fuzz
+build="build/$preset"
 mkdir -p "$build/crashes" "$build/logs"
 jobs=$(nproc 2>/dev/null || echo 1)  # targets run side by side, one a core: each is one process
 failed=()

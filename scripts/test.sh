@@ -4,7 +4,8 @@
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer over the portable build (EQUITY_PORTABLE=ON:
 #      the fallbacks of the platform-specific code get built and tested there), fast tests only; the
 #      test executables' own code and the Monte Carlo trial kernels under AddressSanitizer alone
-#      (EQUITY_SANITIZE_TESTS; UBSan doubled their build, the fuzz stage keeps it on the kernels);
+#      (EQUITY_SANITIZE_TESTS; UBSan doubled their build); clang, so that the same build holds the
+#      libFuzzer targets of stage 7 (the library is compiled under the sanitizers once);
 #   3. ThreadSanitizer over the suites of the parallel code only (target equity_parallel_tests,
 #      label "parallel"), fast tests only;
 #   4. the Python package installed as users do (pip install --no-build-isolation --no-index . into
@@ -14,8 +15,10 @@
 #   5b. the cluster jobs (scripts/slurm/) on a one-node Slurm cluster started as root on this machine
 #      (scripts/test-slurm.sh; skipped with a message where it cannot be root);
 #   6. every C++ file against .clang-format (scripts/check-format.sh);
-#   7. every libFuzzer target (clang, ASan + UBSan) for EQUITY_FUZZ_SECONDS seconds each (default 10)
-#      from its seed corpus, which holds every defect input found so far (scripts/fuzz.sh).
+#   7. every libFuzzer target (the asan build's: ASan + UBSan) for EQUITY_FUZZ_SECONDS seconds each
+#      (default 10) from its seed corpus, which holds every defect input found so far
+#      (scripts/fuzz.sh --preset asan; its default preset, fuzz, instruments the whole library for
+#      long runs).
 # The test presets run two tests at a time (the machines CI has have two cores).
 # Exits non-zero on the first failure.
 set -euo pipefail
@@ -39,7 +42,7 @@ stage "release tests"
 
 cmake --preset asan
 cmake --build --preset asan
-stage "asan+ubsan (portable) build"
+stage "asan+ubsan (portable) build, with the fuzz targets"
 ctest --preset asan
 stage "asan+ubsan (portable) tests"
 
@@ -61,6 +64,6 @@ stage "slurm: table and batch as job arrays on a one-node cluster"
 scripts/check-format.sh
 stage "format check"
 
-scripts/fuzz.sh "${EQUITY_FUZZ_SECONDS:-10}"
+scripts/fuzz.sh --preset asan "${EQUITY_FUZZ_SECONDS:-10}"
 stage "fuzz (every target)"
 echo "test.sh: all stages passed in $((SECONDS - start)) s" >&2

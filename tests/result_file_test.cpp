@@ -140,7 +140,7 @@ TEST(KnownLines, OriginalScriptsElevenBoardBugIsNotReproduced) {
   }
   EXPECT_EQ(split_quads_boards, 11);
   // Giving those 11 splits to the opponent turns the correct line into the excerpt's.
-  EXPECT_EQ(ResultLine(villain, ours.hero_wins_or_ties - 11, ours.opponent_wins_or_ties), excerpt);
+  EXPECT_EQ((ResultLine{villain, ours.hero_wins_or_ties - 11, ours.opponent_wins_or_ties}), excerpt);
 }
 
 std::string first_lines(HoleCards hero, std::size_t n) {

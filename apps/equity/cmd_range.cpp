@@ -29,7 +29,7 @@ namespace {
 // class's name.
 struct RangeGrid {
   std::array<std::array<double, kRanks>, kRanks> fraction{};
-  std::array<std::array<std::string, kRanks>, kRanks> name{};
+  std::array<std::array<std::string, kRanks>, kRanks> name;  // no {}: it crashes clang 14
 };
 
 RangeGrid range_grid(const Range& range, CardSet dead, Game game) {

@@ -145,7 +145,7 @@ Tally count_pairs(const PartTable& first, const PartTable& second, std::size_t n
       add(&by_pair[(static_cast<std::size_t>(lo) * 64 + static_cast<std::size_t>(hi)) * width], r);
     }
   }
-  return parallel_reduce(
+  return detail::parallel_reduce(
       tbb::blocked_range<std::size_t>(0, first.cards.size(), 64), Tally(n, 2),
       [&](const tbb::blocked_range<std::size_t>& range, Tally t) {
         std::vector<std::uint64_t> left(width);
@@ -179,7 +179,7 @@ Tally count_pairs(const PartTable& first, const PartTable& second, std::size_t n
 // throws Cancelled once `cancel` is raised.
 Tally count_exact(const std::vector<const PartTable*>& parts, std::size_t n, const std::atomic<bool>* cancel) {
   const int s = static_cast<int>(parts.size());
-  return parallel_reduce(
+  return detail::parallel_reduce(
       tbb::blocked_range<std::size_t>(0, parts[0]->cards.size(), 16), Tally(n, s),
       [&](const tbb::blocked_range<std::size_t>& range, Tally t) {
         std::vector<std::size_t> at(static_cast<std::size_t>(s));
@@ -223,7 +223,8 @@ Tally sample(const std::vector<const PartTable*>& parts, std::size_t n, const Qu
   Tally t(n, s);
   sum_squares.assign(n, 0.0);
   Rng rng(seed, 0x52554e53);  // "RUNS"
-  const double target = q.target_stderr > 0 ? q.target_stderr : (q.max_trials || q.max_seconds ? 0 : kDefaultStderr);
+  const double target =
+      q.target_stderr > 0 ? q.target_stderr : (q.max_trials > 0 || q.max_seconds > 0 ? 0 : kDefaultStderr);
   const Stopwatch clock;
   std::vector<std::size_t> at(static_cast<std::size_t>(s));
   const double whole = 5040.0 * s;
@@ -259,7 +260,7 @@ Tally sample(const std::vector<const PartTable*>& parts, std::size_t n, const Qu
     }
     if (q.cancel && q.cancel->load()) break;
     if (q.max_trials && t.deals >= q.max_trials) break;
-    if (q.max_seconds && clock.seconds() >= q.max_seconds) break;
+    if (q.max_seconds > 0 && clock.seconds() >= q.max_seconds) break;
     if (target > 0) {
       double worst = 0;
       const double d = static_cast<double>(t.deals);
