@@ -7,7 +7,8 @@ packages=(cmake g++ make libtbb-dev libeigen3-dev libcli11-dev libgtest-dev libb
   nlohmann-json3-dev libfmt-dev libcpp-httplib-dev libboost-dev clang clang-format libfuzzer-14-dev
   pybind11-dev python3-dev python3-pybind11 python3-numpy python3-skbuild python3-pytest python3-venv
   python3-setuptools python3-pip chromium chromium-driver python3-selenium
-  slurm-wlm munge)  # scripts/test-slurm.sh: a one-node Slurm cluster
+  slurm-wlm munge  # scripts/test-slurm.sh: a one-node Slurm cluster
+  ccache)  # scripts/test.sh: pip's build of the Python package takes the release build's objects
 
 missing=()
 for p in "${packages[@]}"; do

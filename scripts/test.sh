@@ -34,7 +34,17 @@ stage() {  # prints the time of the stage just finished
 scripts/setup.sh
 stage setup
 
-cmake --preset release
+# A compiler cache for this run (build/ccache), seeded by the release build: pip's build of the
+# Python package compiles the same library objects with the same flags (the library is
+# position-independent in every build) and takes them from it. The sanitizer builds share nothing
+# with it and do without.
+export CCACHE_DIR="$PWD/build/ccache"
+launcher=() python_env=()
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache) python_env=(CMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+
+cmake --preset release "${launcher[@]}"
 cmake --build --preset release
 stage "release build"
 ctest --preset release
@@ -52,7 +62,7 @@ stage "tsan build (parallel suites)"
 ctest --preset tsan
 stage "tsan tests (parallel suites)"
 
-scripts/test-python.sh --installed
+env "${python_env[@]}" scripts/test-python.sh --installed
 stage "python package: pip install and tests"
 
 scripts/test-web.sh
