@@ -93,8 +93,18 @@ TEST(StudHand, ReadsEveryForm) {
   EXPECT_EQ(hidden.dealt(), 3);
   EXPECT_EQ(parse_stud_hand("(As?)QdJh", Game::stud, "p").unknown, 1);
   EXPECT_TRUE(parse_stud_hand("random", Game::stud, "p").random);
-  for (const char* text : {"(AsKs)Qd", "(?\?)Qd", "(As?)QdJh", "(AsKs)QdJh2c3d(7c)", "(AsKs)QdJh2c3d(?)", "random"})
+  for (const char* text : {"(AsKs)Qd", "(?\?)Qd", "(As?)QdJh", "(?Ks)QdJh", "(AsKs)QdJh2c3d(7c)", "(AsKs)QdJh2c3d(?)",
+                           "(?Ks)QdJh2c3d(?)", "(?\?)QdJh2c3d(7c)", "random"})
     EXPECT_EQ(to_string(parse_stud_hand(text, Game::stud, "p"), Game::stud), text);
+  EXPECT_EQ(to_string(parse_stud_hand("?KsQdJh", Game::stud, "p"), Game::stud), "(?Ks)QdJh");  // the plain form too
+  EXPECT_NE(parse_stud_hand("(?Ks)Qd", Game::stud, "p"), parse_stud_hand("(Ks?)Qd", Game::stud, "p"));
+  // The cards not known filled in their places: "(?Ks)Qd" with Ah is (AhKs)Qd, "(Ks?)Qd" (KsAh)Qd.
+  CardSet filled;
+  for (Card c : parse_cards("AhKsQd")) filled.insert(c);
+  EXPECT_EQ(to_string(with_cards(parse_stud_hand("(?Ks)Qd", Game::stud, "p"), filled, 3, Game::stud), Game::stud),
+            "(AhKs)Qd");
+  EXPECT_EQ(to_string(with_cards(parse_stud_hand("(Ks?)Qd", Game::stud, "p"), filled, 3, Game::stud), Game::stud),
+            "(KsAh)Qd");
   EXPECT_EQ(to_string(parse_stud_hand("A♠K♠Q♦", Game::stud, "p"), Game::stud), "(AsKs)Qd");
 }
 

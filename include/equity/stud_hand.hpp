@@ -23,6 +23,9 @@ struct StudHand {
   std::vector<Card> up;    // the up cards, in the order dealt
   int unknown = 0;         // down cards dealt and not known
   bool random = false;     // "random": the whole hand not known (unknown is then set by the street)
+  // Which of the down cards dealt are the ones not known: bit i for the i-th down card dealt
+  // ("(?Ks)Qd": bit 0), so that the hand is written back as it was read.
+  unsigned unknown_slots = 0;
 
   int dealt() const { return static_cast<int>(down.size() + up.size()) + unknown; }
   std::vector<Card> known() const;  // the down cards then the up cards

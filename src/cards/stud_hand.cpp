@@ -57,14 +57,17 @@ std::size_t down_run(std::string_view order, std::size_t from) {
 // The plain form: the cards in the order dealt, each down or up as the deal order says.
 StudHand plain(const std::vector<Token>& t, std::string_view order) {
   StudHand hand;
+  int slot = 0;  // the down cards dealt so far
   for (std::size_t i = 0; i < t.size(); ++i) {
     const bool down = order[i] == 'd';
     if (t[i].kind == Token::unknown) {
       if (!down) throw InputError("an up card cannot be unknown");
       ++hand.unknown;
+      hand.unknown_slots |= 1u << slot;
     } else {
       (down ? hand.down : hand.up).push_back(t[i].value);
     }
+    slot += down;
   }
   return hand;
 }
@@ -117,10 +120,12 @@ StudHand parse_stud_hand(std::string_view text, Game game, std::string_view wher
           if (order[dealt + n] != 'd')
             throw fail("card " + std::to_string(dealt + n + 1) + " is dealt face up in " + name +
                        ": write it after the parentheses");
-          if (t[i].kind == Token::unknown)
+          if (t[i].kind == Token::unknown) {
+            hand.unknown_slots |= 1u << (hand.unknown + static_cast<int>(hand.down.size()));
             ++hand.unknown;
-          else
+          } else {
             hand.down.push_back(t[i].value);
+          }
         }
         if (i == t.size()) throw fail("'(' without ')'");
         ++i;
@@ -163,8 +168,12 @@ StudHand with_cards(const StudHand& hand, CardSet cards, int dealt, Game game) {
   StudHand out = hand;
   out.random = false;
   out.unknown = 0;
-  if (!hand.random) {
-    out.down.insert(out.down.end(), fill.begin(), fill.end());
+  out.unknown_slots = 0;
+  if (!hand.random) {  // each down card in its place: the known ones, and the filled ones where '?' stood
+    out.down.clear();
+    std::size_t k = 0, f = 0;
+    for (int slot = 0; slot < hand.unknown + static_cast<int>(hand.down.size()); ++slot)
+      out.down.push_back((hand.unknown_slots >> slot & 1u) ? fill[f++] : hand.down[k++]);
     return out;
   }
   const std::string_view order = game_rules(game).deal_order;
@@ -177,20 +186,18 @@ std::string to_string(const StudHand& hand, Game game) {
   if (hand.random) return "random";
   const std::string_view order = game_rules(game).deal_order;
   const int first = static_cast<int>(down_run(order, 0));
-  std::string out = "(";
+  const int downs = hand.unknown + static_cast<int>(hand.down.size());
   std::size_t d = 0;
-  int unknown = hand.unknown;
-  for (int i = 0; i < first; ++i) {
-    if (d < hand.down.size())
-      out += hand.down[d++].str();
-    else if (unknown > 0)
-      out += '?', --unknown;
-  }
+  const auto down_card = [&](int slot) {
+    return (hand.unknown_slots >> slot & 1u) ? std::string("?") : hand.down[d++].str();
+  };
+  std::string out = "(";
+  for (int slot = 0; slot < first && slot < downs; ++slot) out += down_card(slot);
   out += ')';
   for (Card c : hand.up) out += c.str();
-  if (d < hand.down.size() || unknown > 0) {
+  if (downs > first) {
     out += '(';
-    out += d < hand.down.size() ? hand.down[d].str() : "?";
+    out += down_card(first);
     out += ')';
   }
   return out;
