@@ -903,17 +903,11 @@ TEST(CliPot, StacksShowEachPlayersChipsAndThePots) {
 }
 
 TEST(CliPot, BadStacksAreOneLineAndExitCodeTwo) {
-  for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
-           {"AsAc KdKc --stacks 10,abc", "--stacks: 'abc' (stack 2): a number of chips above 0"},
-           {"AsAc KdKc --stacks 10,20,30", "stacks: 3 given for 2 players"},
-           {"AsAc KdKc --stacks 10,-4", "(stack 2)"},
-           {"AsAc KdKc QQ+ --stacks 50,50,10", "player 3 ('QQ+') is left out of a side pot"},
-           {"AsAc KdKc --pot -3", "--pot"}}) {
-    const auto r = run_equity(args);
-    EXPECT_EQ(r.exit_code, 2) << args;
-    EXPECT_NE(r.err.find(message), std::string::npos) << args << ": " << r.err;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
-  }
+  expect_input_error("AsAc KdKc --stacks 10,abc", "--stacks: 'abc' (stack 2): a number of chips above 0");
+  expect_input_error("AsAc KdKc --stacks 10,20,30", "stacks: 3 given for 2 players");
+  expect_input_error("AsAc KdKc --stacks 10,-4", "(stack 2)");
+  expect_input_error("AsAc KdKc QQ+ --stacks 50,50,10", "player 3 ('QQ+') is left out of a side pot");
+  expect_input_error("AsAc KdKc --pot -3", "--pot");
 }
 
 }  // namespace
@@ -933,15 +927,9 @@ TEST(CliRunouts, RunsAndTwoBoardsShowTheScoops) {
   EXPECT_NE(json.out.find("\"runouts\":{\"runs\":1,\"boards\":2,\"board2\":\"9d9h4s\",\"mode\":\"exact\""),
             std::string::npos)
       << json.out;
-  for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
-           {"AsAc QQ+ --board Kh7s2c --runs 2", "player 2 ('QQ+') holds a range"},
-           {"AsAc KdKc --board Kh7s2c --board2 Kh9d4c", "board2: Kh is also in the board"},
-           {"AsAc KdKc --runs 0", "--runs"}}) {
-    const auto bad = run_equity(args);
-    EXPECT_EQ(bad.exit_code, 2) << args;
-    EXPECT_NE(bad.err.find(message), std::string::npos) << args << ": " << bad.err;
-    EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << args << ": " << bad.err;
-  }
+  expect_input_error("AsAc QQ+ --board Kh7s2c --runs 2", "player 2 ('QQ+') holds a range");
+  expect_input_error("AsAc KdKc --board Kh7s2c --board2 Kh9d4c", "board2: Kh is also in the board");
+  expect_input_error("AsAc KdKc --runs 0", "--runs");
 }
 
 }  // namespace
