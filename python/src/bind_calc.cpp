@@ -257,6 +257,11 @@ py::object json_field(const py::dict& d, const std::string& name, const char* ty
   throw py::attribute_error("'" + std::string(type_name) + "' has no field '" + name + "'");
 }
 
+// The answer's JSON member `name`, or None when the answer has none (a question without pots or runouts).
+py::object json_field_or_none(const py::dict& d, const char* name) {
+  return d.contains(name) ? py::object(d[name]) : py::object(py::none());
+}
+
 void bind_result(py::module_& m) {
   py::class_<Player>(m, "Player", "One player's answer: the fields of a player in the command line's JSON.")
       .def_property_readonly(
@@ -338,19 +343,11 @@ void bind_result(py::module_& m) {
           "seed", [](const Result& r) { return some(!r.counted(), r.a().seed); },
           "Monte Carlo: the seed that repeats the run")
       .def_property_readonly(
-          "pot",
-          [](const Result& r) -> py::object {
-            const py::dict d = r.dict->get();
-            return d.contains("pot") ? py::object(d["pot"]) : py::object(py::none());
-          },
+          "pot", [](const Result& r) { return json_field_or_none(r.dict->get(), "pot"); },
           "with stacks or pot: the pot by layers (chips, dead, stacks, layers: the main pot, the side pots, the chips "
           "back), as the JSON's \"pot\"; None otherwise")
       .def_property_readonly(
-          "runouts",
-          [](const Result& r) -> py::object {
-            const py::dict d = r.dict->get();
-            return d.contains("runouts") ? py::object(d["runouts"]) : py::object(py::none());
-          },
+          "runouts", [](const Result& r) { return json_field_or_none(r.dict->get(), "runouts"); },
           "with runs or board2: each player's share over the runs or boards and how often he scooped every one, "
           "some or none, as the JSON's \"runouts\"; None otherwise")
       .def_property_readonly(
