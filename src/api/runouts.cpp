@@ -10,11 +10,11 @@
 
 #include <algorithm>
 #include <bit>
-#include <cmath>
 #include <string>
 #include <vector>
 
 #include "api/question.hpp"
+#include "count/standard_error.hpp"
 #include "detail/parallel.hpp"
 #include "detail/rng.hpp"
 #include "equity/calculate.hpp"
@@ -97,13 +97,6 @@ PartTable part_table(Game game, const std::vector<CardSet>& holes, CardSet known
     t.scoop.push_back(static_cast<std::uint16_t>(alone_high && alone_low && (l == 0 || l == h) ? h : 0));
   }
   return t;
-}
-
-// The standard error of the mean of `deals` shares whose sum is `sum` and sum of squares
-// `sum_squares`.
-double standard_error(double sum, double sum_squares, double deals) {
-  const double mean = sum / deals;
-  return std::sqrt(std::max(0.0, sum_squares / deals - mean * mean) / (deals - 1));
 }
 
 struct Tally {
@@ -265,7 +258,7 @@ Tally sample(const std::vector<const PartTable*>& parts, std::size_t n, const Qu
       double worst = 0;
       const double d = static_cast<double>(t.deals);
       for (std::size_t p = 0; p < n; ++p)
-        worst = std::max(worst, standard_error(static_cast<double>(t.units[p]) / whole, sum_squares[p], d));
+        worst = std::max(worst, standard_error_of_mean(static_cast<double>(t.units[p]) / whole, sum_squares[p], d));
       if (worst <= target) break;
     }
   }
@@ -290,12 +283,13 @@ void check_runouts(const PlannedQuestion& s) {
       throw InputError(what + ": player " + std::to_string(p + 1) + " ('" + s.parsed.players[p].label +
                        "') holds a range: more runs and two boards are counted for specific hands only (not yet "
                        "over ranges)");
-  CardSet used = set_of(q.dead, "dead cards") | set_of(q.board, "board") | set_of(q.board2, "board2");
+  const CardSet board_cards = set_of(q.board, "board"), board2_cards = set_of(q.board2, "board2");
+  CardSet used = set_of(q.dead, "dead cards") | board_cards | board2_cards;
   for (const auto& p : s.parsed.players) used = used | p.known;
   const int left = rules.deck_size() - used.size();
-  const int board = set_of(q.board, "board").size();
+  const int board = board_cards.size();
   if (two) {
-    const int second = set_of(q.board2, "board2").size();
+    const int second = board2_cards.size();
     if (second != 0 && (second < 3 || second > 5))
       throw InputError("board2: 0, 3, 4 or 5 cards, not " + std::to_string(second));
     if ((5 - board) + (5 - second) > left)
@@ -353,7 +347,7 @@ RunoutAnswer answer_runouts(const PlannedQuestion& s) {
                            t.scooped.begin() + static_cast<std::ptrdiff_t>((p + 1) * (a.parts + 1)));
     const double share = static_cast<double>(t.units[p]) / whole;
     a.equity.push_back(share / d);
-    if (!a.exact) a.standard_error.push_back(standard_error(share, sum_squares[p], d));
+    if (!a.exact) a.standard_error.push_back(standard_error_of_mean(share, sum_squares[p], d));
   }
   return a;
 }

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "count/omaha_equity.hpp"
+#include "count/standard_error.hpp"
 #include "detail/parallel.hpp"
 #include "detail/rng.hpp"
 #include "equity/error.hpp"
@@ -204,12 +205,9 @@ void run_chunk(const OmahaPrepared& prep, const Dealer& dealer, std::uint64_t se
 
 // The standard error of player p's equity: the sample variance of the pot share of a trial.
 double standard_error(const OmahaTally& t, const std::vector<double>& squares, std::size_t p) {
-  const double trials = static_cast<double>(t.counts.showdowns);
-  if (trials < 2) return 1.0;
   const double unit = static_cast<double>(kPotUnits);
-  const double mean = static_cast<double>(t.counts.players[p].pot_units) / unit / trials;
-  const double mean_sq = squares[p] / (unit * unit) / trials;
-  return std::sqrt(std::max(0.0, mean_sq - mean * mean) * trials / (trials - 1) / trials);
+  return detail::standard_error_of_mean(static_cast<double>(t.counts.players[p].pot_units) / unit,
+                                        squares[p] / (unit * unit), static_cast<double>(t.counts.showdowns));
 }
 
 constexpr std::uint64_t kMinTrialsForStderr = 10'000;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "count/standard_error.hpp"
 #include "count/stud_trials.hpp"
 #include "detail/parallel.hpp"
 #include "equity/error.hpp"
@@ -35,12 +36,9 @@ using RunChunk = void (*)(const detail::StudSetup&, StudGame, std::uint64_t, std
 
 // The standard error of player p's equity: the sample variance of the pot share of a trial.
 double standard_error(const StudCounts& c, const std::vector<double>& squares, std::size_t p) {
-  const double trials = static_cast<double>(c.showdowns);
-  if (trials < 2) return 1.0;
   const double unit = static_cast<double>(kPotUnits);
-  const double mean = static_cast<double>(c.players[p].pot_units) / unit / trials;
-  const double mean_sq = squares[p] / (unit * unit) / trials;
-  return std::sqrt(std::max(0.0, mean_sq - mean * mean) * trials / (trials - 1) / trials);
+  return detail::standard_error_of_mean(static_cast<double>(c.players[p].pot_units) / unit, squares[p] / (unit * unit),
+                                        static_cast<double>(c.showdowns));
 }
 
 double worst_error(const StudCounts& c, const std::vector<double>& squares) {
