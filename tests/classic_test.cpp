@@ -468,7 +468,7 @@ TEST(EvalCommand, ShortDeckNamesHandsByItsRules) {
   EXPECT_EQ(rank("AsKsQsJsTs", "shortdeck"), 1403);
   expect_error(run_equity("eval 2c As Ks Qs Js --game shortdeck"),
                "2c is not in the deck of Short deck (6+) Hold'em (6 to A)");
-  expect_error(run_equity("eval As Ks Qs Js Ts --game badugi"), "game 'badugi': one of holdem, shortdeck");
+  expect_error(run_equity("eval As Ks Qs Js Ts --game courchevel"), "game 'courchevel': one of holdem, shortdeck");
   expect_error(run_equity("eval As Ks Qs Js Ts --game omaha"),
                "--board: an Omaha hand is valued on a board of 3 to 5 cards");
   EXPECT_NE(run_equity("eval --help").out.find("shortdeck-straights"), std::string::npos);

@@ -317,9 +317,11 @@ TEST(Cli, RangeInAGamesDeck) {
            {"range 22+ --game shortdeck", "equity: range: 22 is not in the deck of Short deck (6+) Hold'em (6 to A)\n"},
            {"range AA --board 2c7d8h --game shortdeck",
             "equity: card 2c is not in the deck of Short deck (6+) Hold'em"},
-           {"range AA --game badugi",
-            "equity: game 'badugi': one of holdem, shortdeck, shortdeck-straights, omaha, omaha5, omaha6, omaha-hilo, "
-            "omaha5-hilo, omaha6-hilo, stud, stud-hilo, razz\n"},
+           {"range AA --game courchevel",
+            "equity: game 'courchevel': one of holdem, shortdeck, shortdeck-straights, omaha, omaha5, omaha6, "
+            "omaha-hilo, "
+            "omaha5-hilo, omaha6-hilo, stud, stud-hilo, razz, draw, 27-single, 27-triple, a5-triple, badugi, badeucy, "
+            "badacey\n"},
        }) {
     const auto r = run_equity(args);
     EXPECT_EQ(r.exit_code, 2) << args;
@@ -465,7 +467,8 @@ TEST(Cli, AnswersFitAnEightyColumnTerminal) {
 // A run past a second draws its progress line in place and blanks it before the answer: every draw
 // fits, and what the terminal keeps is the answer.
 TEST(Cli, AProgressLineRedrawnInPlaceFitsAndIsBlanked) {
-  const auto r = run_in_80_columns("--game omaha random random --board Kh7s2c --exact");
+  // One thread: about 2 s (on both cores it ran near the second that draws a progress line).
+  const auto r = run_in_80_columns("--game omaha random random --board Kh7s2c --exact --threads 1");
   EXPECT_NE(r.out.find("% enumerated\r"), std::string::npos) << r.out;
   expect_lines_fit_80_columns(r);
 }
@@ -609,7 +612,7 @@ TEST(Cli, GamesTakeTheNamesPlayersUse) {
   const auto help = run_equity("--help");
   for (const char* alias : {"plo", "plo5", "plo8", "6+", "nlhe"})
     EXPECT_NE(help.out.find(alias), std::string::npos) << alias;
-  expect_input_error("AsAc KhQh --game badugi", "game 'badugi': one of holdem, shortdeck");
+  expect_input_error("AsAc KhQh --game courchevel", "game 'courchevel': one of holdem, shortdeck");
 }
 
 // `equity --help` is about every game, and `equity batch --help` names the field "game".

@@ -432,7 +432,8 @@ TEST(Games, BadInputSaysWhatIsWrongInTheGamesTerms) {
   } catch (const InputError& e) {
     EXPECT_STREQ(e.what(),
                  "game 'shortdek': one of holdem, shortdeck, shortdeck-straights, omaha, omaha5, omaha6, "
-                 "omaha-hilo, omaha5-hilo, omaha6-hilo, stud, stud-hilo, razz");
+                 "omaha-hilo, omaha5-hilo, omaha6-hilo, stud, stud-hilo, razz, draw, 27-single, 27-triple, a5-triple, "
+                 "badugi, badeucy, badacey");
   }
 }
 
@@ -468,7 +469,7 @@ TEST(Games, AliasesNameTheGames) {
   }
   EXPECT_GE(aliases, 30u);
   EXPECT_NE(game_alias_names().find("omaha: plo, plo4"), std::string::npos) << game_alias_names();
-  for (const char* bad : {"", "-", "plo7", "badugi", "omaha-lo", "holdem5"})
+  for (const char* bad : {"", "-", "plo7", "courchevel", "omaha-lo", "holdem5"})
     EXPECT_THROW((void)parse_game(bad), InputError) << bad;
 }
 

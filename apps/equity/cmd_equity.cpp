@@ -56,6 +56,10 @@ std::string commands_footer() {
       "                                       seven-card stud on third street, exactly\n"
       "  equity --game razz As2s3d '(?\?)Kc' 5d6d7c --dead 9h\n"
       "                                       razz, a down card unseen: Monte Carlo\n"
+      "  equity --game 27-triple 8h6d4s3c/1 9s7c5h/2 --dead KhKdQc\n"
+      "                                       2-7 lowball, the last draw: every draw counted\n"
+      "  equity --game badugi 4h3d2s/1 7s5c3h/1 --draws 3\n"
+      "                                       badugi, three draws to come: Monte Carlo\n"
       "  equity AsAc KdKc QsQh --board 9h7s2c --stacks 100,250,40 --pot 30\n"
       "                                       a three-way all-in: main and side pots, EVs\n"
       "  equity AsAc KdKc --board Kh7s2c --runs 2\n"
@@ -126,7 +130,7 @@ void print_categories(std::ostringstream& out, const PlayerAnswer& p, std::uint6
     columns[4].cells.push_back(with_commas(wins));
     columns[5].cells.push_back(with_commas(ties));
   }
-  if (p.lows) {  // the Hi/Lo games: the low made, won alone and shared, beside the high's categories
+  if (p.lows && game_rules(game).low) {  // the Hi/Lo games: the low made, won and shared, beside the high's
     label.cells.emplace_back("low (8 or better)");
     std::size_t k = 0;
     const std::vector<std::uint64_t> counts =
@@ -225,8 +229,9 @@ void print_monte_carlo_table(std::ostringstream& out, const Answer& a, std::size
   print_table(out, label, columns, limit);
 }
 
-// A Hi/Lo game's players: equity (with Monte Carlo's error), then how often each scoops, wins and
-// ties the high, wins and ties the low, and makes a low; --json has the counts.
+// A split-pot game's players: equity (with Monte Carlo's error), then how often each scoops, wins and
+// ties each half (by the game's names: high and low, badugi and 2-7), and in the Hi/Lo games makes
+// a low; --json has the counts.
 void print_hilo_table(std::ostringstream& out, const Answer& a, std::size_t limit) {
   const bool mc = a.method == Method::monte_carlo, specific = all_specific(a);
   const double total = static_cast<double>(mc ? a.trials : a.showdowns());
@@ -237,8 +242,14 @@ void print_hilo_table(std::ostringstream& out, const Answer& a, std::size_t limi
     columns.push_back({"StdErr", 10, {}});
     columns.push_back({"95% interval", 22, {}});
   }
-  for (const char* title : {"Scoop", "High win", "High tie", "Low win", "Low tie", "Low made"})
-    columns.push_back({title, 10, {}, title == std::string("Scoop") || title == std::string("Low win")});
+  const GameRules& rules = game_rules(a.game);
+  const std::string first(rules.half_name(0)), second(rules.half_name(1));
+  columns.push_back({"Scoop", 10, {}, true});
+  for (const std::string& half : {first, second}) {
+    columns.push_back({half + " win", 10, {}, half == second});
+    columns.push_back({half + " tie", 10, {}});
+  }
+  if (rules.low) columns.push_back({"Low made", 10, {}});
   if ((!specific || mc) && ranges) columns.push_back({"Combos", 8, {}, true});
   for (const auto& p : a.players) {
     label.cells.push_back(p.hand);
@@ -248,8 +259,9 @@ void print_hilo_table(std::ostringstream& out, const Answer& a, std::size_t limi
       columns[k++].cells.push_back(percent(*p.standard_error));
       columns[k++].cells.push_back(percent((*p.ci95)[0]) + " - " + percent((*p.ci95)[1]));
     }
-    for (const auto n : {*p.scoops, p.wins, p.ties, *p.low_wins, *p.low_ties, *p.lows})
-      columns[k++].cells.push_back(percent(static_cast<double>(n) / total));
+    std::vector<std::uint64_t> counts = {*p.scoops, p.wins, p.ties, *p.low_wins, *p.low_ties};
+    if (rules.low) counts.push_back(*p.lows);
+    for (const auto n : counts) columns[k++].cells.push_back(percent(static_cast<double>(n) / total));
     if (k < columns.size()) columns[k].cells.push_back(with_commas(p.combos));
   }
   print_table(out, label, columns, limit);
@@ -265,6 +277,10 @@ void print_monte_carlo_footer(std::ostringstream& out, const Answer& a, bool exa
   line << " (seed " << a.seed << ", stopped by " << (a.stopped_by == "cancelled" ? "Ctrl-C" : a.stopped_by);
   if (game_rules(a.game).ranges()) line << "; " << with_commas(a.rejected) << " deals redrawn for shared cards";
   line << ") in " << duration(a.seconds) << "\n";
+  if (!a.draw_rule.empty())
+    line << "Drawing rule (a model of play, not of luck alone: the draws before the last are the players' choices "
+            "in play): "
+         << a.draw_rule << ".\n";
   out << wrap_footer(line.str(), limit);
 }
 
@@ -604,6 +620,16 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
                  "two boards (a bomb pot): the second board's known cards (3, 4 or 5), each board winning half; "
                  "the first board is counted with them out of the deck, and how often each player scoops both "
                  "boards, one or neither is added (specific hands)");
+  app.add_option("--draws", q.draws,
+                 "the draw games: how many draws are still to come (default 1; up to 3 in the triple draws): the "
+                 "last draw is counted exactly, more are sampled under the drawing rule (docs/draw.md)")
+      ->check(CLI::Range(1, 3));
+  app.add_option("--pat", q.draw_pat,
+                 "with --draws 2 or 3, the drawing rule: stand pat on a made hand this high or better, e.g. 9 "
+                 "(default: 9 in 2-7 and A-5, T in badugi; docs/draw.md)");
+  app.add_option("--keep", q.draw_keep,
+                 "with --draws 2 or 3, the drawing rule: otherwise keep the cards of this rank or below, one of each "
+                 "rank (badugi: of the best badugi), e.g. 8 (default 8)");
   app.add_option("--pot", q.pot, "dead money already in the pot from players who folded, e.g. 150 (in the main pot)")
       ->check(CLI::NonNegativeNumber);
   app.add_flag("--by-category", q.by_category,
@@ -631,7 +657,8 @@ void apply_flags(Question& q, const Flags& f) {
 int run_equity(const Args& args) {
   CLI::App app(
       "Poker equity of 2 to 10 hands or ranges in Texas Hold'em (the default), short deck, the Omaha "
-      "games and the stud games (--game). A Hold'em or short-deck hand is two cards (AsAc, \"As Ac\", 10d9d), an Omaha "
+      "games, the stud games and the draw games (--game). A Hold'em or short-deck hand is two cards (AsAc, \"As Ac\", "
+      "10d9d), an Omaha "
       "hand "
       "4, 5 or 6 (AsKsQhJh); a range is any list such as \"QQ+,AKs,A5s-A2s,KQo:0.5\" (Omaha: \"AA**,KK**:$ds\") "
       "or random. Exact by default when the work is "
@@ -656,7 +683,14 @@ int run_equity(const Args& args) {
           " (quote parentheses for the shell: '(AsKs)Qd'); --dead for the folded up cards. When the deck cannot "
           "give every player a seventh card, one is dealt face up to all (a community card). Two players are counted "
           "exactly from any street (a sweep), more "
-          "when every deal of the cards to come is at most 300 million to walk, else Monte Carlo (docs/stud.md).",
+          "when every deal of the cards to come is at most 300 million to walk, else Monte Carlo (docs/stud.md).\n\n"
+          "Draw games (--game draw, 27-single, 27-triple, a5-triple, badugi, badeucy, badacey): 2 to 6 players, no "
+          "board; each player is " +
+          std::string(kDrawHandSyntax) +
+          "; --dead for the discards when known (they are never drawn). The last draw is counted exactly over "
+          "every way the draws can come (a player drawing five: Monte Carlo); with --draws 2 or 3 the draws "
+          "before it are sampled under the drawing rule the answer names: a model of play, not of luck alone "
+          "(docs/draw.md).",
       "equity");
   app.footer(commands_footer());
   Question q;

@@ -108,6 +108,11 @@ struct Question {
   // part and how often he takes every part, some or none. Specific hands only, for now.
   int runs = 1;
   std::string board2;
+  // The draw games (GameRules::draws > 0): the draws still to come, 1 up to the game's (0: one).
+  // The last draw is counted exactly; more are sampled under the drawing rule (docs/draw.md).
+  int draws = 0;
+  // The drawing rule's thresholds as ranks ("9", "T"; empty: the game's default; draw_rule.hpp).
+  std::string draw_pat, draw_keep;
   int threads = 0;  // worker threads; 0: all cores
   // The preflop table's directory; empty: found as table_location.hpp says. use_table = false
   // never reads it.
@@ -159,8 +164,11 @@ struct Answer {
   Game game = Game::holdem;
   Method method = Method::exact;  // what ran: table, exact or monte_carlo
   std::string reason;             // why automatic chose Monte Carlo ("" otherwise)
-  std::string board, dead;        // canonical ("Ks7h2c"), empty when none
-  double seconds = 0;             // computing time, table reads included
+  // The draw games with draws before the last: the drawing rule the players follow in them
+  // (describe() of draw_rule.hpp), a model of play the answer depends on ("" otherwise).
+  std::string draw_rule;
+  std::string board, dead;  // canonical ("Ks7h2c"), empty when none
+  double seconds = 0;       // computing time, table reads included
   std::vector<std::string> warnings;
   std::vector<PlayerAnswer> players;
   Method per_combo_method = Method::automatic;  // with per_combo: table, exact or monte_carlo

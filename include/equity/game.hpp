@@ -31,20 +31,29 @@ enum class Game : std::uint8_t {
   stud,                 // seven-card stud: no board, each player's best five of their own seven
   stud_hilo,            // seven-card stud Hi/Lo, 8 or better
   razz,                 // seven-card stud for the best A-5 low
+  draw,                 // five-card draw, high: five cards each, one draw
+  deuce7_single,        // 2-7 single draw: the lowest hand wins, aces high, straights and flushes count against
+  deuce7_triple,        // 2-7 triple draw
+  a5_triple,            // A-5 triple draw: the lowest hand wins, aces low, straights and flushes do not count
+  badugi,               // badugi: four cards, triple draw, the best hand of distinct ranks and suits
+  badeucy,              // badeucy: five cards, triple draw, half to the best badugi, half to the best 2-7
+  badacey,              // badacey: five cards, triple draw, half to the best badugi, half to the best A-5
 };
-inline constexpr int kGames = 12;
+inline constexpr int kGames = 19;
 
 // How a player's hand is made of hole and board cards.
 enum class HandMaking : std::uint8_t {
   any_five,        // the best five of hole and board cards together (Hold'em)
   two_plus_three,  // exactly two hole cards and three board cards (Omaha)
-  own_cards,       // the best five of the player's own cards; no board (stud)
+  own_cards,       // the best five of the player's own cards; no board (stud, the draw games)
 };
 
 // How the pot (or its first half, in a split-pot game) is ranked.
 enum class PotRanking : std::uint8_t {
-  high,             // the best poker hand
-  ace_to_five_low,  // the lowest hand, aces low, straights and flushes not counted (razz)
+  high,                // the best poker hand
+  ace_to_five_low,     // the lowest hand, aces low, straights and flushes not counted (razz)
+  deuce_to_seven_low,  // the lowest hand, aces high, straights and flushes counted (2-7 lowball)
+  badugi,              // the most cards of distinct ranks and suits, then the lowest (aces low)
 };
 
 // How a player's hand is written (docs/ranges.md, docs/ranges-omaha.md, docs/stud.md).
@@ -92,12 +101,28 @@ struct GameRules {
   std::string_view hand_syntax;
   // Three-way preflop questions answer from the three-way table (three_way_table.hpp).
   bool three_way_table = false;
+  // The draw games: the most draws still to come a question can ask (1 in the single-draw games,
+  // 3 in the triple draws); 0 for the games without draws.
+  int draws = 0;
+  // A split pot without a qualifier (badeucy, badacey): half to the best hand by `ranking`, half to
+  // the best by `split_ranking`; `split` false otherwise (the Hi/Lo games' low is `low`).
+  bool split = false;
+  PotRanking split_ranking = PotRanking::high;
+  // The names of the pot's halves in a split-pot game, "first|second": "High|Low", "Badugi|2-7".
+  std::string_view half_names = "High|Low";
 
   // Whether hands are written as ranges (classes, percentages, patterns, "random" for any hand):
   // otherwise cards only.
   constexpr bool ranges() const { return range_grammar != RangeGrammar::cards; }
   constexpr int deck_size() const { return deck.size(); }
   constexpr bool in_deck(Card c) const { return deck.contains(c); }
+  // Whether the pot is split in two halves (the Hi/Lo games' high and low, badeucy's and badacey's).
+  constexpr bool two_halves() const { return low || split; }
+  // A half's name from half_names: 0 the first ("High"), 1 the second ("Low").
+  constexpr std::string_view half_name(int half) const {
+    const std::size_t bar = half_names.find('|');
+    return half == 0 ? half_names.substr(0, bar) : half_names.substr(bar + 1);
+  }
 };
 
 // The deck of every card of rank `lowest` and above.
@@ -110,6 +135,10 @@ constexpr CardSet deck_from_rank(int lowest) {
 inline constexpr std::string_view kStudHandSyntax =
     "the cards in the order dealt (AsKsQd: two down, one up), or down cards in parentheses ((AsKs)Qd), ? for a "
     "down card not known ((?\?)Qd), random for a whole hand";
+
+inline constexpr std::string_view kDrawHandSyntax =
+    "the cards kept and how many are drawn (Kd8s4h3c/1, 9h7d5c/2), or a pat hand (8h6d4s3c2d), or its cards "
+    "and /0";
 
 inline constexpr std::string_view kHoldemHandSyntax =
     "cards (AsAc), classes (AKs, QQ+, A2s-A5s), percentages (15%), random";
@@ -387,8 +416,179 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      false,
      kStudHandSyntax,
      false},
+    {Game::draw,
+     "draw",
+     "Five-card draw",
+     "52 cards; five cards each, one draw; the best high hand",
+     CardSet::full(),
+     0,
+     5,
+     0,
+     HandMaking::own_cards,
+     false,
+     0,
+     false,
+     "",
+     "5-card draw, five card draw, 5cd",
+     "AsAhKd/2 QsJsTs9s/1",
+     "",
+     PotRanking::high,
+     RangeGrammar::cards,
+     false,
+     false,
+     kDrawHandSyntax,
+     false,
+     1},
+    {Game::deuce7_single,
+     "27-single",
+     "2-7 single draw",
+     "52 cards; five cards each, one draw; the lowest hand wins: aces high, straights and flushes count against "
+     "(7-5-4-3-2 is the best)",
+     CardSet::full(),
+     0,
+     5,
+     0,
+     HandMaking::own_cards,
+     false,
+     0,
+     false,
+     "",
+     "2-7 single draw, 27 single draw, deuce to seven, 2-7 nl, kansas city lowball",
+     "8h6d4s3c/1 9s7c5h2d/1",
+     "",
+     PotRanking::deuce_to_seven_low,
+     RangeGrammar::cards,
+     false,
+     false,
+     kDrawHandSyntax,
+     false,
+     1},
+    {Game::deuce7_triple,
+     "27-triple",
+     "2-7 triple draw",
+     "as 27-single, with three draws",
+     CardSet::full(),
+     0,
+     5,
+     0,
+     HandMaking::own_cards,
+     false,
+     0,
+     false,
+     "",
+     "2-7 triple draw, 27 triple draw, 27td, 2-7 td, deuce to seven triple draw",
+     "8h6d4s3c/1 9s7c5h/2",
+     "",
+     PotRanking::deuce_to_seven_low,
+     RangeGrammar::cards,
+     false,
+     false,
+     kDrawHandSyntax,
+     false,
+     3},
+    {Game::a5_triple,
+     "a5-triple",
+     "A-5 triple draw",
+     "52 cards; five cards each, three draws; the lowest hand wins: aces low, straights and flushes do not count, "
+     "pairs do (5-4-3-2-A is the best)",
+     CardSet::full(),
+     0,
+     5,
+     0,
+     HandMaking::own_cards,
+     false,
+     0,
+     false,
+     "",
+     "a-5 triple draw, a5 triple draw, a5td, ace to five triple draw",
+     "5h4d3s2c/1 7s6c4h/2",
+     "",
+     PotRanking::ace_to_five_low,
+     RangeGrammar::cards,
+     false,
+     false,
+     kDrawHandSyntax,
+     false,
+     3},
+    {Game::badugi,
+     "badugi",
+     "Badugi",
+     "52 cards; four cards each, three draws; the most cards of distinct ranks and distinct suits win, then the "
+     "lowest (aces low; 4-3-2-A of four suits is the best)",
+     CardSet::full(),
+     0,
+     4,
+     0,
+     HandMaking::own_cards,
+     false,
+     0,
+     false,
+     "",
+     "badugi triple draw",
+     "4h3d2s/1 7s5c3h/1",
+     "",
+     PotRanking::badugi,
+     RangeGrammar::cards,
+     false,
+     false,
+     kDrawHandSyntax,
+     false,
+     3},
+    {Game::badeucy,
+     "badeucy",
+     "Badeucy",
+     "52 cards; five cards each, three draws; half the pot to the best badugi of the five, half to the best 2-7 "
+     "low of the five",
+     CardSet::full(),
+     0,
+     5,
+     0,
+     HandMaking::own_cards,
+     false,
+     0,
+     false,
+     "",
+     "badeucey, badugi 2-7, badugi deuce",
+     "7h5d4s2c/1 8s6c3h/2",
+     "",
+     PotRanking::badugi,
+     RangeGrammar::cards,
+     false,
+     false,
+     kDrawHandSyntax,
+     false,
+     3,
+     true,
+     PotRanking::deuce_to_seven_low,
+     "Badugi|2-7"},
+    {Game::badacey,
+     "badacey",
+     "Badacey",
+     "52 cards; five cards each, three draws; half the pot to the best badugi of the five, half to the best A-5 "
+     "low of the five",
+     CardSet::full(),
+     0,
+     5,
+     0,
+     HandMaking::own_cards,
+     false,
+     0,
+     false,
+     "",
+     "badugi a-5, badugi ace to five",
+     "5h4d3s2c/1 7s6c3h/2",
+     "",
+     PotRanking::badugi,
+     RangeGrammar::cards,
+     false,
+     false,
+     kDrawHandSyntax,
+     false,
+     3,
+     true,
+     PotRanking::ace_to_five_low,
+     "Badugi|A-5"},
 }};
-
 // The game a question is of when it names none; its answers and JSON say no game, as they always did.
 inline constexpr Game kDefaultGame = Game::holdem;
 

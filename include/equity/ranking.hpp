@@ -96,6 +96,13 @@ decltype(auto) with_ranking(Game game, F&& f) {
     case Game::stud:
     case Game::stud_hilo:
     case Game::razz:
+    case Game::draw:
+    case Game::deuce7_single:
+    case Game::deuce7_triple:
+    case Game::a5_triple:
+    case Game::badugi:
+    case Game::badeucy:
+    case Game::badacey:
       break;  // no board: stud_calculate.cpp
   }
   throw std::logic_error("with_ranking: a game without a ranking of 5 to 7 cards");

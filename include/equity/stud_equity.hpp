@@ -48,6 +48,7 @@
 #include <vector>
 
 #include "equity/cards.hpp"
+#include "equity/draw_rule.hpp"
 #include "equity/omaha_enumeration.hpp"
 #include "equity/stud_scorer.hpp"
 
@@ -108,10 +109,19 @@ struct StudCounts {
 // When the cards left cannot give every player the rest of a seven-card hand, and no player holds
 // a seventh card yet, the seventh card is one community card dealt face up to all (the rules of
 // stud; eight players on third street need 32 cards of the 28 left): counted over every such card.
+//
+// The draw games' last draw is the same count (docs/draw.md): a player's cards to come are his
+// draws, dealt from the cards not seen, each hand `cards` cards (5; badugi 4), and no community card.
 struct StudDeal {
   StudGame game = StudGame::stud;
   std::vector<std::vector<Card>> hands;
   std::vector<Card> dead;
+  int cards = 7;               // each player's cards at the showdown
+  bool community_card = true;  // stud's rule when the cards run out; false: too few cards is an error
+  // The draw games' draws after the next one (0: the next draw is the last), each by `rule`:
+  // stud_monte_carlo() samples them (stud_exact() throws InputError).
+  int later_draws = 0;
+  DrawRule rule{};
 };
 
 // How stud_exact() counts: automatic is the sweep for two players, else the walk; sweep with other

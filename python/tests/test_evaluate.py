@@ -151,7 +151,7 @@ def test_batch_of_short_deck_equals_evaluate(game):
 
 def test_batch_game_errors():
     with pytest.raises(ValueError, match="holdem, shortdeck"):
-        equity.evaluate_batch(random_hands(2), game="badugi")
+        equity.evaluate_batch(random_hands(2), game="courchevel")
     with pytest.raises(ValueError, match=r"shape \(N, 7\), \(N, 8\) or \(N, 9\) of card ids \(4 hole cards then 3 to 5"):
         equity.evaluate_batch(np.zeros((2, 6), np.uint8), game="omaha")
     with pytest.raises(ValueError, match=r"shape \(N, 9\), \(N, 10\) or \(N, 11\)"):

@@ -105,7 +105,7 @@ def test_range_in_the_short_deck():
     with pytest.raises(ValueError, match="A5s"):
         equity.Range("A5s", game="shortdeck")
     with pytest.raises(ValueError, match="holdem, shortdeck"):
-        equity.Range("AA", game="badugi")
+        equity.Range("AA", game="courchevel")
     with pytest.raises(ValueError, match="2c"):
         equity.Range("AA", game="shortdeck").weight("2c2d")
 
@@ -150,7 +150,7 @@ def test_evaluate_by_the_games_rules():
     with pytest.raises(ValueError, match="2c is not in the deck"):
         equity.evaluate("2cAsKsQsJs", game="shortdeck")
     with pytest.raises(ValueError, match="holdem, shortdeck"):
-        equity.evaluate("AsKsQsJsTs", game="badugi")
+        equity.evaluate("AsKsQsJsTs", game="courchevel")
 
 
 def test_evaluate_equals_the_command_line(cli):

@@ -218,6 +218,7 @@ std::string to_json(const Answer& a) {
   j["game"] = game_name(a.game);
   j["mode"] = method_name(a.method);
   if (!a.reason.empty()) j["reason"] = a.reason;
+  if (!a.draw_rule.empty()) j["draw_rule"] = a.draw_rule;
   if (!a.board.empty()) j["board"] = a.board;
   if (!a.dead.empty()) j["dead"] = a.dead;
   if (a.pot_units) j["pot_units"] = a.pot_units;

@@ -207,6 +207,16 @@ double exact_showdown_limit(int cards_to_come) {
 
 namespace {
 Plan plan_holdem(const Question& question);
+
+// The draws to come: 0 (one, in a draw game) up to the game's draws.
+void check_draws(const Question& q) {
+  const GameRules& rules = game_rules(q.game);
+  if (q.draws >= 0 && q.draws <= rules.draws) return;
+  const std::string game(rules.name);
+  if (rules.draws == 0) throw InputError("draws: " + game + " has no draws");
+  throw InputError("draws: " + std::to_string(q.draws) + " draws to come; " + game + " has " +
+                   (rules.draws == 1 ? "one draw" : "1 to " + std::to_string(rules.draws)));
+}
 }  // namespace
 
 EQUITY_QUESTION_PATH Plan plan(const Question& asked) {
@@ -223,6 +233,7 @@ EQUITY_QUESTION_PATH Plan plan(const Question& asked) {
     with_board2.dead += asked.board2;
   }
   const Question& question = asked.board2.empty() ? asked : with_board2;
+  check_draws(question);
   // How a hand is made says whose reader, planner and methods take the question: Omaha's (two
   // hole and three board cards) and stud's (a player's own cards) before anything of Hold'em's runs.
   Plan p;

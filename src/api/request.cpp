@@ -183,13 +183,19 @@ Question parse_equity_request(std::string_view body, double budget_seconds) {
       q.runs = static_cast<int>(as_whole(value, key, 1, 24));
     } else if (key == "board2") {
       q.board2 = as_string(value, key);
+    } else if (key == "draws") {
+      q.draws = static_cast<int>(as_whole(value, key, 1, 3));
+    } else if (key == "pat") {
+      q.draw_pat = as_string(value, key);
+    } else if (key == "keep") {
+      q.draw_keep = as_string(value, key);
     } else if (key == "order") {
       q.order = as_string(value, key);
       (void)hand_order(q.order);  // an unknown ordering names this field
     } else {
       throw InputError("unknown field '" + key +
                        "' (fields: players, board, dead, method, stderr, trials, time, seed, per_combo, hits, "
-                       "distribution, by_category, order, game, stacks, pot, runs, board2)");
+                       "distribution, by_category, order, game, stacks, pot, runs, board2, draws, pat, keep)");
     }
   }
   if (!has_players) throw InputError("players: missing (an array of 2 to 10 hands or ranges)");

@@ -14,6 +14,8 @@
 #include "detail/parallel.hpp"
 #include "equity/deal.hpp"
 #include "equity/distribution.hpp"
+#include "equity/draw_hand.hpp"
+#include "equity/draw_rule.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 #include "equity/stud_equity.hpp"
@@ -23,9 +25,20 @@
 namespace equity::detail {
 namespace {
 
-// The scorer a game's spec asks for: its pot ranking, and whether a low splits the pot.
+// The scorer a game's spec asks for: its pot ranking, and what splits the pot (an 8-or-better low,
+// or in badeucy and badacey a second ranking).
 StudGame scorer_of(const GameRules& rules) {
-  if (rules.ranking == PotRanking::ace_to_five_low) return StudGame::razz;
+  if (rules.split) return rules.split_ranking == PotRanking::deuce_to_seven_low ? StudGame::badeucy : StudGame::badacey;
+  switch (rules.ranking) {
+    case PotRanking::ace_to_five_low:
+      return StudGame::razz;
+    case PotRanking::deuce_to_seven_low:
+      return StudGame::deuce_seven;
+    case PotRanking::badugi:
+      return StudGame::badugi;
+    case PotRanking::high:
+      break;
+  }
   return rules.low ? StudGame::stud_hilo : StudGame::stud;
 }
 
@@ -43,11 +56,49 @@ void check_stud_options(const Question& q) {
                      " method is for the games with a board: " + game +
                      " counts two players by its sweep and more by walking every deal");
   if (q.hits) throw InputError("what a range hits is for the games with a board, not " + game);
+  if (!rules.per_combo && (q.per_combo || q.distribution))
+    throw InputError("per-combo equity and the distribution are not for " + game + ": each player is one hand");
+}
+
+// The most players at a draw game's table (the deck deals six five-card hands and their draws).
+constexpr std::size_t kDrawMostPlayers = 6;
+
+// The draw games' players: each one's cards kept, his draws the cards to come of the stud count.
+void read_draw_players(const Question& q, PlannedQuestion& s) {
+  const GameRules& rules = game_rules(q.game);
+  if (q.players.size() > kDrawMostPlayers)
+    throw InputError(std::string(rules.name) + " deals at most " + std::to_string(kDrawMostPlayers) + " players, not " +
+                     std::to_string(q.players.size()));
+  check_players(q.players.size());
+  StudDeal& deal = *s.stud;
+  deal.game = scorer_of(rules);
+  deal.cards = rules.hole_cards;
+  deal.community_card = false;
+  deal.later_draws = std::max(q.draws, 1) - 1;
+  if (deal.later_draws > 0)
+    deal.rule = draw_rule(q.game, q.draw_pat, q.draw_keep);
+  else if (!q.draw_pat.empty() || !q.draw_keep.empty())
+    throw InputError("pat, keep: the drawing rule is for the draws before the last; " + std::string(rules.name) +
+                     " has " + (rules.draws == 1 ? "one draw" : "one draw to come here (--draws 2 or 3: more)"));
+  for (std::size_t i = 0; i < q.players.size(); ++i) {
+    const DrawHand hand = parse_draw_hand(q.players[i], q.game, player_name(i));
+    deal.hands.push_back(hand.kept);
+    StudHand own;  // the cards kept, none hidden: one hand
+    own.down = hand.kept;
+    s.stud_hands.push_back(own);
+    Player player;
+    player.label = to_string(hand);
+    player.specific = true;
+    for (Card c : hand.kept) player.known.insert(c);
+    player.removable = true;
+    s.parsed.players.push_back(std::move(player));
+  }
 }
 
 // The players' hands, all on one street (a random hand on the others'), into the deal.
 void read_players(const Question& q, PlannedQuestion& s, std::vector<StudHand>& hands) {
   const GameRules& rules = game_rules(q.game);
+  if (rules.draws > 0) return read_draw_players(q, s);
   // The most players the deck deals: each all but the last card, and that one card to all (before
   // check_players(), so that 11 stud players hear stud's limit, not Hold'em's 10).
   const int cards = static_cast<int>(rules.deal_order.size()), most = (rules.deck_size() - 1) / (cards - 1);
@@ -87,14 +138,17 @@ void read_players(const Question& q, PlannedQuestion& s, std::vector<StudHand>& 
 // The most cards to come of any player (a card not known is one), besides a community card.
 int most_to_come(const StudDeal& deal) {
   const bool community = stud_community_card(deal);
-  std::size_t fewest = 7;
+  auto fewest = static_cast<std::size_t>(deal.cards);
   for (const auto& h : deal.hands) fewest = std::min(fewest, h.size());
-  return 7 - static_cast<int>(fewest) - (community ? 1 : 0);
+  return deal.cards - static_cast<int>(fewest) - (community ? 1 : 0);
 }
+
+// Whether exact counts the deal by the heads-up sweep (else it walks every deal).
+bool swept(const StudDeal& deal) { return deal.hands.size() == 2 && stud_sweep_takes(deal.game); }
 
 // The work of exact: heads-up, the completions the sweep scores (and their subsets); else the deals.
 double stud_work(const StudDeal& deal) {
-  if (deal.hands.size() != 2) return static_cast<double>(stud_deals(deal));
+  if (!swept(deal)) return static_cast<double>(stud_deals(deal));
   CardSet seen;
   for (const auto& h : deal.hands)
     for (Card c : h) seen.insert(c);
@@ -102,7 +156,7 @@ double stud_work(const StudDeal& deal) {
   const int left = kCards - seen.size();
   double work = 0;
   for (const auto& h : deal.hands) {
-    const int k = 7 - static_cast<int>(h.size());
+    const int k = deal.cards - static_cast<int>(h.size());
     work += static_cast<double>(choose(left, k)) * static_cast<double>(1 << k);
   }
   return work;
@@ -123,7 +177,10 @@ std::vector<int> hidden_cards(const PlannedQuestion& s) {
   return hidden;
 }
 
-std::string unknown_reason(int to_come) {
+std::string unknown_reason(const GameRules& rules, int to_come) {
+  if (rules.draws > 0)
+    return "a player draws " + std::to_string(to_come) + " cards; exact counts at most " +
+           std::to_string(kStudMaxToCome) + " drawn a player";
   return "a player has " + std::to_string(to_come) + " cards not known or to come; exact counts at most " +
          std::to_string(kStudMaxToCome) + " (third street's four to come)";
 }
@@ -131,7 +188,7 @@ std::string unknown_reason(int to_come) {
 // ---- The answer ---------------------------------------------------------------------------------
 
 void fill_players(const PlannedQuestion& s, const StudCounts& c, Answer& a) {
-  const bool hi_lo = game_rules(s.question.game).low;
+  const bool hi_lo = game_rules(s.question.game).two_halves();
   const int left = cards_left(*s.stud);
   for (std::size_t p = 0; p < c.players.size(); ++p) {
     const StudPlayerCounts& pc = c.players[p];
@@ -340,7 +397,7 @@ void plan_per_combo(const Question& q, Plan& plan, PlannedQuestion& s) {
     const StudDeal one = way_deal(deal, p, stud_hidden_ways(deal, hidden[p]).front());  // every way alike
     const int to_come = most_to_come(one);
     enumerable = enumerable && to_come <= kStudMaxToCome &&
-                 (one.hands.size() == 2 || static_cast<double>(stud_deals(one)) <= kStudExactDeals);
+                 (swept(one) || static_cast<double>(stud_deals(one)) <= kStudExactDeals);
     if (enumerable) work += count * std::max(stud_work(one), kStudWayWork);
   }
   if (asked != Method::monte_carlo && enumerable && work <= limit) {
@@ -355,6 +412,27 @@ void plan_per_combo(const Question& q, Plan& plan, PlannedQuestion& s) {
         grouped_count(ways) + " ways, more than the " + grouped_count(kStudSampledWays) +
         " it samples: show more of the cards");
   plan.per_combo_method = Method::monte_carlo;
+}
+
+// Draws before the last: sampled under the drawing rule (exact counts the last draw only).
+Plan plan_draws(const Question& q, std::shared_ptr<PlannedQuestion> s) {
+  const StudDeal& deal = *s->stud;
+  const std::string draws = std::to_string(deal.later_draws + 1) + " draws to come";
+  const Method asked = asked_method(q);
+  if (asked == Method::exact)
+    throw InputError("exact: " + draws + "; exact counts the last draw, the draws before it follow the drawing rule " +
+                     "and are sampled: ask for Monte Carlo (or one draw to come)");
+  s->automatic = asked == Method::automatic;
+  Plan plan;
+  plan.method = Method::monte_carlo;
+  plan.reason = asked == Method::automatic ? draws + ": the draws before the last follow the drawing rule, sampled"
+                                           : "Monte Carlo was asked for";
+  plan.work.assignments = 1;
+  plan.work.combos = static_cast<double>(deal.hands.size());
+  plan.work.showdowns = static_cast<double>(stud_deals(deal));
+  plan.work.enumerable = false;  // --exact is refused: not suggested
+  plan.question = std::move(s);
+  return plan;
 }
 
 }  // namespace
@@ -378,8 +456,9 @@ Plan plan_stud(const Question& question) {
         "the cards left cannot give every player a seventh card: it is one card dealt face "
         "up to all (a community card)");
   }
+  if (deal.later_draws > 0) return plan_draws(q, std::move(s));
   const int to_come = most_to_come(deal);
-  const bool heads_up = deal.hands.size() == 2;
+  const bool heads_up = swept(deal);
   const double work = to_come <= kStudMaxToCome ? stud_work(deal) : deals;
   Plan plan;
   plan.work.assignments = 1;
@@ -393,7 +472,7 @@ Plan plan_stud(const Question& question) {
     const bool exact = plan.work.enumerable && (heads_up || deals <= kStudAutomaticDeals);
     plan.method = exact ? Method::exact : Method::monte_carlo;
     if (to_come > kStudMaxToCome)
-      plan.reason = unknown_reason(to_come);
+      plan.reason = unknown_reason(game_rules(q.game), to_come);
     else if (heads_up)
       plan.reason = "two players: each one's completions scored once and counted against the other's (the sweep)";
     else
@@ -402,7 +481,7 @@ Plan plan_stud(const Question& question) {
                     grouped_count(kStudAutomaticDeals) + " walked automatically";
   } else {
     if (asked == Method::exact && to_come > kStudMaxToCome)
-      throw InputError("exact: " + unknown_reason(to_come) + ": ask for Monte Carlo");
+      throw InputError("exact: " + unknown_reason(game_rules(q.game), to_come) + ": ask for Monte Carlo");
     if (asked == Method::exact && !plan.work.enumerable)
       throw InputError("exact would walk about " + grouped_count(deals) + " deals, more than the " +
                        grouped_count(kStudExactDeals) + " it takes on: ask for Monte Carlo");
@@ -425,6 +504,7 @@ Answer answer_stud(const Plan& plan, const Stopwatch& clock) {
   const Question& q = s.question;
   Answer a = plan.method == Method::exact ? run_exact(plan, s) : run_monte_carlo(plan, s, clock);
   a.pot_units = kPotUnits;
+  a.draw_rule = describe(s.stud->rule);
   // A Monte Carlo run stopped by the user is answered as it stands, without per-combo equity.
   if ((q.per_combo || q.distribution) && a.stopped_by != "cancelled") {
     fill_known_combos(s, a);

@@ -10,8 +10,10 @@ namespace equity {
 namespace {
 
 constexpr std::array<Game, kGames> kAllGames = {
-    Game::holdem,     Game::shortdeck,   Game::shortdeck_straights, Game::omaha, Game::omaha5,    Game::omaha6,
-    Game::omaha_hilo, Game::omaha5_hilo, Game::omaha6_hilo,         Game::stud,  Game::stud_hilo, Game::razz};
+    Game::holdem,     Game::shortdeck,     Game::shortdeck_straights, Game::omaha,     Game::omaha5,    Game::omaha6,
+    Game::omaha_hilo, Game::omaha5_hilo,   Game::omaha6_hilo,         Game::stud,      Game::stud_hilo, Game::razz,
+    Game::draw,       Game::deuce7_single, Game::deuce7_triple,       Game::a5_triple, Game::badugi,    Game::badeucy,
+    Game::badacey};
 
 // A name as parse_game() compares it: lower case, without spaces, '-', '_', '/', '.' and
 // apostrophes ("Omaha Hi/Lo" and "omaha-hilo" are both "omahahilo").

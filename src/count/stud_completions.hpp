@@ -38,6 +38,8 @@ struct StudSetup {
   // The seventh card is one community card (stud_community_card()): the counts add up the question
   // with each card left in every hand (stud_equity.cpp); the deck and to_come do not count it yet.
   bool community = false;
+  int later_draws = 0;  // the draw games' draws after the first (StudDeal::later_draws), by `rule`
+  DrawRule rule{};
 };
 
 // The deal checked, the one check of exact and Monte Carlo (stud_equity.cpp): 2..10 hands of 0..7

@@ -26,6 +26,22 @@ extern template StudCounts stud_walk<RazzScorer>(const StudSetup& setup, StudGam
 extern template StudCounts stud_walk<StudHiLoScorer>(const StudSetup& setup, StudGame game,
                                                      const std::atomic<bool>* cancel, bool by_category,
                                                      StudCompletionCounts* first);
+extern template StudSweepCounts stud_sweep<DeuceSevenScorer>(const StudSetup& setup, const StudSweepOptions& options);
+extern template StudCounts stud_walk<DeuceSevenScorer>(const StudSetup& setup, StudGame game,
+                                                       const std::atomic<bool>* cancel, bool by_category,
+                                                       StudCompletionCounts* first);
+extern template StudSweepCounts stud_sweep<BadugiScorer>(const StudSetup& setup, const StudSweepOptions& options);
+extern template StudCounts stud_walk<BadugiScorer>(const StudSetup& setup, StudGame game,
+                                                   const std::atomic<bool>* cancel, bool by_category,
+                                                   StudCompletionCounts* first);
+extern template StudSweepCounts stud_sweep<BadeucyScorer>(const StudSetup& setup, const StudSweepOptions& options);
+extern template StudCounts stud_walk<BadeucyScorer>(const StudSetup& setup, StudGame game,
+                                                    const std::atomic<bool>* cancel, bool by_category,
+                                                    StudCompletionCounts* first);
+extern template StudSweepCounts stud_sweep<BadaceyScorer>(const StudSetup& setup, const StudSweepOptions& options);
+extern template StudCounts stud_walk<BadaceyScorer>(const StudSetup& setup, StudGame game,
+                                                    const std::atomic<bool>* cancel, bool by_category,
+                                                    StudCompletionCounts* first);
 
 StudSetup stud_setup(const StudDeal& deal) {
   check_players(deal.hands.size());
@@ -33,20 +49,27 @@ StudSetup stud_setup(const StudDeal& deal) {
   CardSet seen;
   int needed = 0;
   bool all_to_come = true;  // no player holds a seventh card yet
+  const auto cards = static_cast<std::size_t>(deal.cards);
   for (std::size_t p = 0; p < deal.hands.size(); ++p) {
     const auto& hand = deal.hands[p];
-    if (hand.size() > 7)
-      throw InputError(player_name(p) + ": a stud hand has at most 7 cards, not " + std::to_string(hand.size()));
+    if (hand.size() > cards)
+      throw InputError(player_name(p) + ": a " + std::string(stud_game_name(deal.game)) + " hand has at most " +
+                       std::to_string(cards) + " cards, not " + std::to_string(hand.size()));
     for (Card c : hand) add_card(seen, c, player_name(p));
     setup.known.push_back(Hand(std::span<const Card>(hand)));
-    setup.to_come.push_back(7 - static_cast<int>(hand.size()));
+    setup.to_come.push_back(deal.cards - static_cast<int>(hand.size()));
     needed += setup.to_come.back();
-    all_to_come = all_to_come && hand.size() < 7;
+    all_to_come = all_to_come && hand.size() < cards;
   }
   for (Card c : deal.dead) add_card(seen, c, "dead cards");
+  setup.later_draws = deal.later_draws;
+  setup.rule = deal.rule;
   setup.deck = (CardSet::full() - seen).cards();
   const int left = static_cast<int>(setup.deck.size()), players = static_cast<int>(deal.hands.size());
   if (left >= needed) return setup;
+  if (!deal.community_card)
+    throw InputError("the players draw " + std::to_string(needed) + " cards and " + std::to_string(left) +
+                     " are left (the dead cards, discards too, are never drawn)");
   if (!all_to_come || left < needed - players + 1)
     throw InputError("the players need " + std::to_string(needed) + " more cards; " + std::to_string(left) +
                      " are left");
@@ -95,7 +118,7 @@ StudCounts assemble(StudGame game, const detail::StudSweepCounts& s) {
     out.players[p].category_ties = s.own[p].category_ties;
     out.players[p].lows = s.own[p].lows;
   }
-  const bool hi_lo = game == StudGame::stud_hilo;
+  const bool hi_lo = stud_game_parts(game) == 2;
   for (std::size_t part = 0; part < (hi_lo ? 2u : 1u); ++part) {
     const StudPartCounts& c = s.parts[part];
     out.players[0].parts[part] = c;
@@ -180,8 +203,12 @@ double StudCounts::equity(std::size_t p) const {
 StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options) {
   const StudExactMethod method = options.method;
   const detail::StudSetup setup = detail::stud_setup(deal);
+  if (setup.later_draws > 0)
+    throw InputError("exact counts the last draw; the draws before it follow the drawing rule and are sampled");
   if (method == StudExactMethod::sweep && deal.hands.size() != 2)
     throw InputError("the stud sweep counts 2 players, not " + std::to_string(deal.hands.size()));
+  if (method == StudExactMethod::sweep && !stud_sweep_takes(deal.game))
+    throw InputError("the stud sweep does not count " + std::string(stud_game_name(deal.game)) + ": walk it");
   for (std::size_t p = 0; p < setup.to_come.size(); ++p)
     if (setup.to_come[p] - (setup.community ? 1 : 0) > detail::kStudMaxToCome)
       throw InputError(player_name(p) + ": exact stud counts at most " + std::to_string(detail::kStudMaxToCome) +
@@ -201,7 +228,7 @@ StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options) {
   std::vector<std::vector<StudHiddenCounts>> ways(players);
   for (std::size_t p = 0; p < players; ++p)
     if (hidden[p] > 0) ways[p] = hidden_ways(setup, hidden[p]);
-  const bool sweep = method != StudExactMethod::walk && players == 2;
+  const bool sweep = method != StudExactMethod::walk && players == 2 && stud_sweep_takes(deal.game);
   return with_stud_scorer(deal.game, [&](auto scorer) {
     using Scorer = decltype(scorer);
     StudCounts total = with_community_card(setup, deal.game, [&](const detail::StudSetup& one) {
@@ -260,6 +287,14 @@ std::string_view stud_game_name(StudGame game) {
       return "stud-hilo";
     case StudGame::razz:
       return "razz";
+    case StudGame::deuce_seven:
+      return "2-7";
+    case StudGame::badugi:
+      return "badugi";
+    case StudGame::badeucy:
+      return "badeucy";
+    case StudGame::badacey:
+      return "badacey";
     case StudGame::stud:
       break;
   }
@@ -267,8 +302,12 @@ std::string_view stud_game_name(StudGame game) {
 }
 
 StudValue stud_value(StudGame game, std::span<const Card> cards) {
-  if (cards.size() < 5 || cards.size() > 7)
-    throw InputError(std::string(stud_game_name(game)) + ": a hand has 5, 6 or 7 cards, not " +
+  // The stud scorers take the best five of 5 to 7 cards; the draw games' a hand of their size.
+  const std::size_t fewest = game == StudGame::badugi ? 4 : 5;
+  const std::size_t most = game == StudGame::stud || game == StudGame::stud_hilo || game == StudGame::razz ? 7 : fewest;
+  if (cards.size() < fewest || cards.size() > most)
+    throw InputError(std::string(stud_game_name(game)) + ": a hand has " +
+                     (fewest == most ? std::to_string(fewest) : "5, 6 or 7") + " cards, not " +
                      std::to_string(cards.size()));
   CardSet seen;
   for (Card c : cards) add_card(seen, c, stud_game_name(game));

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "count/draw_trials.hpp"
 #include "count/standard_error.hpp"
 #include "count/stud_trials.hpp"
 #include "detail/parallel.hpp"
@@ -26,6 +27,42 @@ extern template void stud_trials<StudHiLoScorer, false>(const StudSetup& setup, 
                                                         std::uint64_t chunk, std::uint64_t size, StudChunk& out);
 extern template void stud_trials<StudHiLoScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
                                                        std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void stud_trials<DeuceSevenScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                          std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void stud_trials<DeuceSevenScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                         std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void stud_trials<BadugiScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                      std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void stud_trials<BadugiScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                     std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void stud_trials<BadeucyScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                       std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void stud_trials<BadeucyScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                      std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void stud_trials<BadaceyScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                       std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void stud_trials<BadaceyScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                      std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void draw_trials<RazzScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                    std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void draw_trials<RazzScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                   std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void draw_trials<DeuceSevenScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                          std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void draw_trials<DeuceSevenScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                         std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void draw_trials<BadugiScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                      std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void draw_trials<BadugiScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                     std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void draw_trials<BadeucyScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                       std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void draw_trials<BadeucyScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                      std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void draw_trials<BadaceyScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                       std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void draw_trials<BadaceyScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                      std::uint64_t chunk, std::uint64_t size, StudChunk& out);
 
 }  // namespace detail
 
@@ -77,6 +114,9 @@ StudMonteCarloResult stud_monte_carlo(const StudDeal& deal, const MonteCarloOpti
   if (options.cancel && options.cancel->load()) throw Cancelled();
   const RunChunk run = with_stud_scorer(deal.game, [&](auto scorer) -> RunChunk {
     using Scorer = decltype(scorer);
+    if constexpr (detail::kDrawsBeforeTheLast<Scorer>)
+      if (setup.later_draws > 0)
+        return options.by_category ? &detail::draw_trials<Scorer, true> : &detail::draw_trials<Scorer, false>;
     return options.by_category ? &detail::stud_trials<Scorer, true> : &detail::stud_trials<Scorer, false>;
   });
   const std::size_t n = deal.hands.size();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "equity/draw_evaluator.hpp"
 #include "equity/error.hpp"
 #include "equity/low_evaluator.hpp"
 #include "equity/ranking.hpp"
@@ -65,6 +66,8 @@ CardSet own_cards(std::span<const Card> cards, const GameRules& rules) {
 int hand_ranks(Game game) {
   const GameRules& rules = game_rules(game);
   if (rules.ranking == PotRanking::ace_to_five_low) return kRazzRanks;
+  if (rules.ranking == PotRanking::deuce_to_seven_low) return kDeuceSevenRanks;
+  if (rules.ranking == PotRanking::badugi) return kBadugiRanks;
   return rules.lowest_rank == 0 ? kHandRanks : kShortDeckHandRanks;
 }
 
@@ -159,7 +162,18 @@ StudHandValue stud_hand_value(std::span<const Card> cards, Game game) {
 
 std::vector<GameCategory> game_categories(Game game) {
   std::vector<GameCategory> out;
-  if (game_rules(game).ranking == PotRanking::ace_to_five_low) {
+  const PotRanking ranking = game_rules(game).ranking;
+  if (ranking == PotRanking::badugi) {  // badugi, and the badugi half of badeucy and badacey
+    for (std::size_t c = 0; c < kBadugiCategories; ++c)
+      out.push_back({c, badugi_category_name(static_cast<BadugiCategory>(c))});
+    return out;
+  }
+  if (ranking == PotRanking::deuce_to_seven_low) {  // Hold'em's categories, no pair the best
+    for (std::size_t c = 0; c < kCategories; ++c)
+      out.push_back({c, deuce_seven_category_name(static_cast<Category>(c))});
+    return out;
+  }
+  if (ranking == PotRanking::ace_to_five_low) {
     for (std::size_t c = 0; c < kLowCategories; ++c) out.push_back({c, low_category_name(static_cast<LowCategory>(c))});
     return out;
   }

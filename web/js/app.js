@@ -466,6 +466,7 @@ function showGameFields(game) {
   $("#cards-title").textContent = board ? "Board and dead cards" : faceUp ? "Folded cards" : "Dead cards";
   $("#dead-label").textContent = faceUp ? "Folded up cards" : "Dead";
   $("#dead").placeholder = faceUp ? "e.g. 2d9c, seen in folded hands" : "e.g. 2d";
+  $("#draws-field").hidden = (game.draws || 0) <= 1;
   const syntax = $("#hand-syntax");
   syntax.hidden = ranges || !game.hand_syntax;
   syntax.textContent = game.hand_syntax ? `A hand: ${game.hand_syntax}.` : "";
@@ -563,6 +564,8 @@ function question() {
   const pot = $("#pot").value.trim();
   if (pot !== "") q.pot = Number(pot);
   // More runs, or a second board (board games only).
+  // The draws to come (the triple draws: 1 to 3).
+  if ((gameInfo().draws || 0) > 1 && Number($("#draws").value) > 1) q.draws = Number($("#draws").value);
   if (hasBoard(gameInfo())) {
     if (Number($("#runs").value) > 1) q.runs = Number($("#runs").value);
     if ($("#board2").value.trim()) q.board2 = $("#board2").value.trim();
@@ -678,7 +681,7 @@ function showError(error) {
   $("#error").dataset.field = field;
   const player = field.match(/^players\[(\d+)\]$/);
   if (player) setFieldError(`range-${Number(player[1]) + 1}`, error.message);
-  else if (["board", "dead", "pot", "board2", "runs"].includes(field)) setFieldError(field, error.message);
+  else if (["board", "dead", "pot", "board2", "runs", "draws"].includes(field)) setFieldError(field, error.message);
   else if (field === "stderr" || field === "time") setFieldError(`mc-${field}`, error.message);
 }
 
@@ -747,7 +750,7 @@ async function calculate() {
     // Click-to-numbers times, for the performance test (web/tests/test_perf.py).
     requestAnimationFrame(() => ($("#results").dataset.clickMs = (performance.now() - clicked).toFixed(2)));
     $("#results").classList.remove("hilo");
-    if (answer.players.length > 0 && answer.players[0].scoops !== undefined) renderHiLo($("#results"), answer, unitOf(gameInfo()));
+    if (answer.players.length > 0 && answer.players[0].scoops !== undefined) renderHiLo($("#results"), answer, unitOf(gameInfo()), gameInfo());
     else renderEquities($("#results"), answer, unitOf(gameInfo()));
     renderCategories($("#categories"), answer);
     renderPot($("#pot-result"), answer);
@@ -997,6 +1000,11 @@ function showRunPanel() {
 // The answer counts each range's holdings dealt against the other players' hands; the count beside
 // a range box counts it on the board and dead cards alone. Where they differ, a note says why.
 function showCountNote(answer) {
+  // The draw games' draws before the last are a model of play: the answer names its rule.
+  if (answer.draw_rule) {
+    $("#count-note").textContent = `Drawing rule before the last draw (a model of play): ${answer.draw_rule}.`;
+    return;
+  }
   const unit = unitOf(gameInfo());
   const notes = [];
   answer.players.forEach((p, i) => {

@@ -61,9 +61,12 @@ const percent = (x) => `${(100 * x).toFixed(3)}%`;
 const count = (n) => Number(n).toLocaleString("en-US");
 const escape = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
-// The Hi/Lo table: equity, then scoop, high win and tie, low win and tie, low made, as shares of
-// the showdowns (or Monte Carlo's deals) with their counts; #equity-N as renderEquities writes it.
-export function renderHiLo(table, answer, holding = "hands") {
+// The split-pot table: equity, then scoop, each half's win and tie (by the game's names: high and
+// low, badugi and 2-7), and in the Hi/Lo games the low made, as shares of the showdowns (or Monte
+// Carlo's deals) with their counts; #equity-N as renderEquities writes it.
+export function renderHiLo(table, answer, holding = "hands", game = {}) {
+  const [first, second] = game.halves && game.halves.length === 2 ? game.halves : ["High", "Low"];
+  const made = game.low !== false;  // an 8-or-better low: made or not
   const total = answer.mode === "monte-carlo" ? answer.trials : answer.showdowns;
   const unit = answer.mode === "monte-carlo" ? "deals" : "showdowns";
   // On a phone each player is a card: the shares with their names (data-label), one decimal.
@@ -76,14 +79,14 @@ export function renderHiLo(table, answer, holding = "hands") {
       <td><span class="swatch" style="background:${COLOURS[i]}"></span>${i + 1}</td>
       <td class="hand">${escape(p.hand).replace(/,/g, ",<wbr>")}</td>
       <td class="num equity"><span id="equity-${i + 1}">${percent(p.equity)}</span>${error}</td>
-      ${cell(p.scoops, "scoop", "Scoop")}${cell(p.wins, "high-win", "High win")}${cell(p.ties, "high-tie", "High tie")}
-      ${cell(p.low_wins, "low-win", "Low win")}${cell(p.low_ties, "low-tie", "Low tie")}${cell(p.lows, "low-made", "Low made")}
+      ${cell(p.scoops, "scoop", "Scoop")}${cell(p.wins, "high-win", `${first} win`)}${cell(p.ties, "high-tie", `${first} tie`)}
+      ${cell(p.low_wins, "low-win", `${second} win`)}${cell(p.low_ties, "low-tie", `${second} tie`)}${made ? cell(p.lows, "low-made", "Low made") : ""}
       <td class="num combos-col">${count(p.combos)}</td></tr>`;
   });
   const head = holding === "cards" ? "Hand" : "Hand / range";  // no ranges (stud Hi/Lo): "Hand"
   table.innerHTML = `<thead><tr><th>#</th><th>${head}</th><th class="num">Equity</th>
-    <th class="num" title="the whole pot, alone">Scoop</th><th class="num">High win</th><th class="num">High tie</th>
-    <th class="num">Low win</th><th class="num">Low tie</th><th class="num" title="an 8-or-better low made">Low made</th>
+    <th class="num" title="the whole pot, alone">Scoop</th><th class="num">${escape(first)} win</th><th class="num">${escape(first)} tie</th>
+    <th class="num">${escape(second)} win</th><th class="num">${escape(second)} tie</th>${made ? '<th class="num" title="an 8-or-better low made">Low made</th>' : ""}
     <th class="num combos-col">Hands</th></tr></thead><tbody>${rows.join("")}</tbody>`;
   table.classList.add("hilo");
 }

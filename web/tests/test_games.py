@@ -31,7 +31,8 @@ def cards(driver):
 def test_the_picker_lists_the_servers_games(page):
     options = [o.get_attribute("value") for o in Select(css(page, "#game")).options]
     assert options == ["holdem", "shortdeck", "shortdeck-straights", "omaha", "omaha5", "omaha6", "omaha-hilo",
-                       "omaha5-hilo", "omaha6-hilo", "stud", "stud-hilo", "razz"]
+                       "omaha5-hilo", "omaha6-hilo", "stud", "stud-hilo", "razz", "draw", "27-single", "27-triple",
+                       "a5-triple", "badugi", "badeucy", "badacey"]
     assert Select(css(page, "#game")).first_selected_option.text == "Texas Hold'em"
     assert len(cells(page)) == 169 and len(cards(page)) == 52
 

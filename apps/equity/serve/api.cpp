@@ -127,7 +127,17 @@ std::string_view grammar_name(RangeGrammar grammar) {
 }
 
 std::string_view ranking_name(PotRanking ranking) {
-  return ranking == PotRanking::ace_to_five_low ? "ace-to-five-low" : "high";
+  switch (ranking) {
+    case PotRanking::ace_to_five_low:
+      return "ace-to-five-low";
+    case PotRanking::deuce_to_seven_low:
+      return "deuce-to-seven-low";
+    case PotRanking::badugi:
+      return "badugi";
+    case PotRanking::high:
+      break;
+  }
+  return "high";
 }
 
 // What the page calls a player's holding: a two-card combo of a range, a hand of more hole cards,
@@ -160,6 +170,10 @@ json game_json(Game g) {
           {"making", making_name(rules.making)},
           {"ranking", ranking_name(rules.ranking)},
           {"low", rules.low},
+          // the draw games: the most draws to come; a split pot's halves by name ("Badugi", "2-7")
+          {"draws", rules.draws},
+          {"split", rules.two_halves()},
+          {"halves", rules.two_halves() ? json::array({rules.half_name(0), rules.half_name(1)}) : json::array()},
           {"ranges", rules.ranges()},
           {"range_grammar", grammar_name(rules.range_grammar)},
           {"per_combo", rules.per_combo},
