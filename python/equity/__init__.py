@@ -105,6 +105,9 @@ def calc(
     pot: _Optional[float] = None,
     runs: int = 1,
     board2: _Cards = None,
+    draws: int = 1,
+    pat: _Optional[str] = None,
+    keep: _Optional[str] = None,
 ) -> Result:
     """The equity of 2 to 10 hands or ranges: what `equity PLAYERS... --json` prints.
 
@@ -156,6 +159,9 @@ def calc(
                  share over the runs and how often he scooped k of them (specific hands).
     board2       two boards (a bomb pot): the second board's known cards, as board; the answer
                  counts the first board with them out of the deck and result.runouts both boards.
+    draws        the draw games: the draws still to come (1 to 3 in the triple draws): the last is
+                 exact, the ones before it sampled under the drawing rule (result.draw_rule).
+    pat, keep    the drawing rule's thresholds as ranks ("9", "8"; None: the game's default).
 
     The result's fields are the JSON's (docs/json.md): result.mode ("table", "exact",
     "monte-carlo"), result.showdowns or result.trials, and per player (result.players[i]) hand,
@@ -174,7 +180,7 @@ def calc(
     return _equity.calc(
         _players_list(players), board, dead, method, stderr, trials, time, seed, threads, by_category,
         per_combo, distribution, hits, per_combo_stderr, _TABLE if table is None else table,
-        use_table, game, _stacks(stacks), _chips(pot, "pot"), runs, board2,
+        use_table, game, _stacks(stacks), _chips(pot, "pot"), runs, board2, draws, pat or "", keep or "",
     )
 
 

@@ -94,6 +94,9 @@ def calc(
     pot: Optional[float] = None,
     runs: int = 1,
     board2: Cards = None,
+    draws: int = 1,
+    pat: Optional[str] = None,
+    keep: Optional[str] = None,
 ) -> Result: ...
 def evaluate(
     cards: Union[str, Sequence[str], Sequence[int]], game: str = "holdem", board: Cards = None

@@ -103,6 +103,8 @@ struct CalcArgs {
   std::optional<double> pot;
   long long runs = 1;
   py::object board2 = py::none();  // (not a null handle: _answers_quickly leaves it)
+  long long draws = 1;
+  std::string pat, keep;
 };
 
 // The methods calc() takes, as the command line's --method: the question's methods ("mc" is
@@ -158,6 +160,10 @@ Question question_of(const CalcArgs& a) {
   if (a.runs < 1 || a.runs > 24) throw InputError("runs: 1 to 24, not " + std::to_string(a.runs));
   q.runs = static_cast<int>(a.runs);
   q.board2 = cards_text(a.board2, "board2");
+  if (a.draws < 1 || a.draws > 3) throw InputError("draws: 1 to 3, not " + std::to_string(a.draws));
+  if (a.draws > 1) q.draws = static_cast<int>(a.draws);
+  q.draw_pat = a.pat;
+  q.draw_keep = a.keep;
   return q;
 }
 
@@ -351,6 +357,10 @@ void bind_result(py::module_& m) {
           "with runs or board2: each player's share over the runs or boards and how often he scooped every one, "
           "some or none, as the JSON's \"runouts\"; None otherwise")
       .def_property_readonly(
+          "draw_rule", [](const Result& r) { return json_field_or_none(r.dict->get(), "draw_rule"); },
+          "the draw games with draws before the last: the drawing rule the players follow in them (a model of "
+          "play); None otherwise")
+      .def_property_readonly(
           "seconds", [](const Result& r) { return r.a().seconds; }, "computing time")
       .def_property_readonly(
           "warnings", [](const Result& r) { return r.a().warnings; }, "things to know; empty when none")
@@ -380,7 +390,8 @@ void bind_calc(py::module_& m) {
          std::optional<long long> trials, std::optional<double> time, std::optional<long long> seed,
          std::optional<long long> threads, bool by_category, bool per_combo, bool distribution, bool hits,
          std::optional<double> per_combo_stderr, std::string table, bool use_table, std::string game,
-         std::optional<std::vector<double>> stacks, std::optional<double> pot, long long runs, py::object board2) {
+         std::optional<std::vector<double>> stacks, std::optional<double> pot, long long runs, py::object board2,
+         long long draws, std::string pat, std::string keep) {
         CalcArgs a{std::move(players),
                    std::move(board),
                    std::move(dead),
@@ -401,7 +412,10 @@ void bind_calc(py::module_& m) {
                    std::move(stacks),
                    pot,
                    runs,
-                   std::move(board2)};
+                   std::move(board2),
+                   draws,
+                   std::move(pat),
+                   std::move(keep)};
         const Question q = question_of(a);
         Answer answer = run(q);
         return Result{std::make_shared<Dict>(std::make_shared<const Answer>(std::move(answer)))};
@@ -412,7 +426,8 @@ void bind_calc(py::module_& m) {
       py::arg("per_combo") = false, py::arg("distribution") = false, py::arg("hits") = false,
       py::arg("per_combo_stderr") = py::none(), py::arg("table") = "", py::arg("use_table") = true,
       py::arg("game") = "holdem", py::arg("stacks") = py::none(), py::arg("pot") = py::none(), py::arg("runs") = 1,
-      py::arg("board2") = py::none(), "The compiled calc(); see equity.calc for the arguments.");
+      py::arg("board2") = py::none(), py::arg("draws") = 1, py::arg("pat") = "", py::arg("keep") = "",
+      "The compiled calc(); see equity.calc for the arguments.");
   // For the tests: whether calc() would answer on the calling thread (the plan's quick).
   m.def(
       "_answers_quickly",
