@@ -6,6 +6,7 @@
 #include <random>
 #include <vector>
 
+#include "equity/calculate.hpp"
 #include "equity/draw_evaluator.hpp"
 
 using namespace equity;
@@ -112,5 +113,51 @@ void BM_DrawBadugiAllFourCardHands(benchmark::State& state) {
   state.counters["signature"] = static_cast<double>(sum);
 }
 BENCHMARK(BM_DrawBadugiAllFourCardHands)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+// ---- The games' questions (issue 40's targets: heads-up at most 5 ms, three-way at most 100 ms) ----
+
+namespace {
+
+void draw_question(benchmark::State& state, Game game, std::vector<std::string> players, std::string dead, int draws) {
+  Question q;
+  q.game = game;
+  q.players = std::move(players);
+  q.dead = std::move(dead);
+  q.draws = draws;
+  if (draws > 1) q.seed = 1, q.max_trials = 200'000;
+  std::uint64_t showdowns = 0;
+  for (auto _ : state) {
+    const Answer a = calculate(q);
+    showdowns = a.method == Method::exact ? a.showdowns() : a.trials;
+    benchmark::DoNotOptimize(a.players[0].equity);
+  }
+  state.counters["deals"] = static_cast<double>(showdowns);
+}
+
+// The issue's example: a two-card draw against a one-card draw, discards known: 34,440 deals.
+void BM_DrawLastDrawHeadsUp(benchmark::State& state) {
+  draw_question(state, Game::deuce7_triple, {"8h6d4s3c/1", "9s7c5h/2"}, "KhKdQc", 1);
+}
+BENCHMARK(BM_DrawLastDrawHeadsUp)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Three players, two of them drawing two: 25,520,040 deals walked.
+void BM_DrawLastDrawThreeWay(benchmark::State& state) {
+  draw_question(state, Game::deuce7_triple, {"8h6d4s3c/1", "9s7c5h/2", "7d6c3h/2"}, "", 1);
+}
+BENCHMARK(BM_DrawLastDrawThreeWay)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Badeucy heads-up, walked (its halves are not swept).
+void BM_DrawLastDrawBadeucyHeadsUp(benchmark::State& state) {
+  draw_question(state, Game::badeucy, {"7h5d4s2c/1", "8s6c3h/2"}, "", 1);
+}
+BENCHMARK(BM_DrawLastDrawBadeucyHeadsUp)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Three draws to come under the drawing rule: 200,000 trials.
+void BM_DrawThreeDrawsSampled(benchmark::State& state) {
+  draw_question(state, Game::badugi, {"4h3d2s/1", "7s5c3h/1"}, "", 3);
+}
+BENCHMARK(BM_DrawThreeDrawsSampled)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
