@@ -439,6 +439,30 @@ TEST(EvalCommand, BadInput) {
   expect_error(run_equity("eval"), "cards is required");
 }
 
+// The draw games: each hand by its game's ranking (docs/draw.md), the split games' second half apart.
+TEST(EvalCommand, DrawGamesByTheirRankings) {
+  const auto deuce = run_equity("eval 7h5d4s3c2d --game 27-triple --json");
+  EXPECT_EQ(nlohmann::json::parse(deuce.out),
+            nlohmann::json::parse(R"({"game": "27-triple", "cards": ["7h", "5d", "4s", "3c", "2d"],
+              "best": ["7h", "5d", "4s", "3c", "2d"], "category": "no pair", "name": "7-5-4-3-2", "rank": 7461})"));
+  const auto wheel = nlohmann::json::parse(run_equity("eval As2d3c4h5s --game 27-single --json").out);
+  EXPECT_EQ(wheel["name"], "A-5-4-3-2");  // an ace-high hand in 2-7, not a straight
+  const auto badugi = nlohmann::json::parse(run_equity("eval Kh7h5c3s --game badugi --json").out);
+  EXPECT_EQ(badugi["name"], "3-card 7-5-3");
+  EXPECT_EQ(badugi["best"].size(), 3u);
+  EXPECT_EQ(badugi["category"], "3-card hand");
+  const auto badeucy = run_equity("eval 7h5d4s2c3c --game badeucy");
+  EXPECT_NE(badeucy.out.find("Name:     4-card badugi 7-5-4-2\n"), std::string::npos) << badeucy.out;
+  EXPECT_NE(badeucy.out.find("2-7:      7-5-4-3-2 (no pair; 7h 5d 4s 3c 2c), rank 7461\n"), std::string::npos)
+      << badeucy.out;
+  const auto badacey = nlohmann::json::parse(run_equity("eval As2d3c4h5h --game badacey --json").out);
+  EXPECT_EQ(badacey["second"]["half"], "A-5");
+  EXPECT_EQ(badacey["second"]["name"], "5-4-3-2-A (the wheel)");
+  expect_error(run_equity("eval As2d3c4h --game 27-single"), "a 27-single hand is 5 cards, not 4");
+  expect_error(run_equity("eval As2d3c4h5h --game badugi"), "a badugi hand is 4 cards, not 5");
+  expect_error(run_equity("eval As2d3c4h --game badugi --board 5h6h7h"), "--board: badugi has no board");
+}
+
 // --game: the hand named and ranked by the game's rules; Hold'em's output is unchanged without it.
 TEST(EvalCommand, ShortDeckNamesHandsByItsRules) {
   const auto r = run_equity("eval As 6c 7d 8h 9s --game shortdeck");

@@ -849,6 +849,34 @@ TEST(Cli, StudGamesAreRefusedWhereTheyHaveNoMeaning) {
   expect_input_error("bench --game stud", "unexpected argument");  // bench takes no game
 }
 
+// The draw games on the command line: the last draw exact, the draws before it by the rule the
+// footer names, each half by its name; mistakes one line with exit code 2; 80 columns.
+TEST(Cli, DrawGames) {
+  const auto last = run_equity("--game 27-triple 8h6d4s3c/1 9s7c5h/2 --dead KhKdQc");
+  ASSERT_EQ(last.exit_code, 0) << last.err;
+  EXPECT_NE(last.out.find("8h6d4s3c/1     69.901%"), std::string::npos) << last.out;
+  EXPECT_NE(last.out.find("34,440 deals of the cards to come counted exactly"), std::string::npos) << last.out;
+  const auto three = run_equity("--game badeucy 7h5d4s2c/1 8s6c3h/2 --draws 3 --seed 1 --trials 20000");
+  ASSERT_EQ(three.exit_code, 0) << three.err;
+  EXPECT_NE(three.out.find("Badugi win"), std::string::npos) << three.out;
+  EXPECT_NE(three.out.find("2-7 win"), std::string::npos) << three.out;
+  EXPECT_EQ(three.out.find("Low made"), std::string::npos) << three.out;
+  EXPECT_NE(three.out.find("a model of play, not of luck alone"), std::string::npos) << three.out;
+  EXPECT_NE(three.out.find("stand pat on a 9-high made hand or better"), std::string::npos) << three.out;
+  for (const char* args : {"--game 27-triple 8h6d4s3c/1 9s7c5h/2 7d6c3h/2", "--game badugi 4h3d2s/1 7s5c3h/1 --draws 3",
+                           "--game badacey 5h4d3s2c/1 7s6c3h/2 --by-category",
+                           "--game a5-triple 5h4d3s/2 7s6c4h2d/1 8d6s/3 --draws 2 --pat 8 --keep 7"})
+    expect_fits_80_columns(args);
+  expect_input_error("--game 27-triple Kd8s4h3c 9s7c5h/2",
+                     "player 1: \"Kd8s4h3c\": 4 cards of a 5-card 27-triple hand: write how many are drawn");
+  expect_input_error("--game badugi 4h3d2s/2 7s5c3h/1", "player 1: \"4h3d2s/2\": 3 kept and 2 drawn make 5 cards");
+  expect_input_error("--game 27-triple Kd8s4h3c/1 Kd7c5h/2", "card Kd appears twice (again in player 2)");
+  expect_input_error("--game 27-single 8h6d4s3c/1 9s7c5h/2 --draws 2",
+                     "draws: 2 draws to come; 27-single has one draw");
+  expect_input_error("AsAc KdKc --draws 2", "draws: holdem has no draws");
+  expect_input_error("--game 27-triple 8h6d4s3c/1 9s7c5h/2 --draws 3 --pat Z", "pat: \"Z\" is not a rank");
+}
+
 TEST(Cli, StudOutputsFitEightyColumns) {
   for (const char* args : {"--game stud '(AsKs)Qd' '(7c7d)8h' --by-category",
                            "--game stud-hilo As2s3d KcKd8h QhJh9h --seed 1 --by-category",

@@ -65,27 +65,39 @@ int eval_omaha(const std::vector<Card>& hole, const std::string& board_text, Gam
 int eval_own_cards(const std::vector<Card>& cards, const std::string& board_text, Game game, bool json) {
   const GameRules& rules = game_rules(game);
   if (!board_text.empty())
-    throw InputError("--board: " + std::string(rules.name) +
-                     " has no board; CARDS are the player's own 5, 6 or 7 cards, the best five of them count");
+    throw InputError("--board: " + std::string(rules.name) + " has no board; CARDS are the player's own " +
+                     (rules.draws > 0 ? std::to_string(rules.hole_cards) + " cards"
+                                      : std::string("5, 6 or 7 cards, the best five of them count")));
   const StudHandValue v = stud_hand_value(cards, game);
+  const std::vector<Card> best(v.best.begin(), v.best.begin() + v.best_size);
   if (json) {
     nlohmann::ordered_json j;
     j["game"] = game_name(game);
     j["cards"] = json_cards(cards);
-    j["best"] = json_cards(v.best);
+    j["best"] = json_cards(best);
     j["category"] = v.category;
     j["name"] = v.name;
     j["rank"] = v.rank;
     if (rules.low) add_low(j, v.low_name, v.low, v.low_best);
+    if (v.second)  // the split draw games: the other half, by its name
+      j["second"] = {{"half", rules.half_name(1)},
+                     {"best", json_cards(v.second->best)},
+                     {"category", v.second->category},
+                     {"name", v.second->name},
+                     {"rank", v.second->rank}};
     fmt::print("{}\n", j.dump());
     return 0;
   }
   fmt::print(
       "Game:     {}\nCards:    {}\nBest:     {}\nCategory: {}\nName:     {}\nRank:     {} (0..{}, bigger is "
       "better)\n",
-      rules.title, to_string(cards, " "), to_string(std::vector<Card>(v.best.begin(), v.best.end()), " "), v.category,
-      v.name, v.rank, hand_ranks(game) - 1);
+      rules.title, to_string(cards, " "), to_string(best, " "), v.category, v.name, v.rank, hand_ranks(game) - 1);
   if (rules.low) print_low(v.low_name, v.low, v.low_best);
+  if (v.second)
+    fmt::print("{}:{}{} ({}; {}), rank {}\n", rules.half_name(1),
+               std::string(rules.half_name(1).size() < 9 ? 9 - rules.half_name(1).size() : 1, ' '), v.second->name,
+               v.second->category, to_string(std::vector<Card>(v.second->best.begin(), v.second->best.end()), " "),
+               v.second->rank);
   return 0;
 }
 
@@ -110,6 +122,8 @@ int run_eval(const Args& args) {
       "  equity eval As2sKhKd --game omaha-hilo --board 3c4d8hKsQc   three kings; low 8-4-3-2-A\n"
       "  equity eval As2s3d7c7dKh4c --game razz    the best low: 7-4-3-2-A\n"
       "  equity eval As2s3d4c8hKhKd --game stud-hilo   a pair of kings; low 8-4-3-2-A\n"
+      "  equity eval 7h5d4s3c2d --game 27-triple   the best 2-7 low: 7-5-4-3-2\n"
+      "  equity eval Kh7d5c3s --game badugi        a four-card badugi, K-7-5-3\n"
       "\nGames (--game): holdem, the default; shortdeck: 36 cards 6 to A, A-6-7-8-9 is the lowest\n"
       "straight, a flush beats a full house, three of a kind beats a straight (ranks 0..1403);\n"
       "shortdeck-straights: the same, but a straight beats three of a kind. The Omaha games (omaha,\n"
@@ -119,15 +133,20 @@ int run_eval(const Args& args) {
       "CARDS are one player's own 5, 6 or 7 cards and the best five of them count: stud's best high\n"
       "(as Hold'em's), razz's best A-5 low (aces low, straights and flushes do not count, pairs do;\n"
       "ranks 0..6174, category no pair to four of a kind), stud-hilo's best high and its best\n"
-      "8-or-better low (five ranks A to 8, or no low).\n");
+      "8-or-better low (five ranks A to 8, or no low). The draw games: CARDS are a player's hand\n"
+      "(five cards, badugi four): draw's high; 27-single and 27-triple's 2-7 low (aces high,\n"
+      "straights and flushes count; ranks 0..7461); a5-triple's A-5 low; badugi's best badugi\n"
+      "(ranks 0..1091, Best its cards); badeucy and badacey: the badugi of the five, then the other\n"
+      "half (2-7 or A-5) on its own line, \"second\" in JSON (docs/draw.md).\n");
   std::vector<std::string> words;
   std::string game_text = "holdem";
   bool json = false;
-  app.add_option("cards", words, "5, 6 or 7 cards, e.g. 3C 3D 3S 9S 9D or 3c3d3s9s9d")->required();
+  app.add_option("cards", words, "5, 6 or 7 cards (badugi 4), e.g. 3C 3D 3S 9S 9D or 3c3d3s9s9d")->required();
   std::string board_text;
   app.add_option("-g,--game", game_text,
                  "the game whose rules rank the hand: holdem (the default), shortdeck, shortdeck-straights, an "
-                 "Omaha game (with --board), or a stud game: stud, stud-hilo, razz (no board)");
+                 "Omaha game (with --board), a stud game: stud, stud-hilo, razz, or a draw game: draw, 27-single, "
+                 "27-triple, a5-triple, badugi, badeucy, badacey (no board)");
   app.add_option("-b,--board", board_text,
                  "the board, 3 to 5 cards: the Omaha games value the hole cards on it; Hold'em and short deck add "
                  "its cards to CARDS (5 to 7 in all); the stud games have none");

@@ -2,6 +2,7 @@
 // A hand's value in a game, for the front ends that show one hand (`equity eval`, Python's
 // evaluate()): its rank, category, readable name and best five, by the game's ranking.
 #include <array>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -64,10 +65,21 @@ struct StudHandValue {
   LowRank low = kNoLow;            // with game_rules().low: the 8-or-better low, kNoLow when none
   std::string low_name;            // "8-6-4-2-A", "no low"; empty without game_rules().low
   std::array<Card, 5> low_best{};  // with a low: its five cards, highest first
+  // The draw games: how many of `best` play (a badugi's 1 to 4 cards; else 5). The split games
+  // (badeucy, badacey; game_rules().split): `rank`, `category`, `name` and `best` are the badugi
+  // half's, and `second` the other half's (its best is the five cards).
+  int best_size = 5;
+  struct Half {
+    int rank = 0;
+    std::string category, name;
+    std::array<Card, 5> best{};
+  };
+  std::optional<Half> second;
 };
 
-// `cards`: 5, 6 or 7 distinct cards. Throws InputError for a game with a board ("omaha hands are
-// valued with a board") or naming what is wrong with the cards.
+// `cards`: 5, 6 or 7 distinct cards (the draw games: the game's hand, 5 cards or badugi's 4, by the
+// game's ranking: 2-7's deuce_seven_value(), badugi's badugi_value()). Throws InputError for a game with a board
+// ("omaha hands are valued with a board") or naming what is wrong with the cards.
 StudHandValue stud_hand_value(std::span<const Card> cards, Game game);
 
 }  // namespace equity

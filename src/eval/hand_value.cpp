@@ -61,6 +61,78 @@ CardSet own_cards(std::span<const Card> cards, const GameRules& rules) {
   return seen;
 }
 
+// A draw game's value of one ranking: 2-7's, badugi's, A-5's or the high.
+StudHandValue::Half draw_half(std::span<const Card> cards, PotRanking ranking, int& best_size) {
+  StudHandValue::Half h;
+  best_size = 5;
+  switch (ranking) {
+    case PotRanking::deuce_to_seven_low: {
+      const DeuceSevenRank rank = deuce_seven_value_cards(cards);
+      h.rank = rank;
+      h.category = deuce_seven_category_name(deuce_seven_category(rank));
+      h.name = deuce_seven_name(rank);
+      const std::array<int, 5> ranks = deuce_seven_ranks(rank);  // 0 = '2' .. 12 = 'A'
+      CardSet used;
+      for (std::size_t k = 0; k < 5; ++k)
+        for (Card c : cards)
+          if (c.rank() == ranks[k] && !used.contains(c)) {
+            h.best[k] = c;
+            used.insert(c);
+            break;
+          }
+      return h;
+    }
+    case PotRanking::badugi: {
+      const BadugiRank rank = badugi_value_cards(cards);
+      h.rank = rank;
+      h.category = badugi_category_name(badugi_category(rank));
+      h.name = badugi_name(rank);
+      const BadugiCards best = badugi_best(cards);
+      best_size = best.size;
+      std::copy(best.cards.begin(), best.cards.begin() + best.size, h.best.begin());
+      return h;
+    }
+    case PotRanking::ace_to_five_low: {
+      const RazzRank rank = razz_value_cards(cards);
+      h.rank = rank;
+      h.category = low_category_name(razz_category(rank));
+      h.name = razz_name(rank);
+      h.best = cards_of_ranks(cards, razz_ranks(rank));
+      return h;
+    }
+    case PotRanking::high:
+      break;
+  }
+  const HandValue high = hand_value(cards, Game::holdem);
+  h.rank = high.rank;
+  h.category = category_name(high.category);
+  h.name = high.name;
+  h.best = high.best;
+  return h;
+}
+
+StudHandValue draw_hand_value(std::span<const Card> cards, const GameRules& rules) {
+  if (static_cast<int>(cards.size()) != rules.hole_cards)
+    throw InputError("a " + std::string(rules.name) + " hand is " + std::to_string(rules.hole_cards) + " cards, not " +
+                     std::to_string(cards.size()));
+  CardSet seen;
+  for (Card c : cards) {
+    if (seen.contains(c)) throw InputError("card " + c.str() + " appears twice");
+    seen.insert(c);
+  }
+  StudHandValue v;
+  StudHandValue::Half first = draw_half(cards, rules.ranking, v.best_size);
+  v.rank = first.rank;
+  v.category = std::move(first.category);
+  v.name = std::move(first.name);
+  v.best = first.best;
+  if (rules.split) {
+    int size = 5;
+    v.second = draw_half(cards, rules.split_ranking, size);
+  }
+  return v;
+}
+
 }  // namespace
 
 int hand_ranks(Game game) {
@@ -137,6 +209,7 @@ StudHandValue stud_hand_value(std::span<const Card> cards, Game game) {
   const GameRules& rules = game_rules(game);
   if (rules.making != HandMaking::own_cards)
     throw InputError(std::string(rules.title) + " hands are valued with a board (hand_value(), omaha_hand_value())");
+  if (rules.draws > 0) return draw_hand_value(cards, rules);
   const CardSet set = own_cards(cards, rules);
   StudHandValue v;
   if (rules.ranking == PotRanking::ace_to_five_low) {
