@@ -86,7 +86,8 @@ void refuse_own_cards(Game game, std::string_view what) {
 
 // Two hole cards' games: the cards (with the board's, when given) as one hand of 5 to 7. Omaha:
 // the hole cards and the board, exactly two and three of them, the high and (Hi/Lo) the low. The
-// stud games: the player's own 5 to 7 cards (stud_hand_value()).
+// stud games: the player's own 5 to 7 cards (stud_hand_value()); the draw games: a hand of the
+// game's size by its ranking (badeucy and badacey: the badugi half's).
 Evaluation evaluate_of(const py::handle& cards_in, const std::string& game, const py::handle& board_in) {
   std::vector<Card> cards = cards_of(cards_in);
   const std::vector<Card> board = board_in.is_none() ? std::vector<Card>{} : cards_of(board_in);
@@ -98,7 +99,7 @@ Evaluation evaluate_of(const py::handle& cards_in, const std::string& game, cons
     e.rank = static_cast<HandRank>(v.rank);
     e.category = v.category;
     e.name = v.name;
-    for (Card c : v.best) e.best += c.str();
+    for (int i = 0; i < v.best_size; ++i) e.best += v.best[static_cast<std::size_t>(i)].str();  // badugi: 1 to 4
     if (game_rules(g).low) set_low(e, v.low, v.low_name, v.low_best);
     return e;
   }

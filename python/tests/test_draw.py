@@ -35,3 +35,12 @@ def test_mistakes_are_value_errors():
         equity.calc(["8h6d4s3c/1", "9s7c5h/2"], game="27-single", draws=2)
     with pytest.raises(ValueError, match="draws: 1 to 3, not 4"):
         equity.calc(["8h6d4s3c/1", "9s7c5h/2"], game="27-triple", draws=4)
+
+
+def test_evaluate_values_a_draw_hand_by_its_game():
+    e = equity.evaluate("Kh7h5c3s", game="badugi")
+    assert e.name == "3-card 7-5-3"
+    assert e.best == "7h5c3s"
+    assert equity.evaluate("7h5d4s3c2d", game="27-triple").rank == 7461
+    with pytest.raises(ValueError, match="a badugi hand is 4 cards, not 5"):
+        equity.evaluate("Kh7h5c3s2d", game="badugi")
