@@ -158,6 +158,32 @@ TEST(Batch, StudLinesAreAnsweredAndTheirMistakesAreLineErrors) {
       << lines[3];
 }
 
+// The draw games in a batch: a player as his kept cards and draws, draws/pat/keep as fields, the
+// answers the command line's, a mistake its line's error.
+TEST(Batch, DrawLinesAreAnsweredAndTheirMistakesAreLineErrors) {
+  TempDir dir;
+  write(dir.path() / "in.jsonl",
+        R"({"players": ["8h6d4s3c/1", "9s7c5h/2"], "game": "27-triple", "dead": "KhKdQc"})"
+        "\n"
+        R"({"players": ["4h3d2s/1", "7s5c3h/1"], "game": "badugi", "draws": 3, "pat": "J", "trials": 5000, "seed": 2})"
+        "\n"
+        R"({"players": ["Kd8s4h3c", "9s7c5h/2"], "game": "27-triple"})"
+        "\n");
+  batch((dir.path() / "in.jsonl").string() + " --out " + dir.str() + "/out.jsonl");
+  const auto lines = split(read_file(dir.str() + "/out.jsonl"), '\n');
+  ASSERT_EQ(lines.size(), 3u);
+  json direct = json::parse(run_equity("--game 27-triple 8h6d4s3c/1 9s7c5h/2 --dead KhKdQc --json").out);
+  EXPECT_EQ(json::parse(lines[0])["players"], direct["players"]);
+  EXPECT_EQ(json::parse(lines[0])["players"][0]["wins"], 24074u);
+  direct =
+      json::parse(run_equity("--game badugi 4h3d2s/1 7s5c3h/1 --draws 3 --pat J --trials 5000 --seed 2 --json").out);
+  EXPECT_EQ(json::parse(lines[1])["players"], direct["players"]);
+  EXPECT_EQ(json::parse(lines[1])["draw_rule"], direct["draw_rule"]);
+  EXPECT_NE(json::parse(lines[2])["error"].get<std::string>().find("4 cards of a 5-card 27-triple hand"),
+            std::string::npos)
+      << lines[2];
+}
+
 TEST(Batch, ShardsMergedAreTheUnshardedRunLineForLineOnAnyThreadCount) {
   TempDir dir;
   const std::string in = dir.str() + "/in.jsonl";
