@@ -213,6 +213,11 @@ TEST(DrawHand, ReadsKeptCardsAndDraws) {
   EXPECT_EQ(parse_draw_hand("8h6d4s3c2d/0", Game::draw, "p"), pat);
   EXPECT_EQ(parse_draw_hand("/5", Game::draw, "p").draws, 5);
   EXPECT_EQ(parse_draw_hand("4h3d2s/1", Game::badugi, "p").kept.size(), 3U);
+  const DrawHand fixed = parse_draw_hand("9h7d5c/2/1/0", Game::a5_triple, "p");
+  EXPECT_EQ(fixed.draws, 2);
+  EXPECT_EQ(fixed.later, (std::vector<int>{1, 0}));
+  EXPECT_EQ(to_string(fixed), "9h7d5c/2/1/0");
+  EXPECT_EQ(to_string(parse_draw_hand("9h7d5c2s3s/0/1", Game::a5_triple, "p")), "9h7d5c2s3s/0/1");
 }
 
 TEST(DrawHand, ErrorsNameThePlayerAndWhatIsWrong) {
@@ -235,7 +240,9 @@ TEST(DrawHand, ErrorsNameThePlayerAndWhatIsWrong) {
             "player 2: \"Kd8s4h/x\": after '/' the number of cards drawn, not \"x\" (Kd8s4h3c/1)");
   EXPECT_EQ(error("random", Game::draw),
             "player 2: \"random\": a draw player is the cards kept and how many are drawn (Kd8s4h3c/1), not random");
-  EXPECT_EQ(error("Kd8s/1/2", Game::draw), "player 2: \"Kd8s/1/2\": one '/' before the number drawn (Kd8s4h3c/1)");
+  EXPECT_EQ(error("Kd8s4h3c/1/0/0/0", Game::draw),
+            "player 2: \"Kd8s4h3c/1/0/0/0\": at most three draws, the next one and two after it");
+  EXPECT_EQ(error("Kd8s4h3c/1/6", Game::draw), "player 2: \"Kd8s4h3c/1/6\": draws 6 cards; a draw hand has 5");
 }
 
 // ---- The last draw, exact, against the brute force -----------------------------------------------
@@ -322,6 +329,8 @@ TEST(DrawCalculate, BadQuestionsAreOneLineInTheGamesTerms) {
   std::vector<std::string> seven(7, "");
   for (std::size_t i = 0; i < seven.size(); ++i) seven[i] = Card(static_cast<int>(i)).str() + "/4";
   EXPECT_EQ(message_of(draw_question(Game::deuce7_triple, seven)), "27-triple deals at most 6 players, not 7");
+  EXPECT_EQ(message_of(draw_question(Game::deuce7_triple, {"8h6d4s3c/1/0", "9s7c5h/2"})),
+            "player 1: \"8h6d4s3c/1/0\": 1 draw after the next one given; 1 draw to come (--draws)");
   EXPECT_EQ(message_of(draw_question(Game::draw, {"/5", "/5", "/5", "/5", "/5", "/5"},
                                      "2c3c4c5c6c7c8c9cTcJcQcKcAc"
                                      "2d3d4d5d6d7d8d9dTdJdQd")),
@@ -387,16 +396,44 @@ std::vector<Card> reference_keep(Game game, int pat, int keep, std::vector<Card>
   return kept;
 }
 
+// The `count` cards the rule values most, as docs/draw.md words it: lowball, one card of each rank
+// from the lowest (of two of a rank the first by suit), then the others from the lowest; badugi, the
+// best badugi's cards from the lowest, then the others.
+std::vector<Card> reference_keep_count(Game game, int pat, int keep, std::vector<Card> hand, int count) {
+  std::sort(hand.begin(), hand.end(),
+            [](Card a, Card b) { return a.suit() != b.suit() ? a.suit() < b.suit() : a.rank() < b.rank(); });
+  const GameRules& rules = game_rules(game);
+  const PotRanking ranking = rules.split ? rules.split_ranking : rules.ranking;
+  const bool ace_low = ranking != PotRanking::deuce_to_seven_low;
+  std::vector<Card> badugi;
+  if (ranking == PotRanking::badugi) badugi = reference_keep(game, 12, 12, hand);  // its best badugi, all kept
+  std::vector<std::pair<int, Card>> ranked;
+  std::set<int> seen;
+  for (Card c : hand) {
+    const bool first = seen.insert(c.rank()).second;
+    const bool in_badugi = std::find(badugi.begin(), badugi.end(), c) != badugi.end();
+    const int tier = ranking == PotRanking::badugi ? (in_badugi ? 0 : 1) : (first ? 0 : 1);
+    ranked.emplace_back(tier * 100 + rule_order(ace_low, c), c);
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Card> kept;
+  for (int i = 0; i < count; ++i) kept.push_back(ranked[static_cast<std::size_t>(i)].second);
+  (void)pat, (void)keep;
+  return kept;
+}
+
 // Each player's equity over `trials` deals: the first draw, then the later ones by the rule, a
 // stub of the cards not seen and the discards shuffled in when it runs out.
 std::vector<double> reference_equity(const Question& q, int pat, int keep, int trials) {
   std::vector<std::vector<Card>> kept;
   std::vector<int> first;
+  std::vector<std::vector<int>> later;
   CardSet used;
   for (const auto& text : q.players) {
     const DrawHand h = parse_draw_hand(text, q.game, "p");
     kept.push_back(h.kept);
     first.push_back(h.draws);
+    later.push_back(h.later);
     for (Card c : h.kept) used.insert(c);
   }
   for (Card c : parse_cards(q.dead)) used.insert(c);
@@ -421,8 +458,13 @@ std::vector<double> reference_equity(const Question& q, int pat, int keep, int t
     for (std::size_t p = 0; p < hands.size(); ++p)
       for (int k = 0; k < first[p]; ++k) hands[p].push_back(take());
     for (int round = 1; round < q.draws; ++round)
-      for (auto& hand : hands) {
-        const std::vector<Card> keep_now = reference_keep(q.game, pat, keep, hand);
+      for (std::size_t p = 0; p < hands.size(); ++p) {
+        std::vector<Card>& hand = hands[p];
+        const std::size_t r = static_cast<std::size_t>(round - 1);
+        const std::vector<Card> keep_now =
+            r < later[p].size()
+                ? reference_keep_count(q.game, pat, keep, hand, static_cast<int>(hand.size()) - later[p][r])
+                : reference_keep(q.game, pat, keep, hand);
         std::vector<Card> thrown;
         for (Card c : hand)
           if (std::find(keep_now.begin(), keep_now.end(), c) == keep_now.end()) thrown.push_back(c);
@@ -462,6 +504,9 @@ TEST(DrawMonteCarlo, ReproducesASlowReferenceOfTheRule) {
       {Game::badugi, {"4h3d2s/1", "7s5c3h/1"}, 3, 9, 7},
       {Game::badeucy, {"7h5d4s2c/1", "8s6c3h/2"}, 3, 7, 6},
       {Game::badacey, {"5h4d3s2c/1", "7s6c3h/2"}, 2, 8, 7},
+      // draws after the next one given: the cards the rule values most kept
+      {Game::deuce7_triple, {"8h6d4s3c/1/0/0", "9s7c5h/2/1/1", "Ks9d/3/2"}, 3, 7, 6},
+      {Game::badugi, {"4h3d2s/1/1", "7s5c/2/0"}, 2, 9, 7},
       // six players: the stub runs out and the discards are shuffled in
       {Game::deuce7_triple, {"/5", "/5", "/5", "/5", "/5", "/5"}, 3, 7, 6},
   };
@@ -530,4 +575,10 @@ TEST(DrawRule, KeepsWhatTheRuleSays) {
   EXPECT_EQ(draw_keep(badugi, set_of(parse_cards("Jh7d5c3s"))), set_of(parse_cards("7d5c3s")));
   EXPECT_EQ(draw_keep(badugi, set_of(parse_cards("Kh7h5c3s"))), set_of(parse_cards("7h5c3s")));
   EXPECT_EQ(draw_rule(Game::draw), DrawRule{});
+  // A given number of cards: the ones the rule values most.
+  EXPECT_EQ(draw_keep_count(deuce, set_of(parse_cards("Kh7d7c3s2h")), 3), set_of(parse_cards("7c3s2h")));
+  EXPECT_EQ(draw_keep_count(deuce, set_of(parse_cards("Kh7d7c3s2h")), 4), set_of(parse_cards("Kh7c3s2h")));
+  EXPECT_EQ(draw_keep_count(a5, set_of(parse_cards("Kh7d7c3s2h")), 5), set_of(parse_cards("Kh7d7c3s2h")));
+  EXPECT_EQ(draw_keep_count(badugi, set_of(parse_cards("Kh7h5c3s")), 3), set_of(parse_cards("7h5c3s")));
+  EXPECT_EQ(draw_keep_count(badugi, set_of(parse_cards("Kh7h5c3s")), 1), set_of(parse_cards("3s")));
 }

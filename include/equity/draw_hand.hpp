@@ -5,6 +5,9 @@
 //   9h7d5c/2       three kept, two drawn
 //   /5             nothing kept: five drawn
 //   8h6d4s3c2d     a pat hand: all its cards kept, none drawn (also 8h6d4s3c2d/0)
+//   9h7d5c/2/1/0   two drawn now, then one, then none: the draws after the next one fixed (else the
+//                  drawing rule decides them, draw_rule.hpp); the cards thrown are the ones the rule
+//                  values least
 // Spaces and commas between cards are optional; ranks and suits read as everywhere (10d, A♠).
 // The cards kept and drawn make the game's hand (five cards; badugi four).
 #include <string>
@@ -19,6 +22,7 @@ namespace equity {
 struct DrawHand {
   std::vector<Card> kept;  // in the order written
   int draws = 0;           // cards drawn in the next draw (0: pat)
+  std::vector<int> later;  // cards drawn in the draws after it, when given (at most two)
   friend bool operator==(const DrawHand&, const DrawHand&) = default;
 };
 
@@ -28,7 +32,7 @@ struct DrawHand {
 // hand has 5", a card twice, a number that is not one.
 DrawHand parse_draw_hand(std::string_view text, Game game, std::string_view where);
 
-// The player written back: "Kd8s4h3c/1", a pat hand "8h6d4s3c2d".
+// The player written back: "Kd8s4h3c/1", a pat hand "8h6d4s3c2d", "9h7d5c/2/1/0".
 std::string to_string(const DrawHand& hand);
 
 }  // namespace equity

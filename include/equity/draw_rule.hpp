@@ -42,4 +42,10 @@ std::string describe(const DrawRule& rule);
 // The cards a player keeps of `hand` (its 4 or 5 cards) before a draw.
 CardSet draw_keep(const DrawRule& rule, CardSet hand);
 
+// The `count` cards of `hand` the rule values most, for a draw whose number of cards is given
+// (9h7d5c/2/1/0): lowball, one card of each rank from the lowest, then the second cards of the
+// ranks from the lowest; badugi, the best badugi's cards from the lowest, then the others from the
+// lowest (the ace low).
+CardSet draw_keep_count(const DrawRule& rule, CardSet hand, int count);
+
 }  // namespace equity

@@ -137,8 +137,8 @@ inline constexpr std::string_view kStudHandSyntax =
     "down card not known ((?\?)Qd), random for a whole hand";
 
 inline constexpr std::string_view kDrawHandSyntax =
-    "the cards kept and how many are drawn (Kd8s4h3c/1, 9h7d5c/2), or a pat hand (8h6d4s3c2d), or its cards "
-    "and /0";
+    "the cards kept and how many are drawn (Kd8s4h3c/1, 9h7d5c/2), or a pat hand (8h6d4s3c2d); the later draws' "
+    "numbers after more slashes (9h7d5c/2/1/0)";
 
 inline constexpr std::string_view kHoldemHandSyntax =
     "cards (AsAc), classes (AKs, QQ+, A2s-A5s), percentages (15%), random";

@@ -122,6 +122,9 @@ struct StudDeal {
   // stud_monte_carlo() samples them (stud_exact() throws InputError).
   int later_draws = 0;
   DrawRule rule{};
+  // Per player (missing: none), the cards drawn in each draw after the next one when given
+  // (9h7d5c/2/1/0: {1, 0}); the rule keeps the cards it values most (draw_keep_count()).
+  std::vector<std::vector<int>> later_counts{};
 };
 
 // How stud_exact() counts: automatic is the sweep for two players, else the walk; sweep with other

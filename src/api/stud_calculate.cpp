@@ -18,6 +18,7 @@
 #include "equity/draw_rule.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
+#include "equity/quote.hpp"
 #include "equity/stud_equity.hpp"
 #include "equity/stud_hand.hpp"
 #include "question.hpp"
@@ -82,6 +83,12 @@ void read_draw_players(const Question& q, PlannedQuestion& s) {
                      " has " + (rules.draws == 1 ? "one draw" : "one draw to come here (--draws 2 or 3: more)"));
   for (std::size_t i = 0; i < q.players.size(); ++i) {
     const DrawHand hand = parse_draw_hand(q.players[i], q.game, player_name(i));
+    if (static_cast<int>(hand.later.size()) > deal.later_draws)
+      throw InputError(player_name(i) + ": " + quote_input(q.players[i]) + ": " + std::to_string(hand.later.size()) +
+                       (hand.later.size() == 1 ? " draw" : " draws") + " after the next one given; " +
+                       std::to_string(std::max(q.draws, 1)) + (std::max(q.draws, 1) == 1 ? " draw" : " draws") +
+                       " to come (--draws)");
+    deal.later_counts.push_back(hand.later);
     deal.hands.push_back(hand.kept);
     StudHand own;  // the cards kept, none hidden: one hand
     own.down = hand.kept;

@@ -36,8 +36,6 @@ DrawHand parse_draw_hand(std::string_view text, Game game, std::string_view wher
     throw InputError(where + ": no hand (a " + name + " player is the cards kept and how many are drawn, e.g. " +
                      example + ")");
   const std::size_t slash = text.find('/');
-  if (slash != std::string_view::npos && text.find('/', slash + 1) != std::string_view::npos)
-    throw InputError(where + ": " + quote_input(text) + ": one '/' before the number drawn (" + example + ")");
   std::string lower(text.substr(0, slash));
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (lower == "random")
@@ -55,7 +53,19 @@ DrawHand parse_draw_hand(std::string_view text, Game game, std::string_view wher
                                     : "a " + name + " hand has " + std::to_string(size)));
     return hand;
   }
-  hand.draws = read_draws(text.substr(slash + 1), text, where);
+  std::string_view counts = text.substr(slash + 1);
+  const std::size_t next = counts.find('/');
+  hand.draws = read_draws(counts.substr(0, next), text, where);
+  while (next != std::string_view::npos && counts.find('/') != std::string_view::npos) {
+    counts = counts.substr(counts.find('/') + 1);
+    const int later = read_draws(counts.substr(0, counts.find('/')), text, where);
+    if (later > size)
+      throw InputError(where + ": " + quote_input(text) + ": draws " + std::to_string(later) + " cards; a " + name +
+                       " hand has " + std::to_string(size));
+    hand.later.push_back(later);
+    if (hand.later.size() > 2)
+      throw InputError(where + ": " + quote_input(text) + ": at most three draws, the next one and two after it");
+  }
   if (kept + hand.draws != size)
     throw InputError(where + ": " + quote_input(text) + ": " + std::to_string(kept) + " kept and " +
                      std::to_string(hand.draws) + " drawn make " + std::to_string(kept + hand.draws) + " cards; a " +
@@ -65,9 +75,13 @@ DrawHand parse_draw_hand(std::string_view text, Game game, std::string_view wher
 
 std::string to_string(const DrawHand& hand) {
   std::string out = to_string(hand.kept, "");
-  if (hand.draws > 0) {
+  if (hand.draws > 0 || !hand.later.empty()) {
     out += '/';  // in pieces: GCC 12's -Wrestrict misreads "/" + std::to_string()
     out += std::to_string(hand.draws);
+  }
+  for (const int n : hand.later) {
+    out += '/';
+    out += std::to_string(n);
   }
   return out;
 }

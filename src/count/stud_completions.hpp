@@ -40,6 +40,7 @@ struct StudSetup {
   bool community = false;
   int later_draws = 0;  // the draw games' draws after the first (StudDeal::later_draws), by `rule`
   DrawRule rule{};
+  std::vector<std::vector<int>> later_counts;  // StudDeal::later_counts
 };
 
 // The deal checked, the one check of exact and Monte Carlo (stud_equity.cpp): 2..10 hands of 0..7

@@ -64,6 +64,7 @@ StudSetup stud_setup(const StudDeal& deal) {
   for (Card c : deal.dead) add_card(seen, c, "dead cards");
   setup.later_draws = deal.later_draws;
   setup.rule = deal.rule;
+  setup.later_counts = deal.later_counts;
   setup.deck = (CardSet::full() - seen).cards();
   const int left = static_cast<int>(setup.deck.size()), players = static_cast<int>(deal.hands.size());
   if (left >= needed) return setup;

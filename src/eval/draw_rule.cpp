@@ -97,7 +97,37 @@ CardSet badugi_keep(const DrawRule& rule, CardSet hand) {
   return kept;
 }
 
+// A card's place in the rule's preference: lower is kept first.
+int preference(const DrawRule& rule, Card c, bool first_of_rank, bool in_badugi) {
+  const int order = order_of(rule.kind, c.rank());
+  if (rule.kind == DrawRuleKind::badugi) return (in_badugi ? 0 : 64) + order;
+  return (first_of_rank ? 0 : 64) + order;
+}
+
 }  // namespace
+
+CardSet draw_keep_count(const DrawRule& rule, CardSet hand, int count) {
+  const Cards held(hand);
+  CardSet badugi;
+  if (rule.kind == DrawRuleKind::badugi) {
+    const BadugiCards best = badugi_best(held.all());
+    for (int i = 0; i < best.size; ++i) badugi.insert(best.cards[static_cast<std::size_t>(i)]);
+  }
+  std::array<std::pair<int, Card>, 5> ranked{};
+  unsigned seen = 0;  // ranks whose first card is placed (the cards in bit order: by suit, then rank)
+  for (std::size_t i = 0; i < held.size; ++i) {
+    const Card c = held.card[i];
+    const bool first = (seen >> c.rank() & 1u) == 0;
+    seen |= 1u << c.rank();
+    ranked[i] = {preference(rule, c, first, badugi.contains(c)), c};
+  }
+  std::sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(held.size),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  CardSet kept;
+  for (int i = 0; i < count && i < static_cast<int>(held.size); ++i)
+    kept.insert(ranked[static_cast<std::size_t>(i)].second);
+  return kept;
+}
 
 DrawRule draw_rule(Game game, std::string_view pat, std::string_view keep) {
   const GameRules& rules = game_rules(game);
