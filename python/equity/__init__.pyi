@@ -59,6 +59,9 @@ class Evaluation:
     low_rank: Optional[int]  # Omaha Hi/Lo only
     low: Optional[str]
     low_best: Optional[str]
+    second_rank: Optional[int]  # badeucy, badacey only
+    second: Optional[str]
+    second_best: Optional[str]
 
 class PreflopTable:
     classes: list[str]

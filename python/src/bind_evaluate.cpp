@@ -40,6 +40,9 @@ struct Evaluation {
   // Omaha Hi/Lo: the best 8-or-better low (1..56, bigger is better; 0 none), its name and cards.
   std::optional<int> low_rank;
   std::optional<std::string> low, low_best;
+  // Badeucy and badacey: the other half's value (2-7 or A-5), its name and five cards.
+  std::optional<int> second_rank;
+  std::optional<std::string> second, second_best;
 };
 
 // Cards as one string ("AsKsQsJsTs"), a sequence of card strings, or a sequence of card ids
@@ -100,6 +103,12 @@ Evaluation evaluate_of(const py::handle& cards_in, const std::string& game, cons
     e.category = v.category;
     e.name = v.name;
     for (int i = 0; i < v.best_size; ++i) e.best += v.best[static_cast<std::size_t>(i)].str();  // badugi: 1 to 4
+    if (v.second) {
+      e.second_rank = v.second->rank;
+      e.second = v.second->name;
+      e.second_best = std::string();
+      for (Card c : v.second->best) *e.second_best += c.str();
+    }
     if (game_rules(g).low) set_low(e, v.low, v.low_name, v.low_best);
     return e;
   }
@@ -205,6 +214,10 @@ void bind_evaluate(py::module_& m) {
       .def_readonly("low_rank", &Evaluation::low_rank, "Omaha Hi/Lo: the best low, 1..56 (0: none); else None")
       .def_readonly("low", &Evaluation::low, "Omaha Hi/Lo: \"8-6-4-2-A\" or \"no low\"; else None")
       .def_readonly("low_best", &Evaluation::low_best, "Omaha Hi/Lo: the low's five cards, highest first; else None")
+      .def_readonly("second_rank", &Evaluation::second_rank,
+                    "badeucy, badacey: the other half's rank (2-7: 0..7461, A-5: 0..6174); else None")
+      .def_readonly("second", &Evaluation::second, "badeucy, badacey: the other half's name (\"7-5-4-3-2\"); else None")
+      .def_readonly("second_best", &Evaluation::second_best, "badeucy, badacey: the other half's five cards; else None")
       .def("__repr__", [](const Evaluation& e) {
         std::string out = "Evaluation(rank=" + std::to_string(e.rank) + ", category='" + e.category + "', name='" +
                           e.name + "', best='" + e.best + "'";

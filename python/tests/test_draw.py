@@ -44,3 +44,10 @@ def test_evaluate_values_a_draw_hand_by_its_game():
     assert equity.evaluate("7h5d4s3c2d", game="27-triple").rank == 7461
     with pytest.raises(ValueError, match="a badugi hand is 4 cards, not 5"):
         equity.evaluate("Kh7h5c3s2d", game="badugi")
+
+
+def test_evaluate_gives_a_split_games_other_half():
+    e = equity.evaluate("7h5d4s2c3c", game="badeucy")
+    assert e.name == "4-card badugi 7-5-4-2"
+    assert (e.second, e.second_rank, e.second_best) == ("7-5-4-3-2", 7461, "7h5d4s3c2c")
+    assert equity.evaluate("Kh7h5c3s", game="badugi").second is None
