@@ -33,13 +33,14 @@ std::pair<LowRank, std::array<Card, 5>> low_of(std::array<Card, 5> five) {
 // A card's rank with the ace low: ace 0, two 1 .. king 12.
 int ace_low_rank(Card c) { return c.rank() == kRanks - 1 ? 0 : c.rank() + 1; }
 
-// Five of `cards` of the given ranks (ace low), in that order, each card used once.
-std::array<Card, 5> cards_of_ranks(std::span<const Card> cards, const std::array<int, 5>& ranks) {
+// Five of `cards` of the given ranks (ace low: 0 the ace; else 0 the two), in that order, each card
+// used once.
+std::array<Card, 5> cards_of_ranks(std::span<const Card> cards, const std::array<int, 5>& ranks, bool ace_low = true) {
   std::array<Card, 5> out{};
   CardSet used;
   for (std::size_t k = 0; k < ranks.size(); ++k)
     for (Card c : cards)
-      if (ace_low_rank(c) == ranks[k] && !used.contains(c)) {
+      if ((ace_low ? ace_low_rank(c) : c.rank()) == ranks[k] && !used.contains(c)) {
         out[k] = c;
         used.insert(c);
         break;
@@ -71,15 +72,7 @@ StudHandValue::Half draw_half(std::span<const Card> cards, PotRanking ranking, i
       h.rank = rank;
       h.category = deuce_seven_category_name(deuce_seven_category(rank));
       h.name = deuce_seven_name(rank);
-      const std::array<int, 5> ranks = deuce_seven_ranks(rank);  // 0 = '2' .. 12 = 'A'
-      CardSet used;
-      for (std::size_t k = 0; k < 5; ++k)
-        for (Card c : cards)
-          if (c.rank() == ranks[k] && !used.contains(c)) {
-            h.best[k] = c;
-            used.insert(c);
-            break;
-          }
+      h.best = cards_of_ranks(cards, deuce_seven_ranks(rank), false);  // 0 = '2' .. 12 = 'A'
       return h;
     }
     case PotRanking::badugi: {
