@@ -95,7 +95,6 @@ void draw_trials(const StudSetup& setup, StudGame game, std::uint64_t seed, std:
     if (p < setup.later_counts.size())
       for (std::size_t r = 0; r < setup.later_counts[p].size() && r < 2; ++r) fixed[p][r] = setup.later_counts[p][r];
   }
-  const int hand_size = setup.known.empty() ? 5 : setup.known[0].cards().size() + setup.to_come[0];
   for (std::uint64_t t = 0; t < size; ++t) {
     DrawStub stub(deck, left, rng);
     for (std::size_t p = 0; p < n; ++p) {
@@ -106,7 +105,7 @@ void draw_trials(const StudSetup& setup, StudGame game, std::uint64_t seed, std:
       for (std::size_t p = 0; p < n; ++p) {
         const int given = round < 2 ? fixed[p][static_cast<std::size_t>(round)] : -1;
         const CardSet kept =
-            given < 0 ? draw_keep(setup.rule, hands[p]) : draw_keep_count(setup.rule, hands[p], hand_size - given);
+            given < 0 ? draw_keep(setup.rule, hands[p]) : draw_keep_count(setup.rule, hands[p], setup.cards - given);
         const CardSet thrown = hands[p] - kept;
         const auto draws = static_cast<std::uint32_t>(thrown.size());
         const bool own_back = stub.in_stub() + stub.in_pile() < draws;  // nothing else left

@@ -38,6 +38,7 @@ struct StudSetup {
   // The seventh card is one community card (stud_community_card()): the counts add up the question
   // with each card left in every hand (stud_equity.cpp); the deck and to_come do not count it yet.
   bool community = false;
+  int cards = 7;        // each player's cards at the showdown (StudDeal::cards)
   int later_draws = 0;  // the draw games' draws after the first (StudDeal::later_draws), by `rule`
   DrawRule rule{};
   std::vector<std::vector<int>> later_counts;  // StudDeal::later_counts

@@ -62,6 +62,7 @@ StudSetup stud_setup(const StudDeal& deal) {
     all_to_come = all_to_come && hand.size() < cards;
   }
   for (Card c : deal.dead) add_card(seen, c, "dead cards");
+  setup.cards = deal.cards;
   setup.later_draws = deal.later_draws;
   setup.rule = deal.rule;
   setup.later_counts = deal.later_counts;
