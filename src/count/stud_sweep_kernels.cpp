@@ -1,0 +1,162 @@
+// The heads-up stud sweep's kernels (stud_sweep_kernels.hpp): one instance for every game.
+#include "stud_sweep_kernels.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "detail/parallel.hpp"
+#include "stud_scoop.hpp"
+
+namespace equity::detail {
+namespace {
+
+// The second player's completions counted so far (those below a threshold): how many, and for each
+// set of 1 .. B - 1 cards how many of them hold it. Sets of B cards are completions themselves:
+// whether one is counted is its value against the threshold.
+template <int B>
+class StudCounters {
+ public:
+  StudCounters(int n, const std::uint16_t* value) : value_(value) {
+    std::size_t size = 0;
+    for (int j = 1; j < B; ++j) {
+      start_[static_cast<std::size_t>(j)] = size;
+      size += kStudChoose[static_cast<std::size_t>(n)][static_cast<std::size_t>(j)];
+    }
+    sets_.assign(size, 0);
+  }
+
+  EQUITY_ALWAYS_INLINE void add(std::uint32_t packed) {
+    ++counted_;
+    const auto index = stud_subset_indices<B>(packed);
+    stud_for_each_subset<B>([&](auto m) {
+      constexpr int j = std::popcount(m.value);
+      if constexpr (j < B) ++sets_[start_[j] + index[m.value]];
+    });
+  }
+
+  // The counted completions with a value below `threshold` that share no card with the completion
+  // of A cards at `packed`: inclusion and exclusion over its subsets.
+  template <int A>
+  EQUITY_ALWAYS_INLINE std::int64_t disjoint(std::uint32_t packed, unsigned threshold) const {
+    if constexpr (B == 0) {
+      return value_[0] < threshold;
+    } else {
+      const auto index = stud_subset_indices<A>(packed);
+      std::int64_t n = counted_;
+      stud_for_each_subset<A>([&](auto m) {
+        constexpr int j = std::popcount(m.value);
+        constexpr std::int64_t sign = j % 2 == 0 ? 1 : -1;
+        if constexpr (j < B)
+          n += sign * sets_[start_[j] + index[m.value]];
+        else if constexpr (j == B)
+          n += sign * (value_[index[m.value]] < threshold);
+      });
+      return n;
+    }
+  }
+
+ private:
+  const std::uint16_t* value_;  // the second player's values by colex index (filtered out: 0xffff)
+  std::array<std::size_t, kStudMaxToCome + 1> start_{};
+  std::vector<std::uint16_t> sets_;  // at most C(45, 3) = 14,190 completions hold a card
+  std::int64_t counted_ = 0;
+};
+
+// The colex index of the completion of K positions at `packed`.
+template <int K>
+std::uint32_t stud_colex(std::uint32_t packed) {
+  std::uint32_t index = 0;
+  for (std::size_t i = 0; i < K; ++i) index += kStudChoose[(packed >> (8 * i)) & 0xff][i + 1];
+  return index;
+}
+
+// The first player's completions mine[begin, end) (value groups whole) against the second's.
+template <int A, int B>
+StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t begin, std::size_t end,
+                               const std::vector<StudEntry>& theirs, const std::uint16_t* their_value, int n,
+                               const StudSweepOut& out) {
+  StudCounters<B> counters(n, their_value);
+  StudSweepSums sums;
+  std::vector<std::int64_t> lower;
+  std::size_t j = 0;
+  for (std::size_t i = begin; i < end;) {
+    const unsigned v = mine[i].value;
+    std::size_t group_end = i;
+    while (group_end < end && mine[group_end].value == v) ++group_end;
+    while (j < theirs.size() && theirs[j].value < v) counters.add(theirs[j++].packed);
+    lower.resize(group_end - i);
+    for (std::size_t k = i; k < group_end; ++k) lower[k - i] = counters.template disjoint<A>(mine[k].packed, v);
+    const std::size_t equal_from = j;
+    while (j < theirs.size() && theirs[j].value == v) counters.add(theirs[j++].packed);
+    const bool equals = j != equal_from;  // else nothing ties: not above is below
+    const std::uint64_t wins_before = sums.wins, ties_before = sums.ties + sums.zero_ties;
+    const auto group = [&]<bool Write>() {  // the test of out.wins once a group, not once a completion
+      for (std::size_t k = i; k < group_end; ++k) {
+        const auto below = static_cast<std::uint64_t>(lower[k - i]);
+        const auto not_above =
+            equals ? static_cast<std::uint64_t>(counters.template disjoint<A>(mine[k].packed, v + 1)) : below;
+        sums.wins += below;
+        (v == 0 ? sums.zero_ties : sums.ties) += not_above - below;
+        sums.not_above += not_above;
+        if constexpr (Write) {
+          const std::uint32_t index = stud_colex<A>(mine[k].packed);
+          out.wins[index] = below;
+          out.ties[index] = not_above - below;
+        }
+      }
+    };
+    if (out.wins)
+      group.template operator()<true>();
+    else
+      group.template operator()<false>();
+    if (out.category) {  // one category a value: the group's
+      sums.category_wins[out.category[v]] += sums.wins - wins_before;
+      sums.category_ties[out.category[v]] += sums.ties + sums.zero_ties - ties_before;
+    }
+    i = group_end;
+  }
+  return sums;
+}
+
+// The whole sweep, in `parts` ranges of the first player's value groups (each range counts the
+// second player's completions below it afresh: the sums are the same however split).
+template <int A, int B>
+StudSweepSums stud_sweep_sorted(const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
+                                const std::uint16_t* their_value, int n, std::size_t parts, const StudSweepOut& out) {
+  std::vector<std::size_t> cut = {0};
+  for (std::size_t p = 1; p < parts; ++p) {
+    std::size_t at = std::max(cut.back(), mine.size() * p / parts);
+    while (at > 0 && at < mine.size() && mine[at].value == mine[at - 1].value) ++at;
+    cut.push_back(at);
+  }
+  cut.push_back(mine.size());
+  std::vector<StudSweepSums> sums(parts);
+  parallel_for(std::size_t{0}, parts, [&](std::size_t p) {
+    sums[p] = stud_sweep_range<A, B>(mine, cut[p], cut[p + 1], theirs, their_value, n, out);
+  });
+  StudSweepSums total;
+  for (const auto& s : sums) total += s;
+  return total;
+}
+
+}  // namespace
+
+StudSweepSums stud_sweep_sorted(int a, int b, const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
+                                const std::uint16_t* their_value, int n, std::size_t parts, const StudSweepOut& out) {
+  return stud_with_size(a, [&](auto ka) {
+    return stud_with_size(b, [&](auto kb) {
+      return stud_sweep_sorted<decltype(ka)::value, decltype(kb)::value>(mine, theirs, their_value, n, parts, out);
+    });
+  });
+}
+
+std::uint64_t stud_scoops(int a, int b, const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
+                          const std::uint16_t* their_high, const std::uint16_t* their_low, int n) {
+  return stud_with_size(a, [&](auto ka) {
+    return stud_with_size(b, [&](auto kb) {
+      return stud_scoops<decltype(ka)::value, decltype(kb)::value>(mine, theirs, their_high, their_low, n);
+    });
+  });
+}
+
+}  // namespace equity::detail
