@@ -2,8 +2,8 @@
 #include "equity/low_evaluator.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string_view>
-#include <vector>
 
 #include "equity/error.hpp"
 #include "hand_text.hpp"
@@ -82,12 +82,11 @@ RazzRank razz_paired(LowRankMasks masks) {
 
 namespace {
 
-struct RazzClass {
-  LowCategory category = LowCategory::NoPair;
+struct RazzClass {  // a razz value's ranks in tie-break order (its category: razz_category())
   std::array<int, 5> ranks{};
 };
 
-// Every razz value's class, from the 6,175 rank multisets of five cards, each scored as a hand.
+// Every razz value's ranks (hands' names only), from the 6,175 rank multisets of five cards, each scored as a hand.
 const std::array<RazzClass, kRazzRanks>& razz_classes() {
   static const std::array<RazzClass, kRazzRanks> classes = [] {
     std::array<RazzClass, kRazzRanks> out{};
@@ -95,24 +94,18 @@ const std::array<RazzClass, kRazzRanks>& razz_classes() {
     auto visit = [&](auto& self, int rank, int left) -> void {
       if (left == 0) {
         detail::LowRankMasks m;
-        std::vector<std::pair<int, int>> held;  // (count, rank), sorted into tie-break order
         for (int r = 0; r < kRanks; ++r) {
           const int n = count[static_cast<std::size_t>(r)];
           if (n >= 1) m.once |= 1u << r;
           if (n >= 2) m.twice |= 1u << r;
           if (n >= 3) m.thrice |= 1u << r;
-          if (n >= 1) held.emplace_back(n, r);
         }
-        std::sort(held.rbegin(), held.rend());
         RazzClass& c = out[std::popcount(m.once) == 5 ? detail::kRazzNoPair[m.once] : detail::razz_paired(m)];
-        std::size_t i = 0;
-        for (auto [n, r] : held)
-          for (int k = 0; k < n; ++k) c.ranks[i++] = r;
-        const int top = held.front().first, kinds = static_cast<int>(held.size());
-        c.category = kinds == 5   ? LowCategory::NoPair
-                     : kinds == 4 ? LowCategory::OnePair
-                     : kinds == 3 ? (top == 2 ? LowCategory::TwoPair : LowCategory::ThreeOfAKind)
-                                  : (top == 3 ? LowCategory::FullHouse : LowCategory::FourOfAKind);
+        std::size_t i = 0;  // tie-break order: the most repeated ranks first, each count's from the top
+        for (int n = 4; n >= 1; --n)
+          for (int r = kRanks - 1; r >= 0; --r)
+            if (count[static_cast<std::size_t>(r)] == n)
+              for (int k = 0; k < n; ++k) c.ranks[i++] = r;
         return;
       }
       if (rank == kRanks) return;
@@ -136,7 +129,13 @@ LowRank eight_or_better_cards(std::span<const Card> cards) {
   return eight_or_better(detail::checked_hand(cards, 5, 7, "eight-or-better"));
 }
 
-LowCategory razz_category(RazzRank value) { return razz_classes().at(value).category; }
+LowCategory razz_category(RazzRank value) {
+  if (value >= kRazzRanks) throw std::out_of_range("razz_category: not a razz value");
+  const unsigned from_best = kRazzRanks - 1u - value;  // each category's values follow the better ones
+  std::size_t c = kLowCategories - 1;
+  while (from_best < detail::kCategoryStart[c]) --c;
+  return static_cast<LowCategory>(c);
+}
 
 std::array<int, 5> razz_ranks(RazzRank value) { return razz_classes().at(value).ranks; }
 
@@ -151,7 +150,7 @@ std::string razz_name(RazzRank value) {
       "", "one pair,", "two pair,", "three of a kind,", "full house,", "four of a kind,"};
   static constexpr char kRankNames[] = "A23456789TJQK";
   const RazzClass& c = razz_classes().at(value);
-  std::string name(kNames[static_cast<std::size_t>(c.category)]);
+  std::string name(kNames[static_cast<std::size_t>(razz_category(value))]);
   for (std::size_t i = 0; i < 5; ++i) {
     name += i == 0 ? (name.empty() ? "" : " ") : "-";
     name += kRankNames[c.ranks[i]];
