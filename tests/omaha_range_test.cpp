@@ -16,6 +16,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "detail/parallel.hpp"
@@ -33,16 +34,14 @@ constexpr int A = 12, K = 11, Q = 10, J = 9, T = 8;
 // Every hand of n cards, as card lists, in increasing card id order of their cards.
 template <class F>
 void for_each_hand(int n, F&& f) {
-  std::array<int, 6> c{};
-  std::function<void(int, int)> rec = [&](int depth, int from) {
+  std::vector<Card> cards(static_cast<std::size_t>(n));           // one buffer: an allocation a hand was most of
+  std::function<void(int, int)> rec = [&](int depth, int from) {  // the sanitizer run's time
     if (depth == n) {
-      std::vector<Card> cards;
-      for (int i = 0; i < n; ++i) cards.push_back(Card(c[static_cast<std::size_t>(i)]));
-      f(cards);
+      f(std::as_const(cards));
       return;
     }
     for (int id = from; id <= kCards - (n - depth); ++id) {
-      c[static_cast<std::size_t>(depth)] = id;
+      cards[static_cast<std::size_t>(depth)] = Card(id);
       rec(depth + 1, id + 1);
     }
   };
