@@ -937,7 +937,7 @@ TEST(CliPot, BadStacksAreOneLineAndExitCodeTwo) {
   expect_input_error("AsAc KdKc --stacks 10,abc", "--stacks: 'abc' (stack 2): a number of chips above 0");
   expect_input_error("AsAc KdKc --stacks 10,20,30", "stacks: 3 given for 2 players");
   expect_input_error("AsAc KdKc --stacks 10,-4", "(stack 2)");
-  expect_input_error("AsAc KdKc QQ+ --stacks 50,50,10", "player 3 ('QQ+') is left out of a side pot");
+  expect_input_error("AsAc KdKc QQ+ --stacks 50,50,10 --mc", "player 3 ('QQ+') is left out of a side pot");
   expect_input_error("AsAc KdKc --pot -3", "--pot");
 }
 

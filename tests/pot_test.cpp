@@ -273,6 +273,99 @@ TEST(PotHoldem, ARandomPlayerLeftOutOfASidePot) {
   expect_layers(a, layers, brute, "random left out");
 }
 
+// Every hand of a pair's rank or of one suit's two ranks, written out (the brute force does not read
+// the library's ranges).
+std::vector<std::string> pair_hands(char rank) {
+  std::vector<std::string> out;
+  const std::string suits = "shdc";
+  for (std::size_t a = 0; a < 4; ++a)
+    for (std::size_t b = a + 1; b < 4; ++b) out.push_back({rank, suits[a], rank, suits[b]});
+  return out;
+}
+
+// Every deal of the players' hands (each from its list, no card twice with the others, the board
+// or the dead cards) and of the board, paid layer by layer.
+BruteLayers brute_ranges(const std::vector<std::vector<std::string>>& hands, const std::string& board,
+                         const std::vector<PotLayer>& layers) {
+  BruteLayers out;
+  out.units.assign(layers.size(), std::vector<std::uint64_t>(hands.size()));
+  const std::vector<Card> known = parse_cards(board);
+  std::vector<std::vector<Card>> holes;
+  const std::function<void(std::size_t)> deal = [&](std::size_t p) {
+    if (p == hands.size()) {
+      const BruteLayers one = brute_board(holes, known, {}, layers, holdem_score);
+      for (std::size_t l = 0; l < layers.size(); ++l)
+        for (std::size_t i = 0; i < hands.size(); ++i) out.units[l][i] += one.units[l][i];
+      out.showdowns += one.showdowns;
+      return;
+    }
+    for (const std::string& text : hands[p]) {
+      const std::vector<Card> hole = parse_cards(text);
+      bool clash = false;
+      for (Card c : hole) {
+        clash |= std::find(known.begin(), known.end(), c) != known.end();
+        for (const auto& h : holes) clash |= std::find(h.begin(), h.end(), c) != h.end();
+      }
+      if (clash) continue;
+      holes.push_back(hole);
+      deal(p + 1);
+      holes.pop_back();
+    }
+  };
+  deal(0);
+  return out;
+}
+
+TEST(PotHoldem, RangesLeftOutOfSidePotsAgainstTheBruteForce) {
+  // The short stacks hold ranges: each side pot is counted hand by hand over theirs, jointly with
+  // everyone's cards (the short stack's queens leave the second player fewer: the hands are not
+  // alike, each counts the deals it leaves).
+  const std::vector<std::string> qq_jj = [] {
+    auto q = pair_hands('Q'), j = pair_hands('J');
+    q.insert(q.end(), j.begin(), j.end());
+    return q;
+  }();
+  struct Case {
+    std::vector<std::string> players;
+    std::vector<std::vector<std::string>> hands;
+    std::string board;
+    std::vector<double> stacks;
+    double pot;
+  };
+  const std::vector<Case> cases = {
+      {{"AhKh", "QQ,JJ", "QQ,99"},
+       {{"AhKh"},
+        qq_jj,
+        [] {
+          auto q = pair_hands('Q'), n = pair_hands('9');
+          q.insert(q.end(), n.begin(), n.end());
+          return q;
+        }()},
+       "Qh7h2c",
+       {100, 200, 50},
+       0},
+      // Two players left out of the top layer, both ranges: their hands together, no card twice.
+      {{"AsAc", "KK", "TT,99", "88"},
+       {{"AsAc"},
+        pair_hands('K'),
+        [] {
+          auto t = pair_hands('T'), n = pair_hands('9');
+          t.insert(t.end(), n.begin(), n.end());
+          return t;
+        }(),
+        pair_hands('8')},
+       "Kc8d3h2s",
+       {200, 200, 50, 30},
+       15},
+  };
+  for (const Case& c : cases) {
+    const Question q = question(Game::holdem, c.players, c.board, "", c.stacks, c.pot);
+    const Answer a = calculate(q);
+    const auto layers = pot_layers(c.stacks, c.pot);
+    expect_layers(a, layers, brute_ranges(c.hands, c.board, layers), c.board);
+  }
+}
+
 TEST(PotHoldem, ShortDeckUnderItsRules) {
   const std::vector<std::string> players = {"AsKs", "9c9d", "JhTh"};
   for (Game game : {Game::shortdeck, Game::shortdeck_straights}) {
@@ -431,9 +524,19 @@ TEST(PotErrors, SayWhatAndWhere) {
   EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc"}, "", "", {10, 0})).find("stack 2"), std::string::npos);
   EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc"}, "", "", {10, 20}, -1)).find("dead money"),
             std::string::npos);
-  // A range left out of a side pot: its joint count is not built.
-  const std::string range = message(question(Game::holdem, {"AsAc", "KdKc", "QQ+,AKs"}, "", "", {50, 50, 10}));
-  EXPECT_NE(range.find("player 3"), std::string::npos) << range;
+  // A range left out of a side pot is counted exactly, hand by hand: not in a sampled question,
+  // nor with weights, nor in Omaha.
+  Question sampled = question(Game::holdem, {"AsAc", "KdKc", "QQ+,AKs"}, "", "", {50, 50, 10});
+  sampled.method = Method::monte_carlo;
+  const std::string range = message(sampled);
+  EXPECT_NE(range.find("player 3 ('QQ+,AKs') is left out of a side pot"), std::string::npos) << range;
+  EXPECT_NE(range.find("sampled"), std::string::npos) << range;
+  EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc", "QQ+:0.5"}, "Ks7h2c", "", {50, 50, 10})).find("weight"),
+            std::string::npos);
+  EXPECT_NE(message(question(Game::omaha, {"AsAcKdQh", "KcKs9d8d", "JJ**"}, "2c7d9h", "", {50, 50, 10}))
+                .find("built for Hold'em and short deck"),
+            std::string::npos);
+  EXPECT_EQ(message(question(Game::holdem, {"AsAc", "KdKc", "QQ+,AKs"}, "Ks7h2c", "", {50, 50, 10})), "no error");
   // A range with the biggest stack is never left out.
   EXPECT_EQ(message(question(Game::holdem, {"AsAc", "KdKc", "QQ+,AKs"}, "Ks7h2c", "", {10, 20, 50})), "no error");
 }

@@ -249,7 +249,7 @@ EQUITY_QUESTION_PATH Plan plan(const Question& asked) {
       break;
   }
   // Checked here only when asked for: a plain question's first run touches none of their code.
-  if (detail::asks_pot(question)) detail::check_pot(*p.question);
+  if (detail::asks_pot(question)) detail::check_pot(*p.question, p.method);
   if (detail::asks_runouts(question)) detail::check_runouts(*p.question);
   return p;
 }

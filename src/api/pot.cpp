@@ -3,7 +3,10 @@
 // the equities of the question of those players alone, the others' known cards out of the deck,
 // which counts the same deals when the others' cards not known are drawn at random (a specific
 // hand has none; random, or a stud hand's hidden cards, are any cards left): each deal of the
-// side pot's players' cards and of the board, once for every way of the others' cards.
+// side pot's players' cards and of the board, once for every way of the others' cards. A player
+// left out with a range (Hold'em, short deck) is not drawn at random: his hands are counted one by
+// one, each a question with his cards out of the deck, and their counts added (the joint count:
+// every deal of everyone's cards and the board once).
 #include "equity/pot.hpp"
 
 #include <algorithm>
@@ -105,6 +108,48 @@ Question side_question(const PlannedQuestion& s, const PotLayer& layer, std::siz
   return side;
 }
 
+// The players left out of the layer whose cards are a range (not drawn at random): counted hand by
+// hand (range_side_pot()).
+std::vector<std::size_t> ranged_out(const PlannedQuestion& s, const PotLayer& layer) {
+  std::vector<std::size_t> out;
+  for (std::size_t p = 0; p < s.question.players.size(); ++p)
+    if (!in_layer(layer, p) && !s.parsed.players[p].removable) out.push_back(p);
+  return out;
+}
+
+// Every way the players `who` can hold their combos together (no card twice): f(cards, count).
+template <class F>
+void each_assignment(const PreparedDeal& deal, const std::vector<std::size_t>& who, F&& f) {
+  std::vector<Card> cards;
+  const auto visit = [&](const auto& self, std::size_t i, CardSet used) -> void {
+    if (i == who.size()) return f(cards);
+    for (const WeightedCombo& c : deal.combos[who[i]]) {
+      const CardSet mine(c.cards[0].bit() | c.cards[1].bit());
+      if (!(used & mine).empty()) continue;
+      cards.insert(cards.end(), c.cards.begin(), c.cards.end());
+      self(self, i + 1, used | mine);
+      cards.resize(cards.size() - 2);
+    }
+  };
+  visit(visit, 0, CardSet());
+}
+
+// How many ways each_assignment() visits, counted up to `limit` (then limit + 1).
+std::uint64_t count_assignments(const PreparedDeal& deal, const std::vector<std::size_t>& who, std::uint64_t limit) {
+  std::uint64_t n = 0;
+  try {
+    each_assignment(deal, who, [&](const std::vector<Card>&) {
+      if (++n > limit) throw n;
+    });
+  } catch (std::uint64_t) {
+  }
+  return n;
+}
+
+// At most this many hands of the players left out with ranges, together, a side pot: each is a
+// question of its own (their work adds up to about the whole question's, which counts them all).
+constexpr std::uint64_t kSidePotHands = 20000;
+
 // A layer's shares from the answer that counted its players.
 void fill_layer(const Answer& a, PotLayerAnswer& out) {
   const bool exact = a.method != Method::monte_carlo && !a.weighted;
@@ -118,20 +163,61 @@ void fill_layer(const Answer& a, PotLayerAnswer& out) {
 
 }  // namespace
 
-void check_pot(const PlannedQuestion& s) {
+void check_pot(const PlannedQuestion& s, Method method) {
   const Question& q = s.question;
   if (!asks_pot(q)) return;
   for (const PotLayer& layer : layers_of(q)) {
     if (layer.players.size() < 2 || layer.players.size() == q.players.size()) continue;
-    for (std::size_t p = 0; p < q.players.size(); ++p) {
-      if (!in_layer(layer, p) && !s.parsed.players[p].removable)
-        throw InputError("stacks: player " + std::to_string(p + 1) + " ('" + s.parsed.players[p].label +
-                         "') is left out of a side pot, which is counted without him only when his cards are a "
-                         "specific hand or random" +
-                         (s.stud ? " (and not with a community card)" : "") +
-                         ": the joint count of a side pot over a range is not built yet");
-    }
+    const std::vector<std::size_t> ranged = ranged_out(s, layer);
+    if (ranged.empty()) continue;
+    const std::size_t p = ranged.front();
+    const std::string who = "stacks: player " + std::to_string(p + 1) + " ('" + s.parsed.players[p].label +
+                            "') is left out of a side pot, ";
+    if (s.omaha || s.stud)
+      throw InputError(who + "which is counted without him only when his cards are a specific hand or random" +
+                       (s.stud ? " (and not with a community card)" : "") +
+                       ": the joint count of a side pot over a range is built for Hold'em and short deck");
+    if (method == Method::monte_carlo)
+      throw InputError(who +
+                       "and a side pot over a range is counted exactly, hand by hand, and this question is "
+                       "sampled: give the board or fewer players, or a specific hand or random for him");
+    const PreparedDeal deal = s.prep ? *s.prep : prepare(s.parsed.deal);
+    if (deal.weighted)
+      throw InputError(who +
+                       "and a side pot over a range is counted hand by hand over ranges of whole combos: "
+                       "the weights of a weighted range are not built into it yet");
+    if (count_assignments(deal, ranged, kSidePotHands) > kSidePotHands)
+      throw InputError(who + "and the hands of the players left out with ranges are more than " +
+                       std::to_string(kSidePotHands) + " together: too many to count a side pot hand by hand");
   }
+}
+
+// A side pot with players left out holding ranges: one question for each way they hold their
+// hands (their cards out of the deck), the counts added. Exact (check_pot() refuses the rest).
+Answer range_side_pot(const PlannedQuestion& s, const PotLayer& layer, std::size_t index) {
+  const PreparedDeal deal = s.prep ? *s.prep : prepare(s.parsed.deal);
+  const Question base = side_question(s, layer, index);
+  Answer sum;
+  std::vector<std::uint64_t> units(layer.players.size(), 0);
+  std::uint64_t showdowns = 0;
+  each_assignment(deal, ranged_out(s, layer), [&](const std::vector<Card>& cards) {
+    Question side = base;
+    side.dead += to_string(cards);
+    side.method = Method::exact;
+    Answer a = calculate(side);
+    showdowns += a.showdowns();
+    for (std::size_t i = 0; i < units.size(); ++i) units[i] += a.players[i].pot_units.value_or(0);
+    if (sum.players.empty()) sum = std::move(a);
+  });
+  sum.assignments = showdowns;  // showdowns() = assignments x boards: the deals counted, one board each
+  sum.boards = 1;
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    sum.players[i].pot_units = units[i];
+    sum.players[i].equity = showdowns == 0 ? 0.0
+                                           : static_cast<double>(units[i]) /
+                                                 (static_cast<double>(kPotUnits) * static_cast<double>(showdowns));
+  }
+  return sum;
 }
 
 PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a) {
@@ -152,9 +238,10 @@ PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a) {
       out.equity = {1.0};  // his own chips back
     } else if (out.layer.players.size() == n) {
       fill_layer(a, out);
+    } else if (!ranged_out(s, out.layer).empty()) {
+      fill_layer(range_side_pot(s, out.layer, l), out);
     } else {
-      const Answer side = calculate(side_question(s, out.layer, l));
-      fill_layer(side, out);
+      fill_layer(calculate(side_question(s, out.layer, l)), out);
     }
     sampled |= !out.standard_error.empty();
     for (std::size_t i = 0; i < out.layer.players.size(); ++i) {

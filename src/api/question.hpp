@@ -95,9 +95,10 @@ inline bool asks_runouts(const Question& q) { return q.runs != 1 || !q.board2.em
 Question sub_question(const Question& q, std::uint64_t seed_step);
 
 // With stacks or dead money (Question::stacks, pot): checks that every side pot can be counted
-// (every player left out of one removable; throws InputError naming him), planned with the
-// question.
-void check_pot(const PlannedQuestion& s);
+// (every player left out of one removable, or in Hold'em and short deck a range counted hand by
+// hand when the question is exact; throws InputError naming him), planned with the question by
+// `method`.
+void check_pot(const PlannedQuestion& s, Method method);
 // The pot's layers answered (pot.cpp): the first layer's shares are the answer's equities, each
 // other one's a question of its players with the others' known cards dead.
 PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a);
