@@ -157,6 +157,18 @@ def test_stacks_layer_the_pot_and_give_each_player_chips():
     assert equity.calc(["AsAc", "KdKc"]).pot is None
 
 
+def test_a_range_left_out_of_a_side_pot_is_counted_hand_by_hand():
+    # The short stack's QQ,99 leaves the second player fewer queens: each hand counts the deals it
+    # leaves, and the side pot counts every deal of the three players' cards once, as the main pot does.
+    r = equity.calc(["AhKh", "QQ,JJ", "QQ,99"], board="Qh7h2c", stacks=[100, 200, 50])
+    main, side, back = r.pot["layers"]
+    assert side["players"] == [0, 1] and side["showdowns"] == main["showdowns"]
+    assert sum(side["pot_units"]) == 5040 * side["showdowns"]
+    assert sum(p.ev for p in r.players) == pytest.approx(350)
+    with pytest.raises(ValueError, match=r"player 3 \('QQ,99'\) is left out of a side pot.*sampled"):
+        equity.calc(["AhKh", "QQ,JJ", "QQ,99"], stacks=[100, 200, 50], method="mc")
+
+
 @pytest.mark.parametrize(
     "kwargs, message",
     [
