@@ -463,9 +463,14 @@ function showGameFields(game) {
   else document.body.dataset.noRanges = "";
   if (!board && $("#pick-board").checked) $("#pick-dead").checked = true;
   const faceUp = (game.deal_order || "").includes("U");
-  $("#cards-title").textContent = board ? "Board and dead cards" : faceUp ? "Folded cards" : "Dead cards";
-  $("#dead-label").textContent = faceUp ? "Folded up cards" : "Dead";
-  $("#dead").placeholder = faceUp ? "e.g. 2d9c, seen in folded hands" : "e.g. 2d";
+  const discards = (game.draws || 0) > 0;  // the dead cards of a draw game: discards seen
+  $("#cards-title").textContent = board
+    ? "Board and dead cards"
+    : faceUp ? "Folded cards" : discards ? "Known discards" : "Dead cards";
+  $("#dead-label").textContent = faceUp ? "Folded up cards" : discards ? "Known discards" : "Dead";
+  $("#dead").placeholder = faceUp
+    ? "e.g. 2d9c, seen in folded hands"
+    : discards ? "e.g. KhQc, seen thrown away" : "e.g. 2d";
   $("#draws-field").hidden = (game.draws || 0) <= 1;
   const syntax = $("#hand-syntax");
   syntax.hidden = ranges || !game.hand_syntax;

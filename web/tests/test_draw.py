@@ -20,6 +20,8 @@ def test_deuce_to_seven_last_draw_gives_the_clis_exact_answer(page, shots):
     assert not shown(page, "#board") and not shown(page, "#editor-panel")
     assert shown(page, "#draws-field")
     assert "Kd8s4h3c/1" in css(page, "#hand-syntax").text
+    # The dead cards of a draw game are the discards seen.
+    assert css(page, "#dead-label").text == "Known discards" and css(page, "#cards-title").text == "Known discards"
     css(page, "#dead").send_keys("KhKdQc")
     calculate(page)
     # The CLI: equity --game 27-triple 8h6d4s3c/1 9s7c5h/2 --dead KhKdQc: C(42,2) x 40 deals.
