@@ -107,3 +107,17 @@ def test_run_twice_and_two_boards(page, shots):
     assert css(page, "#runouts-title").text.lower() == "two boards"
     page.execute_script("document.querySelector('#cards-panel').scrollIntoView()")
     screenshot(page, shots, "desktop-two-boards-cards", top=False)
+
+
+def test_a_range_left_out_of_a_side_pot_is_counted(page):
+    # The CLI: equity AhKh QQ,JJ QQ,99 --board Qh7h2c --stacks 100,200,50 (the short stack's range
+    # counted hand by hand in the side pot).
+    css(page, "#add-player").click()
+    for n, hand, stack in ((1, "AhKh", "100"), (2, "QQ,JJ", "200"), (3, "QQ,99", "50")):
+        type_range(page, n, hand)
+        type_stack(page, n, stack)
+    css(page, "#board").send_keys("Qh7h2c")
+    calculate(page)
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#pot-result").is_displayed())
+    assert [css(page, f"#ev-{n}").text for n in (1, 2, 3)] == ["104.28", "212.83", "32.89"]
+    assert not css(page, "#error").is_displayed()
