@@ -537,6 +537,11 @@ TEST(PotErrors, SayWhatAndWhere) {
                 .find("built for Hold'em and short deck"),
             std::string::npos);
   EXPECT_EQ(message(question(Game::holdem, {"AsAc", "KdKc", "QQ+,AKs"}, "Ks7h2c", "", {50, 50, 10})), "no error");
+  // Two wide ranges left out of the top pot: their hands together are too many to ask one by one.
+  EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc", "22+,A2+,K2+", "22+,A2+,K2+"}, "Ks7h2c4d9s", "",
+                             {100, 100, 10, 10}))
+                .find("more than 20000 together"),
+            std::string::npos);
   // A range with the biggest stack is never left out.
   EXPECT_EQ(message(question(Game::holdem, {"AsAc", "KdKc", "QQ+,AKs"}, "Ks7h2c", "", {10, 20, 50})), "no error");
 }

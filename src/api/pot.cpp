@@ -15,6 +15,7 @@
 #include <numeric>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "api/question.hpp"
 #include "equity/calculate.hpp"
@@ -117,32 +118,30 @@ std::vector<std::size_t> ranged_out(const PlannedQuestion& s, const PotLayer& la
   return out;
 }
 
-// Every way the players `who` can hold their combos together (no card twice): f(cards, count).
+// Every way the players `who` can hold their combos together (no card twice): f(cards), their
+// cards in the players' order; f returns false to stop. Returns false when stopped.
 template <class F>
-void each_assignment(const PreparedDeal& deal, const std::vector<std::size_t>& who, F&& f) {
+bool each_assignment(const PreparedDeal& deal, const std::vector<std::size_t>& who, F&& f) {
   std::vector<Card> cards;
-  const auto visit = [&](const auto& self, std::size_t i, CardSet used) -> void {
-    if (i == who.size()) return f(cards);
+  const auto visit = [&](const auto& self, std::size_t i, CardSet used) -> bool {
+    if (i == who.size()) return f(std::as_const(cards));
     for (const WeightedCombo& c : deal.combos[who[i]]) {
       const CardSet mine(c.cards[0].bit() | c.cards[1].bit());
       if (!(used & mine).empty()) continue;
       cards.insert(cards.end(), c.cards.begin(), c.cards.end());
-      self(self, i + 1, used | mine);
+      const bool more = self(self, i + 1, used | mine);
       cards.resize(cards.size() - 2);
+      if (!more) return false;
     }
+    return true;
   };
-  visit(visit, 0, CardSet());
+  return visit(visit, 0, CardSet());
 }
 
 // How many ways each_assignment() visits, counted up to `limit` (then limit + 1).
 std::uint64_t count_assignments(const PreparedDeal& deal, const std::vector<std::size_t>& who, std::uint64_t limit) {
   std::uint64_t n = 0;
-  try {
-    each_assignment(deal, who, [&](const std::vector<Card>&) {
-      if (++n > limit) throw n;
-    });
-  } catch (std::uint64_t) {
-  }
+  each_assignment(deal, who, [&](const std::vector<Card>&) { return ++n <= limit; });
   return n;
 }
 
@@ -208,6 +207,7 @@ Answer range_side_pot(const PlannedQuestion& s, const PotLayer& layer, std::size
     showdowns += a.showdowns();
     for (std::size_t i = 0; i < units.size(); ++i) units[i] += a.players[i].pot_units.value_or(0);
     if (sum.players.empty()) sum = std::move(a);
+    return true;
   });
   sum.assignments = showdowns;  // showdowns() = assignments x boards: the deals counted, one board each
   sum.boards = 1;
