@@ -5,6 +5,7 @@ the hand."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
+from conftest import load
 from test_games import choose_game
 from test_page import calculate, css, screenshot, type_range
 
@@ -49,3 +50,21 @@ def test_single_draw_games_have_no_draws_choice_and_bad_hands_say_why(page):
     assert css(page, "#error").text == (
         'player 1: "Kd8s4h3c": 4 cards of a 5-card 27-single hand: write how many are drawn (Kd8s4h3c/1)')
     assert css(page, "#error-range-1").text == css(page, "#error").text
+
+
+def test_draw_games_on_a_phone(phone, url, shots):
+    # The exact last draw and a split game's halves fit 375 pixels: nothing wider than the screen.
+    load(phone, url)
+    choose_game(phone, "27-triple")
+    calculate(phone)
+    assert css(phone, "#equity-1").text.endswith("%")
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 375
+    screenshot(phone, shots, "phone-draw-27-triple-top")
+    choose_game(phone, "badeucy")
+    calculate(phone)
+    heads = phone.execute_script("return [...document.querySelectorAll('#results th')].map(th => th.textContent)")
+    assert "Badugi win" in heads and "2-7 win" in heads
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 375
+    screenshot(phone, shots, "phone-draw-badeucy-top")
+    phone.execute_script("document.querySelector('#results').scrollIntoView()")
+    screenshot(phone, shots, "phone-draw-badeucy-results", top=False)
