@@ -13,6 +13,7 @@
 #include <charconv>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -180,7 +181,8 @@ void check_pot(const PlannedQuestion& s, Method method) {
       throw InputError(who +
                        "and a side pot over a range is counted exactly, hand by hand, and this question is "
                        "sampled: give the board or fewer players, or a specific hand or random for him");
-    const PreparedDeal deal = s.prep ? *s.prep : prepare(s.parsed.deal);
+    std::optional<PreparedDeal> prepared;
+    const PreparedDeal& deal = s.prep ? *s.prep : prepared.emplace(prepare(s.parsed.deal));
     if (deal.weighted)
       throw InputError(who +
                        "and a side pot over a range is counted hand by hand over ranges of whole combos: "
@@ -192,32 +194,26 @@ void check_pot(const PlannedQuestion& s, Method method) {
 }
 
 // A side pot with players left out holding ranges: one question for each way they hold their
-// hands (their cards out of the deck), the counts added. Exact (check_pot() refuses the rest).
-Answer range_side_pot(const PlannedQuestion& s, const PotLayer& layer, std::size_t index) {
-  const PreparedDeal deal = s.prep ? *s.prep : prepare(s.parsed.deal);
-  const Question base = side_question(s, layer, index);
-  Answer sum;
-  std::vector<std::uint64_t> units(layer.players.size(), 0);
-  std::uint64_t showdowns = 0;
-  each_assignment(deal, ranged_out(s, layer), [&](const std::vector<Card>& cards) {
+// hands (their cards out of the deck), the showdowns and pot units added. Exact (check_pot()
+// refuses the rest).
+void range_side_pot(const PlannedQuestion& s, std::size_t index, PotLayerAnswer& out) {
+  std::optional<PreparedDeal> prepared;
+  const PreparedDeal& deal = s.prep ? *s.prep : prepared.emplace(prepare(s.parsed.deal));
+  const Question base = side_question(s, out.layer, index);
+  out.pot_units.assign(out.layer.players.size(), 0);
+  each_assignment(deal, ranged_out(s, out.layer), [&](const std::vector<Card>& cards) {
     Question side = base;
     side.dead += to_string(cards);
     side.method = Method::exact;
-    Answer a = calculate(side);
-    showdowns += a.showdowns();
-    for (std::size_t i = 0; i < units.size(); ++i) units[i] += a.players[i].pot_units.value_or(0);
-    if (sum.players.empty()) sum = std::move(a);
+    const Answer a = calculate(side);
+    out.showdowns += a.showdowns();
+    for (std::size_t i = 0; i < out.pot_units.size(); ++i) out.pot_units[i] += a.players[i].pot_units.value_or(0);
     return true;
   });
-  sum.assignments = showdowns;  // showdowns() = assignments x boards: the deals counted, one board each
-  sum.boards = 1;
-  for (std::size_t i = 0; i < units.size(); ++i) {
-    sum.players[i].pot_units = units[i];
-    sum.players[i].equity = showdowns == 0 ? 0.0
-                                           : static_cast<double>(units[i]) /
-                                                 (static_cast<double>(kPotUnits) * static_cast<double>(showdowns));
-  }
-  return sum;
+  for (const std::uint64_t units : out.pot_units)
+    out.equity.push_back(out.showdowns == 0 ? 0.0
+                                            : static_cast<double>(units) / (static_cast<double>(kPotUnits) *
+                                                                            static_cast<double>(out.showdowns)));
 }
 
 PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a) {
@@ -239,7 +235,7 @@ PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a) {
     } else if (out.layer.players.size() == n) {
       fill_layer(a, out);
     } else if (!ranged_out(s, out.layer).empty()) {
-      fill_layer(range_side_pot(s, out.layer, l), out);
+      range_side_pot(s, l, out);
     } else {
       fill_layer(calculate(side_question(s, out.layer, l)), out);
     }
