@@ -11,6 +11,7 @@
 #include <functional>
 #include <numeric>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "equity/calculate.hpp"
@@ -273,13 +274,14 @@ TEST(PotHoldem, ARandomPlayerLeftOutOfASidePot) {
   expect_layers(a, layers, brute, "random left out");
 }
 
-// Every hand of a pair's rank or of one suit's two ranks, written out (the brute force does not read
-// the library's ranges).
-std::vector<std::string> pair_hands(char rank) {
+// Every pocket pair of each of `ranks`, written out (the brute force does not read the library's
+// ranges): "QJ" is QQ and JJ, 12 hands.
+std::vector<std::string> pair_hands(std::string_view ranks) {
   std::vector<std::string> out;
   const std::string suits = "shdc";
-  for (std::size_t a = 0; a < 4; ++a)
-    for (std::size_t b = a + 1; b < 4; ++b) out.push_back({rank, suits[a], rank, suits[b]});
+  for (char rank : ranks)
+    for (std::size_t a = 0; a < 4; ++a)
+      for (std::size_t b = a + 1; b < 4; ++b) out.push_back({rank, suits[a], rank, suits[b]});
   return out;
 }
 
@@ -320,11 +322,6 @@ TEST(PotHoldem, RangesLeftOutOfSidePotsAgainstTheBruteForce) {
   // The short stacks hold ranges: each side pot is counted hand by hand over theirs, jointly with
   // everyone's cards (the short stack's queens leave the second player fewer: the hands are not
   // alike, each counts the deals it leaves).
-  const std::vector<std::string> qq_jj = [] {
-    auto q = pair_hands('Q'), j = pair_hands('J');
-    q.insert(q.end(), j.begin(), j.end());
-    return q;
-  }();
   struct Case {
     std::vector<std::string> players;
     std::vector<std::vector<std::string>> hands;
@@ -333,27 +330,10 @@ TEST(PotHoldem, RangesLeftOutOfSidePotsAgainstTheBruteForce) {
     double pot;
   };
   const std::vector<Case> cases = {
-      {{"AhKh", "QQ,JJ", "QQ,99"},
-       {{"AhKh"},
-        qq_jj,
-        [] {
-          auto q = pair_hands('Q'), n = pair_hands('9');
-          q.insert(q.end(), n.begin(), n.end());
-          return q;
-        }()},
-       "Qh7h2c",
-       {100, 200, 50},
-       0},
+      {{"AhKh", "QQ,JJ", "QQ,99"}, {{"AhKh"}, pair_hands("QJ"), pair_hands("Q9")}, "Qh7h2c", {100, 200, 50}, 0},
       // Two players left out of the top layer, both ranges: their hands together, no card twice.
       {{"AsAc", "KK", "TT,99", "88"},
-       {{"AsAc"},
-        pair_hands('K'),
-        [] {
-          auto t = pair_hands('T'), n = pair_hands('9');
-          t.insert(t.end(), n.begin(), n.end());
-          return t;
-        }(),
-        pair_hands('8')},
+       {{"AsAc"}, pair_hands("K"), pair_hands("T9"), pair_hands("8")},
        "Kc8d3h2s",
        {200, 200, 50, 30},
        15},
