@@ -16,6 +16,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -371,6 +372,50 @@ std::string error_of_order(const std::string& text, const OmahaHandOrder& order)
   return "no error";
 }
 
+// Ranges joined by ':' and '!' with suits written: the parser looks for a hand of weight class by
+// class, once per way of giving a class's suit fields to the suits written, and must find one
+// exactly when some hand is in both items (in the first and not the second), by every PLO4 hand.
+TEST(OmahaRange, JoinedRangesWithNamedSuitsHoldAHandWhenTheBruteForceFindsOne) {
+  const std::vector<std::tuple<std::string, char, std::string>> cases{
+      {"ss", ':', "hh"},          {"sss", ':', "hh"},
+      {"d", ':', "!(s,c,h)"},     {"dddd", ':', "!d"},
+      {"h", '!', "(s,c,d)"},      {"AxAy", ':', "hh"},
+      {"AhAd", '!', "$ds"},       {"Kx", ':', "cccc"},
+      {"ccc", '!', "Kc"},         {"sh", ':', "!(ss,hh,cc,dd)"},
+      {"ssh", ':', "!(s,c,d)"},   {"$ds", ':', "!(ss,hh)"},
+      {"AAs", ':', "!(hh,cc,dd)"}};
+  std::uint64_t held = 0;
+  for (const auto& [a, op, b] : cases) {
+    const OmahaRange first = OmahaRange::parse(a, 4);
+    const OmahaRange second = OmahaRange::parse(op == ':' ? b : "!" + b, 4);
+    bool any = false;
+    for_each_hand(4, [&](const std::vector<Card>& h) {
+      any = any || (first.weight(set_of(h)) > 0 && second.weight(set_of(h)) > 0);
+    });
+    const std::string text = op == ':' ? a + ":" + b : a + ":!" + b;
+    held += any;
+    EXPECT_EQ(error_of(text) == "no error", any) << text << ": " << error_of(text);
+  }
+  EXPECT_EQ(held, 10u);  // the cases hold hands and lack them both
+  // PLO6 (20,358,520 hands): three diamonds and three hearts, but not four and three.
+  EXPECT_EQ(error_of("ddd:hhh", 6), "no error");
+  EXPECT_EQ(error_of("dddd:hhh", 6), "player 2: \"dddd:hhh\" holds no 6-card hand");
+  EXPECT_EQ(error_of("d:!(s,c,h)", 6), "no error");
+}
+
+// A search for a hand with a budget: many patterns with suits over 6-card hands are refused when no
+// hand turns up within it, and accepted when one does.
+TEST(OmahaRange, TooCostlyRangesAreRefusedSayingWhy) {
+  std::string items;
+  for (const char* r : {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"})
+    for (const char* s : {"s", "h", "d"}) items += std::string(items.empty() ? "" : ",") + r + s + "xxxxx";
+  const std::string empty = error_of("(" + items + "):!(" + items + ")", 6);
+  EXPECT_EQ(empty.substr(empty.find(" may ")),
+            " may hold no 6-card hand: none found in the 8,388,608 steps a range may take to check (its ':' "
+            "and '!' over 78 patterns); write it more simply");
+  EXPECT_EQ(error_of("(" + items + "):(" + items + ")", 6), "no error");
+}
+
 // The classes by Burnside's lemma: the average over the 24 suit permutations of the hands each
 // fixes; a permutation with cycles of lengths L fixes the hands whose suits in a cycle hold the
 // same ranks, C(13, j) ways for j ranks per cycle, L * j cards.
@@ -420,6 +465,27 @@ TEST(OmahaClass, CountsTheClasses) {
   EXPECT_EQ(count_classes(4), std::make_pair(std::uint64_t{16432}, omaha_hand_count(52, 4)));
   EXPECT_EQ(count_classes(5), std::make_pair(std::uint64_t{134459}, omaha_hand_count(52, 5)));
   EXPECT_EQ(count_classes(6), std::make_pair(std::uint64_t{962988}, omaha_hand_count(52, 6)));
+}
+
+TEST(OmahaClass, EachClassIsVisitedOnceByItsCanonicalHand) {
+  for (const auto& [cards, classes, hands] :
+       std::vector<std::tuple<int, std::uint64_t, std::uint64_t>>{{4, 16432, omaha_hand_count(52, 4)},
+                                                                  {5, 134459, omaha_hand_count(52, 5)},
+                                                                  {6, 962988, omaha_hand_count(52, 6)}}) {
+    const int n = cards;  // clang 14's lambdas do not capture a structured binding
+    std::uint64_t visited = 0, members = 0, not_canonical = 0, wrong_size = 0, wrong_spades = 0;
+    for (unsigned spades = 0; spades < 1u << kRanks; ++spades)
+      for_each_omaha_class(n, spades, [&](CardSet c) {
+        ++visited;
+        members += static_cast<std::uint64_t>(omaha_class_hands(c));
+        not_canonical += omaha_class(c) != c;
+        wrong_size += c.size() != n;
+        wrong_spades += c.suit_ranks(0) != spades;
+      });
+    EXPECT_EQ(visited, classes) << cards;
+    EXPECT_EQ(members, hands) << cards;  // with the classes canonical and distinct: every hand once
+    EXPECT_EQ(not_canonical + wrong_size + wrong_spades, 0u) << cards;
+  }
 }
 
 TEST(OmahaClass, IsTheSameForEverySuitRenaming) {
@@ -531,7 +597,9 @@ TEST(OmahaRange, ListsAndCountsWithoutDeadCards) {
     OmahaRange::parse("AA", 4).combos(CardSet(), 100, "player 1");
     ADD_FAILURE() << "no error";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "player 1: the range holds more than 100 hands; ask for Monte Carlo");
+    EXPECT_STREQ(e.what(),
+                 "player 1: the range holds more than 100 hands, the most a range other than random may hold, exact "
+                 "or Monte Carlo (write random, or narrow it)");
   }
 }
 

@@ -53,7 +53,7 @@ class OmahaRange {
   std::string str() const;
 
   // The hands without a card of `removed`, in increasing order of their card masks. Throws
-  // InputError ("player 2: the range holds more than 2600000 hands; ...") past `limit`.
+  // InputError ("player 2: the range holds more than 2,600,000 hands, ...") past `limit`.
   std::vector<OmahaCombo> combos(CardSet removed = CardSet(), std::size_t limit = kOmahaComboLimit,
                                  std::string_view what = "range") const;
   // How many hands combos(removed) would list, and their weights summed, without listing them

@@ -10,8 +10,8 @@
 #include <optional>
 #include <string>
 
-#include "../tables/grouped_digits.hpp"
 #include "count/omaha_equity.hpp"
+#include "detail/grouped_digits.hpp"
 #include "detail/parallel.hpp"
 #include "equity/deal.hpp"
 #include "equity/distribution.hpp"

@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
-#include "../tables/grouped_digits.hpp"
 #include "count/per_combo.hpp"
+#include "detail/grouped_digits.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"

@@ -8,9 +8,9 @@
 #include <mutex>
 #include <string>
 
-#include "../tables/grouped_digits.hpp"
 #include "count/stud_completions.hpp"
 #include "count/stud_monte_carlo.hpp"
+#include "detail/grouped_digits.hpp"
 #include "detail/parallel.hpp"
 #include "equity/deal.hpp"
 #include "equity/distribution.hpp"

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <functional>
 
 namespace equity {
@@ -44,6 +45,15 @@ int omaha_class_hands(CardSet hand) {
     i = j;
   }
   return 24 / fixing;
+}
+
+const std::vector<std::vector<unsigned>>& detail::rank_masks_by_size() {
+  static const std::vector<std::vector<unsigned>> masks = [] {
+    std::vector<std::vector<unsigned>> by_size(kRanks + 1);
+    for (unsigned m = 0; m < 1u << kRanks; ++m) by_size[static_cast<std::size_t>(std::popcount(m))].push_back(m);
+    return by_size;
+  }();
+  return masks;
 }
 
 }  // namespace equity

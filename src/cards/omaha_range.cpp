@@ -10,9 +10,13 @@
 #include <charconv>
 #include <cstdlib>
 #include <functional>
+#include <numeric>
+#include <optional>
 #include <string>
 
+#include "detail/grouped_digits.hpp"
 #include "detail/parallel.hpp"
+#include "equity/detail/platform.hpp"
 #include "equity/error.hpp"
 #include "equity/omaha_class.hpp"
 #include "equity/quote.hpp"
@@ -45,7 +49,8 @@ struct Pattern {
   bool counts_only = true;                       // Shape::ranks with no variables: every card fixed or '*'
   std::array<std::uint8_t, kRanks> need{};       // cards of each fixed rank (Shape::ranks)
   std::array<std::uint8_t, kSuits> suit_need{};  // cards of each fixed suit (Shape::suits)
-  std::array<std::uint8_t, 8> demanding{};       // how many variables ask c cards or more (c = 1..6)
+  std::array<std::uint8_t, 8> rank_demanding{};  // how many rank variables ask c cards or more (c = 1..6)
+  std::array<std::uint8_t, 8> suit_demanding{};  // how many suit variables ask c cards or more
   std::uint16_t named_ranks = 0;                 // the ranks written; rank variables take others
   std::uint8_t named_suits = 0;                  // the suits written; suit variables take others
 };
@@ -72,9 +77,10 @@ struct HandInfo {
   std::array<std::uint8_t, kRanks> rank_counts{};
   std::array<std::uint8_t, kSuits> suit_counts{};
   std::uint64_t canonical = 0;
+  mutable std::uint64_t steps = 0;  // the patterns' search steps that weighed it (holds_a_hand()'s budget)
 };
 
-HandInfo hand_info(CardSet set, bool canonical) {
+EQUITY_ALWAYS_INLINE HandInfo hand_info(CardSet set, bool canonical) {
   HandInfo h;
   h.set = set;
   for (int s = 0; s < kSuits; ++s) {
@@ -103,6 +109,7 @@ struct Search {
     const PatternCard& pc = p.order[i];
     for (int j = 0; j < h.n; ++j) {
       if (used >> j & 1) continue;
+      ++h.steps;
       const Card c = h.cards[static_cast<std::size_t>(j)];
       const int r = c.rank(), s = c.suit();
       if (!(pc.ranks >> r & 1) || (pc.suit >= 0 && pc.suit != s)) continue;
@@ -138,33 +145,41 @@ struct Search {
 // Whether the variables' demands fit distinct free ranks (or suits), given how many free ones hold
 // exactly c cards: the demands fit when, for every c, no more of them ask c cards or more than there
 // are free ones with c cards or more (the sets of candidates are nested, so that is enough).
-bool fits(const Pattern& p, std::array<std::uint8_t, 8>& at_least) {
+bool fits(const std::array<std::uint8_t, 8>& demanding, std::array<std::uint8_t, 8>& at_least) {
   for (std::size_t c = 6; c >= 1; --c) {
     at_least[c] = static_cast<std::uint8_t>(at_least[c] + at_least[c + 1]);
-    if (p.demanding[c] > at_least[c]) return false;
+    if (demanding[c] > at_least[c]) return false;
   }
   return true;
+}
+
+// The hand's cards of each written rank, and its free ranks against the rank variables.
+bool rank_counts_fit(const Pattern& p, const HandInfo& h) {
+  std::array<std::uint8_t, 8> at_least{};  // free ranks (not written) with exactly, then at least, c cards
+  for (std::size_t r = 0; r < kRanks; ++r) {
+    if (h.rank_counts[r] < p.need[r]) return false;
+    if (!(p.named_ranks >> r & 1)) ++at_least[h.rank_counts[r]];
+  }
+  return fits(p.rank_demanding, at_least);
+}
+
+// The same for suits.
+bool suit_counts_fit(const Pattern& p, const HandInfo& h) {
+  std::array<std::uint8_t, 8> at_least{};
+  for (std::size_t s = 0; s < kSuits; ++s) {
+    if (h.suit_counts[s] < p.suit_need[s]) return false;
+    if (!(p.named_suits >> s & 1)) ++at_least[std::min<std::size_t>(h.suit_counts[s], 7)];
+  }
+  return fits(p.suit_demanding, at_least);
 }
 
 bool matches(const Pattern& p, const HandInfo& h) {
   if (p.fixed.bits() & ~h.set.bits()) return false;
   if (static_cast<int>(p.cards.size()) > h.n) return false;
-  if (p.shape == Pattern::Shape::ranks) {
-    std::array<std::uint8_t, 8> at_least{};  // free ranks (not written) with exactly, then at least, c cards
-    for (std::size_t r = 0; r < kRanks; ++r) {
-      if (h.rank_counts[r] < p.need[r]) return false;
-      if (!(p.named_ranks >> r & 1)) ++at_least[h.rank_counts[r]];
-    }
-    return fits(p, at_least);
-  }
-  if (p.shape == Pattern::Shape::suits) {
-    std::array<std::uint8_t, 8> at_least{};
-    for (std::size_t s = 0; s < kSuits; ++s) {
-      if (h.suit_counts[s] < p.suit_need[s]) return false;
-      if (!(p.named_suits >> s & 1)) ++at_least[std::min<std::size_t>(h.suit_counts[s], 7)];
-    }
-    return fits(p, at_least);
-  }
+  if (p.shape == Pattern::Shape::ranks) return rank_counts_fit(p, h);
+  if (p.shape == Pattern::Shape::suits) return suit_counts_fit(p, h);
+  // The counts are enough for the shapes above; here they only rule hands out before the search.
+  if (!rank_counts_fit(p, h) || !suit_counts_fit(p, h)) return false;
   Search search{p, h};
   return search.run(0);
 }
@@ -279,6 +294,14 @@ struct OmahaRange::Tree {
     return v * node.weight;
   }
   double weight(CardSet hand) const { return eval(root, hand_info(hand, !percents.empty())); }
+  // The same, adding the steps it took to `steps`: every node, the patterns' search steps, and 8 for
+  // reading the hand (about its time).
+  double weight(CardSet hand, std::uint64_t& steps) const {
+    const HandInfo h = hand_info(hand, !percents.empty());
+    const double w = eval(root, h);
+    steps += nodes.size() + h.steps + 8;
+    return w;
+  }
 
   // The cards every hand the node holds contains.
   CardSet must(int i) const {
@@ -299,6 +322,33 @@ struct OmahaRange::Tree {
       default:
         return CardSet();
     }
+  }
+
+  // Cards every hand the node holds has of each rank and of each suit (at least).
+  struct Needs {
+    std::array<std::uint8_t, kRanks> ranks{};
+    std::array<std::uint8_t, kSuits> suits{};
+  };
+  Needs needs(int i) const {
+    const Node& node = nodes[static_cast<std::size_t>(i)];
+    Needs out;
+    if (node.kind == Kind::pattern) {
+      const Pattern& p = patterns[static_cast<std::size_t>(node.index)];
+      out.ranks = p.need;
+      out.suits = p.suit_need;
+    } else if (node.kind == Kind::all_of || node.kind == Kind::any_of) {
+      const bool all = node.kind == Kind::all_of;
+      for (std::size_t c = 0; c < node.children.size(); ++c) {
+        const Needs n = needs(node.children[c]);
+        const auto join = [&](auto& to, const auto& from) {
+          for (std::size_t k = 0; k < to.size(); ++k)
+            to[k] = c == 0 ? from[k] : all ? std::max(to[k], from[k]) : std::min(to[k], from[k]);
+        };
+        join(out.ranks, n.ranks);
+        join(out.suits, n.suits);
+      }
+    }
+    return out;
   }
 
   // The hands of the node when it names each (an any_of of whole hands), else false.
@@ -753,12 +803,15 @@ class Parser {
     }
     using Shape = Pattern::Shape;
     p.shape = lists || (suits && ranks) ? Shape::search : suits ? Shape::suits : Shape::ranks;
+    p.rank_demanding = {};
+    p.suit_demanding = {};
+    for (auto d : rank_demands)
+      for (std::size_t c = 1; c <= d; ++c) ++p.rank_demanding[c];
+    for (auto d : suit_demands)
+      for (std::size_t c = 1; c <= d; ++c) ++p.suit_demanding[c];
     const auto& demands = p.shape == Shape::suits ? suit_demands : rank_demands;
-    p.demanding = {};
-    bool variables = false;
-    for (auto d : demands)
-      for (std::size_t c = 1; c <= d; ++c) ++p.demanding[c], variables = true;
-    p.counts_only = p.shape == Shape::ranks && !variables;
+    p.counts_only =
+        p.shape == Shape::ranks && std::all_of(demands.begin(), demands.end(), [](auto d) { return d == 0; });
     p.order = p.cards;
     const auto freedom = [](const PatternCard& c) {
       const int choices = c.rank_variable >= 0 ? 13 : std::popcount(c.ranks);
@@ -859,26 +912,132 @@ void for_each_with_top(const std::vector<int>& bits, int k, CardSet must, int to
 // suit is written (the weight is the same for every hand of a class) among the classes' canonical
 // forms only, so that an empty PLO6 range is found empty in a pass over 20 million masks with about
 // 963,000 weights.
-bool holds_a_hand(const OmahaRange::Tree& tree) {
+// The permutations of the four suits.
+constexpr std::array<std::array<int, kSuits>, 24> kSuitPermutations = [] {
+  std::array<std::array<int, kSuits>, 24> all{};
+  std::array<int, kSuits> p{0, 1, 2, 3};
+  for (auto& out : all) {
+    out = p;
+    std::next_permutation(p.begin(), p.end());
+  }
+  return all;
+}();
+
+// The permutations of the suits that differ on the named ones (`named`, a bit a suit): one for each
+// way of giving the named suits the fields of a hand, the others' fields in any order.
+std::vector<std::array<int, kSuits>> suit_maps(unsigned named) {
+  std::vector<std::array<int, kSuits>> maps;
+  for (const auto& p : kSuitPermutations) {
+    const bool repeated = std::any_of(maps.begin(), maps.end(), [&](const auto& q) {
+      for (int s = 0; s < kSuits; ++s)
+        if ((named >> s & 1) && p[static_cast<std::size_t>(s)] != q[static_cast<std::size_t>(s)]) return false;
+      return true;
+    });
+    if (!repeated) maps.push_back(p);
+  }
+  return maps;
+}
+
+// Whether some hand of the class of `canonical` has weight, looking at one hand of each set that
+// differs only in the suits no pattern names (`maps`: suit_maps(), `named`: the bits of the named
+// suits' fields); those share their weight, as suit variables, percentages and suitedness never
+// tell such suits apart. Hands short of the cards of a rank or suit every hand of the range has
+// are passed over. Adds the steps it took to `steps`.
+bool class_holds_a_hand(const OmahaRange::Tree& tree, const OmahaRange::Tree::Needs& needs,
+                        const std::vector<std::array<int, kSuits>>& maps, std::uint64_t named, CardSet canonical,
+                        std::uint64_t& steps) {
+  steps += 1 + maps.size();
+  const auto counts = canonical.rank_counts();
+  for (std::size_t r = 0; r < kRanks; ++r)
+    if (counts[r] < needs.ranks[r]) return false;
+  std::array<std::uint64_t, 24> seen{};  // the named suits' fields of the hands weighed
+  int seen_count = 0;
+  for (const auto& p : maps) {
+    std::uint64_t hand = 0;
+    bool short_of_a_suit = false;
+    for (int s = 0; s < kSuits; ++s) {
+      const unsigned field = canonical.suit_ranks(p[static_cast<std::size_t>(s)]);
+      short_of_a_suit = short_of_a_suit || std::popcount(field) < needs.suits[static_cast<std::size_t>(s)];
+      hand |= std::uint64_t{field} << (16 * s);
+    }
+    const std::uint64_t key = hand & named;
+    if (short_of_a_suit || std::find(seen.begin(), seen.begin() + seen_count, key) != seen.begin() + seen_count)
+      continue;
+    seen[static_cast<std::size_t>(seen_count++)] = key;
+    if (tree.weight(CardSet(hand), steps) > 0) return true;
+  }
+  return false;
+}
+
+// The steps (nodes and pattern search steps, HandInfo::steps) holds_a_hand() may take: at most
+// about 0.1 s in a release build here, 3 s under the sanitizers. The search goes from the high
+// cards down, so a range that holds hands finds one in its first round or so; one that holds none,
+// or only a few low ones, is searched whole when it is simple (PLO6 with no suit named: 962,988
+// classes of a range of a few patterns) and refused as too costly when not.
+constexpr std::uint64_t kSearchBudget = std::uint64_t{1} << 23;
+
+// Searches pieces 0..count-1, each alone and in order up to its first hand with weight (`piece(i,
+// steps)` says whether it found one and adds the steps it took), in rounds of pieces run in
+// parallel. Whether it finds a hand, and where it gives up, do not depend on the threads: a piece's
+// count is its own, and the budget is checked between rounds.
+template <class Piece>
+std::optional<bool> search_pieces(int count, std::uint64_t budget, Piece&& piece) {
+  constexpr int kRound = 128;
+  std::array<std::uint64_t, kRound> steps{};
+  std::array<bool, kRound> found{};
+  std::uint64_t spent = 0;
+  for (int first = 0; first < count; first += kRound) {
+    const int n = std::min(kRound, count - first);
+    steps.fill(0);
+    found.fill(false);
+    detail::parallel_for(0, n, [&](int i) {
+      found[static_cast<std::size_t>(i)] = piece(first + i, steps[static_cast<std::size_t>(i)]);
+    });
+    if (std::find(found.begin(), found.begin() + n, true) != found.begin() + n) return true;
+    for (int i = 0; i < n; ++i) spent += steps[static_cast<std::size_t>(i)];
+    if (spent > budget) return std::nullopt;
+  }
+  return false;
+}
+
+// Whether some hand has weight; nullopt when the search passes the budget before it knows.
+std::optional<bool> holds_a_hand(const OmahaRange::Tree& tree) {
   std::vector<CardSet> listed;
   if (tree.listed(tree.root, listed))
     return std::any_of(listed.begin(), listed.end(), [&](CardSet h) { return tree.weight(h) > 0; });
-  const bool symmetric =
-      std::none_of(tree.patterns.begin(), tree.patterns.end(), [](const Pattern& p) { return p.named_suits != 0; });
   const CardSet must = tree.must(tree.root);
+  if (must.empty()) {
+    // By class, one piece a spade field: each class once per assignment of its fields to the
+    // named suits (PLO6: 962,988 classes of 20,358,520 hands).
+    unsigned named_suits = 0;
+    for (const Pattern& p : tree.patterns) named_suits |= p.named_suits;
+    std::uint64_t named = 0;
+    for (int s = 0; s < kSuits; ++s)
+      if (named_suits >> s & 1) named |= std::uint64_t{0x1fff} << (16 * s);
+    const auto maps = suit_maps(named_suits);
+    // The highest spade fields first: ranges hold high cards more often than low ones.
+    const OmahaRange::Tree::Needs needs = tree.needs(tree.root);
+    const auto sum = [](const auto& a) { return std::accumulate(a.begin(), a.end(), 0); };
+    if (sum(needs.ranks) > tree.hole_cards || sum(needs.suits) > tree.hole_cards) return false;
+    return search_pieces(1 << kRanks, kSearchBudget, [&](int piece, std::uint64_t& steps) {
+      bool found = false;
+      for_each_omaha_class(tree.hole_cards, static_cast<unsigned>((1 << kRanks) - 1 - piece),
+                           [&](CardSet c) { found = found || class_holds_a_hand(tree, needs, maps, named, c, steps); });
+      return found;
+    });
+  }
   std::vector<int> bits;
   for (std::uint64_t m = CardSet::full().bits() & ~must.bits(); m; m &= m - 1) bits.push_back(std::countr_zero(m));
   const int k = tree.hole_cards - must.size(), m = static_cast<int>(bits.size());
   if (k <= 0) return k == 0 && tree.weight(must) > 0;
-  std::atomic<bool> found{false};
-  detail::parallel_for(k - 1, m, [&](int top) {
-    if (found.load(std::memory_order_relaxed)) return;
-    for_each_with_top(bits, k, must, top, [&](CardSet h) {
-      if (found.load(std::memory_order_relaxed) || (symmetric && omaha_class(h) != h)) return;
-      if (tree.weight(h) > 0) found = true;
+  // The hands that hold `must`, one piece a highest other card, the highest first.
+  return search_pieces(m - (k - 1), kSearchBudget, [&](int piece, std::uint64_t& steps) {
+    bool found = false;
+    for_each_with_top(bits, k, must, m - 1 - piece, [&](CardSet h) {
+      if (!found) found = tree.weight(h, steps) > 0;
     });
+    return found;
   });
-  return found;
 }
 
 }  // namespace
@@ -902,8 +1061,13 @@ OmahaRange OmahaRange::parse(std::string_view text, int hole_cards, std::string_
   }
   if (has_compound(*tree)) {
     // ':' and '!' can leave nothing of patterns that each match: look for one hand.
-    const bool found = holds_a_hand(*tree);
+    const std::optional<bool> found = holds_a_hand(*tree);
     if (!found)
+      throw InputError(std::string(what) + ": " + quote_input(text) + " may hold no " + std::to_string(hole_cards) +
+                       "-card hand: none found in the " + detail::grouped_digits(kSearchBudget) +
+                       " steps a range may take to check (its ':' and '!' over " +
+                       std::to_string(tree->patterns.size()) + " patterns); write it more simply");
+    if (!*found)
       throw InputError(std::string(what) + ": " + quote_input(text) + " holds no " + std::to_string(hole_cards) +
                        "-card hand");
   }
@@ -942,8 +1106,9 @@ std::vector<int> free_bits(CardSet taken) {
 
 std::vector<OmahaCombo> OmahaRange::combos(CardSet removed, std::size_t limit, std::string_view what) const {
   const auto too_many = [&] {
-    return InputError(std::string(what) + ": the range holds more than " + std::to_string(limit) +
-                      " hands; ask for Monte Carlo");
+    return InputError(std::string(what) + ": the range holds more than " + detail::grouped_digits(limit) +
+                      " hands, the most a range other than random may hold, exact or Monte Carlo (write random, "
+                      "or narrow it)");
   };
   if (hand_) {
     if (hand_->intersects(removed)) return {};

@@ -9,10 +9,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "detail/grouped_digits.hpp"
 #include "equity/error.hpp"
 #include "equity/files.hpp"
 #include "equity/omaha_class.hpp"
-#include "grouped_digits.hpp"
 
 namespace equity {
 
@@ -22,16 +22,6 @@ namespace {
 
 void check_hole_cards(int hole_cards) {
   if (hole_cards < 4 || hole_cards > 6) throw InputError("Omaha hands have 4, 5 or 6 cards");
-}
-
-// Adds to `out` every canonical hand of `left` more cards above card bit `from` of `hand`.
-void add_classes(std::uint64_t hand, int from, int left, std::vector<CardSet>& out) {
-  if (left == 0) {
-    if (omaha_class(CardSet(hand)).bits() == hand) out.emplace_back(hand);
-    return;
-  }
-  for (int bit = from; bit < 64; ++bit)
-    if (CardSet::full().bits() >> bit & 1) add_classes(hand | std::uint64_t{1} << bit, bit + 1, left - 1, out);
 }
 
 std::string read_text(const fs::path& path) {
@@ -116,7 +106,8 @@ std::size_t class_count(const std::vector<CardSet>& all, std::size_t first) {
 std::vector<CardSet> omaha_classes(int hole_cards) {
   check_hole_cards(hole_cards);
   std::vector<CardSet> out;
-  add_classes(0, 0, hole_cards, out);
+  for (unsigned spades = 0; spades < 1u << kRanks; ++spades)
+    for_each_omaha_class(hole_cards, spades, [&](CardSet c) { out.push_back(c); });
   std::sort(out.begin(), out.end(), [](CardSet a, CardSet b) { return a.bits() < b.bits(); });
   return out;
 }

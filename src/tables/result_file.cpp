@@ -7,9 +7,9 @@
 #include <sstream>
 #include <utility>
 
+#include "detail/grouped_digits.hpp"
 #include "equity/error.hpp"
 #include "equity/quote.hpp"
-#include "grouped_digits.hpp"
 
 namespace equity {
 
