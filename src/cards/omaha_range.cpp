@@ -173,15 +173,20 @@ bool suit_counts_fit(const Pattern& p, const HandInfo& h) {
   return fits(p.suit_demanding, at_least);
 }
 
+// A pattern of ranks and suits together: the counts only rule hands out before the search (kept
+// out of line, so that matches() stays as small as the count shapes need).
+EQUITY_NOINLINE bool matches_by_search(const Pattern& p, const HandInfo& h) {
+  if (!rank_counts_fit(p, h) || !suit_counts_fit(p, h)) return false;
+  Search search{p, h};
+  return search.run(0);
+}
+
 bool matches(const Pattern& p, const HandInfo& h) {
   if (p.fixed.bits() & ~h.set.bits()) return false;
   if (static_cast<int>(p.cards.size()) > h.n) return false;
   if (p.shape == Pattern::Shape::ranks) return rank_counts_fit(p, h);
   if (p.shape == Pattern::Shape::suits) return suit_counts_fit(p, h);
-  // The counts are enough for the shapes above; here they only rule hands out before the search.
-  if (!rank_counts_fit(p, h) || !suit_counts_fit(p, h)) return false;
-  Search search{p, h};
-  return search.run(0);
+  return matches_by_search(p, h);
 }
 
 int suits_with_two(const HandInfo& h) {
