@@ -16,8 +16,9 @@ say so.
 
 ps-eval is not part of this project: build it from https://github.com/andrewprock/pokerstove
 (docs/stud.md, "Measured against pokerstove"). ps-eval enumerates every deal one showdown at a
-time on one thread, so third street heads-up (1.8 x 10^10 deals) takes it tens of minutes: those
-questions run only with --slow (and then once each unless --slow-runs says otherwise).
+time on one thread, so third street heads-up (1.8 x 10^10 deals) takes it tens of minutes, and a
+three-way draw of six cards in all minutes: those questions run only with --slow (and then once
+each unless --slow-runs says otherwise).
 """
 
 import argparse
@@ -37,8 +38,14 @@ POT_UNITS = 5040
 # known: why ps-eval's answer is expected to differ (its bug, shown by the razz 7th-street
 # questions); expect: equity's equities where the answer is known by hand (checked, so a known
 # disagreement cannot hide a wrong answer from equity).
-Question = collections.namedtuple("Question", "label game letter hands board slow known expect",
-                                  defaults=("", False, "", None))
+# Draw hands: the kept cards and the cards drawn (Kd8s4h3c/1) for equity; ps-eval takes the kept
+# cards and deals the rest of the hand once (one draw to come: `args` says so to the triple draws).
+Question = collections.namedtuple("Question", "label game letter hands board slow known expect args",
+                                  defaults=("", False, "", None, ()))
+
+# ps-eval's -g T is documented as A-5 triple draw, but alloc() lowercases the letter before its
+# switch, so T runs 't', 2-7 triple draw (the ace high, straights and flushes count).
+A5_BUG = "ps-eval's T runs 2-7: it lowercases the game letter"
 
 # ps-eval's razz (CardSet::evaluateLowA5) is wrong on seven cards of fewer than five ranks: it picks
 # the cards for its pairs king first and never a queen, so 2-2-Q-4-3 counts as two pair and
@@ -70,18 +77,31 @@ QUESTIONS = [
     Question("omaha preflop HU", "omaha", "o", ["AsKsQhJh", "7c7d8h9h"]),
     Question("omaha/8 flop HU", "omaha-hilo", "o8", ["As2sQhJh", "3c4d8h9h"], board="Kd5c6s"),
     Question("holdem preflop HU", "holdem", "h", ["AsKs", "QdQc"]),
+    Question("2-7 single draw HU", "27-single", "k", ["Kd8s4h3c/1", "9h7d5c/2"]),
+    Question("2-7 single draw 3-way", "27-single", "k", ["Kd8s4h3c/1", "9h7d5c2s/1", "8c6d4s/2"]),
+    Question("2-7 single draw 3-way, 6 cards", "27-single", "k", ["Kd8s4h3c/1", "9h7d5c/2", "8c6d/3"], slow=True),
+    Question("2-7 triple, last draw HU", "27-triple", "t", ["8d6s4h3c/1", "7h5d2c/2"], args=("--draws", "1")),
+    Question("A-5 triple, last draw HU", "a5-triple", "l", ["As2d3c4h/1", "8s7d6c/2"], args=("--draws", "1")),
+    # The same question as ps-eval's own A-5 triple draw letter: it answers 2-7's 47.5805 / 52.4195.
+    Question("A-5 triple as ps-eval -g T", "a5-triple", "T", ["As2d3c4h/1", "8s7d6c/2"], known=A5_BUG,
+             args=("--draws", "1")),
+    Question("draw high HU", "draw", "d", ["AsAd/3", "KcKhQs/2"]),
+    Question("draw high 3-way", "draw", "d", ["AsAdKs/2", "KcKhQs/2", "JdTd9d8d/1"]),
+    Question("draw high 3-way, 6 cards", "draw", "d", ["AsAd/3", "KcKhQs/2", "JdTd9d8d/1"], slow=True),
+    Question("badugi HU", "badugi", "b", ["As2d3c/1", "Ah5s7d/1"]),
+    Question("badugi 3-way", "badugi", "b", ["As2d3c/1", "Ah5s7d/1", "4h6c/2"]),
 ]
 
 
 def equity_command(equity, q, extra):
-    cmd = [equity, "--game", q.game, "--exact", "--json"] + q.hands
+    cmd = [equity, "--game", q.game, "--exact", "--json"] + q.hands + list(q.args)
     if q.board:
         cmd += ["--board", q.board]
     return cmd + extra
 
 
 def pseval_command(pseval, q):
-    cmd = [pseval, "-g", q.letter] + [h.replace("(", "").replace(")", "") for h in q.hands]
+    cmd = [pseval, "-g", q.letter] + [h.replace("(", "").replace(")", "").split("/")[0] for h in q.hands]
     if q.board:
         cmd += ["-b", q.board]
     return cmd
@@ -184,7 +204,8 @@ def main():
     parser.add_argument("pseval", help="pokerstove's ps-eval binary")
     parser.add_argument("--runs", type=int, default=5, help="runs of each program a question (5)")
     parser.add_argument("--slow", action="store_true",
-                        help="also third street heads-up (ps-eval: tens of minutes each)")
+                        help="also third street heads-up and the three-way draws of six cards "
+                             "(ps-eval: minutes to tens of minutes each)")
     parser.add_argument("--slow-runs", type=int, default=1, help="runs of the --slow questions (1)")
     parser.add_argument("--only", default="", help="only the questions whose label matches this regex")
     parser.add_argument("--equity-arg", action="append", default=[],
