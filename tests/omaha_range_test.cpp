@@ -411,7 +411,7 @@ TEST(OmahaRange, TooCostlyRangesAreRefusedSayingWhy) {
     for (const char* s : {"s", "h", "d"}) items += std::string(items.empty() ? "" : ",") + r + s + "xxxxx";
   const std::string empty = error_of("(" + items + "):!(" + items + ")", 6);
   EXPECT_EQ(empty.substr(empty.find(" may ")),
-            " may hold no 6-card hand: none found in the 8,388,608 steps a range may take to check (its ':' "
+            " may hold no 6-card hand: none found in the 4,194,304 steps a range may take to check (its ':' "
             "and '!' over 78 patterns); write it more simply");
   EXPECT_EQ(error_of("(" + items + "):(" + items + ")", 6), "no error");
 }
