@@ -975,10 +975,10 @@ bool class_holds_a_hand(const OmahaRange::Tree& tree, const OmahaRange::Tree::Ne
 }
 
 // The steps (nodes and pattern search steps, HandInfo::steps) holds_a_hand() may take: at most
-// about 0.05 s in a release build here, 2 to 4 s in the sanitized fuzz target. The search goes from the high
-// cards down, so a range that holds hands finds one in its first round or so; one that holds none,
-// or only a few low ones, is searched whole when it is simple (PLO6 with no suit named: 962,988
-// classes of a range of a few patterns) and refused as too costly when not.
+// about 0.05 s in a release build here, 2 to 4 s in the sanitized fuzz target. The search goes
+// from the high cards down, so a range that holds hands finds one in its first round or so; one
+// that holds none, or only a few low ones, is searched whole when it is simple (PLO6 with no suit
+// named: 962,988 classes of a range of a few patterns) and refused as too costly when not.
 constexpr std::uint64_t kSearchBudget = std::uint64_t{1} << 22;
 
 // Searches pieces 0..count-1, each alone and in order up to its first hand with weight (`piece(i,
@@ -1020,10 +1020,10 @@ std::optional<bool> holds_a_hand(const OmahaRange::Tree& tree) {
     for (int s = 0; s < kSuits; ++s)
       if (named_suits >> s & 1) named |= std::uint64_t{0x1fff} << (16 * s);
     const auto maps = suit_maps(named_suits);
-    // The highest spade fields first: ranges hold high cards more often than low ones.
     const OmahaRange::Tree::Needs needs = tree.needs(tree.root);
     const auto sum = [](const auto& a) { return std::accumulate(a.begin(), a.end(), 0); };
     if (sum(needs.ranks) > tree.hole_cards || sum(needs.suits) > tree.hole_cards) return false;
+    // The highest spade fields first: ranges hold high cards more often than low ones.
     return search_pieces(1 << kRanks, kSearchBudget, [&](int piece, std::uint64_t& steps) {
       bool found = false;
       for_each_omaha_class(tree.hole_cards, static_cast<unsigned>((1 << kRanks) - 1 - piece),
