@@ -917,6 +917,14 @@ void for_each_with_top(const std::vector<int>& bits, int k, CardSet must, int to
 // suit is written (the weight is the same for every hand of a class) among the classes' canonical
 // forms only, so that an empty PLO6 range is found empty in a pass over 20 million masks with about
 // 963,000 weights.
+// The free positions (bit indices) of the deck without `taken`, ascending.
+std::vector<int> free_bits(CardSet taken) {
+  std::vector<int> bits;
+  const std::uint64_t free = CardSet::full().bits() & ~taken.bits();
+  for (std::uint64_t m = free; m; m &= m - 1) bits.push_back(std::countr_zero(m));
+  return bits;
+}
+
 // The permutations of the four suits.
 constexpr std::array<std::array<int, kSuits>, 24> kSuitPermutations = [] {
   std::array<std::array<int, kSuits>, 24> all{};
@@ -1031,8 +1039,7 @@ std::optional<bool> holds_a_hand(const OmahaRange::Tree& tree) {
       return found;
     });
   }
-  std::vector<int> bits;
-  for (std::uint64_t m = CardSet::full().bits() & ~must.bits(); m; m &= m - 1) bits.push_back(std::countr_zero(m));
+  const std::vector<int> bits = free_bits(must);
   const int k = tree.hole_cards - must.size(), m = static_cast<int>(bits.size());
   if (k <= 0) return k == 0 && tree.weight(must) > 0;
   // The hands that hold `must`, one piece a highest other card, the highest first.
@@ -1097,18 +1104,6 @@ std::string OmahaRange::str() const {
   if (hand_) return hand_->str();
   return tree_ ? tree_->str(tree_->root, false) : "random";
 }
-
-namespace {
-
-// The free positions (bit indices) of the deck without `taken`, ascending.
-std::vector<int> free_bits(CardSet taken) {
-  std::vector<int> bits;
-  const std::uint64_t free = CardSet::full().bits() & ~taken.bits();
-  for (std::uint64_t m = free; m; m &= m - 1) bits.push_back(std::countr_zero(m));
-  return bits;
-}
-
-}  // namespace
 
 std::vector<OmahaCombo> OmahaRange::combos(CardSet removed, std::size_t limit, std::string_view what) const {
   const auto too_many = [&] {
