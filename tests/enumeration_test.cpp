@@ -4,7 +4,10 @@
 #include <tbb/global_control.h>
 
 #include <algorithm>
+#include <bit>
 #include <random>
+#include <sstream>
+#include <stdexcept>
 
 #include "equity/error.hpp"
 #include "eval/reference_evaluator.hpp"
@@ -194,6 +197,106 @@ TEST(Enumeration, SplitsAreSharedExactly) {
   for (const auto& p : r.players) {
     EXPECT_EQ(p.ties, 1u);
     EXPECT_EQ(p.share, kShareUnit / 3);
+  }
+}
+
+namespace {
+
+// Each side pot counted alone: a deal of its players only, the others' cards dead (the same boards).
+std::array<std::uint64_t, kMaxPlayers> side_pot_alone(const Deal& deal, unsigned players) {
+  Deal alone;
+  alone.board = deal.board;
+  alone.dead = deal.dead;
+  std::vector<std::size_t> who;
+  for (std::size_t p = 0; p < deal.hands.size(); ++p) {
+    if ((players >> p) & 1u) {
+      alone.hands.push_back(deal.hands[p]);
+      who.push_back(p);
+    } else {
+      alone.dead.insert(alone.dead.end(), deal.hands[p].begin(), deal.hands[p].end());
+    }
+  }
+  const EnumerationResult r = enumerate(alone);
+  std::array<std::uint64_t, kMaxPlayers> share{};
+  for (std::size_t i = 0; i < who.size(); ++i) share[who[i]] = r.players[i].share;
+  return share;
+}
+
+// Side pots as stacks make them (nested, the short stacks left out one by one) or any sets.
+SidePots random_side_pots(std::mt19937_64& rng, int n) {
+  SidePots sides;
+  std::vector<int> order(static_cast<std::size_t>(n));
+  for (int p = 0; p < n; ++p) order[static_cast<std::size_t>(p)] = p;
+  std::shuffle(order.begin(), order.end(), rng);
+  if (rng() % 3 != 0) {  // nested, as stacks: each pot leaves out one more short stack
+    unsigned players = (1u << n) - 1;
+    for (int i = 0; i <= n - 3; ++i) {
+      players &= ~(1u << order[static_cast<std::size_t>(i)]);
+      if (std::popcount(players) >= 2 && rng() % 4 != 0)
+        sides.players[static_cast<std::size_t>(sides.count++)] = static_cast<std::uint16_t>(players);
+    }
+  } else {
+    for (int l = 0; l < 3; ++l) {
+      const unsigned players = static_cast<unsigned>(rng()) & ((1u << n) - 1);
+      if (std::popcount(players) >= 2 && std::popcount(players) < n)
+        sides.players[static_cast<std::size_t>(sides.count++)] = static_cast<std::uint16_t>(players);
+    }
+  }
+  return sides;
+}
+
+std::string describe(const SidePots& sides) {
+  std::ostringstream s;
+  s << " side pots";
+  for (int l = 0; l < sides.count; ++l) s << ' ' << sides.players[static_cast<std::size_t>(l)];
+  return s.str();
+}
+
+}  // namespace
+
+TEST(Enumeration, SidePotsInTheSamePassAsEachCountedAlone) {
+  // The grouped pass keeps a side pot's drawing players apart from the flushes of players left
+  // out of it: suited deals, preflop and on a flop or turn, stress it.
+  std::mt19937_64 rng(39);
+  int counted = 0;
+  for (int i = 0; i < 120; ++i) {
+    const int players = 3 + static_cast<int>(rng() % 4);
+    const int board = i % 4 == 0 ? 0 : 3 + static_cast<int>(rng() % 2);
+    const Deal d = i % 2 ? suited_deal(rng, players, board) : random_deal(rng, players, board, static_cast<int>(rng() % 3));
+    const SidePots sides = random_side_pots(rng, players);
+    if (sides.count == 0) continue;
+    ++counted;
+    const EnumerationResult r = enumerate(d, sides);
+    const EnumerationResult whole_pot{r.boards, r.players, {}};
+    EXPECT_EQ(whole_pot, enumerate(d)) << describe(d) << describe(sides);
+    ASSERT_EQ(r.side_share.size(), static_cast<std::size_t>(sides.count));
+    for (int l = 0; l < sides.count; ++l) {
+      const auto l_at = static_cast<std::size_t>(l);
+      EXPECT_EQ(r.side_share[l_at], side_pot_alone(d, sides.players[l_at])) << describe(d) << describe(sides) << " pot "
+                                                                             << l;
+    }
+    if (board > 0) {
+      EXPECT_EQ(r, walk_boards(d, sides)) << describe(d) << describe(sides);
+    }
+  }
+  EXPECT_GT(counted, 80);
+  // Three players preflop, the short stack's flush draws beside the side pot's pair and suited hand.
+  const Deal three = make_deal({"AsKs", "QhQd", "7c6c"});
+  SidePots pair;
+  pair.players[0] = 0b011;
+  pair.count = 1;
+  const EnumerationResult r = enumerate(three, pair);
+  EXPECT_EQ(r.side_share[0], side_pot_alone(three, 0b011));
+  EXPECT_EQ(r, walk_boards(three, pair));
+}
+
+TEST(Enumeration, SidePotsOfOnePlayerOrEveryoneAreRefused) {
+  const Deal three = make_deal({"AsKs", "QhQd", "7c6c"});
+  for (const unsigned players : {0b001u, 0b111u, 0b1011u}) {
+    SidePots sides;
+    sides.players[0] = static_cast<std::uint16_t>(players);
+    sides.count = 1;
+    EXPECT_THROW(enumerate(three, sides), std::invalid_argument) << players;
   }
 }
 

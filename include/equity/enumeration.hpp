@@ -31,6 +31,14 @@ inline constexpr auto kSplitShare = [] {
   return share;
 }();
 
+// Side pots counted in the same pass as the pot of every player (pot.hpp): each the set of players
+// who can win it (bit p: player p; two or more, not every player), split among those of them with
+// the best hand. The others' cards are dealt as always; they only do not contend for it.
+struct SidePots {
+  std::array<std::uint16_t, kMaxPlayers> players{};
+  int count = 0;
+};
+
 // The question: players' hole cards, the known board and dead cards.
 struct Deal {
   std::vector<HoleCards> hands;  // 2..10 players
@@ -57,19 +65,23 @@ struct PlayerCounts {
 struct EnumerationResult {
   std::uint64_t boards = 0;           // number of distinct boards walked
   std::vector<PlayerCounts> players;  // in the order of the deal's hands
+  // Per side pot asked for (SidePots): each player's share of it, in units of 1/kShareUnit
+  // of a board (0 for the players not in it).
+  std::vector<std::array<std::uint64_t, kMaxPlayers>> side_share;
 
   // Fraction of the pot player p wins on average: share / (kShareUnit * boards).
   double equity(std::size_t p) const;
   friend bool operator==(const EnumerationResult&, const EnumerationResult&) = default;
 };
 
-// Exact counts by grouping boards (see above). Validates the deal. Single-threaded: a deal takes
-// well under a millisecond, so callers parallelise over deals.
-EnumerationResult enumerate(const Deal& deal);
+// Exact counts by grouping boards (see above), with the side pots' shares when asked. Validates
+// the deal and the side pots. Single-threaded: a deal takes well under a millisecond, so callers
+// parallelise over deals.
+EnumerationResult enumerate(const Deal& deal, const SidePots& side_pots = {});
 
 // Exact counts by evaluating every board with the fast evaluator, in parallel over the first board
 // card with oneTBB (the counts do not depend on the number of threads). Validates the deal.
-EnumerationResult walk_boards(const Deal& deal);
+EnumerationResult walk_boards(const Deal& deal, const SidePots& side_pots = {});
 
 // Number of ways to choose k of n (n <= 64).
 std::uint64_t choose(int n, int k);

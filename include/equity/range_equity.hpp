@@ -42,6 +42,13 @@ struct RangePlayerCounts {
   RangePlayerCounts& operator+=(const RangePlayerCounts& o);
 };
 
+// Per side pot (ExactOptions::side_pots), each player's share of it, as RangePlayerCounts::share
+// and weighted_share count the whole pot's (0 for the players not in it).
+struct SidePotCounts {
+  std::array<std::uint64_t, kMaxPlayers> share{};
+  std::array<double, kMaxPlayers> weighted_share{};
+};
+
 struct RangeEquityResult {
   std::uint64_t assignments = 0;  // non-conflicting combo assignments
   std::uint64_t boards = 0;       // boards per assignment (the same for every assignment)
@@ -55,16 +62,22 @@ struct RangeEquityResult {
   int symmetries = 1;               // suit permutations that leave the question unchanged
   std::vector<std::size_t> combos;  // per player: combos left after card removal
   std::vector<RangePlayerCounts> players;
+  std::vector<SidePotCounts> side_pots;  // as ExactOptions::side_pots asked
 
   std::uint64_t showdowns() const { return assignments * boards; }
   // Weighted when weights are given: weighted_share / (kShareUnit * total_weight * boards).
   double equity(std::size_t p) const;
+  // The same of side pot l's.
+  double side_pot_equity(std::size_t l, std::size_t p) const;
 };
 
 struct ExactOptions {
   bool walk_every_board = false;  // evaluate boards one by one instead of enumerate()'s grouping
   bool by_category = false;       // fill the category counts (walks every board)
   bool use_symmetry = true;
+  // Side pots counted in the same pass (enumeration.hpp): every assignment's showdowns of each.
+  // Not with the showdowns method.
+  SidePots side_pots;
   // Called from one thread with the fraction done (0..1): after the first block of assignments,
   // then at most every quarter of a second.
   std::function<void(double)> progress;

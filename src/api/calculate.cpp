@@ -100,9 +100,11 @@ Answer run_exact(const Question& q, const PlannedQuestion& s, ExactMethod plan_m
   if (q.progress)
     options.progress = [&](double done) { q.progress(Progress{Method::exact, done, 0, 0, clock.seconds(), false}); };
   const bool showdowns = plan_method == ExactMethod::showdowns;
-  Answer a = exact_answer(
-      showdowns ? enumerate_showdowns(*s.prep, !s.serial) : enumerate_ranges(*s.prep, s.symmetries, options),
-      s.parsed.players, q.by_category);
+  if (detail::counts_side_pots(s, Method::exact, plan_method)) options.side_pots = detail::side_pots_of(q);
+  const RangeEquityResult r =
+      showdowns ? enumerate_showdowns(*s.prep, !s.serial) : enumerate_ranges(*s.prep, s.symmetries, options);
+  Answer a = exact_answer(r, s.parsed.players, q.by_category);
+  if (options.side_pots.count > 0) a.pot = detail::counted_side_pots(q, r);  // answer_pot() completes it
   a.method = Method::exact;
   a.exact_method = showdowns                  ? ExactMethod::showdowns
                    : options.walk_every_board ? ExactMethod::boards

@@ -59,6 +59,9 @@ bool multiway_showdowns(const Question& q, const PlannedQuestion& s, const Exact
   if (parsed.deal.ranges.size() < 3 || parsed.deal.board.empty() || q.by_category || !showdowns_take(*s.prep))
     return false;
   if (q.exact_method == ExactMethod::showdowns) return true;
+  // The grouped enumeration counts side pots in the same pass; plain showdowns would ask again,
+  // hand by hand for a player left out with a range.
+  if (detail::side_pot_leaves_out_a_range(s)) return false;
   return q.exact_method == ExactMethod::automatic && multiway_showdowns_cost(*s.prep) < 8 * work.showdowns;
 }
 
@@ -249,7 +252,7 @@ EQUITY_QUESTION_PATH Plan plan(const Question& asked) {
       break;
   }
   // Checked here only when asked for: a plain question's first run touches none of their code.
-  if (detail::asks_pot(question)) detail::check_pot(*p.question, p.method);
+  if (detail::asks_pot(question)) detail::check_pot(*p.question, p);
   if (detail::asks_runouts(question)) detail::check_runouts(*p.question);
   return p;
 }

@@ -1,6 +1,7 @@
 // The pot's layers (pot.hpp) and their answers. The first layer holds every player: its shares are
-// the question's own equities. A side pot holds the players with the bigger stacks: its shares are
-// the equities of the question of those players alone, the others' known cards out of the deck,
+// the question's own equities. A side pot holds the players with the bigger stacks. Hold'em's and
+// short deck's exact enumerations count it in the main pot's pass (enumeration.hpp's SidePots:
+// counted_side_pots() reads them). Else its shares are the equities of the question of those players alone, the others' known cards out of the deck,
 // which counts the same deals when the others' cards not known are drawn at random (a specific
 // hand has none; random, or a stud hand's hidden cards, are any cards left): each deal of the
 // side pot's players' cards and of the board, once for every way of the others' cards. A player
@@ -161,11 +162,64 @@ void fill_layer(const Answer& a, PotLayerAnswer& out) {
   }
 }
 
+// The side pot `layer` as the answer's method counted it, if it did.
+const PotLayerAnswer* counted_layer(const Answer& a, const PotLayer& layer) {
+  if (!a.pot) return nullptr;
+  for (const PotLayerAnswer& counted : a.pot->layers)
+    if (counted.layer.players == layer.players) return &counted;
+  return nullptr;
+}
+
 }  // namespace
 
-void check_pot(const PlannedQuestion& s, Method method) {
+SidePots side_pots_of(const Question& q) {
+  SidePots sides;
+  if (q.stacks.empty()) return sides;
+  for (const PotLayer& layer : pot_layers(q.stacks, q.pot)) {
+    if (layer.players.size() < 2 || layer.players.size() == q.players.size()) continue;
+    std::uint16_t players = 0;
+    for (const std::size_t p : layer.players) players = static_cast<std::uint16_t>(players | 1u << p);
+    sides.players[static_cast<std::size_t>(sides.count++)] = players;
+  }
+  return sides;
+}
+
+bool side_pot_leaves_out_a_range(const PlannedQuestion& s) {
   const Question& q = s.question;
-  if (!asks_pot(q)) return;
+  if (q.stacks.empty()) return false;
+  for (const PotLayer& layer : pot_layers(q.stacks, q.pot))
+    if (layer.players.size() >= 2 && layer.players.size() < q.players.size() && !ranged_out(s, layer).empty())
+      return true;
+  return false;
+}
+
+bool counts_side_pots(const PlannedQuestion& s, Method method, ExactMethod exact_method) {
+  return !s.omaha && !s.stud && method == Method::exact &&
+         (exact_method == ExactMethod::grouped || exact_method == ExactMethod::boards);
+}
+
+PotAnswer counted_side_pots(const Question& q, const RangeEquityResult& r) {
+  PotAnswer counted;
+  std::size_t l = 0;
+  for (const PotLayer& layer : pot_layers(q.stacks, q.pot)) {
+    if (layer.players.size() < 2 || layer.players.size() == q.players.size()) continue;
+    PotLayerAnswer out;
+    out.layer = layer;
+    if (!r.weighted) out.showdowns = r.showdowns();
+    for (const std::size_t p : layer.players) {
+      out.equity.push_back(r.side_pot_equity(l, p));
+      if (!r.weighted) out.pot_units.push_back(r.side_pots[l].share[p] * (kPotUnits / kShareUnit));
+    }
+    counted.layers.push_back(std::move(out));
+    ++l;
+  }
+  return counted;
+}
+
+void check_pot(const PlannedQuestion& s, const Plan& plan) {
+  const Question& q = s.question;
+  if (!asks_pot(q) || counts_side_pots(s, plan.method, plan.exact_method)) return;
+  const Method method = plan.method;
   for (const PotLayer& layer : layers_of(q)) {
     if (layer.players.size() < 2 || layer.players.size() == q.players.size()) continue;
     const std::vector<std::size_t> ranged = ranged_out(s, layer);
@@ -234,6 +288,8 @@ PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a) {
       out.equity = {1.0};  // his own chips back
     } else if (out.layer.players.size() == n) {
       fill_layer(a, out);
+    } else if (const PotLayerAnswer* side = counted_layer(a, out.layer)) {
+      out = *side;
     } else if (!ranged_out(s, out.layer).empty()) {
       range_side_pot(s, l, out);
     } else {

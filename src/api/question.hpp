@@ -10,6 +10,9 @@
 #include "count/omaha_equity.hpp"
 #include "equity/calculate.hpp"
 #include "equity/deal.hpp"
+#include "equity/enumeration.hpp"
+#include "equity/plan.hpp"
+#include "equity/range_equity.hpp"
 #include "equity/range.hpp"
 #include "equity/stopwatch.hpp"
 #include "equity/stud_equity.hpp"
@@ -95,12 +98,24 @@ inline bool asks_runouts(const Question& q) { return q.runs != 1 || !q.board2.em
 Question sub_question(const Question& q, std::uint64_t seed_step);
 
 // With stacks or dead money (Question::stacks, pot): checks that every side pot can be counted
-// (every player left out of one removable, or in Hold'em and short deck a range counted hand by
-// hand when the question is exact; throws InputError naming him), planned with the question by
-// `method`.
-void check_pot(const PlannedQuestion& s, Method method);
-// The pot's layers answered (pot.cpp): the first layer's shares are the answer's equities, each
-// other one's a question of its players with the others' known cards dead.
+// (every player left out of one removable, or in Hold'em and short deck a range counted with the
+// side pot in one pass; throws InputError naming him), planned with the question as `plan` says.
+void check_pot(const PlannedQuestion& s, const Plan& plan);
+// The side pots of the question's stacks (layers of two players or more, not every one), in the
+// order of its layers: what the Hold'em and short deck enumerations count in the same pass.
+SidePots side_pots_of(const Question& q);
+// Whether a side pot leaves out a player whose cards are a range (not drawn at random): the
+// grouped enumeration counts it in the same pass; another method would ask hand by hand.
+bool side_pot_leaves_out_a_range(const PlannedQuestion& s);
+// Whether the planned method counts the side pots in the same pass: Hold'em's and short deck's
+// exact grouped enumeration and board walk.
+bool counts_side_pots(const PlannedQuestion& s, Method method, ExactMethod exact_method);
+// The side pots as the enumeration counted them (side_pots_of(q)'s order): what answer_pot() reads
+// from Answer::pot before it answers the rest.
+PotAnswer counted_side_pots(const Question& q, const RangeEquityResult& r);
+// The pot's layers answered (pot.cpp): the first layer's shares are the answer's equities; a side
+// pot's are those counted with them (a.pot, from counted_side_pots()), else those of a question of
+// its players with the others' known cards dead.
 PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a);
 // Two boards with stacks: each board wins half of every pot, so each share and each player's chips
 // are the average of the first board's (`first`, from the answer) and the second board's (its own

@@ -39,6 +39,21 @@ void validate(const Deal& deal) {
   check_deck(game_rules(deal.game).deck_size() - seen.size(), 5 - static_cast<int>(deal.board.size()));
 }
 
+namespace {
+
+// Each side pot two players or more of the deal, not every one.
+void validate(const SidePots& sides, std::size_t players_in_deal) {
+  const auto n = static_cast<unsigned>(players_in_deal);
+  if (sides.count < 0 || sides.count > kMaxPlayers) throw std::invalid_argument("side pots: at most one a player");
+  for (int l = 0; l < sides.count; ++l) {
+    const unsigned players = sides.players[static_cast<std::size_t>(l)];
+    if (std::popcount(players) < 2 || (players >> n) != 0 || std::popcount(players) == static_cast<int>(n))
+      throw std::invalid_argument("side pots: two players or more of the deal, not every one");
+  }
+}
+
+}  // namespace
+
 double EnumerationResult::equity(std::size_t p) const {
   if (boards == 0) return 0.0;
   return static_cast<double>(players[p].share) / (static_cast<double>(kShareUnit) * static_cast<double>(boards));
@@ -63,7 +78,7 @@ struct Tally {
 };
 
 // Adds `weight` boards on which the players' hands have the given ranks.
-inline void add_outcome(const HandRank* value, int n, std::int64_t weight, Tally& t) {
+EQUITY_ALWAYS_INLINE void add_outcome(const HandRank* value, int n, std::int64_t weight, Tally& t) {
   if (n == 2) {  // without branches: the outcome is unpredictable
     const std::int64_t split = value[0] == value[1] ? weight : 0;
     t.wins[0] += value[0] > value[1] ? weight : 0;
@@ -91,6 +106,106 @@ inline void add_outcome(const HandRank* value, int n, std::int64_t weight, Tally
       t.ties[static_cast<std::size_t>(p)] += weight;
       t.share[static_cast<std::size_t>(p)] += split;
     }
+}
+
+// Per side pot and player: the share won, in units of 1/kShareUnit of a board; and each side
+// pot's players as a list (the order of the bits of SidePots::players). One side pot of two
+// players (three players all in, the shortest stack left out) is counted as heads-up is: wins and
+// ties.
+struct SideTally {
+  std::array<std::array<std::int64_t, kMaxPlayers>, kMaxPlayers> share{};
+  std::array<std::array<std::uint8_t, kMaxPlayers>, kMaxPlayers> member{};
+  std::array<std::uint8_t, kMaxPlayers> members{};
+  int count = 0;
+  bool pair = false;  // one side pot, of member[0][0] and member[0][1]
+  std::int64_t first_wins = 0, second_wins = 0, ties = 0;
+
+  SideTally() = default;
+  explicit SideTally(const SidePots& sides) : count(sides.count) {
+    for (std::size_t l = 0; l < static_cast<std::size_t>(count); ++l)
+      for (unsigned m = sides.players[l]; m; m &= m - 1)
+        member[l][members[l]++] = static_cast<std::uint8_t>(std::countr_zero(m));
+    pair = count == 1 && members[0] == 2;
+  }
+  // Each player's share of side pot l.
+  std::int64_t share_of(std::size_t l, std::size_t p) const {
+    if (!pair) return share[l][p];
+    const std::int64_t half = static_cast<std::int64_t>(kShareUnit / 2);
+    if (p == member[0][0]) return 2 * half * first_wins + half * ties;
+    if (p == member[0][1]) return 2 * half * second_wins + half * ties;
+    return 0;
+  }
+};
+
+// Adds `weight` boards' side pots: each split among its players with its best hand.
+EQUITY_ALWAYS_INLINE void add_side_pots(const HandRank* value, std::int64_t weight, SideTally& t) {
+  if (t.pair) {
+    const HandRank a = value[t.member[0][0]], b = value[t.member[0][1]];
+    t.first_wins += a > b ? weight : 0;
+    t.second_wins += b > a ? weight : 0;
+    t.ties += a == b ? weight : 0;
+    return;
+  }
+  for (std::size_t l = 0; l < static_cast<std::size_t>(t.count); ++l) {
+    const auto& member = t.member[l];
+    HandRank best = 0;
+    int winners = 0;
+    for (std::size_t i = 0; i < t.members[l]; ++i) {
+      const HandRank v = value[member[i]];
+      winners = v > best ? 0 : winners;
+      best = std::max(best, v);
+      winners += v == best;
+    }
+    const std::int64_t split = weight * static_cast<std::int64_t>(kSplitShare[static_cast<std::size_t>(winners)]);
+    for (std::size_t i = 0; i < t.members[l]; ++i) t.share[l][member[i]] += value[member[i]] == best ? split : 0;
+  }
+}
+
+// Whether a side pot's outcome on a flush board needs its drawing players' hands when the whole
+// pot's does not (enumerate_grouped()'s flush pass): `value` holds the flushes, 0 for the others.
+inline bool side_needs_every_board(const std::array<HandRank, kMaxPlayers>& value, HandRank best_flush,
+                                   bool can_fill, const SideTally& t) {
+  for (std::size_t l = 0; l < static_cast<std::size_t>(t.count); ++l) {
+    HandRank best = 0;
+    for (std::size_t i = 0; i < t.members[l]; ++i) best = std::max(best, value[t.member[l][i]]);
+    if (best == 0 || (can_fill && best < best_flush)) return true;
+  }
+  return false;
+}
+
+// The tallies of one enumeration: the whole pot's, and with kSidePots the side pots' too.
+template <bool kSidePots>
+struct Tallies {
+  Tally whole;
+  SideTally side;
+  EQUITY_ALWAYS_INLINE void add(const HandRank* value, int n, std::int64_t weight) {
+    add_outcome(value, n, weight, whole);
+    add_side_pots(value, weight, side);
+  }
+};
+template <>
+struct Tallies<false> {
+  Tally whole;
+  void add(const HandRank* value, int n, std::int64_t weight) { add_outcome(value, n, weight, whole); }
+};
+
+template <class T>
+void add_arrays(T& a, const T& b) {
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
+}
+
+template <bool kSidePots>
+Tallies<kSidePots>& operator+=(Tallies<kSidePots>& a, const Tallies<kSidePots>& b) {
+  add_arrays(a.whole.wins, b.whole.wins);
+  add_arrays(a.whole.ties, b.whole.ties);
+  add_arrays(a.whole.share, b.whole.share);
+  if constexpr (kSidePots) {
+    for (std::size_t l = 0; l < kMaxPlayers; ++l) add_arrays(a.side.share[l], b.side.share[l]);
+    a.side.first_wins += b.side.first_wins;
+    a.side.second_wins += b.side.second_wins;
+    a.side.ties += b.side.ties;
+  }
+  return a;
 }
 
 // Calls f(key_sum, weight) for every multiset of `k` ranks with at most avail[r] of rank r: key_sum
@@ -298,9 +413,22 @@ EnumerationResult finish(const Tally& t, int n, std::uint64_t boards) {
   return result;
 }
 
-// The grouped enumeration of a validated deal under the game's ranking.
-template <class Ranking>
-EnumerationResult enumerate_grouped(const Deal& deal, Ranking ranking) {
+// The same, with the side pots' shares.
+template <bool kSidePots>
+EnumerationResult finish(const Tallies<kSidePots>& t, int n, std::uint64_t boards) {
+  EnumerationResult result = finish(t.whole, n, boards);
+  if constexpr (kSidePots) {
+    result.side_share.resize(static_cast<std::size_t>(t.side.count));
+    for (std::size_t l = 0; l < result.side_share.size(); ++l)
+      for (std::size_t p = 0; p < kMaxPlayers; ++p) result.side_share[l][p] = static_cast<std::uint64_t>(t.side.share_of(l, p));
+  }
+  return result;
+}
+
+// The grouped enumeration of a validated deal under the game's ranking; with kSidePots its side
+// pots too.
+template <bool kSidePots, class Ranking>
+EnumerationResult enumerate_grouped(const Deal& deal, const SidePots& sides, Ranking ranking) {
   const int n = static_cast<int>(deal.hands.size());
   const CardSet remaining = CardSet::full() - deal.used_cards();
   const int k = 5 - static_cast<int>(deal.board.size());
@@ -340,7 +468,8 @@ EnumerationResult enumerate_grouped(const Deal& deal, Ranking ranking) {
     every_board_flush |= fs.threshold == 0;
   }
 
-  Tally tally;
+  Tallies<kSidePots> tally;
+  if constexpr (kSidePots) tally.side = SideTally(sides);
   const auto avail = remaining.rank_counts();
 
   // Main pass: boards without a flush suit, grouped by rank multiset; every player's hand is then
@@ -354,16 +483,16 @@ EnumerationResult enumerate_grouped(const Deal& deal, Ranking ranking) {
       second_wins += first < second ? weight : 0;
       splits += first == second ? weight : 0;
     });
-    tally.wins[0] += first_wins;
-    tally.wins[1] += second_wins;
-    tally.ties[0] += splits;
-    tally.ties[1] += splits;
+    tally.whole.wins[0] += first_wins;
+    tally.whole.wins[1] += second_wins;
+    tally.whole.ties[0] += splits;
+    tally.whole.ties[1] += splits;
   } else if (!every_board_flush) {
     std::array<HandRank, kMaxPlayers> value{};
     for_each_nonflush_rank_multiset(avail, k, suits, [&](std::uint32_t key, std::int64_t weight) {
       for (int p = 0; p < n; ++p)
         value[static_cast<std::size_t>(p)] = ranking.rank_only(known_key[static_cast<std::size_t>(p)] + key);
-      add_outcome(value.data(), n, weight, tally);
+      tally.add(value.data(), n, weight);
     });
   }
 
@@ -386,7 +515,7 @@ EnumerationResult enumerate_grouped(const Deal& deal, Ranking ranking) {
       if (same_flush) {
         const std::array<HandRank, kMaxPlayers> equal{};
         const auto boards = static_cast<std::int64_t>(choose(std::popcount(fs.deck_suited), j)) * others.total_weight;
-        if (boards != 0) add_outcome(equal.data(), n, boards, tally);
+        if (boards != 0) tally.add(equal.data(), n, boards);
         continue;
       }
       std::array<int, kMaxPlayers> flushing{}, drawing{};  // players with and without the flush
@@ -413,7 +542,13 @@ EnumerationResult enumerate_grouped(const Deal& deal, Ranking ranking) {
           const auto q = static_cast<std::size_t>(drawing[static_cast<std::size_t>(d)]);
           can_fill |= known_pair[q] || (known_ranks[q] & dealt_suited) != 0;
         }
-        if (can_fill && best_flush < Ranking::kFirstStraightFlush) {
+        // A side pot's outcome is the whole pot's (its best flush, unless a full house beats the
+        // best flush) when its best flush is the best; else its players are looked up on every
+        // board: it has no flush (its drawing players' own hands win it), or a lower one that a
+        // full house may beat.
+        bool every = false;
+        if constexpr (kSidePots) every = side_needs_every_board(value, best_flush, can_fill, tally.side);
+        if ((can_fill && best_flush < Ranking::kFirstStraightFlush) || every) {
           std::array<std::uint32_t, kMaxPlayers> base{};
           for (int d = 0; d < n_drawing; ++d) {
             const auto q = static_cast<std::size_t>(drawing[static_cast<std::size_t>(d)]);
@@ -428,60 +563,69 @@ EnumerationResult enumerate_grouped(const Deal& deal, Ranking ranking) {
               full[static_cast<std::size_t>(drawing[static_cast<std::size_t>(d)])] = hand;
               beaten |= hand > best_flush;
             }
+            if constexpr (kSidePots)
+              if (every) add_side_pots(full.data(), other.weight, tally.side);
             if (!beaten) [[likely]]
               continue;
-            add_outcome(full.data(), n, other.weight, tally);
+            add_outcome(full.data(), n, other.weight, tally.whole);
+            if constexpr (kSidePots)
+              if (!every) add_side_pots(full.data(), other.weight, tally.side);
             flush_wins -= other.weight;
           }
         }
-        if (flush_wins != 0) add_outcome(value.data(), n, flush_wins, tally);
+        if (flush_wins == 0) return;
+        if (every)
+          add_outcome(value.data(), n, flush_wins, tally.whole);  // the side pots were counted board by board
+        else
+          tally.add(value.data(), n, flush_wins);
       });
     }
   }
   return finish(tally, n, choose(remaining.size(), k));
 }
 
-// Every board walked one by one under the game's ranking.
-template <class Ranking>
-EnumerationResult walk_every_board(const Deal& deal, Ranking ranking) {
+// Every board walked one by one under the game's ranking; with kSidePots its side pots too.
+template <bool kSidePots, class Ranking>
+EnumerationResult walk_every_board(const Deal& deal, const SidePots& sides, Ranking ranking) {
   const detail::BoardWalk walk(deal, ranking);
   const int n = walk.players(), d = walk.deck_size(), k = walk.cards_to_come();
+  Tallies<kSidePots> empty;
+  if constexpr (kSidePots) empty.side = SideTally(sides);
   // Tasks split on the first (lowest) board card to come.
-  const auto walk_from = [&](int first, Tally& t) {
-    walk.visit(first, [&](const std::array<HandRank, kMaxPlayers>& value) { add_outcome(value.data(), n, 1, t); });
+  const auto walk_from = [&](int first, Tallies<kSidePots>& t) {
+    walk.visit(first, [&](const std::array<HandRank, kMaxPlayers>& value) { t.add(value.data(), n, 1); });
   };
-  Tally total;
+  Tallies<kSidePots> total = empty;
   if (k == 0) {
     walk_from(-1, total);
   } else {
     total = detail::parallel_reduce(
-        tbb::blocked_range<int>(0, d - k + 1, 1), Tally{},
-        [&](const tbb::blocked_range<int>& r, Tally t) {
+        tbb::blocked_range<int>(0, d - k + 1, 1), empty,
+        [&](const tbb::blocked_range<int>& r, Tallies<kSidePots> t) {
           for (int first = r.begin(); first < r.end(); ++first) walk_from(first, t);
           return t;
         },
-        [](Tally a, const Tally& b) {
-          for (std::size_t p = 0; p < kMaxPlayers; ++p) {
-            a.wins[p] += b.wins[p];
-            a.ties[p] += b.ties[p];
-            a.share[p] += b.share[p];
-          }
-          return a;
-        });
+        [](Tallies<kSidePots> a, const Tallies<kSidePots>& b) { return a += b; });
   }
   return finish(total, n, choose(d, k));
 }
 
 }  // namespace
 
-EnumerationResult enumerate(const Deal& deal) {
+EnumerationResult enumerate(const Deal& deal, const SidePots& sides) {
   validate(deal);
-  return with_ranking(deal.game, [&](auto ranking) { return enumerate_grouped(deal, ranking); });
+  validate(sides, deal.hands.size());
+  return with_ranking(deal.game, [&](auto ranking) {
+    return sides.count > 0 ? enumerate_grouped<true>(deal, sides, ranking) : enumerate_grouped<false>(deal, sides, ranking);
+  });
 }
 
-EnumerationResult walk_boards(const Deal& deal) {
+EnumerationResult walk_boards(const Deal& deal, const SidePots& sides) {
   validate(deal);
-  return with_ranking(deal.game, [&](auto ranking) { return walk_every_board(deal, ranking); });
+  validate(sides, deal.hands.size());
+  return with_ranking(deal.game, [&](auto ranking) {
+    return sides.count > 0 ? walk_every_board<true>(deal, sides, ranking) : walk_every_board<false>(deal, sides, ranking);
+  });
 }
 
 }  // namespace equity

@@ -30,7 +30,18 @@ struct Accumulator {
   std::uint64_t assignments = 0, orbits = 0;
   double total_weight = 0;
   std::array<RangePlayerCounts, kMaxPlayers> players{};
+  std::vector<SidePotCounts> side_pots;  // as ExactOptions::side_pots asked
 };
+
+// Adds one assignment's side pot shares, m times, weighted by wm.
+void add_orbit(std::vector<SidePotCounts>& to, const EnumerationResult& e, std::uint64_t m, double wm) {
+  to.resize(e.side_share.size());
+  for (std::size_t l = 0; l < to.size(); ++l)
+    for (std::size_t p = 0; p < kMaxPlayers; ++p) {
+      to[l].share[p] += m * e.side_share[l][p];
+      to[l].weighted_share[p] += wm * static_cast<double>(e.side_share[l][p]);
+    }
+}
 
 // Adds one assignment's counts, m times (its orbit), weighted by wm (m times its weight).
 void add_orbit(RangePlayerCounts& to, const PlayerCounts& e, std::uint64_t m, double wm) {
@@ -217,8 +228,10 @@ void run_block(const PreparedDeal& prep, const std::vector<Representative>& reps
     weight = std::ldexp(weight, exponent);
     const std::uint64_t m = rep.orbit;
     const double wm = weight * static_cast<double>(m);
-    const EnumerationResult e = options.walk_every_board ? walk_boards(d) : enumerate(d);
+    const EnumerationResult e =
+        options.walk_every_board ? walk_boards(d, options.side_pots) : enumerate(d, options.side_pots);
     for (std::size_t p = 0; p < n; ++p) add_orbit(acc.players[p], e.players[p], m, wm);
+    if (options.side_pots.count > 0) add_orbit(acc.side_pots, e, m, wm);
     if (options.by_category)
       with_ranking(d.game, [&](auto ranking) { walk_with_categories(d, ranking, acc.players, m); });
     acc.assignments += m;
@@ -295,6 +308,16 @@ double RangeEquityResult::equity(std::size_t p) const {
          (static_cast<double>(kShareUnit) * static_cast<double>(assignments) * static_cast<double>(boards));
 }
 
+double RangeEquityResult::side_pot_equity(std::size_t l, std::size_t p) const {
+  if (boards == 0 || assignments == 0) return 0.0;
+  const SidePotCounts& c = side_pots[l];
+  if (weighted)
+    return std::clamp(
+        c.weighted_share[p] / (static_cast<double>(kShareUnit) * total_weight * static_cast<double>(boards)), 0.0, 1.0);
+  return static_cast<double>(c.share[p]) /
+         (static_cast<double>(kShareUnit) * static_cast<double>(assignments) * static_cast<double>(boards));
+}
+
 EQUITY_QUESTION_PATH bool exact_enumeration_fits(double assignments, std::uint64_t boards, std::size_t symmetries) {
   return counts_fit(assignments, boards) && assignments / static_cast<double>(symmetries) <= kMaxAssignments;
 }
@@ -320,11 +343,17 @@ RangeEquityResult enumerate_ranges(const PreparedDeal& prep, const std::vector<S
   result.symmetries = static_cast<int>(symmetries.size());
   result.players.resize(n);
   for (const auto& list : prep.combos) result.combos.push_back(list.size());
+  result.side_pots.resize(static_cast<std::size_t>(options.side_pots.count));
   for (const auto& acc : partial) {
     result.assignments += acc.assignments;
     result.orbits += acc.orbits;
     result.total_weight += acc.total_weight;
     for (std::size_t p = 0; p < n; ++p) result.players[p] += acc.players[p];
+    for (std::size_t l = 0; l < acc.side_pots.size(); ++l)
+      for (std::size_t p = 0; p < kMaxPlayers; ++p) {
+        result.side_pots[l].share[p] += acc.side_pots[l].share[p];
+        result.side_pots[l].weighted_share[p] += acc.side_pots[l].weighted_share[p];
+      }
   }
   return result;
 }
