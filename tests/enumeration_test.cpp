@@ -262,7 +262,8 @@ TEST(Enumeration, SidePotsInTheSamePassAsEachCountedAlone) {
   for (int i = 0; i < 120; ++i) {
     const int players = 3 + static_cast<int>(rng() % 4);
     const int board = i % 4 == 0 ? 0 : 3 + static_cast<int>(rng() % 2);
-    const Deal d = i % 2 ? suited_deal(rng, players, board) : random_deal(rng, players, board, static_cast<int>(rng() % 3));
+    const Deal d =
+        i % 2 ? suited_deal(rng, players, board) : random_deal(rng, players, board, static_cast<int>(rng() % 3));
     const SidePots sides = random_side_pots(rng, players);
     if (sides.count == 0) continue;
     ++counted;
@@ -272,8 +273,8 @@ TEST(Enumeration, SidePotsInTheSamePassAsEachCountedAlone) {
     ASSERT_EQ(r.side_share.size(), static_cast<std::size_t>(sides.count));
     for (int l = 0; l < sides.count; ++l) {
       const auto l_at = static_cast<std::size_t>(l);
-      EXPECT_EQ(r.side_share[l_at], side_pot_alone(d, sides.players[l_at])) << describe(d) << describe(sides) << " pot "
-                                                                             << l;
+      EXPECT_EQ(r.side_share[l_at], side_pot_alone(d, sides.players[l_at]))
+          << describe(d) << describe(sides) << " pot " << l;
     }
     if (board > 0) {
       EXPECT_EQ(r, walk_boards(d, sides)) << describe(d) << describe(sides);

@@ -590,8 +590,8 @@ TEST(PotErrors, SayWhatAndWhere) {
   EXPECT_EQ(message(question(Game::holdem, {"AsAc", "KdKc", "QQ+,AKs"}, "Ks7h2c", "", {50, 50, 10})), "no error");
   // Two wide ranges left out of the top pot: their hands together are too many to ask one by one,
   // and are counted in the grouped enumeration's one pass.
-  Question wide = question(Game::holdem, {"AsAc", "KdKc", "22+,A2+,K2+", "22+,A2+,K2+"}, "Ks7h2c4d9s", "",
-                           {100, 100, 10, 10});
+  Question wide =
+      question(Game::holdem, {"AsAc", "KdKc", "22+,A2+,K2+", "22+,A2+,K2+"}, "Ks7h2c4d9s", "", {100, 100, 10, 10});
   EXPECT_EQ(message(wide), "no error");
   wide.exact_method = ExactMethod::showdowns;
   EXPECT_NE(message(wide).find("more than 20000 together"), std::string::npos) << message(wide);

@@ -1,13 +1,12 @@
 // The pot's layers (pot.hpp) and their answers. The first layer holds every player: its shares are
 // the question's own equities. A side pot holds the players with the bigger stacks. Hold'em's and
 // short deck's exact enumerations count it in the main pot's pass (enumeration.hpp's SidePots:
-// counted_side_pots() reads them). Else its shares are the equities of the question of those players alone, the others' known cards out of the deck,
-// which counts the same deals when the others' cards not known are drawn at random (a specific
-// hand has none; random, or a stud hand's hidden cards, are any cards left): each deal of the
-// side pot's players' cards and of the board, once for every way of the others' cards. A player
-// left out with a range (Hold'em, short deck) is not drawn at random: his hands are counted one by
-// one, each a question with his cards out of the deck, and their counts added (the joint count:
-// every deal of everyone's cards and the board once).
+// counted_side_pots() reads them). Else its shares are the equities of the question of those players alone, the others'
+// known cards out of the deck, which counts the same deals when the others' cards not known are drawn at random (a
+// specific hand has none; random, or a stud hand's hidden cards, are any cards left): each deal of the side pot's
+// players' cards and of the board, once for every way of the others' cards. A player left out with a range (Hold'em,
+// short deck) is not drawn at random: his hands are counted one by one, each a question with his cards out of the deck,
+// and their counts added (the joint count: every deal of everyone's cards and the board once).
 #include "equity/pot.hpp"
 
 #include <algorithm>

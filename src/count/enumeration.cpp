@@ -163,8 +163,8 @@ EQUITY_ALWAYS_INLINE void add_side_pots(const HandRank* value, std::int64_t weig
 
 // Whether a side pot's outcome on a flush board needs its drawing players' hands when the whole
 // pot's does not (enumerate_grouped()'s flush pass): `value` holds the flushes, 0 for the others.
-inline bool side_needs_every_board(const std::array<HandRank, kMaxPlayers>& value, HandRank best_flush,
-                                   bool can_fill, const SideTally& t) {
+inline bool side_needs_every_board(const std::array<HandRank, kMaxPlayers>& value, HandRank best_flush, bool can_fill,
+                                   const SideTally& t) {
   for (std::size_t l = 0; l < static_cast<std::size_t>(t.count); ++l) {
     HandRank best = 0;
     for (std::size_t i = 0; i < t.members[l]; ++i) best = std::max(best, value[t.member[l][i]]);
@@ -420,7 +420,8 @@ EnumerationResult finish(const Tallies<kSidePots>& t, int n, std::uint64_t board
   if constexpr (kSidePots) {
     result.side_share.resize(static_cast<std::size_t>(t.side.count));
     for (std::size_t l = 0; l < result.side_share.size(); ++l)
-      for (std::size_t p = 0; p < kMaxPlayers; ++p) result.side_share[l][p] = static_cast<std::uint64_t>(t.side.share_of(l, p));
+      for (std::size_t p = 0; p < kMaxPlayers; ++p)
+        result.side_share[l][p] = static_cast<std::uint64_t>(t.side.share_of(l, p));
   }
   return result;
 }
@@ -616,7 +617,8 @@ EnumerationResult enumerate(const Deal& deal, const SidePots& sides) {
   validate(deal);
   validate(sides, deal.hands.size());
   return with_ranking(deal.game, [&](auto ranking) {
-    return sides.count > 0 ? enumerate_grouped<true>(deal, sides, ranking) : enumerate_grouped<false>(deal, sides, ranking);
+    return sides.count > 0 ? enumerate_grouped<true>(deal, sides, ranking)
+                           : enumerate_grouped<false>(deal, sides, ranking);
   });
 }
 
@@ -624,7 +626,8 @@ EnumerationResult walk_boards(const Deal& deal, const SidePots& sides) {
   validate(deal);
   validate(sides, deal.hands.size());
   return with_ranking(deal.game, [&](auto ranking) {
-    return sides.count > 0 ? walk_every_board<true>(deal, sides, ranking) : walk_every_board<false>(deal, sides, ranking);
+    return sides.count > 0 ? walk_every_board<true>(deal, sides, ranking)
+                           : walk_every_board<false>(deal, sides, ranking);
   });
 }
 
