@@ -367,6 +367,83 @@ TEST(OmahaEnumeration, MatchesTheBruteForceFromEveryStreetOnASmallDeck) {
   }
 }
 
+// Each side pot counted in the main pass against the pot of its players alone, the others' cards
+// dead (the same boards): nested pots as stacks make them and any sets, two to nine players in a
+// pot, Hi/Lo quartering, flush-heavy hands, more than six players (counted without the table of
+// outcomes), preflop too.
+TEST(OmahaEnumeration, SidePotsInTheSamePassAsEachCountedAlone) {
+  std::mt19937_64 rng(3939);
+  struct Case {
+    int players, hole_cards, board_cards;
+    bool hi_lo;
+  };
+  const Case cases[] = {{3, 4, 0, false}, {3, 4, 3, true},  {4, 4, 3, false}, {4, 5, 4, true},
+                        {5, 4, 3, true},  {6, 4, 4, false}, {6, 6, 3, true},  {7, 4, 3, true},
+                        {8, 4, 4, false}, {10, 4, 3, true}, {3, 5, 0, true},  {4, 4, 5, true}};
+  int checked = 0;
+  for (const Case& cs : cases) {
+    for (int round = 0; round < 3; ++round) {
+      // Hole cards from hearts and spades first: flushes for some players, not for others.
+      std::vector<Card> deck = CardSet::full().cards();
+      std::stable_partition(deck.begin(), deck.end(), [](Card c) { return c.suit() >= 2; });
+      std::shuffle(deck.begin(), deck.begin() + 26, rng);
+      std::vector<std::vector<Card>> holes;
+      for (int p = 0; p < cs.players; ++p)
+        holes.push_back(
+            round == 2 ? deal(rng, deck, cs.hole_cards)
+                       : std::vector<Card>(deck.begin() + p * cs.hole_cards, deck.begin() + (p + 1) * cs.hole_cards));
+      if (round != 2) deck.erase(deck.begin(), deck.begin() + cs.players * cs.hole_cards);
+      const auto board = deal(rng, deck, cs.board_cards);
+      std::vector<CardSet> sets;
+      for (const auto& h : holes) sets.push_back(set_of(h));
+      SidePots sides;
+      const unsigned all = (1u << cs.players) - 1;
+      if (round == 1) {  // any sets
+        for (int l = 0; l < 3; ++l) {
+          const unsigned players = static_cast<unsigned>(rng()) & all;
+          if (std::popcount(players) >= 2 && players != all)
+            sides.players[static_cast<std::size_t>(sides.count++)] = static_cast<std::uint16_t>(players);
+        }
+      } else {  // nested: the short stacks left out one by one
+        unsigned players = all;
+        for (int p = 0; p + 2 < cs.players; ++p) {
+          players &= ~(1u << static_cast<unsigned>(rng() % static_cast<unsigned>(cs.players)));
+          if (std::popcount(players) >= 2 && players != all &&
+              (sides.count == 0 || sides.players[static_cast<std::size_t>(sides.count - 1)] != players))
+            sides.players[static_cast<std::size_t>(sides.count++)] = static_cast<std::uint16_t>(players);
+        }
+      }
+      if (sides.count == 0) continue;
+      checked += sides.count;
+      const OmahaCounts got = enumerate_omaha(sets, set_of(board), CardSet(), cs.hi_lo, CardSet::full(), 0, sides);
+      OmahaCounts whole = got;
+      whole.side_pot_units.clear();
+      EXPECT_EQ(whole, enumerate_omaha(sets, set_of(board), CardSet(), cs.hi_lo));
+      ASSERT_EQ(got.side_pot_units.size(), static_cast<std::size_t>(sides.count));
+      for (int l = 0; l < sides.count; ++l) {
+        const unsigned players = sides.players[static_cast<std::size_t>(l)];
+        std::vector<CardSet> in;
+        CardSet out;
+        for (int p = 0; p < cs.players; ++p) {
+          if ((players >> p) & 1u)
+            in.push_back(sets[static_cast<std::size_t>(p)]);
+          else
+            out = out | sets[static_cast<std::size_t>(p)];
+        }
+        const OmahaCounts alone = enumerate_omaha(in, set_of(board), out, cs.hi_lo);
+        std::vector<std::uint64_t> expected(static_cast<std::size_t>(cs.players));
+        for (int p = 0, i = 0; p < cs.players; ++p)
+          if ((players >> p) & 1u)
+            expected[static_cast<std::size_t>(p)] = alone.players[static_cast<std::size_t>(i++)].pot_units;
+        EXPECT_EQ(alone.showdowns, got.showdowns);
+        EXPECT_EQ(got.side_pot_units[static_cast<std::size_t>(l)], expected)
+            << cs.players << " players, board " << cs.board_cards << ", hi/lo " << cs.hi_lo << ", pot " << players;
+      }
+    }
+  }
+  EXPECT_GT(checked, 50);
+}
+
 TEST(OmahaEnumeration, RejectsNoPlayerAndMoreThanTen) {
   EXPECT_THROW(enumerate_omaha({}, CardSet(), CardSet(), false), std::invalid_argument);
   std::vector<CardSet> eleven;

@@ -609,9 +609,10 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
   app.add_option("--stacks", f.stacks,
                  "each player's chips in the pot, all in, in the players' order, e.g. 100,250,40: the main pot "
                  "and the side pots are layered by them, and each player's expected chips back (EV) and net are "
-                 "shown; exact Hold'em and short deck count every side pot in the same pass as the main pot (a "
-                 "range left out of one too); otherwise a side pot is counted without the players left out of "
-                 "it: a specific hand, random or a stud hand has his known cards out of the deck");
+                 "shown; exact Hold'em and short deck (a range left out of one too), and Omaha of specific hands, "
+                 "count every side pot in the same pass as the main pot; otherwise a side pot is counted without "
+                 "the players left out of it: a specific hand, random or a stud hand has his known cards out of "
+                 "the deck");
   app.add_option("--runs", q.runs,
                  "run it N times: each run deals the rest of the board from what the earlier runs left and wins "
                  "1/N of the pot; adds each player's share over the runs and how often he scoops every run, some "

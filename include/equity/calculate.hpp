@@ -96,8 +96,9 @@ struct Question {
   std::optional<std::uint64_t> seed;  // Monte Carlo; none: drawn at random (below 2^53)
   // What is in the pot (pot.hpp): each player's chips in it, all in (empty: no stacks), and the
   // dead money of players who folded. With either, Answer::pot gives each player's expected chips
-  // back, layer by layer (the main pot and the side pots). Exact Hold'em and short deck count every
-  // side pot in the main pot's pass (each deal's pots to the best hands among their own players);
+  // back, layer by layer (the main pot and the side pots). Exact Hold'em and short deck, and Omaha of
+  // specific hands, count every side pot in the main pot's pass (each deal's pots to the best hands
+  // among their own players);
   // elsewhere a side pot's players are counted with the others' cards out of the deck: every player
   // left out of one holds a specific hand (or random, or a stud hand), by the method asked for.
   std::vector<double> stacks;

@@ -15,6 +15,7 @@
 
 #include "equity/cards.hpp"
 #include "equity/game.hpp"
+#include "equity/pot.hpp"  // SidePots
 
 namespace equity {
 
@@ -30,14 +31,6 @@ inline constexpr auto kSplitShare = [] {
   for (std::size_t w = 1; w <= kMaxPlayers; ++w) share[w] = kShareUnit / w;
   return share;
 }();
-
-// Side pots counted in the same pass as the pot of every player (pot.hpp): each the set of players
-// who can win it (bit p: player p; two or more, not every player), split among those of them with
-// the best hand. The others' cards are dealt as always; they only do not contend for it.
-struct SidePots {
-  std::array<std::uint16_t, kMaxPlayers> players{};
-  int count = 0;
-};
 
 // The question: players' hole cards, the known board and dead cards.
 struct Deal {

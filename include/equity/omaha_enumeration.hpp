@@ -3,7 +3,9 @@
 // exactly two hole cards and three board cards (omaha_evaluator.hpp), the pot shared as the game
 // says: to the best high, or in the Hi/Lo games half to the best high and half to the best
 // 8-or-better low (the high takes it all when nobody has a low), ties splitting each half.
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -36,6 +38,9 @@ struct OmahaPlayerCounts {
 struct OmahaCounts {
   std::vector<OmahaPlayerCounts> players;
   std::uint64_t showdowns = 0;  // boards enumerated (times the weight-1 assignments when summed)
+  // Per side pot asked for (SidePots, pot.hpp): each player's pot units of it over the same
+  // showdowns (0 for the players not in it).
+  std::vector<std::vector<std::uint64_t>> side_pot_units;
 
   OmahaCounts& operator+=(const OmahaCounts& o);
   friend bool operator==(const OmahaCounts&, const OmahaCounts&) = default;
@@ -65,6 +70,23 @@ inline OmahaWinners omaha_winners(const HandRank* highs, const LowRank* lows, st
   return w;
 }
 
+// The same among the players of `among` alone (bit p for player p): a side pot's winners.
+inline OmahaWinners omaha_winners_among(const HandRank* highs, const LowRank* lows, bool hi_lo, unsigned among) {
+  OmahaWinners w;
+  HandRank best_high = 0;
+  for (unsigned m = among; m; m &= m - 1) best_high = std::max(best_high, highs[std::countr_zero(m)]);
+  for (unsigned m = among; m; m &= m - 1)
+    w.high |= static_cast<unsigned>(highs[std::countr_zero(m)] == best_high) << std::countr_zero(m);
+  if (hi_lo) {
+    LowRank best_low = kNoLow;
+    for (unsigned m = among; m; m &= m - 1) best_low = std::max(best_low, lows[std::countr_zero(m)]);
+    if (best_low != kNoLow)
+      for (unsigned m = among; m; m &= m - 1)
+        w.low |= static_cast<unsigned>(lows[std::countr_zero(m)] == best_low) << std::countr_zero(m);
+  }
+  return w;
+}
+
 // `weight` showdowns won as `w` says, added to counts (sized to the players): every count but
 // each player's own (the high's category, a low made), which score_omaha_showdown() adds too.
 void add_omaha_outcome(OmahaWinners w, std::uint64_t weight, OmahaCounts& counts);
@@ -79,8 +101,9 @@ void add_omaha_outcome(OmahaWinners w, std::uint64_t weight, OmahaCounts& counts
 // flush can change (three or more of a suit that a player holds two or more of) are rescored by the
 // suited cards dealt and the other cards' ranks. Preflop heads-up PLO4 (1,086,008 boards) takes a
 // few milliseconds on two cores (benchmarks/omaha_bench.cpp). Throws std::invalid_argument for
-// no player or more than 10; other checks (sizes, duplicates) are the caller's.
+// no player or more than 10; other checks (sizes, duplicates) are the caller's. With `side_pots`
+// (of the holes' players), each is counted in the same pass: OmahaCounts::side_pot_units.
 OmahaCounts enumerate_omaha(std::span<const CardSet> holes, CardSet board, CardSet dead, bool hi_lo,
-                            CardSet deck = CardSet::full(), int threads = 0);
+                            CardSet deck = CardSet::full(), int threads = 0, const SidePots& side_pots = {});
 
 }  // namespace equity

@@ -6,9 +6,12 @@
 // among them; the dead money is the first layer's. A layer that only one player can win is his
 // own chips back. Each player's expected chips back (EV) add the layers' chips times his share of
 // each: calculate() answers every layer (Question::stacks, Answer::pot).
+#include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -55,6 +58,28 @@ struct PotAnswer {
   // Monte Carlo: each player's EV's standard error (the layers' counted apart); empty when exact.
   std::vector<double> ev_standard_error;
 };
+
+// Side pots as the counting methods take them, counted in the same pass as the pot of every player:
+// each the set of players who can win it (bit p: player p; two or more, not every player), split
+// among those of them with the best hand (high and low in the Hi/Lo games). The others' cards are
+// dealt as always; they only do not contend for it.
+struct SidePots {
+  std::array<std::uint16_t, 10> players{};
+  int count = 0;
+};
+
+// Throws std::invalid_argument unless each side pot is two players or more of `players`, not every
+// one (the counting methods' precondition).
+inline void check_side_pots(const SidePots& sides, std::size_t players) {
+  const auto n = static_cast<unsigned>(players);
+  if (sides.count < 0 || sides.count > static_cast<int>(sides.players.size()))
+    throw std::invalid_argument("side pots: at most one a player");
+  for (int l = 0; l < sides.count; ++l) {
+    const unsigned in = sides.players[static_cast<std::size_t>(l)];
+    if (std::popcount(in) < 2 || (in >> n) != 0 || std::popcount(in) == static_cast<int>(n))
+      throw std::invalid_argument("side pots: two players or more of the deal, not every one");
+  }
+}
 
 // Whole-pot units: two halves times lcm(1..10), so that every split of a Hi/Lo pot is whole.
 inline constexpr std::uint64_t kPotUnits = 5040;

@@ -208,7 +208,9 @@ Answer run_exact(const Plan& plan, const PlannedQuestion& s, const Stopwatch& cl
     // One assignment: the enumeration of omaha_enumeration.hpp.
     std::vector<CardSet> holes;
     for (const auto& list : prep.combos) holes.push_back(list[0].cards);
-    const OmahaCounts counts = enumerate_omaha(holes, prep.board, prep.dead, prep.hi_lo);
+    const SidePots sides = detail::side_pots_of(q);
+    const OmahaCounts counts = enumerate_omaha(holes, prep.board, prep.dead, prep.hi_lo, CardSet::full(), 0, sides);
+    if (sides.count > 0) a.pot = detail::counted_side_pots(q, counts.showdowns, counts.side_pot_units);
     OmahaTally t(prep.players());
     t.counts = counts;
     fill_players(s, t, false, a);

@@ -1,12 +1,14 @@
 // The pot's layers (pot.hpp) and their answers. The first layer holds every player: its shares are
 // the question's own equities. A side pot holds the players with the bigger stacks. Hold'em's and
-// short deck's exact enumerations count it in the main pot's pass (enumeration.hpp's SidePots:
-// counted_side_pots() reads them). Else its shares are the equities of the question of those players alone, the others'
-// known cards out of the deck, which counts the same deals when the others' cards not known are drawn at random (a
-// specific hand has none; random, or a stud hand's hidden cards, are any cards left): each deal of the side pot's
-// players' cards and of the board, once for every way of the others' cards. A player left out with a range (Hold'em,
-// short deck) is not drawn at random: his hands are counted one by one, each a question with his cards out of the deck,
-// and their counts added (the joint count: every deal of everyone's cards and the board once).
+// short deck's exact enumerations, and Omaha's of specific hands, count it in the main pot's pass
+// (SidePots: counted_side_pots() reads them). Else its shares are the equities of the question of
+// those players alone, the others' known cards out of the deck, which counts the same deals when
+// the others' cards not known are drawn at random (a specific hand has none; random, or a stud
+// hand's hidden cards, are any cards left): each deal of the side pot's players' cards and of the
+// board, once for every way of the others' cards. A player left out with a range (Hold'em, short
+// deck) is not drawn at random: his hands are counted one by one, each a question with his cards
+// out of the deck, and their counts added (the joint count: every deal of everyone's cards and the
+// board once).
 #include "equity/pot.hpp"
 
 #include <algorithm>
@@ -197,18 +199,47 @@ bool counts_side_pots(const PlannedQuestion& s, Method method, ExactMethod exact
          (exact_method == ExactMethod::grouped || exact_method == ExactMethod::boards);
 }
 
-PotAnswer counted_side_pots(const Question& q, const RangeEquityResult& r) {
+PotAnswer counted_side_pots(const Question& q, std::uint64_t showdowns,
+                            const std::vector<std::vector<std::uint64_t>>& units) {
   PotAnswer counted;
   std::size_t l = 0;
   for (const PotLayer& layer : pot_layers(q.stacks, q.pot)) {
     if (layer.players.size() < 2 || layer.players.size() == q.players.size()) continue;
     PotLayerAnswer out;
     out.layer = layer;
-    if (!r.weighted) out.showdowns = r.showdowns();
+    out.showdowns = showdowns;
     for (const std::size_t p : layer.players) {
-      out.equity.push_back(r.side_pot_equity(l, p));
-      if (!r.weighted) out.pot_units.push_back(r.side_pots[l].share[p] * (kPotUnits / kShareUnit));
+      out.pot_units.push_back(units[l][p]);
+      out.equity.push_back(showdowns == 0 ? 0.0
+                                          : static_cast<double>(units[l][p]) /
+                                                (static_cast<double>(kPotUnits) * static_cast<double>(showdowns)));
     }
+    counted.layers.push_back(std::move(out));
+    ++l;
+  }
+  return counted;
+}
+
+PotAnswer counted_side_pots(const Question& q, const RangeEquityResult& r) {
+  if (!r.weighted) {
+    std::vector<std::vector<std::uint64_t>> units;
+    for (const SidePotCounts& c : r.side_pots) {
+      units.emplace_back();
+      for (const std::uint64_t share : c.share) units.back().push_back(share * (kPotUnits / kShareUnit));
+    }
+    PotAnswer counted = counted_side_pots(q, r.showdowns(), units);
+    for (std::size_t l = 0; l < counted.layers.size(); ++l)  // the digits RangeEquityResult::equity() prints
+      for (std::size_t i = 0; i < counted.layers[l].layer.players.size(); ++i)
+        counted.layers[l].equity[i] = r.side_pot_equity(l, counted.layers[l].layer.players[i]);
+    return counted;
+  }
+  PotAnswer counted;
+  std::size_t l = 0;
+  for (const PotLayer& layer : pot_layers(q.stacks, q.pot)) {
+    if (layer.players.size() < 2 || layer.players.size() == q.players.size()) continue;
+    PotLayerAnswer out;
+    out.layer = layer;
+    for (const std::size_t p : layer.players) out.equity.push_back(r.side_pot_equity(l, p));
     counted.layers.push_back(std::move(out));
     ++l;
   }

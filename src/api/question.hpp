@@ -113,6 +113,9 @@ bool counts_side_pots(const PlannedQuestion& s, Method method, ExactMethod exact
 // The side pots as the enumeration counted them (side_pots_of(q)'s order): what answer_pot() reads
 // from Answer::pot before it answers the rest.
 PotAnswer counted_side_pots(const Question& q, const RangeEquityResult& r);
+// The same from each side pot's pot units (kPotUnits a showdown) by player, over `showdowns`.
+PotAnswer counted_side_pots(const Question& q, std::uint64_t showdowns,
+                            const std::vector<std::vector<std::uint64_t>>& units);
 // The pot's layers answered (pot.cpp): the first layer's shares are the answer's equities; a side
 // pot's are those counted with them (a.pot, from counted_side_pots()), else those of a question of
 // its players with the others' known cards dead.

@@ -39,21 +39,6 @@ void validate(const Deal& deal) {
   check_deck(game_rules(deal.game).deck_size() - seen.size(), 5 - static_cast<int>(deal.board.size()));
 }
 
-namespace {
-
-// Each side pot two players or more of the deal, not every one.
-void validate(const SidePots& sides, std::size_t players_in_deal) {
-  const auto n = static_cast<unsigned>(players_in_deal);
-  if (sides.count < 0 || sides.count > kMaxPlayers) throw std::invalid_argument("side pots: at most one a player");
-  for (int l = 0; l < sides.count; ++l) {
-    const unsigned players = sides.players[static_cast<std::size_t>(l)];
-    if (std::popcount(players) < 2 || (players >> n) != 0 || std::popcount(players) == static_cast<int>(n))
-      throw std::invalid_argument("side pots: two players or more of the deal, not every one");
-  }
-}
-
-}  // namespace
-
 double EnumerationResult::equity(std::size_t p) const {
   if (boards == 0) return 0.0;
   return static_cast<double>(players[p].share) / (static_cast<double>(kShareUnit) * static_cast<double>(boards));
@@ -615,7 +600,7 @@ EnumerationResult walk_every_board(const Deal& deal, const SidePots& sides, Rank
 
 EnumerationResult enumerate(const Deal& deal, const SidePots& sides) {
   validate(deal);
-  validate(sides, deal.hands.size());
+  check_side_pots(sides, deal.hands.size());
   return with_ranking(deal.game, [&](auto ranking) {
     return sides.count > 0 ? enumerate_grouped<true>(deal, sides, ranking)
                            : enumerate_grouped<false>(deal, sides, ranking);
@@ -624,7 +609,7 @@ EnumerationResult enumerate(const Deal& deal, const SidePots& sides) {
 
 EnumerationResult walk_boards(const Deal& deal, const SidePots& sides) {
   validate(deal);
-  validate(sides, deal.hands.size());
+  check_side_pots(sides, deal.hands.size());
   return with_ranking(deal.game, [&](auto ranking) {
     return sides.count > 0 ? walk_every_board<true>(deal, sides, ranking)
                            : walk_every_board<false>(deal, sides, ranking);

@@ -29,6 +29,12 @@ OmahaCounts& OmahaCounts::operator+=(const OmahaCounts& o) {
   if (players.size() < o.players.size()) players.resize(o.players.size());
   for (std::size_t p = 0; p < o.players.size(); ++p) players[p] += o.players[p];
   showdowns += o.showdowns;
+  if (side_pot_units.size() < o.side_pot_units.size()) side_pot_units.resize(o.side_pot_units.size());
+  for (std::size_t l = 0; l < o.side_pot_units.size(); ++l) {
+    auto& units = side_pot_units[l];
+    if (units.size() < o.side_pot_units[l].size()) units.resize(o.side_pot_units[l].size());
+    for (std::size_t p = 0; p < o.side_pot_units[l].size(); ++p) units[p] += o.side_pot_units[l][p];
+  }
   return *this;
 }
 
@@ -201,14 +207,75 @@ OmahaCounts empty_counts(std::size_t n) {
 
 // A pass's sums: each player's own counts, and the showdowns by who wins the high and the low
 // (high winners | low winners << n: at most 2^12 of them for up to 6 players; more players are
-// scored at once), turned into counts by add_outcome() once at the end.
+// scored at once), turned into counts by add_outcome() once at the end; with kSidePots the same of
+// each side pot's winners among its own players.
 constexpr std::size_t kMaxTalliedPlayers = 6;
+
+template <bool kSidePots>
 struct Tally {
   OmahaCounts counts;
   std::vector<std::uint64_t> outcomes;
+  SidePots sides;
+  std::vector<OmahaCounts> side_counts;                   // a side pot's pot units, more than 6 players
+  std::vector<std::vector<std::uint64_t>> side_outcomes;  // a side pot's showdowns by its winners
+  // A side pot of two players (a, b): its showdowns by outcome, 4 x high + low, high 0 (a wins),
+  // 1 (b wins) or 2 (a split), low 0 (none), 1 (a), 2 (b) or 3 (a split): no loop over players.
+  struct Pair {
+    std::size_t pot = 0;  // its index in `sides`
+    unsigned players = 0;
+    std::uint8_t a = 0, b = 0;
+    std::array<std::uint64_t, 12> outcomes{};
+  };
+  std::array<Pair, 10> pairs{};
+  std::size_t n_pairs = 0;
 
-  explicit Tally(std::size_t n)
-      : counts(empty_counts(n)), outcomes(n <= kMaxTalliedPlayers ? std::size_t{1} << (2 * n) : 0) {}
+  Tally(std::size_t n, const SidePots& side_pots)
+      : counts(empty_counts(n)), outcomes(n <= kMaxTalliedPlayers ? std::size_t{1} << (2 * n) : 0) {
+    if constexpr (kSidePots) {
+      sides = side_pots;
+      const auto count = static_cast<std::size_t>(sides.count);
+      for (std::size_t l = 0; l < count; ++l) {
+        const unsigned players = sides.players[l];
+        if (std::popcount(players) != 2) continue;
+        Pair& pair = pairs[n_pairs++];
+        pair.pot = l;
+        pair.players = players;
+        pair.a = static_cast<std::uint8_t>(std::countr_zero(players));
+        pair.b = static_cast<std::uint8_t>(std::countr_zero(players & (players - 1)));
+      }
+      if (outcomes.empty())
+        side_counts.assign(count, empty_counts(n));
+      else
+        side_outcomes.assign(count, std::vector<std::uint64_t>(outcomes.size()));
+    }
+  }
+
+  // Each side pot's winners among its players; only the side pots of the players in `among`.
+  void add_side_pots(const HandRank* highs, const LowRank* lows, std::size_t n, bool hi_lo, std::uint64_t weight,
+                     unsigned among = ~0u) {
+    for (std::size_t i = 0; i < n_pairs; ++i) {
+      Pair& pair = pairs[i];
+      if ((pair.players & among) == 0) continue;
+      const HandRank a = highs[pair.a], b = highs[pair.b];
+      const unsigned high = static_cast<unsigned>(a < b) + 2u * (a == b);
+      unsigned low = 0;
+      if (hi_lo) {
+        const LowRank la = lows[pair.a], lb = lows[pair.b];
+        low = (la | lb) == kNoLow ? 0u : la > lb ? 1u : la < lb ? 2u : 3u;
+      }
+      pair.outcomes[4 * high + low] += weight;
+    }
+    if (n_pairs == static_cast<std::size_t>(sides.count)) return;
+    for (std::size_t l = 0; l < static_cast<std::size_t>(sides.count); ++l) {
+      const unsigned players = sides.players[l];
+      if ((players & among) == 0 || std::popcount(players) == 2) continue;
+      const Winners w = omaha_winners_among(highs, lows, hi_lo, players);
+      if (side_outcomes.empty())
+        add_outcome(w.high, w.low, weight, side_counts[l]);
+      else
+        side_outcomes[l][w.high | w.low << n] += weight;
+    }
+  }
 
   void add(const HandRank* highs, const LowRank* lows, std::size_t n, bool hi_lo, std::uint64_t weight) {
     const Winners w = winners(highs, lows, n, hi_lo);
@@ -217,16 +284,19 @@ struct Tally {
       add_outcome(w.high, w.low, weight, counts);
     else
       outcomes[w.high | w.low << n] += weight;
+    if constexpr (kSidePots) add_side_pots(highs, lows, n, hi_lo, weight);
   }
   // `weight` showdowns scored with the highs `before` are scored with `after` instead.
   void replace(const HandRank* before, const HandRank* after, const LowRank* lows, std::size_t n, bool hi_lo,
                std::uint64_t weight) {
     const std::uint64_t minus = std::uint64_t{0} - weight;
+    [[maybe_unused]] unsigned changed = 0;  // the players whose high changed
     for (std::size_t p = 0; p < n; ++p)
       if (before[p] != after[p]) {
         auto& categories = counts.players[p].categories;
         categories[kCategoryOf[after[p]]] += weight;
         categories[kCategoryOf[before[p]]] += minus;
+        if constexpr (kSidePots) changed |= 1u << p;
       }
     const Winners old_winners = winners(before, lows, n, hi_lo), new_winners = winners(after, lows, n, hi_lo);
     if (outcomes.empty()) {
@@ -236,10 +306,19 @@ struct Tally {
       outcomes[old_winners.high | old_winners.low << n] += minus;
       outcomes[new_winners.high | new_winners.low << n] += weight;
     }
+    if constexpr (kSidePots) {  // a side pot whose players' highs are the same is won the same
+      add_side_pots(before, lows, n, hi_lo, minus, changed);
+      add_side_pots(after, lows, n, hi_lo, weight, changed);
+    }
   }
   Tally& operator+=(const Tally& o) {
     counts += o.counts;
     for (std::size_t i = 0; i < outcomes.size(); ++i) outcomes[i] += o.outcomes[i];
+    for (std::size_t l = 0; l < side_counts.size(); ++l) side_counts[l] += o.side_counts[l];
+    for (std::size_t l = 0; l < side_outcomes.size(); ++l)
+      for (std::size_t i = 0; i < outcomes.size(); ++i) side_outcomes[l][i] += o.side_outcomes[l][i];
+    for (std::size_t p = 0; p < n_pairs; ++p)
+      for (std::size_t i = 0; i < 12; ++i) pairs[p].outcomes[i] += o.pairs[p].outcomes[i];
     return *this;
   }
   OmahaCounts finish() && {
@@ -247,15 +326,35 @@ struct Tally {
     for (std::size_t i = 0; i < outcomes.size(); ++i)
       if (outcomes[i] != 0)
         add_outcome(static_cast<unsigned>(i & ((1u << n) - 1)), static_cast<unsigned>(i >> n), outcomes[i], counts);
+    for (std::size_t l = 0; l < side_outcomes.size(); ++l) {
+      OmahaCounts& side = side_counts.emplace_back(empty_counts(n));
+      for (std::size_t i = 0; i < outcomes.size(); ++i)
+        if (side_outcomes[l][i] != 0)
+          add_outcome(static_cast<unsigned>(i & ((1u << n) - 1)), static_cast<unsigned>(i >> n), side_outcomes[l][i],
+                      side);
+    }
+    for (std::size_t p = 0; p < n_pairs; ++p) {
+      const Pair& pair = pairs[p];
+      const unsigned a = 1u << pair.a, b = 1u << pair.b, both = a | b;
+      const std::array<unsigned, 3> high = {a, b, both};
+      const std::array<unsigned, 4> low = {0u, a, b, both};
+      for (std::size_t i = 0; i < 12; ++i)
+        if (pair.outcomes[i] != 0) add_outcome(high[i / 4], low[i % 4], pair.outcomes[i], side_counts[pair.pot]);
+    }
+    for (const OmahaCounts& side : side_counts) {
+      counts.side_pot_units.emplace_back();
+      for (const OmahaPlayerCounts& c : side.players) counts.side_pot_units.back().push_back(c.pot_units);
+    }
     return std::move(counts);
   }
 };
 
 // Main pass: every board by its ranks alone, flushes ignored.
-Tally main_pass(const Setup& setup, const std::vector<RankMultiset>& multisets) {
+template <bool kSidePots>
+Tally<kSidePots> main_pass(const Setup& setup, const SidePots& sides, const std::vector<RankMultiset>& multisets) {
   return detail::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, multisets.size(), 256), Tally(setup.n),
-      [&](const tbb::blocked_range<std::size_t>& r, Tally counts) {
+      tbb::blocked_range<std::size_t>(0, multisets.size(), 256), Tally<kSidePots>(setup.n, sides),
+      [&](const tbb::blocked_range<std::size_t>& r, Tally<kSidePots> counts) {
         std::array<HandRank, kMaxOmahaPlayers> highs{};
         std::array<LowRank, kMaxOmahaPlayers> lows{};
         for (std::size_t i = r.begin(); i != r.end(); ++i) {
@@ -267,17 +366,18 @@ Tally main_pass(const Setup& setup, const std::vector<RankMultiset>& multisets) 
         }
         return counts;
       },
-      [](Tally a, const Tally& b) { return std::move(a += b); });
+      [](Tally<kSidePots> a, const Tally<kSidePots>& b) { return std::move(a += b); });
 }
 
 // Flush pass: the boards with three or more cards of a suit some player holds twice or more,
 // rescored with the flushes where one changes a high (the main pass's score taken away). Runs
 // after the main pass, whose highs and lows by board row it reads.
-Tally flush_pass(const Setup& setup, const std::vector<FlushTask>& tasks,
-                 const std::array<std::array<std::vector<RankMultiset>, 6>, kSuits>& others) {
+template <bool kSidePots>
+Tally<kSidePots> flush_pass(const Setup& setup, const SidePots& sides, const std::vector<FlushTask>& tasks,
+                            const std::array<std::array<std::vector<RankMultiset>, 6>, kSuits>& others) {
   return detail::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, tasks.size(), 16), Tally(setup.n),
-      [&](const tbb::blocked_range<std::size_t>& r, Tally counts) {
+      tbb::blocked_range<std::size_t>(0, tasks.size(), 16), Tally<kSidePots>(setup.n, sides),
+      [&](const tbb::blocked_range<std::size_t>& r, Tally<kSidePots> counts) {
         std::array<HandRank, kMaxOmahaPlayers> flushed{}, flush{};
         for (std::size_t t = r.begin(); t != r.end(); ++t) {
           const FlushTask& task = tasks[t];
@@ -300,7 +400,7 @@ Tally flush_pass(const Setup& setup, const std::vector<FlushTask>& tasks,
         }
         return counts;
       },
-      [](Tally a, const Tally& b) { return std::move(a += b); });
+      [](Tally<kSidePots> a, const Tally<kSidePots>& b) { return std::move(a += b); });
 }
 
 // The flush pass's work: its board groups, and the other suits' rank multisets completing them
@@ -358,9 +458,10 @@ Setup setup_of(std::span<const CardSet> holes, CardSet board, bool hi_lo) {
 // flush pass then walks the boards a flush can change (3+ cards of a suit that a player holds 2+
 // of: by the suited cards dealt and the other cards' ranks) and replaces their scores.
 OmahaCounts enumerate_omaha(std::span<const CardSet> holes, CardSet board, CardSet dead, bool hi_lo, CardSet deck,
-                            int threads) {
+                            int threads, const SidePots& sides) {
   if (holes.empty() || holes.size() > kMaxOmahaPlayers)
     throw std::invalid_argument("enumerate_omaha: 1 to 10 players, not " + std::to_string(holes.size()));
+  check_side_pots(sides, holes.size());
   CardSet used = board | dead;
   for (CardSet h : holes) used |= h;
   const CardSet remaining = deck - used;
@@ -375,8 +476,13 @@ OmahaCounts enumerate_omaha(std::span<const CardSet> holes, CardSet board, CardS
   setup.row_highs = row_highs.data();
   setup.row_lows = row_lows.data();
   return detail::with_threads(threads, [&] {
-    Tally tally = main_pass(setup, multisets);
-    tally += flush_pass(setup, flush.tasks, flush.others);
+    if (sides.count > 0) {
+      Tally<true> tally = main_pass<true>(setup, sides, multisets);
+      tally += flush_pass<true>(setup, sides, flush.tasks, flush.others);
+      return std::move(tally).finish();
+    }
+    Tally<false> tally = main_pass<false>(setup, sides, multisets);
+    tally += flush_pass<false>(setup, sides, flush.tasks, flush.others);
     return std::move(tally).finish();
   });
 }
