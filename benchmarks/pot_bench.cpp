@@ -43,6 +43,29 @@ void BM_PotSixOnAFlop(benchmark::State& state) {
 }
 BENCHMARK(BM_PotSixOnAFlop)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
+// The Omaha and stud cases: three players, a side pot (Omaha preflop, stud on fourth street).
+void BM_PotOmahaThreeWayPreflop(benchmark::State& state) {
+  Question q = question(Game::omaha, {"AsKsQhJh", "9c9d8c7d", "6s6h5d4d"}, "");
+  if (state.range(0)) q.stacks = {100, 250, 40};
+  run(state, q);
+}
+BENCHMARK(BM_PotOmahaThreeWayPreflop)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_PotStudThreeWay(benchmark::State& state) {
+  Question q = question(Game::stud, {"AsKsQdJh", "7c7d8h9h", "2c2d5s6h"}, "");
+  if (state.range(0)) q.stacks = {100, 250, 40};
+  run(state, q);
+}
+BENCHMARK(BM_PotStudThreeWay)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Two ranges left out of the side pots of four players preflop: counted in the grouped pass.
+void BM_PotRangesLeftOut(benchmark::State& state) {
+  Question q = question(Game::holdem, {"AsKs", "QQ+,AK", "7c7d", "JJ,TT"}, "");
+  if (state.range(0)) q.stacks = {250, 40, 100, 70};
+  run(state, q);
+}
+BENCHMARK(BM_PotRangesLeftOut)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 // Run it twice heads-up on a flop, exact: 893,970 pairs of runouts (target at most 10 ms).
 void BM_RunTwiceHeadsUpFlop(benchmark::State& state) {
   Question q = question(Game::holdem, {"AsAc", "KdKc"}, "Kh7s2c");

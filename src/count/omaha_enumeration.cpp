@@ -243,10 +243,13 @@ struct Tally {
         pair.a = static_cast<std::uint8_t>(std::countr_zero(players));
         pair.b = static_cast<std::uint8_t>(std::countr_zero(players & (players - 1)));
       }
+      // No allocation for a pair's (a copy of the tally for each task of the passes makes them).
+      side_outcomes.resize(count);
       if (outcomes.empty())
         side_counts.assign(count, empty_counts(n));
       else
-        side_outcomes.assign(count, std::vector<std::uint64_t>(outcomes.size()));
+        for (std::size_t l = 0; l < count; ++l)
+          if (std::popcount(sides.players[l]) != 2) side_outcomes[l].assign(outcomes.size(), 0);
     }
   }
 
@@ -270,7 +273,7 @@ struct Tally {
       const unsigned players = sides.players[l];
       if ((players & among) == 0 || std::popcount(players) == 2) continue;
       const Winners w = omaha_winners_among(highs, lows, hi_lo, players);
-      if (side_outcomes.empty())
+      if (side_outcomes[l].empty())
         add_outcome(w.high, w.low, weight, side_counts[l]);
       else
         side_outcomes[l][w.high | w.low << n] += weight;
@@ -316,7 +319,7 @@ struct Tally {
     for (std::size_t i = 0; i < outcomes.size(); ++i) outcomes[i] += o.outcomes[i];
     for (std::size_t l = 0; l < side_counts.size(); ++l) side_counts[l] += o.side_counts[l];
     for (std::size_t l = 0; l < side_outcomes.size(); ++l)
-      for (std::size_t i = 0; i < outcomes.size(); ++i) side_outcomes[l][i] += o.side_outcomes[l][i];
+      for (std::size_t i = 0; i < side_outcomes[l].size(); ++i) side_outcomes[l][i] += o.side_outcomes[l][i];
     for (std::size_t p = 0; p < n_pairs; ++p)
       for (std::size_t i = 0; i < 12; ++i) pairs[p].outcomes[i] += o.pairs[p].outcomes[i];
     return *this;
@@ -326,9 +329,10 @@ struct Tally {
     for (std::size_t i = 0; i < outcomes.size(); ++i)
       if (outcomes[i] != 0)
         add_outcome(static_cast<unsigned>(i & ((1u << n) - 1)), static_cast<unsigned>(i >> n), outcomes[i], counts);
+    if (side_counts.empty()) side_counts.assign(side_outcomes.size(), empty_counts(n));
     for (std::size_t l = 0; l < side_outcomes.size(); ++l) {
-      OmahaCounts& side = side_counts.emplace_back(empty_counts(n));
-      for (std::size_t i = 0; i < outcomes.size(); ++i)
+      OmahaCounts& side = side_counts[l];
+      for (std::size_t i = 0; i < side_outcomes[l].size(); ++i)
         if (side_outcomes[l][i] != 0)
           add_outcome(static_cast<unsigned>(i & ((1u << n) - 1)), static_cast<unsigned>(i >> n), side_outcomes[l][i],
                       side);
