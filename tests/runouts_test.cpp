@@ -213,6 +213,29 @@ TEST(TwoBoards, HoldemEachBoardsEquityIsItsOwnQuestion) {
     EXPECT_NEAR(a.runouts->equity[p], (a.players[p].equity + b.players[p].equity) / 2, 1e-12) << p;
 }
 
+TEST(TwoBoards, RunTwiceAgainstTheBruteForce) {
+  // Both turns known, run twice: each run deals a river to each board, four parts of the pot (run 1
+  // board 1, run 1 board 2, run 2 board 1, run 2 board 2), every card from the one deck.
+  for (const Game game : {Game::holdem, Game::omaha_hilo}) {
+    const bool omaha_game = game == Game::omaha_hilo;
+    const std::vector<std::string> players = omaha_game ? std::vector<std::string>{"As2sQhJh", "Ac3d8c7d"}
+                                                        : std::vector<std::string>{"AsAc", "KdKc", "QsJs"};
+    const std::string board = omaha_game ? "Kh7s5c9d" : "Kh7s2c4d", board2 = omaha_game ? "6h4c2d5s" : "9d9h4s3c";
+    const Answer a = calculate(question(game, players, board, "", 2, board2));
+    ASSERT_TRUE(a.runouts.has_value());
+    EXPECT_EQ(a.runouts->runs, 2);
+    EXPECT_EQ(a.runouts->boards, 2);
+    EXPECT_EQ(a.runouts->parts, 4);
+    const std::vector<Card> one = parse_cards(board), two = parse_cards(board2);
+    expect_brute(*a.runouts, brute(holes_of(players), {one, two, one, two}, {}, omaha_game ? omaha(true) : holdem),
+                 omaha_game ? "omaha-hilo two boards run twice" : "holdem two boards run twice");
+    // The equity over every part is the two boards' average, as with one run.
+    const Answer once = calculate(question(game, players, board, "", 1, board2));
+    for (std::size_t p = 0; p < players.size(); ++p)
+      EXPECT_NEAR(a.runouts->equity[p], once.runouts->equity[p], 1e-12) << p;
+  }
+}
+
 TEST(Runs, PreflopIsSampledWithinItsError) {
   // Short deck: 98,280 runouts a run (Hold'em's 1.7 million take a second to score), still far
   // past what is counted exactly.
@@ -239,6 +262,12 @@ TEST(Runouts, ErrorsSayWhatAndWhere) {
   EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc"}, "Kh7s2c", "", 1, "Kh9d4c")).find("board2: Kh is also in"),
             std::string::npos);
   EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc"}, "Kh7s2c", "", 1, "9d4c")).find("board2: 0, 3, 4 or 5"),
+            std::string::npos);
+  // Two boards run more than once: cards for every run of both, and something left to run.
+  EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc"}, "Kh7s2c4d", "", 22, "9d9h4s3c")).find("at most 20 runs"),
+            std::string::npos);
+  EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc"}, "Kh7s2c4d5h", "", 2, "9d9h4s3c2h"))
+                .find("both boards are complete"),
             std::string::npos);
 }
 

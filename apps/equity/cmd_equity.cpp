@@ -438,11 +438,13 @@ void print_pot(std::ostringstream& out, const Answer& a, std::size_t limit) {
 // often he scooped every part, some, none.
 void print_runouts(std::ostringstream& out, const Answer& a, std::size_t limit) {
   const RunoutAnswer& r = *a.runouts;
-  const std::string part = r.boards == 2 ? "board" : "run";
-  TextColumn label{r.boards == 2 ? "2 boards" : std::to_string(r.runs) + " runs", label_width(a), {}};
+  // A part of the pot: a run, a board, or (two boards run more than once) one board of one run.
+  const std::string part = r.boards == 2 ? (r.runs > 1 ? "part" : "board") : "run";
+  const std::string title = r.boards == 2 ? "2 boards" : std::to_string(r.runs) + " runs";
+  TextColumn label{title, std::max(label_width(a), title.size()), {}};
   std::vector<TextColumn> columns = {
       {"Equity", 10, {}, true},
-      {"Scoop " + std::string(r.boards == 2 ? "Both" : "All " + std::to_string(r.parts)), 14, {}},
+      {"Scoop " + std::string(r.parts == 2 && r.boards == 2 ? "Both" : "All " + std::to_string(r.parts)), 14, {}},
       {"Some", 10, {}},
       {"None", 10, {}}};
   const double deals = static_cast<double>(r.deals);
@@ -460,6 +462,7 @@ void print_runouts(std::ostringstream& out, const Answer& a, std::size_t limit) 
   print_table(out, label, columns, limit);
   std::string line =
       (r.boards == 2 ? "Boards: " + a.board + " and " + (r.board2.empty() ? "none" : r.board2) + ". " : "") +
+      (part == "part" ? "Parts: each board in each of " + std::to_string(r.runs) + " runs. " : "") +
       "Scoop: the whole " + part + "'s pot alone. " +
       (r.exact ? with_commas(r.deals) + " deals of the " + part + "s counted exactly"
                : with_commas(r.deals) + " deals of the " + part + "s sampled (seed " + std::to_string(r.seed) + ")");
@@ -621,7 +624,7 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
   app.add_option("--board2", q.board2,
                  "two boards (a bomb pot): the second board's known cards (3, 4 or 5), each board winning half; "
                  "the first board is counted with them out of the deck, and how often each player scoops both "
-                 "boards, one or neither is added (specific hands)");
+                 "boards, one or neither is added (specific hands); with --runs, each run deals both boards");
   app.add_option("--draws", q.draws,
                  "the draw games: how many draws are still to come (default 1; up to 3 in the triple draws): the "
                  "last draw is counted exactly, more are sampled under the drawing rule (docs/draw.md)")

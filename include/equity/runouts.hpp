@@ -15,7 +15,7 @@
 namespace equity {
 
 struct RunoutAnswer {
-  int runs = 1;        // the board's runs (run it N times); 1 with two boards
+  int runs = 1;        // the board's runs (run it N times; with two boards, both boards each run)
   int boards = 1;      // boards dealt: 2 for two boards (each wins half), else 1
   int parts = 1;       // parts of the pot: runs x boards, each won on its own
   std::string board2;  // two boards: the second board's known cards, canonical

@@ -277,7 +277,6 @@ void check_runouts(const PlannedQuestion& s) {
     throw InputError(what + ": " + std::string(rules.name) + " has no board to " +
                      (two ? "deal twice" : "run more than once"));
   if (q.runs < 1) throw InputError("runs: 1 or more, not " + std::to_string(q.runs));
-  if (two && q.runs > 1) throw InputError("runs: two boards run more than once are not counted yet: one or the other");
   for (std::size_t p = 0; p < s.parsed.players.size(); ++p)
     if (!s.parsed.players[p].specific)
       throw InputError(what + ": player " + std::to_string(p + 1) + " ('" + s.parsed.players[p].label +
@@ -292,9 +291,15 @@ void check_runouts(const PlannedQuestion& s) {
     const int second = board2_cards.size();
     if (second != 0 && (second < 3 || second > 5))
       throw InputError("board2: 0, 3, 4 or 5 cards, not " + std::to_string(second));
-    if ((5 - board) + (5 - second) > left)
+    const int per_run = (5 - board) + (5 - second);
+    if (per_run == 0 && q.runs > 1) throw InputError("runs: both boards are complete: nothing is left to run");
+    if (q.runs == 1 && per_run > left)
       throw InputError("board2: the deck has " + std::to_string(left) + " cards left, not the " +
-                       std::to_string(10 - board - second) + " both boards need");
+                       std::to_string(per_run) + " both boards need");
+    if (q.runs * per_run > left)
+      throw InputError("runs: " + std::to_string(q.runs) + " runs of both boards need " +
+                       std::to_string(q.runs * per_run) + " cards, the deck has " + std::to_string(left) +
+                       " left: at most " + std::to_string(left / per_run) + " runs");
     return;
   }
   const int k = rules.board_cards - board;
@@ -317,14 +322,15 @@ RunoutAnswer answer_runouts(const PlannedQuestion& s) {
   for (CardSet h : holes) out = out | h;
   RunoutAnswer a;
   a.boards = two ? 2 : 1;
-  a.runs = two ? 1 : q.runs;
+  a.runs = q.runs;
   a.parts = a.boards * a.runs;
   a.board2 = to_string(parse_cards(q.board2, "board2"));  // as written, as the board
   std::vector<PartTable> tables;
   tables.push_back(part_table(q.game, holes, board1, rules.board_cards - board1.size(), out));
   if (two) tables.push_back(part_table(q.game, holes, board2, rules.board_cards - board2.size(), out));
   std::vector<const PartTable*> parts;
-  for (int i = 0; i < a.parts; ++i) parts.push_back(&tables[two ? static_cast<std::size_t>(i) : 0]);
+  // Run by run: the first board's runout, then (two boards) the second's.
+  for (int i = 0; i < a.parts; ++i) parts.push_back(&tables[static_cast<std::size_t>(i % a.boards)]);
   double work = 1;
   for (const PartTable* p : parts) work *= static_cast<double>(p->cards.size());
   const Method asked = asked_method(q);

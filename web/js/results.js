@@ -278,9 +278,12 @@ export function renderRunouts(section, answer) {
   const r = answer.runouts;
   section.hidden = !r;
   if (!r) return;
-  const part = r.boards === 2 ? "board" : "run";
-  const every = r.boards === 2 ? "both boards" : `all ${r.runs * r.boards} runs`;
-  section.querySelector("h3").textContent = r.boards === 2 ? "Two boards" : `Run ${r.runs === 2 ? "twice" : `${r.runs} times`}`;
+  // A part of the pot: a run, a board, or (two boards run more than once) a board of a run.
+  const part = r.boards === 2 ? (r.runs > 1 ? "part" : "board") : "run";
+  const every = r.boards === 2 ? (r.runs > 1 ? `all ${r.runs * r.boards} parts` : "both boards") : `all ${r.runs} runs`;
+  const times = `run ${r.runs === 2 ? "twice" : `${r.runs} times`}`;
+  section.querySelector("h3").textContent =
+    r.boards === 2 ? (r.runs > 1 ? `Two boards, ${times}` : "Two boards") : times[0].toUpperCase() + times.slice(1);
   const rows = answer.players.map((p, i) => {
     const k = r.players[i].scooped;
     const some = k.slice(1, -1).reduce((a, b) => a + b, 0);
@@ -294,6 +297,7 @@ export function renderRunouts(section, answer) {
     <th class="num">Scoop ${every}</th><th class="num">Some</th><th class="num">None</th></tr></thead><tbody>${rows.join("")}</tbody>`;
   const how = r.mode === "exact" ? `${count(r.deals)} deals of the ${part}s counted exactly`
     : `${count(r.deals)} deals of the ${part}s sampled (seed ${r.seed})`;
-  section.querySelector("p").textContent = `Scoop: the whole ${part}'s pot alone. ${how}.` +
+  const parts = part === "part" ? `Parts: each board in each of ${r.runs} runs. ` : "";
+  section.querySelector("p").textContent = `${parts}Scoop: the whole ${part}'s pot alone. ${how}.` +
     (r.boards === 2 ? ` The table above is the first board's, with the second board's cards out of the deck.` : "");
 }

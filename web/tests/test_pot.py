@@ -107,6 +107,19 @@ def test_run_twice_and_two_boards(page, shots):
     assert css(page, "#runouts-title").text.lower() == "two boards"
     page.execute_script("document.querySelector('#cards-panel').scrollIntoView()")
     screenshot(page, shots, "desktop-two-boards-cards", top=False)
+    # Both boards run twice, the turns known: four parts, every deal counted. The CLI: equity AsAc
+    # KdKc --board Kh7s2c4d --board2 9d9h4s3c --runs 2.
+    css(page, "#board").send_keys("4d")
+    css(page, "#board2").send_keys("3c")
+    Select(css(page, "#runs")).select_by_value("2")
+    calculate(page)
+    WebDriverWait(page, WAIT).until(lambda d: "run twice" in css(d, "#runouts-title").text.lower())
+    assert css(page, "#runouts-title").text.lower() == "two boards, run twice"
+    heads = [th.text.lower() for th in page.find_elements(By.CSS_SELECTOR, "#runouts-table th")]
+    assert heads == ["#", "equity", "scoop all 4 parts", "some", "none"]
+    assert "Parts: each board in each of 2 runs" in css(page, "#runouts-note").text
+    assert "deals of the parts counted exactly" in css(page, "#runouts-note").text
+    screenshot(page, shots, "desktop-two-boards-run-twice")
 
 
 def test_a_range_left_out_of_a_side_pot_is_counted(page):
