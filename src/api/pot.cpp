@@ -163,6 +163,15 @@ void fill_layer(const Answer& a, PotLayerAnswer& out) {
   }
 }
 
+// The side pots of the question's stacks: its layers of two players or more, not every one.
+std::vector<PotLayer> side_layers(const Question& q) {
+  std::vector<PotLayer> sides;
+  if (q.stacks.empty()) return sides;
+  for (PotLayer& layer : pot_layers(q.stacks, q.pot))
+    if (layer.players.size() >= 2 && layer.players.size() < q.players.size()) sides.push_back(std::move(layer));
+  return sides;
+}
+
 // The side pot `layer` as the answer's method counted it, if it did.
 const PotLayerAnswer* counted_layer(const Answer& a, const PotLayer& layer) {
   if (!a.pot) return nullptr;
@@ -175,9 +184,7 @@ const PotLayerAnswer* counted_layer(const Answer& a, const PotLayer& layer) {
 
 SidePots side_pots_of(const Question& q) {
   SidePots sides;
-  if (q.stacks.empty()) return sides;
-  for (const PotLayer& layer : pot_layers(q.stacks, q.pot)) {
-    if (layer.players.size() < 2 || layer.players.size() == q.players.size()) continue;
+  for (const PotLayer& layer : side_layers(q)) {
     std::uint16_t players = 0;
     for (const std::size_t p : layer.players) players = static_cast<std::uint16_t>(players | 1u << p);
     sides.players[static_cast<std::size_t>(sides.count++)] = players;
@@ -186,12 +193,8 @@ SidePots side_pots_of(const Question& q) {
 }
 
 bool side_pot_leaves_out_a_range(const PlannedQuestion& s) {
-  const Question& q = s.question;
-  if (q.stacks.empty()) return false;
-  for (const PotLayer& layer : pot_layers(q.stacks, q.pot))
-    if (layer.players.size() >= 2 && layer.players.size() < q.players.size() && !ranged_out(s, layer).empty())
-      return true;
-  return false;
+  const std::vector<PotLayer> sides = side_layers(s.question);
+  return std::any_of(sides.begin(), sides.end(), [&](const PotLayer& layer) { return !ranged_out(s, layer).empty(); });
 }
 
 bool counts_side_pots(const PlannedQuestion& s, Method method, ExactMethod exact_method) {
@@ -202,46 +205,32 @@ bool counts_side_pots(const PlannedQuestion& s, Method method, ExactMethod exact
 PotAnswer counted_side_pots(const Question& q, std::uint64_t showdowns,
                             const std::vector<std::vector<std::uint64_t>>& units) {
   PotAnswer counted;
-  std::size_t l = 0;
-  for (const PotLayer& layer : pot_layers(q.stacks, q.pot)) {
-    if (layer.players.size() < 2 || layer.players.size() == q.players.size()) continue;
-    PotLayerAnswer out;
-    out.layer = layer;
+  const std::vector<PotLayer> sides = side_layers(q);
+  for (std::size_t l = 0; l < sides.size(); ++l) {
+    PotLayerAnswer& out = counted.layers.emplace_back();
+    out.layer = sides[l];
     out.showdowns = showdowns;
-    for (const std::size_t p : layer.players) {
+    for (const std::size_t p : out.layer.players) {
       out.pot_units.push_back(units[l][p]);
       out.equity.push_back(showdowns == 0 ? 0.0
                                           : static_cast<double>(units[l][p]) /
                                                 (static_cast<double>(kPotUnits) * static_cast<double>(showdowns)));
     }
-    counted.layers.push_back(std::move(out));
-    ++l;
   }
   return counted;
 }
 
 PotAnswer counted_side_pots(const Question& q, const RangeEquityResult& r) {
-  if (!r.weighted) {
-    std::vector<std::vector<std::uint64_t>> units;
-    for (const SidePotCounts& c : r.side_pots) {
-      units.emplace_back();
-      for (const std::uint64_t share : c.share) units.back().push_back(share * (kPotUnits / kShareUnit));
-    }
-    PotAnswer counted = counted_side_pots(q, r.showdowns(), units);
-    for (std::size_t l = 0; l < counted.layers.size(); ++l)  // the digits RangeEquityResult::equity() prints
-      for (std::size_t i = 0; i < counted.layers[l].layer.players.size(); ++i)
-        counted.layers[l].equity[i] = r.side_pot_equity(l, counted.layers[l].layer.players[i]);
-    return counted;
-  }
   PotAnswer counted;
-  std::size_t l = 0;
-  for (const PotLayer& layer : pot_layers(q.stacks, q.pot)) {
-    if (layer.players.size() < 2 || layer.players.size() == q.players.size()) continue;
-    PotLayerAnswer out;
-    out.layer = layer;
-    for (const std::size_t p : layer.players) out.equity.push_back(r.side_pot_equity(l, p));
-    counted.layers.push_back(std::move(out));
-    ++l;
+  const std::vector<PotLayer> sides = side_layers(q);
+  for (std::size_t l = 0; l < sides.size(); ++l) {
+    PotLayerAnswer& out = counted.layers.emplace_back();
+    out.layer = sides[l];
+    if (!r.weighted) out.showdowns = r.showdowns();  // weighted: no integer counts, as the main pot
+    for (const std::size_t p : out.layer.players) {
+      out.equity.push_back(r.side_pot_equity(l, p));
+      if (!r.weighted) out.pot_units.push_back(r.side_pots[l].share[p] * (kPotUnits / kShareUnit));
+    }
   }
   return counted;
 }
