@@ -157,14 +157,16 @@ def test_stacks_layer_the_pot_and_give_each_player_chips():
     assert equity.calc(["AsAc", "KdKc"]).pot is None
 
 
-def test_a_range_left_out_of_a_side_pot_is_counted_hand_by_hand():
-    # The short stack's QQ,99 leaves the second player fewer queens: each hand counts the deals it
-    # leaves, and the side pot counts every deal of the three players' cards once, as the main pot does.
+def test_a_range_left_out_of_a_side_pot_is_counted_with_the_main_pot():
+    # The short stack's QQ,99 leaves the second player fewer queens: the side pot counts every deal of
+    # the three players' cards once, in the main pot's pass (a weighted range too).
     r = equity.calc(["AhKh", "QQ,JJ", "QQ,99"], board="Qh7h2c", stacks=[100, 200, 50])
     main, side, back = r.pot["layers"]
     assert side["players"] == [0, 1] and side["showdowns"] == main["showdowns"]
     assert sum(side["pot_units"]) == 5040 * side["showdowns"]
     assert sum(p.ev for p in r.players) == pytest.approx(350)
+    weighted = equity.calc(["AhKh", "QQ,JJ", "QQ:0.5,99"], board="Qh7h2c", stacks=[100, 200, 50])
+    assert sum(p.ev for p in weighted.players) == pytest.approx(350)
     with pytest.raises(ValueError, match=r"player 3 \('QQ,99'\) is left out of a side pot.*sampled"):
         equity.calc(["AhKh", "QQ,JJ", "QQ,99"], stacks=[100, 200, 50], method="mc")
 
@@ -192,6 +194,11 @@ def test_runs_and_two_boards_count_every_deal():
     assert hero["equity"] == pytest.approx(r.players[0].equity, abs=1e-12)
     two = equity.calc(["AsAc", "KdKc"], board="Kh7s2c", board2="9d9h4s")
     assert two.runouts["boards"] == 2 and two.runouts["board2"] == "9d9h4s"
+    # Both boards run twice, the turns known: four parts, every deal counted.
+    both = equity.calc(["AsAc", "KdKc"], board="Kh7s2c4d", board2="9d9h4s3c", runs=2)
+    assert both.runouts["runs"] == 2 and both.runouts["boards"] == 2 and both.runouts["mode"] == "exact"
+    assert len(both.runouts["players"][0]["scooped"]) == 5
+    assert sum(p["pot_units"] for p in both.runouts["players"]) == 5040 * 4 * both.runouts["deals"]
     assert equity.calc(["AsAc", "KdKc"]).runouts is None
     with pytest.raises(ValueError, match="runs: 1 to 24"):
         equity.calc(["AsAc", "KdKc"], board="Kh7s2c", runs=0)

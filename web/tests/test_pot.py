@@ -124,7 +124,7 @@ def test_run_twice_and_two_boards(page, shots):
 
 def test_a_range_left_out_of_a_side_pot_is_counted(page):
     # The CLI: equity AhKh QQ,JJ QQ,99 --board Qh7h2c --stacks 100,200,50 (the short stack's range
-    # counted hand by hand in the side pot).
+    # counted with the main pot in the side pot).
     css(page, "#add-player").click()
     for n, hand, stack in ((1, "AhKh", "100"), (2, "QQ,JJ", "200"), (3, "QQ,99", "50")):
         type_range(page, n, hand)
