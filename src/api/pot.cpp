@@ -252,17 +252,20 @@ void check_pot(const PlannedQuestion& s, const Plan& plan) {
                        ": the joint count of a side pot over a range is built for Hold'em and short deck");
     if (method == Method::monte_carlo)
       throw InputError(who +
-                       "and a side pot over a range is counted exactly, hand by hand, and this question is "
-                       "sampled: give the board or fewer players, or a specific hand or random for him");
+                       "and a side pot over a range is counted exactly, in the enumeration of the main pot, and "
+                       "this question is sampled: ask for exact (--exact), give the board or fewer players, or a "
+                       "specific hand or random for him");
     std::optional<PreparedDeal> prepared;
     const PreparedDeal& deal = s.prep ? *s.prep : prepared.emplace(prepare(s.parsed.deal));
     if (deal.weighted)
       throw InputError(who +
-                       "and a side pot over a range is counted hand by hand over ranges of whole combos: "
-                       "the weights of a weighted range are not built into it yet");
+                       "and a side pot over a range is counted by this method hand by hand, over ranges of whole "
+                       "combos: the grouped enumeration (--method grouped) counts it with the weights");
     if (count_assignments(deal, ranged, kSidePotHands) > kSidePotHands)
       throw InputError(who + "and the hands of the players left out with ranges are more than " +
-                       std::to_string(kSidePotHands) + " together: too many to count a side pot hand by hand");
+                       std::to_string(kSidePotHands) +
+                       " together: too many for this method to count a side pot hand by hand (the grouped "
+                       "enumeration, --method grouped, counts it with the main pot)");
   }
 }
 
