@@ -466,7 +466,8 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
     {Game::deuce7_triple,
      "27-triple",
      "2-7 triple draw",
-     "as 27-single, with three draws",
+     "52 cards; five cards each, three draws; the lowest hand wins: aces high, straights and flushes count "
+     "against (7-5-4-3-2 is the best)",
      CardSet::full(),
      0,
      5,
