@@ -3,9 +3,7 @@
 // exactly two hole cards and three board cards (omaha_evaluator.hpp), the pot shared as the game
 // says: to the best high, or in the Hi/Lo games half to the best high and half to the best
 // 8-or-better low (the high takes it all when nobody has a low), ties splitting each half.
-#include <algorithm>
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -66,23 +64,6 @@ inline OmahaWinners omaha_winners(const HandRank* highs, const LowRank* lows, st
     for (std::size_t p = 0; p < n; ++p) best_low = lows[p] > best_low ? lows[p] : best_low;
     if (best_low != kNoLow)
       for (std::size_t p = 0; p < n; ++p) w.low |= static_cast<unsigned>(lows[p] == best_low) << p;
-  }
-  return w;
-}
-
-// The same among the players of `among` alone (bit p for player p): a side pot's winners.
-inline OmahaWinners omaha_winners_among(const HandRank* highs, const LowRank* lows, bool hi_lo, unsigned among) {
-  OmahaWinners w;
-  HandRank best_high = 0;
-  for (unsigned m = among; m; m &= m - 1) best_high = std::max(best_high, highs[std::countr_zero(m)]);
-  for (unsigned m = among; m; m &= m - 1)
-    w.high |= static_cast<unsigned>(highs[std::countr_zero(m)] == best_high) << std::countr_zero(m);
-  if (hi_lo) {
-    LowRank best_low = kNoLow;
-    for (unsigned m = among; m; m &= m - 1) best_low = std::max(best_low, lows[std::countr_zero(m)]);
-    if (best_low != kNoLow)
-      for (unsigned m = among; m; m &= m - 1)
-        w.low |= static_cast<unsigned>(lows[std::countr_zero(m)] == best_low) << std::countr_zero(m);
   }
   return w;
 }

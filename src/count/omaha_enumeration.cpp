@@ -6,6 +6,7 @@
 #include <bit>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "detail/parallel.hpp"
@@ -205,19 +206,41 @@ OmahaCounts empty_counts(std::size_t n) {
   return c;
 }
 
+// Showdowns tallied by their winners (high winners | low winners << n), turned into counts.
+void add_by_winners(const std::vector<std::uint64_t>& by_winners, std::size_t n, OmahaCounts& counts) {
+  for (std::size_t i = 0; i < by_winners.size(); ++i)
+    if (by_winners[i] != 0)
+      add_outcome(static_cast<unsigned>(i & ((1u << n) - 1)), static_cast<unsigned>(i >> n), by_winners[i], counts);
+}
+
+// The winners among the players of `among` alone (bit p for player p): a side pot's.
+inline Winners winners_among(const HandRank* highs, const LowRank* lows, bool hi_lo, unsigned among) {
+  Winners w;
+  HandRank best_high = 0;
+  for (unsigned m = among; m; m &= m - 1) best_high = std::max(best_high, highs[std::countr_zero(m)]);
+  for (unsigned m = among; m; m &= m - 1)
+    w.high |= static_cast<unsigned>(highs[std::countr_zero(m)] == best_high) << std::countr_zero(m);
+  if (hi_lo) {
+    LowRank best_low = kNoLow;
+    for (unsigned m = among; m; m &= m - 1) best_low = std::max(best_low, lows[std::countr_zero(m)]);
+    if (best_low != kNoLow)
+      for (unsigned m = among; m; m &= m - 1)
+        w.low |= static_cast<unsigned>(lows[std::countr_zero(m)] == best_low) << std::countr_zero(m);
+  }
+  return w;
+}
+
 // A pass's sums: each player's own counts, and the showdowns by who wins the high and the low
 // (high winners | low winners << n: at most 2^12 of them for up to 6 players; more players are
-// scored at once), turned into counts by add_outcome() once at the end; with kSidePots the same of
-// each side pot's winners among its own players.
+// scored at once), turned into counts by add_outcome() once at the end.
 constexpr std::size_t kMaxTalliedPlayers = 6;
 
-template <bool kSidePots>
-struct Tally {
-  OmahaCounts counts;
-  std::vector<std::uint64_t> outcomes;
+// The side pots' sums (SidePots): each side pot's showdowns by its winners among its own players,
+// as the whole pot's.
+struct SideTally {
   SidePots sides;
-  std::vector<OmahaCounts> side_counts;                   // a side pot's pot units, more than 6 players
-  std::vector<std::vector<std::uint64_t>> side_outcomes;  // a side pot's showdowns by its winners
+  std::vector<OmahaCounts> counts;                     // a side pot's pot units, more than 6 players
+  std::vector<std::vector<std::uint64_t>> by_winners;  // a side pot's showdowns by its winners
   // A side pot of two players (a, b): its showdowns by outcome, 4 x high + low, high 0 (a wins),
   // 1 (b wins) or 2 (a split), low 0 (none), 1 (a), 2 (b) or 3 (a split): no loop over players.
   struct Pair {
@@ -229,33 +252,30 @@ struct Tally {
   std::array<Pair, 10> pairs{};
   std::size_t n_pairs = 0;
 
-  Tally(std::size_t n, const SidePots& side_pots)
-      : counts(empty_counts(n)), outcomes(n <= kMaxTalliedPlayers ? std::size_t{1} << (2 * n) : 0) {
-    if constexpr (kSidePots) {
-      sides = side_pots;
-      const auto count = static_cast<std::size_t>(sides.count);
-      for (std::size_t l = 0; l < count; ++l) {
-        const unsigned players = sides.players[l];
-        if (std::popcount(players) != 2) continue;
-        Pair& pair = pairs[n_pairs++];
-        pair.pot = l;
-        pair.players = players;
-        pair.a = static_cast<std::uint8_t>(std::countr_zero(players));
-        pair.b = static_cast<std::uint8_t>(std::countr_zero(players & (players - 1)));
-      }
-      // No allocation for a pair's (a copy of the tally for each task of the passes makes them).
-      side_outcomes.resize(count);
-      if (outcomes.empty())
-        side_counts.assign(count, empty_counts(n));
-      else
-        for (std::size_t l = 0; l < count; ++l)
-          if (std::popcount(sides.players[l]) != 2) side_outcomes[l].assign(outcomes.size(), 0);
+  // For n players, whose whole pot is tallied by winners when `by_outcome`.
+  SideTally(const SidePots& side_pots, std::size_t n, bool by_outcome) : sides(side_pots) {
+    const auto count = static_cast<std::size_t>(sides.count);
+    for (std::size_t l = 0; l < count; ++l) {
+      const unsigned players = sides.players[l];
+      if (std::popcount(players) != 2) continue;
+      Pair& pair = pairs[n_pairs++];
+      pair.pot = l;
+      pair.players = players;
+      pair.a = static_cast<std::uint8_t>(std::countr_zero(players));
+      pair.b = static_cast<std::uint8_t>(std::countr_zero(players & (players - 1)));
     }
+    // No allocation for a pair's (a copy of the tally for each task of the passes makes them).
+    by_winners.resize(count);
+    if (!by_outcome)
+      counts.assign(count, empty_counts(n));
+    else
+      for (std::size_t l = 0; l < count; ++l)
+        if (std::popcount(sides.players[l]) != 2) by_winners[l].assign(std::size_t{1} << (2 * n), 0);
   }
 
   // Each side pot's winners among its players; only the side pots of the players in `among`.
-  void add_side_pots(const HandRank* highs, const LowRank* lows, std::size_t n, bool hi_lo, std::uint64_t weight,
-                     unsigned among = ~0u) {
+  void add(const HandRank* highs, const LowRank* lows, std::size_t n, bool hi_lo, std::uint64_t weight,
+           unsigned among = ~0u) {
     for (std::size_t i = 0; i < n_pairs; ++i) {
       Pair& pair = pairs[i];
       if ((pair.players & among) == 0) continue;
@@ -272,12 +292,62 @@ struct Tally {
     for (std::size_t l = 0; l < static_cast<std::size_t>(sides.count); ++l) {
       const unsigned players = sides.players[l];
       if ((players & among) == 0 || std::popcount(players) == 2) continue;
-      const Winners w = omaha_winners_among(highs, lows, hi_lo, players);
-      if (side_outcomes[l].empty())
-        add_outcome(w.high, w.low, weight, side_counts[l]);
+      const Winners w = winners_among(highs, lows, hi_lo, players);
+      if (by_winners[l].empty())
+        add_outcome(w.high, w.low, weight, counts[l]);
       else
-        side_outcomes[l][w.high | w.low << n] += weight;
+        by_winners[l][w.high | w.low << n] += weight;
     }
+  }
+  SideTally& operator+=(const SideTally& o) {
+    for (std::size_t l = 0; l < counts.size(); ++l) counts[l] += o.counts[l];
+    for (std::size_t l = 0; l < by_winners.size(); ++l)
+      for (std::size_t i = 0; i < by_winners[l].size(); ++i) by_winners[l][i] += o.by_winners[l][i];
+    for (std::size_t p = 0; p < n_pairs; ++p)
+      for (std::size_t i = 0; i < 12; ++i) pairs[p].outcomes[i] += o.pairs[p].outcomes[i];
+    return *this;
+  }
+  // Each side pot's pot units by player.
+  std::vector<std::vector<std::uint64_t>> pot_units(std::size_t n) && {
+    if (counts.empty()) counts.assign(by_winners.size(), empty_counts(n));
+    for (std::size_t l = 0; l < by_winners.size(); ++l) add_by_winners(by_winners[l], n, counts[l]);
+    for (std::size_t p = 0; p < n_pairs; ++p) {
+      const Pair& pair = pairs[p];
+      const unsigned a = 1u << pair.a, b = 1u << pair.b, both = a | b;
+      const std::array<unsigned, 3> high = {a, b, both};
+      const std::array<unsigned, 4> low = {0u, a, b, both};
+      for (std::size_t i = 0; i < 12; ++i)
+        if (pair.outcomes[i] != 0) add_outcome(high[i / 4], low[i % 4], pair.outcomes[i], counts[pair.pot]);
+    }
+    std::vector<std::vector<std::uint64_t>> units;
+    for (const OmahaCounts& side : counts) {
+      units.emplace_back();
+      for (const OmahaPlayerCounts& c : side.players) units.back().push_back(c.pot_units);
+    }
+    return units;
+  }
+};
+
+// The whole pot's sums, and with kSidePots the side pots' (none in the plain question's tally,
+// which every task of the passes copies).
+struct NoSideTally {};
+
+template <bool kSidePots>
+struct Tally {
+  OmahaCounts counts;
+  std::vector<std::uint64_t> outcomes;
+  [[no_unique_address]] std::conditional_t<kSidePots, SideTally, NoSideTally> side;
+
+  Tally(std::size_t n, const SidePots& side_pots)
+      : counts(empty_counts(n)),
+        outcomes(n <= kMaxTalliedPlayers ? std::size_t{1} << (2 * n) : 0),
+        side(make_side(side_pots, n, !outcomes.empty())) {}
+
+  static auto make_side(const SidePots& side_pots, std::size_t n, bool by_outcome) {
+    if constexpr (kSidePots)
+      return SideTally(side_pots, n, by_outcome);
+    else
+      return NoSideTally{};
   }
 
   void add(const HandRank* highs, const LowRank* lows, std::size_t n, bool hi_lo, std::uint64_t weight) {
@@ -287,7 +357,7 @@ struct Tally {
       add_outcome(w.high, w.low, weight, counts);
     else
       outcomes[w.high | w.low << n] += weight;
-    if constexpr (kSidePots) add_side_pots(highs, lows, n, hi_lo, weight);
+    if constexpr (kSidePots) side.add(highs, lows, n, hi_lo, weight);
   }
   // `weight` showdowns scored with the highs `before` are scored with `after` instead.
   void replace(const HandRank* before, const HandRank* after, const LowRank* lows, std::size_t n, bool hi_lo,
@@ -310,45 +380,20 @@ struct Tally {
       outcomes[new_winners.high | new_winners.low << n] += weight;
     }
     if constexpr (kSidePots) {  // a side pot whose players' highs are the same is won the same
-      add_side_pots(before, lows, n, hi_lo, minus, changed);
-      add_side_pots(after, lows, n, hi_lo, weight, changed);
+      side.add(before, lows, n, hi_lo, minus, changed);
+      side.add(after, lows, n, hi_lo, weight, changed);
     }
   }
   Tally& operator+=(const Tally& o) {
     counts += o.counts;
     for (std::size_t i = 0; i < outcomes.size(); ++i) outcomes[i] += o.outcomes[i];
-    for (std::size_t l = 0; l < side_counts.size(); ++l) side_counts[l] += o.side_counts[l];
-    for (std::size_t l = 0; l < side_outcomes.size(); ++l)
-      for (std::size_t i = 0; i < side_outcomes[l].size(); ++i) side_outcomes[l][i] += o.side_outcomes[l][i];
-    for (std::size_t p = 0; p < n_pairs; ++p)
-      for (std::size_t i = 0; i < 12; ++i) pairs[p].outcomes[i] += o.pairs[p].outcomes[i];
+    if constexpr (kSidePots) side += o.side;
     return *this;
   }
   OmahaCounts finish() && {
     const std::size_t n = counts.players.size();
-    for (std::size_t i = 0; i < outcomes.size(); ++i)
-      if (outcomes[i] != 0)
-        add_outcome(static_cast<unsigned>(i & ((1u << n) - 1)), static_cast<unsigned>(i >> n), outcomes[i], counts);
-    if (side_counts.empty()) side_counts.assign(side_outcomes.size(), empty_counts(n));
-    for (std::size_t l = 0; l < side_outcomes.size(); ++l) {
-      OmahaCounts& side = side_counts[l];
-      for (std::size_t i = 0; i < side_outcomes[l].size(); ++i)
-        if (side_outcomes[l][i] != 0)
-          add_outcome(static_cast<unsigned>(i & ((1u << n) - 1)), static_cast<unsigned>(i >> n), side_outcomes[l][i],
-                      side);
-    }
-    for (std::size_t p = 0; p < n_pairs; ++p) {
-      const Pair& pair = pairs[p];
-      const unsigned a = 1u << pair.a, b = 1u << pair.b, both = a | b;
-      const std::array<unsigned, 3> high = {a, b, both};
-      const std::array<unsigned, 4> low = {0u, a, b, both};
-      for (std::size_t i = 0; i < 12; ++i)
-        if (pair.outcomes[i] != 0) add_outcome(high[i / 4], low[i % 4], pair.outcomes[i], side_counts[pair.pot]);
-    }
-    for (const OmahaCounts& side : side_counts) {
-      counts.side_pot_units.emplace_back();
-      for (const OmahaPlayerCounts& c : side.players) counts.side_pot_units.back().push_back(c.pot_units);
-    }
+    add_by_winners(outcomes, n, counts);
+    if constexpr (kSidePots) counts.side_pot_units = std::move(side).pot_units(n);
     return std::move(counts);
   }
 };
