@@ -69,6 +69,9 @@ struct RangeEquityResult {
   double equity(std::size_t p) const;
   // The same of side pot l's.
   double side_pot_equity(std::size_t l, std::size_t p) const;
+
+ private:
+  double share_of_pot(std::uint64_t share, double weighted_share) const;
 };
 
 struct ExactOptions {

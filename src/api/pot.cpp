@@ -239,8 +239,7 @@ void check_pot(const PlannedQuestion& s, const Plan& plan) {
   const Question& q = s.question;
   if (!asks_pot(q) || counts_side_pots(s, plan.method, plan.exact_method)) return;
   const Method method = plan.method;
-  for (const PotLayer& layer : layers_of(q)) {
-    if (layer.players.size() < 2 || layer.players.size() == q.players.size()) continue;
+  for (const PotLayer& layer : side_layers(q)) {
     const std::vector<std::size_t> ranged = ranged_out(s, layer);
     if (ranged.empty()) continue;
     const std::size_t p = ranged.front();

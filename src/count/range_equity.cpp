@@ -43,6 +43,14 @@ void add_orbit(std::vector<SidePotCounts>& to, const EnumerationResult& e, std::
     }
 }
 
+SidePotCounts& operator+=(SidePotCounts& a, const SidePotCounts& b) {
+  for (std::size_t p = 0; p < kMaxPlayers; ++p) {
+    a.share[p] += b.share[p];
+    a.weighted_share[p] += b.weighted_share[p];
+  }
+  return a;
+}
+
 // Adds one assignment's counts, m times (its orbit), weighted by wm (m times its weight).
 void add_orbit(RangePlayerCounts& to, const PlayerCounts& e, std::uint64_t m, double wm) {
   to.wins += m * e.wins;
@@ -296,26 +304,23 @@ RangePlayerCounts& RangePlayerCounts::operator+=(const RangePlayerCounts& o) {
   return *this;
 }
 
-double RangeEquityResult::equity(std::size_t p) const {
+double RangeEquityResult::share_of_pot(std::uint64_t share, double weighted_share) const {
   if (boards == 0 || assignments == 0) return 0.0;
   // Weighted sums round: a player who wins every showdown could come out a hair above 1 (fuzzing
   // found 1.0000000000000002); the true value lies in [0, 1].
   if (weighted)
-    return std::clamp(
-        players[p].weighted_share / (static_cast<double>(kShareUnit) * total_weight * static_cast<double>(boards)), 0.0,
-        1.0);
-  return static_cast<double>(players[p].share) /
+    return std::clamp(weighted_share / (static_cast<double>(kShareUnit) * total_weight * static_cast<double>(boards)),
+                      0.0, 1.0);
+  return static_cast<double>(share) /
          (static_cast<double>(kShareUnit) * static_cast<double>(assignments) * static_cast<double>(boards));
 }
 
+double RangeEquityResult::equity(std::size_t p) const {
+  return share_of_pot(players[p].share, players[p].weighted_share);
+}
+
 double RangeEquityResult::side_pot_equity(std::size_t l, std::size_t p) const {
-  if (boards == 0 || assignments == 0) return 0.0;
-  const SidePotCounts& c = side_pots[l];
-  if (weighted)
-    return std::clamp(
-        c.weighted_share[p] / (static_cast<double>(kShareUnit) * total_weight * static_cast<double>(boards)), 0.0, 1.0);
-  return static_cast<double>(c.share[p]) /
-         (static_cast<double>(kShareUnit) * static_cast<double>(assignments) * static_cast<double>(boards));
+  return share_of_pot(side_pots[l].share[p], side_pots[l].weighted_share[p]);
 }
 
 EQUITY_QUESTION_PATH bool exact_enumeration_fits(double assignments, std::uint64_t boards, std::size_t symmetries) {
@@ -349,11 +354,7 @@ RangeEquityResult enumerate_ranges(const PreparedDeal& prep, const std::vector<S
     result.orbits += acc.orbits;
     result.total_weight += acc.total_weight;
     for (std::size_t p = 0; p < n; ++p) result.players[p] += acc.players[p];
-    for (std::size_t l = 0; l < acc.side_pots.size(); ++l)
-      for (std::size_t p = 0; p < kMaxPlayers; ++p) {
-        result.side_pots[l].share[p] += acc.side_pots[l].share[p];
-        result.side_pots[l].weighted_share[p] += acc.side_pots[l].weighted_share[p];
-      }
+    for (std::size_t l = 0; l < acc.side_pots.size(); ++l) result.side_pots[l] += acc.side_pots[l];
   }
   return result;
 }
