@@ -75,6 +75,27 @@ def test_stacks_on_a_phone(phone, url, shots):
     screenshot(phone, shots, "phone-pot")
 
 
+def test_two_boards_run_twice_on_a_phone(phone, url, shots):
+    # The runs' table has the longest headings ("Scoop all 4 parts"): they wrap, nothing scrolls.
+    from conftest import load
+    from selenium.webdriver.support.ui import Select
+
+    load(phone, url)
+    type_range(phone, 1, "AsAc")
+    type_range(phone, 2, "KdKc")
+    css(phone, "#board").send_keys("Kh7s2c4d")
+    css(phone, "#board2").send_keys("9d9h4s3c")
+    Select(css(phone, "#runs")).select_by_value("2")
+    calculate(phone)
+    WebDriverWait(phone, WAIT).until(lambda d: css(d, "#runouts-result").is_displayed())
+    table, room = phone.execute_script(
+        "const t = document.querySelector('#runouts-table');"
+        "return [t.getBoundingClientRect().right, t.parentElement.getBoundingClientRect().right];")
+    assert table <= room, "the runs' table fits its panel"
+    phone.execute_script("document.querySelector('#runouts-result').scrollIntoView()")
+    screenshot(phone, shots, "phone-two-boards-run-twice", top=False)
+
+
 def test_run_twice_and_two_boards(page, shots):
     type_range(page, 1, "AsAc")
     type_range(page, 2, "KdKc")
