@@ -27,6 +27,7 @@ int run_eval(const Args& args);
 int run_duel(const Args& args);
 int run_psychic(const Args& args);
 int run_draw(const Args& args);
+int run_hands(const Args& args);   // cmd_hands.cpp
 int run_serve(const Args& args);   // cmd_serve.cpp, in the program equity-serve
 int exec_serve(const Args& args);  // main.cpp: runs equity-serve
 

@@ -40,6 +40,7 @@ const std::vector<Command>& commands() {
       {"batch", "answer bulk questions: JSON Lines in, answers out (resumable, sharded)", run_batch},
       {"order", "order the Omaha hand classes by equity, for percentage ranges (resumable, sharded)", run_order},
       {"grid", "the 13x13 grid of each class's equity (Hold'em, short deck's 9x9)", run_grid},
+      {"hands", "hand histories: every all-in's exact expected value, net won all-in adjusted", run_hands},
       {"eval", "the best five of 5, 6 or 7 cards, their category and name", run_eval},
       {"duel", "Project Euler 54: who wins each showdown of two 5-card hands", run_duel},
       {"psychic", "UVa 131: the best hand reachable by one draw from a known deck", run_psychic},

@@ -1,0 +1,289 @@
+// `equity hands FILES|DIRS...`: a player's hand histories read, every all-in's expected value, the
+// net won beside the net won all-in adjusted (docs/hands.md).
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli_common.hpp"
+#include "commands.hpp"
+#include "equity/error.hpp"
+#include "equity/ev_chart.hpp"
+#include "equity/files.hpp"
+#include "equity/hands_report.hpp"
+#include "terminal.hpp"
+#include "text_table.hpp"
+
+namespace equity::cli {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+// Chips with the currency's symbol and a sign: "+$12.50", "-€3.00", "+1,500" (chips: whole).
+std::string money(double x, const std::string& symbol, bool tournament, bool sign = true) {
+  const double rounded = std::round(x * 100) / 100;
+  const std::string digits = fixed_with_commas(std::fabs(rounded), tournament ? 0 : 2);
+  const std::string s = rounded < 0 ? "-" : sign && rounded > 0 ? "+" : "";
+  return s + symbol + digits;
+}
+
+// Rounded to the cent for JSON and CSV (what the site counts in).
+double cents(double x) { return std::round(x * 100) / 100; }
+
+json all_in_json(const HandOutcome& o) {
+  const HandHistory& h = *o.hand;
+  const AllInEv& a = *o.all_in;
+  json players = json::array();
+  for (const auto& p : a.players)
+    players.push_back({{"name", p.name},
+                       {"cards", p.cards},
+                       {"put_in", cents(p.put_in)},
+                       {"equity", p.equity},
+                       {"ev", p.ev},
+                       {"won", cents(p.won)}});
+  return {{"id", h.id},
+          {"site", site_name(h.site)},
+          {"file", o.file},
+          {"line", h.line},
+          {"game", game_name(h.game)},
+          {"game_text", h.game_text},
+          {"stakes", h.stakes},
+          {"currency", h.tournament ? "chips" : h.currency},
+          {"street", street_name(h.game, a.street)},
+          {"board", a.board},
+          {"dead", a.dead},
+          {"runs", a.runs},
+          {"pot", cents(a.pot)},
+          {"rake", cents(a.rake)},
+          {"method", method_name(a.method)},
+          {"player", o.player},
+          {"players", players}};
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+void csv_rows(std::ostream& out, const HandOutcome& o) {
+  const HandHistory& h = *o.hand;
+  const AllInEv& a = *o.all_in;
+  for (const auto& p : a.players)
+    out << csv_field(h.id) << ',' << site_name(h.site) << ',' << csv_field(o.file) << ',' << h.line << ','
+        << game_name(h.game) << ',' << csv_field(h.stakes) << ',' << street_name(h.game, a.street) << ',' << a.board
+        << ',' << fmt::format("{:.2f},{:.2f}", a.pot, a.rake) << ',' << csv_field(p.name) << ',' << p.cards << ','
+        << fmt::format("{:.2f},{:.6f},{:.4f},{:.2f}", p.put_in, p.equity, p.ev, p.won) << ','
+        << (p.name == o.player ? 1 : 0) << '\n';
+}
+
+// The largest all-ins of the player, by pot, kept as they come (at most `keep`).
+struct LargestAllIns {
+  struct Row {
+    double pot = 0;
+    std::string id, street, symbol;
+    bool tournament = false;
+    std::size_t players = 0;
+    double equity = 0, won = 0, ev = 0;
+  };
+  std::size_t keep = 10;
+  std::vector<Row> rows;
+
+  void add(const HandOutcome& o) {
+    const auto& a = *o.all_in;
+    const auto me =
+        std::find_if(a.players.begin(), a.players.end(), [&](const AllInPlayer& p) { return p.name == o.player; });
+    if (me == a.players.end() || keep == 0) return;
+    rows.push_back({a.pot, o.hand->id, std::string(street_name(o.hand->game, a.street)), o.hand->symbol,
+                    o.hand->tournament, a.players.size(), me->equity, me->won, me->ev});
+    std::sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) { return x.pot > y.pot; });
+    if (rows.size() > keep) rows.pop_back();
+  }
+};
+
+// The chart's two lines, in money (one currency, cash) and in big blinds, until the end says which.
+struct Charts {
+  EvChartSeries money, bb;
+  std::string symbol;
+  bool one_currency = true;
+
+  void add(const HandOutcome& o) {
+    const HandHistory& h = *o.hand;
+    const std::string unit = h.tournament ? "chips" : h.symbol;
+    if (money.hands() == 0) symbol = unit;
+    if (unit != symbol || h.tournament) one_currency = false;
+    money.add(o.net, o.adjusted);
+    const double blind = h.big_blind > 0 ? h.big_blind : 1;
+    bb.add(o.net / blind, o.adjusted / blind);
+  }
+};
+
+void print_summary(std::ostream& out, const HandsReport& r, const LargestAllIns& largest, double seconds) {
+  const std::string who = r.heroes.empty()       ? "nobody"
+                          : r.heroes.size() == 1 ? r.heroes[0]
+                                                 : fmt::format("{} players", r.heroes.size());
+  out << fmt::format("{}: {} hands counted of {} read in {} file{} ({}), {} all-in{} with cards to come\n", who,
+                     with_commas(r.counted), with_commas(r.hands), r.files, r.files == 1 ? "" : "s",
+                     format_duration(seconds), with_commas(r.all_ins), r.all_ins == 1 ? "" : "s");
+  if (!r.stakes.empty()) {
+    // 80 columns: the longest game name the sites write ("Omaha Hi/Lo Pot Limit") and "+$1,234.56".
+    TextColumn game{"Game", 21, {}};
+    std::vector<TextColumn> cols = {{"Stakes", 13, {}},  {"Hands", 8, {}},        {"All-ins", 8, {}},
+                                    {"Net won", 10, {}}, {"All-in adj.", 11, {}}, {"Luck", 9, {}}};
+    for (const auto& s : r.stakes) {
+      game.cells.push_back(s.game);
+      cols[0].cells.push_back(s.stakes);
+      cols[1].cells.push_back(with_commas(s.hands));
+      cols[2].cells.push_back(with_commas(s.all_in_hands));
+      cols[3].cells.push_back(money(s.net, s.symbol, s.tournament));
+      cols[4].cells.push_back(money(s.adjusted, s.symbol, s.tournament));
+      cols[5].cells.push_back(money(s.net - s.adjusted, s.symbol, s.tournament));
+    }
+    std::ostringstream table;
+    print_table(table, game, cols, 80);
+    out << "\n" << trim_line_ends(table.str());
+    out << "Luck: net won less the all-in adjusted net (above 0: won more than the all-ins' expectation).\n";
+  }
+  if (!largest.rows.empty()) {
+    TextColumn id{"Largest all-ins", 18, {}};
+    std::vector<TextColumn> cols = {{"Street", 12, {}}, {"Players", 8, {}}, {"Pot", 12, {}},
+                                    {"Equity", 8, {}},  {"Won", 12, {}},    {"Expected", 12, {}}};
+    for (const auto& row : largest.rows) {
+      id.cells.push_back("#" + row.id);
+      cols[0].cells.push_back(row.street);
+      cols[1].cells.push_back(std::to_string(row.players));
+      cols[2].cells.push_back(money(row.pot, row.symbol, row.tournament, false));
+      cols[3].cells.push_back(fixed(100 * row.equity, 1) + "%");
+      cols[4].cells.push_back(money(row.won, row.symbol, row.tournament, false));
+      cols[5].cells.push_back(money(row.ev, row.symbol, row.tournament, false));
+    }
+    std::ostringstream table;
+    print_table(table, id, cols, 80);
+    out << "\n" << trim_line_ends(table.str());
+    out << "Equity: of the main pot; Expected: the chips expected back, the rake taken out.\n";
+  }
+  if (r.skipped > 0) {
+    out << fmt::format("\nSkipped {} hand{} (or files):\n", with_commas(r.skipped), r.skipped == 1 ? "" : "s");
+    const std::size_t shown = std::min<std::size_t>(r.skips.size(), 10);
+    for (std::size_t i = 0; i < shown; ++i)
+      out << "  " << r.skips[i].file << ":" << r.skips[i].line << ": " << r.skips[i].reason << "\n";
+    if (r.skipped > shown) out << "  ... and " << with_commas(r.skipped - shown) << " more (--json lists 1,000)\n";
+  }
+}
+
+json totals_json(const HandsReport& r) {
+  json stakes = json::array();
+  for (const auto& s : r.stakes)
+    stakes.push_back({{"game", s.game},
+                      {"stakes", s.stakes},
+                      {"currency", s.tournament ? "chips" : s.symbol},
+                      {"tournament", s.tournament},
+                      {"big_blind", s.big_blind},
+                      {"hands", s.hands},
+                      {"all_in_hands", s.all_in_hands},
+                      {"net", cents(s.net)},
+                      {"adjusted", s.adjusted},
+                      {"luck", s.net - s.adjusted}});
+  json skips = json::array();
+  for (const auto& s : r.skips) skips.push_back({{"file", s.file}, {"line", s.line}, {"reason", s.reason}});
+  return {{"totals", true},       {"players", r.heroes},  {"files", r.files}, {"hands", r.hands},
+          {"counted", r.counted}, {"all_ins", r.all_ins}, {"stakes", stakes}, {"skipped", r.skipped},
+          {"skips", skips},       {"seconds", r.seconds}};
+}
+
+// The progress line on a terminal's stderr: hands read, the share of the bytes, the time left.
+class HandsProgressLine {
+ public:
+  HandsProgressLine() : enabled_(cursor_control_allowed(STDERR_FILENO)) {}
+  ~HandsProgressLine() { clear(); }
+  void operator()(const HandsProgress& p) {
+    if (!enabled_ || p.seconds < 0.5 || p.total_bytes == 0) return;
+    const double fraction = static_cast<double>(p.bytes) / static_cast<double>(p.total_bytes);
+    const double left = fraction > 0 ? p.seconds * (1 - fraction) / fraction : 0;
+    const std::string line =
+        fmt::format("Reading hands: {} read, {:.0f}% of {:.1f} MB, about {:.0f} s left", with_commas(p.hands),
+                    100 * fraction, static_cast<double>(p.total_bytes) / 1e6, std::ceil(left));
+    std::cerr << "\r" << line << "\x1b[K" << std::flush;
+    shown_ = true;
+  }
+  void clear() {
+    if (shown_) std::cerr << "\r\x1b[K" << std::flush;
+    shown_ = false;
+  }
+
+ private:
+  bool enabled_ = false, shown_ = false;
+};
+
+}  // namespace
+
+int run_hands(const Args& args) {
+  CLI::App app(
+      "Reads hand histories (PokerStars' and GGPoker's text files; folders are read recursively)\n"
+      "and gives every all-in with cards to come its exact expected value: each pot and side pot\n"
+      "among the players in it, Hi/Lo halves, the rake taken out as the hand took it. Prints the\n"
+      "player's hands, all-ins, net won and net won all-in adjusted by game and stakes, and the\n"
+      "largest all-ins. A hand that cannot be read is skipped with its file, line and reason.",
+      "equity hands");
+  app.footer(
+      "\nExamples:\n"
+      "  equity hands ~/HandHistory/Hero                   every hand of the folder, the hero's\n"
+      "  equity hands day1.txt day2.txt --hero Hero        one player's results\n"
+      "  equity hands HH/ --json > allins.jsonl            one JSON line an all-in, then the totals\n"
+      "  equity hands HH/ --svg luck.svg                   the cumulative chart of both lines\n"
+      "docs/hands.md says what counts as an all-in and how the rake is treated.\n");
+  std::vector<std::string> paths;
+  std::string hero, svg;
+  bool as_json = false, as_csv = false, in_bb = false;
+  int threads = 0;
+  std::size_t top = 10;
+  app.add_option("paths", paths, "hand history files or folders")->required();
+  app.add_option("--hero", hero, "whose results (default: each hand's player dealt cards, \"Dealt to\")");
+  auto* json_flag = app.add_flag("--json", as_json,
+                                 "JSON Lines: one object an all-in, then one with the totals and the hands skipped");
+  app.add_flag("--csv", as_csv, "CSV: one row a player of each all-in")->excludes(json_flag);
+  app.add_option("--svg", svg, "write the chart of net won and all-in adjusted over the hands to this file");
+  app.add_flag("--bb", in_bb, "the chart in big blinds (the default when the hands are in more than one currency)");
+  app.add_option("--top", top, "the largest all-ins listed (default 10)");
+  app.add_option("--threads", threads, "worker threads (default: all cores)")->check(CLI::NonNegativeNumber);
+  return run(app, args, [&] {
+    HandsProgressLine progress;
+    HandsOptions options;
+    options.hero = hero;
+    options.threads = threads;
+    options.progress = [&](const HandsProgress& p) { progress(p); };
+    LargestAllIns largest;
+    largest.keep = top;
+    Charts charts;
+    if (as_csv)
+      std::cout << "id,site,file,line,game,stakes,street,board,pot,rake,player,cards,put_in,equity,ev,won,hero\n";
+    const HandsReport report = read_hands(paths, options, [&](const HandOutcome& o) {
+      charts.add(o);
+      if (!o.all_in) return;
+      largest.add(o);
+      if (as_json) std::cout << all_in_json(o).dump() << "\n";
+      if (as_csv) csv_rows(std::cout, o);
+    });
+    progress.clear();
+    if (!svg.empty()) {
+      const bool money = charts.one_currency && !in_bb;
+      EvChart chart{report.heroes.size() == 1 ? report.heroes[0] : "Net won and all-in adjusted",
+                    money ? charts.symbol : "bb", money ? charts.money.points() : charts.bb.points()};
+      write_file_atomically(svg, ev_chart_svg(chart));
+    }
+    if (as_json)
+      std::cout << totals_json(report).dump() << "\n";
+    else if (!as_csv)
+      print_summary(std::cout, report, largest, report.seconds);
+    std::cout << std::flush;
+    return 0;
+  });
+}
+
+}  // namespace equity::cli

@@ -1,0 +1,83 @@
+#pragma once
+// A player's sessions read from their hand histories (docs/hands.md): every hand's result, every
+// all-in's expected value, and the totals by game and stakes: net won, and net won "all-in
+// adjusted" (each all-in's chips collected replaced by its expectation).
+//
+// read_hands() reads files and folders (recursively, in name order) hand after hand, counts the
+// all-ins in parallel on oneTBB and hands each hand to the caller in file order, with memory
+// bounded by a few hundred hands in flight whatever the files' size. A hand that cannot be read is
+// skipped with its file, line and reason; a file that cannot be opened too.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "equity/all_in_ev.hpp"
+#include "equity/hand_history.hpp"
+
+namespace equity {
+
+// One hand read, as the caller sees it.
+struct HandOutcome {
+  std::string file;               // the file it was read from
+  const HandHistory* hand;        // the hand (valid during the call)
+  std::string player;             // whose result: the hero asked for, or the hand's own ("Dealt to")
+  double net = 0;                 // the player's chips collected less his chips put in
+  double adjusted = 0;            // the same, an all-in's chips collected replaced by his expectation
+  std::optional<AllInEv> all_in;  // the all-in with cards to come, when the hand has one
+};
+
+// A hand skipped, and why.
+struct SkippedHand {
+  std::string file;
+  std::size_t line = 0;  // in the file (1-based); 0: the file itself
+  std::string reason;
+};
+
+// The totals of one game at one stakes (tournament chips apart from money, each currency apart).
+struct StakeTotals {
+  std::string game;    // the site's name of it ("Hold'em No Limit")
+  std::string stakes;  // "$0.05/$0.10", "10/20"
+  std::string symbol;  // "$", "€", "" (chips)
+  bool tournament = false;
+  double big_blind = 0;            // the stakes' big blind (0 when they change: tournament levels)
+  std::uint64_t hands = 0;         // hands played by the player
+  std::uint64_t all_in_hands = 0;  // of them, all-ins with cards to come
+  double net = 0, adjusted = 0;    // net won; net won all-in adjusted
+};
+
+struct HandsProgress {
+  std::uint64_t hands = 0;        // hands read so far (skipped ones included)
+  std::uint64_t bytes = 0;        // bytes of the files read so far
+  std::uint64_t total_bytes = 0;  // of every file
+  double seconds = 0;
+};
+
+struct HandsOptions {
+  std::string hero;  // whose results: "" each hand's own hero (the player dealt cards)
+  int threads = 0;   // 0: all cores
+  std::function<void(const HandsProgress&)> progress;  // now and then, from the calling thread
+  const std::atomic<bool>* cancel = nullptr;           // raise it to stop: throws Cancelled
+};
+
+struct HandsReport {
+  std::vector<std::string> heroes;  // the players whose results are counted, in order first seen
+  std::vector<StakeTotals> stakes;  // in order first seen
+  std::uint64_t files = 0;          // files read
+  std::uint64_t hands = 0;          // hands read (skipped ones included)
+  std::uint64_t counted = 0;        // hands counted for a hero
+  std::uint64_t all_ins = 0;        // of them, all-ins with cards to come
+  std::uint64_t skipped = 0;        // hands (and files) skipped
+  std::vector<SkippedHand> skips;   // the first 1,000 of them
+  double seconds = 0;
+};
+
+// Reads every hand of `paths` (files, or folders read recursively: every regular file in them),
+// calling `each` for each hand counted, in the order read. Throws InputError when a path does not
+// exist, Cancelled when `cancel` is raised.
+HandsReport read_hands(const std::vector<std::string>& paths, const HandsOptions& options,
+                       const std::function<void(const HandOutcome&)>& each);
+
+}  // namespace equity

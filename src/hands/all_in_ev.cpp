@@ -1,0 +1,117 @@
+// A hand's all-in as a question for calculate(), and its answer as each player's chips expected.
+#include "equity/all_in_ev.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace equity {
+namespace {
+
+// The cards a player held at the all-in: the board games' hole cards; the stud games' first cards
+// dealt (three on third street, one more a street).
+std::size_t cards_at(const HandHistory& hand, int street) {
+  const auto& rules = game_rules(hand.game);
+  return has_board(hand.game) ? static_cast<std::size_t>(rules.hole_cards) : static_cast<std::size_t>(3 + street);
+}
+
+std::string cards_text(const std::vector<Card>& cards, std::size_t n) {
+  return to_string(std::vector<Card>(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(n)));
+}
+
+// The cards seen out of play at the all-in: the up cards of the players who folded (stud).
+std::string dead_cards(const HandHistory& hand) {
+  std::vector<Card> dead;
+  for (const auto& p : hand.players)
+    if (p.folded) dead.insert(dead.end(), p.up.begin(), p.up.end());
+  return to_string(dead);
+}
+
+}  // namespace
+
+std::optional<std::string> not_an_all_in(const HandHistory& hand) {
+  const auto live = hand.live();
+  if (live.size() < 2) return "no showdown";
+  if (hand.last_action_street >= hand.streets - 1)
+    return "the last bet on the " + std::string(street_name(hand.game, hand.streets - 1));
+  if (std::none_of(live.begin(), live.end(), [&](std::size_t p) { return hand.players[p].all_in; }))
+    return "nobody all in";
+  for (std::size_t p : live) {
+    if (hand.players[p].cards.size() < cards_at(hand, hand.last_action_street)) return "cards not shown";
+    if (!(hand.players[p].put_in > 0)) return "a player in without chips in the pot";
+  }
+  if (has_board(hand.game) && (hand.boards.empty() || hand.boards[0].size() != 5)) return "the board not dealt out";
+  return std::nullopt;
+}
+
+Question all_in_question(const HandHistory& hand) {
+  if (const auto why = not_an_all_in(hand)) throw std::invalid_argument("not an all-in: " + *why);
+  Question q;
+  q.game = hand.game;
+  const std::size_t n = cards_at(hand, hand.last_action_street);
+  for (std::size_t p : hand.live()) {
+    q.players.push_back(cards_text(hand.players[p].cards, n));
+    q.stacks.push_back(hand.players[p].put_in);
+  }
+  q.board = to_string(hand.board_at_last_action);
+  q.dead = dead_cards(hand);
+  return q;
+}
+
+namespace {
+
+// The chips of the players who folded, added to the layers they reached: layer k holds what lies
+// between the (k-1)th and kth distinct stacks of the players in; above the largest, the top layer.
+void add_folded_chips(const HandHistory& hand, std::vector<double>& chips, const std::vector<double>& levels) {
+  for (const auto& p : hand.players) {
+    if (!p.folded) continue;
+    double below = 0;
+    for (std::size_t k = 0; k < levels.size(); ++k) {
+      const double top = k + 1 == levels.size() ? p.put_in : std::min(p.put_in, levels[k]);
+      chips[k] += std::max(0.0, top - below);
+      below = std::max(below, std::min(p.put_in, levels[k]));
+    }
+  }
+}
+
+}  // namespace
+
+AllInEv all_in_ev(const HandHistory& hand, int threads) {
+  Question q = all_in_question(hand);
+  q.threads = threads;
+  const Answer a = calculate(q);
+  AllInEv out;
+  out.street = hand.last_action_street;
+  out.board = a.board;
+  out.dead = a.dead;
+  out.runs = std::max<int>(1, static_cast<int>(hand.boards.size()));
+  out.pot = hand.chips_in();
+  out.rake = hand.rake;
+  out.method = a.method;
+  std::vector<double> levels = q.stacks;
+  std::sort(levels.begin(), levels.end());
+  levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+  const auto& layers = a.pot->layers;
+  if (layers.size() != levels.size()) throw std::logic_error("all_in_ev: the pot's layers are not the stacks'");
+  std::vector<double> chips(layers.size());
+  for (std::size_t k = 0; k < layers.size(); ++k) chips[k] = layers[k].layer.chips;
+  add_folded_chips(hand, chips, levels);
+  const double kept = out.pot > 0 ? (out.pot - out.rake) / out.pot : 0;
+  const auto live = hand.live();
+  for (std::size_t i = 0; i < live.size(); ++i) {
+    const auto& p = hand.players[live[i]];
+    AllInPlayer player{live[i], p.name, q.players[i], p.put_in, 0, 0, p.collected};
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+      const auto& in = layers[k].layer.players;
+      const auto at = std::find(in.begin(), in.end(), i);
+      if (at == in.end()) continue;
+      const double share = layers[k].equity[static_cast<std::size_t>(at - in.begin())];
+      if (k == 0) player.equity = share;
+      player.ev += chips[k] * share;
+    }
+    player.ev *= kept;
+    out.players.push_back(std::move(player));
+  }
+  return out;
+}
+
+}  // namespace equity

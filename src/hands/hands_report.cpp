@@ -1,0 +1,213 @@
+// The hands of many files read through one oneTBB pipeline: hands cut from the files in order (one
+// thread), read and their all-ins counted in parallel, and handed to the caller in order.
+#include "equity/hands_report.hpp"
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_pipeline.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+#include "equity/error.hpp"
+#include "equity/stopwatch.hpp"
+
+namespace equity {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Every regular file of `paths`, folders walked recursively in name order.
+std::vector<fs::path> files_of(const std::vector<std::string>& paths) {
+  std::vector<fs::path> out;
+  for (const auto& text : paths) {
+    const fs::path path(text);
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+      std::vector<fs::path> inside;
+      for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
+           !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+        if (it->is_regular_file(ec)) inside.push_back(it->path());
+      std::sort(inside.begin(), inside.end());
+      out.insert(out.end(), inside.begin(), inside.end());
+    } else if (fs::exists(path, ec)) {
+      out.push_back(path);
+    } else {
+      throw InputError("'" + text + "': no such file or folder");
+    }
+  }
+  return out;
+}
+
+// One hand in flight through the pipeline.
+struct Work {
+  std::size_t file = 0;
+  HandText text;
+  std::optional<SkippedHand> skip;  // a file that cannot be opened, a hand that cannot be read
+  std::optional<HandHistory> hand;
+  HandOutcome outcome;
+  bool counted = false;
+};
+
+// The files' hands one after another.
+class HandSource {
+ public:
+  explicit HandSource(const std::vector<fs::path>& files) : files_(files) {}
+
+  // The next hand (or a file skipped), nothing at the end.
+  std::unique_ptr<Work> next() {
+    for (;;) {
+      if (reader_) {
+        auto work = std::make_unique<Work>();
+        work->file = index_;
+        if (reader_->next(work->text)) return work;
+        bytes_done_ += file_bytes_;
+        reader_.reset();
+        stream_.close();
+        ++index_;
+      }
+      if (index_ >= files_.size()) return nullptr;
+      if (auto skipped = open()) return skipped;
+    }
+  }
+  std::uint64_t bytes() {
+    return bytes_done_ + (reader_ ? static_cast<std::uint64_t>(std::max<std::streamoff>(0, stream_.tellg())) : 0);
+  }
+  std::size_t opened() const { return index_ + (reader_ ? 1 : 0); }
+
+ private:
+  // Opens the next file; a Work saying why when it cannot be read.
+  std::unique_ptr<Work> open() {
+    std::error_code ec;
+    file_bytes_ = static_cast<std::uint64_t>(fs::file_size(files_[index_], ec));
+    stream_.open(files_[index_], std::ios::binary);
+    if (stream_) {
+      reader_.emplace(stream_);
+      return nullptr;
+    }
+    auto work = std::make_unique<Work>();
+    work->file = index_++;
+    work->skip = SkippedHand{files_[work->file].string(), 0, "cannot be opened"};
+    return work;
+  }
+
+  const std::vector<fs::path>& files_;
+  std::size_t index_ = 0;
+  std::uint64_t bytes_done_ = 0, file_bytes_ = 0;
+  std::ifstream stream_;
+  std::optional<HandHistoryReader> reader_;
+};
+
+// Reads the hand and counts its all-in (the parallel stage).
+void answer(Work& w, const std::vector<fs::path>& files, const std::string& hero) {
+  if (w.skip) return;
+  try {
+    w.hand = parse_hand_history(w.text);
+  } catch (const HandHistoryError& e) {
+    w.skip = SkippedHand{files[w.file].string(), e.line(), e.what()};
+    return;
+  }
+  const HandHistory& h = *w.hand;
+  auto& o = w.outcome;
+  o.file = files[w.file].string();
+  o.hand = &*w.hand;
+  o.player = hero.empty() ? h.hero : hero;
+  if (!not_an_all_in(h)) {
+    try {
+      o.all_in = all_in_ev(h, 1);
+    } catch (const std::exception& e) {
+      w.skip = SkippedHand{o.file, h.line, std::string("its all-in: ") + e.what()};
+      return;
+    }
+  }
+  const auto seat =
+      std::find_if(h.players.begin(), h.players.end(), [&](const HandPlayer& p) { return p.name == o.player; });
+  if (o.player.empty() || seat == h.players.end()) return;
+  w.counted = true;
+  o.net = o.adjusted = seat->collected - seat->put_in;
+  if (o.all_in)
+    for (const auto& p : o.all_in->players)
+      if (p.name == o.player) o.adjusted = p.ev - p.put_in;
+}
+
+// Adds a counted hand to the report (the serial stage after the parallel one).
+void tally(HandsReport& r, const HandOutcome& o) {
+  const HandHistory& h = *o.hand;
+  if (std::find(r.heroes.begin(), r.heroes.end(), o.player) == r.heroes.end()) r.heroes.push_back(o.player);
+  auto row = std::find_if(r.stakes.begin(), r.stakes.end(), [&](const StakeTotals& s) {
+    return s.game == h.game_text && s.stakes == h.stakes && s.tournament == h.tournament && s.symbol == h.symbol;
+  });
+  if (row == r.stakes.end()) {
+    r.stakes.push_back(StakeTotals{h.game_text, h.stakes, h.symbol, h.tournament, h.tournament ? 0 : h.big_blind});
+    row = r.stakes.end() - 1;
+  }
+  ++row->hands;
+  ++r.counted;
+  row->net += o.net;
+  row->adjusted += o.adjusted;
+  const bool in_it = o.all_in && std::any_of(o.all_in->players.begin(), o.all_in->players.end(),
+                                             [&](const AllInPlayer& p) { return p.name == o.player; });
+  if (in_it) ++row->all_in_hands, ++r.all_ins;
+}
+
+void skip(HandsReport& r, SkippedHand s) {
+  ++r.skipped;
+  if (r.skips.size() < 1000) r.skips.push_back(std::move(s));
+}
+
+}  // namespace
+
+HandsReport read_hands(const std::vector<std::string>& paths, const HandsOptions& options,
+                       const std::function<void(const HandOutcome&)>& each) {
+  const Stopwatch clock;
+  const auto files = files_of(paths);
+  HandsReport report;
+  std::uint64_t total_bytes = 0;
+  for (const auto& f : files) {
+    std::error_code ec;
+    const auto size = fs::file_size(f, ec);
+    if (!ec) total_bytes += size;
+  }
+  HandSource source(files);
+  const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+  bool cancelled = false;
+  double last_progress = 0;
+  std::atomic<std::uint64_t> bytes_read{0};  // written by the first stage, read by the last
+  tbb::task_arena arena(threads);
+  arena.execute([&] {
+    tbb::parallel_pipeline(
+        static_cast<std::size_t>(threads) * 8,
+        tbb::make_filter<void, Work*>(tbb::filter_mode::serial_in_order, [&](tbb::flow_control& fc) -> Work* {
+          if (options.cancel && options.cancel->load()) cancelled = true;
+          auto w = cancelled ? nullptr : source.next();
+          bytes_read.store(source.bytes(), std::memory_order_relaxed);
+          if (!w) fc.stop();
+          return w.release();
+        }) & tbb::make_filter<Work*, Work*>(tbb::filter_mode::parallel, [&](Work* w) {
+          answer(*w, files, options.hero);
+          return w;
+        }) & tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order, [&](Work* raw) {
+          const std::unique_ptr<Work> w(raw);
+          if (!w->skip || w->skip->line != 0) ++report.hands;
+          if (w->skip)
+            skip(report, std::move(*w->skip));
+          else if (w->counted) {
+            tally(report, w->outcome);
+            if (each) each(w->outcome);
+          }
+          if (options.progress && clock.seconds() - last_progress >= 0.25) {
+            last_progress = clock.seconds();
+            options.progress(
+                HandsProgress{report.hands, bytes_read.load(std::memory_order_relaxed), total_bytes, last_progress});
+          }
+        }));
+  });
+  if (cancelled) throw Cancelled();
+  report.files = files.size();
+  report.seconds = clock.seconds();
+  return report;
+}
+
+}  // namespace equity

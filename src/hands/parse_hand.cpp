@@ -1,0 +1,458 @@
+// One hand history read: the header (site, hand number, game, stakes), the seats, each street's
+// actions (the chips put in, folds, all-ins), the cards dealt and shown, the chips collected and
+// the summary's pot and rake. docs/hands.md says what each line form means.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+#include <string_view>
+
+#include "equity/error.hpp"
+#include "equity/hand_history.hpp"
+#include "hands/site_text.hpp"
+
+namespace equity {
+namespace {
+
+using hands::after;
+using hands::amount_symbol;
+using hands::bracket_cards;
+using hands::parse_amount;
+using hands::starts_with;
+
+// How each site names the games, the most specific first (a header names one of them, or a mixed
+// game's current one: "HORSE (Razz Limit, ...)").
+struct SiteGame {
+  std::string_view text;
+  Game game;
+};
+constexpr std::array<SiteGame, 21> kSiteGames = {{
+    {"5 Card Omaha Hi/Lo", Game::omaha5_hilo},
+    {"6 Card Omaha Hi/Lo", Game::omaha6_hilo},
+    {"5 Card Omaha", Game::omaha5},
+    {"6 Card Omaha", Game::omaha6},
+    {"PLO-5", Game::omaha5},
+    {"PLO5", Game::omaha5},
+    {"PLO-6", Game::omaha6},
+    {"PLO6", Game::omaha6},
+    {"Omaha Hi/Lo", Game::omaha_hilo},
+    {"Omaha", Game::omaha},
+    {"7 Card Stud Hi/Lo", Game::stud_hilo},
+    {"7 Card Stud", Game::stud},
+    {"Razz", Game::razz},
+    {"6+ Hold'em", Game::shortdeck},
+    {"Hold'em 6+", Game::shortdeck},
+    {"Short Deck", Game::shortdeck},
+    {"ShortDeck", Game::shortdeck},
+    {"Hold'em", Game::holdem},
+    {"Holdem", Game::holdem},
+    {"Texas", Game::holdem},
+    {"NLH", Game::holdem},
+}};
+
+// Games the sites deal that are not read: named in the reason a hand is skipped.
+constexpr std::array<std::string_view, 6> kOtherGames = {"Draw",    "Badugi",  "Courchevel",
+                                                         "Badeucy", "Badacey", "Lowball"};
+
+struct Parser {
+  explicit Parser(const HandText& t) : text(t) {}
+
+  const HandText& text;
+  HandHistory h;
+  std::size_t at = 0;             // the line being read
+  int street = -1;                // -1: before the cards (antes and blinds), then 0..
+  bool summary = false;           // in the summary
+  bool showdown = false;          // past the betting
+  std::vector<double> street_in;  // each player's chips in on this street (what "raises to" counts)
+  double collected_total = 0;
+  bool seen_summary_pot = false;
+
+  [[noreturn]] void fail(const std::string& reason) const { throw HandHistoryError(text.first_line + at, reason); }
+  std::string_view line() const { return text.lines[at]; }
+
+  void header();
+  void game(std::string_view rest);
+  void stakes(std::string_view rest);
+  bool seat(std::string_view l);
+  void body(std::string_view l);
+  bool street_marker(std::string_view l);
+  bool player_line(std::string_view l);
+  void action(std::size_t p, std::string_view act);
+  void put(std::size_t p, double chips, bool counts_on_street);
+  bool dealt(std::string_view l);
+  void summary_line(std::string_view l);
+  void shown(std::size_t p, std::vector<Card> cards);
+  std::optional<std::size_t> player_at_start(std::string_view l, std::size_t& used) const;
+  void finish();
+};
+
+void Parser::header() {
+  std::string_view l = line();
+  if (starts_with(l, "\xEF\xBB\xBF")) l.remove_prefix(3);
+  const std::size_t hash = l.find('#'), colon = l.find(':', hash);
+  if (hash == std::string_view::npos || colon == std::string_view::npos) fail("not a hand history header");
+  h.site = starts_with(l, "PokerStars") ? HandSite::pokerstars : HandSite::ggpoker;
+  h.id = std::string(l.substr(hash + 1, colon - hash - 1));
+  if (h.id.empty() || h.id.find(' ') != std::string::npos) fail("no hand number in the header");
+  const std::string_view rest = l.substr(colon + 1);
+  h.tournament = rest.find("Tournament #") != std::string_view::npos;
+  game(rest);
+  stakes(rest);
+}
+
+void Parser::game(std::string_view rest) {
+  for (const auto& g : kSiteGames) {
+    const std::size_t at_game = rest.find(g.text);
+    if (at_game == std::string_view::npos) continue;
+    h.game = g.game;
+    std::size_t end = rest.find_first_of("(-,", at_game);
+    while (end != std::string_view::npos && rest[end] == '-' && end + 1 < rest.size() && rest[end + 1] != ' ')
+      end = rest.find_first_of("(-,", end + 1);  // "PLO-5", "2-7"
+    std::string_view name = rest.substr(at_game, end == std::string_view::npos ? rest.size() - at_game : end - at_game);
+    while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+    h.game_text = std::string(name);
+    for (const auto other : kOtherGames)
+      if (name.find(other) != std::string_view::npos) fail("a game not read: " + h.game_text);
+    h.streets = has_board(h.game) ? 4 : 5;
+    return;
+  }
+  std::string_view name = rest.substr(0, std::min(rest.find(" - "), rest.find(" (")));
+  while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
+  fail("a game not read: " + std::string(name.substr(0, 60)));
+}
+
+// "($0.05/$0.10 USD)", "Level I (10/20)", "Level5(100/200(25))": the last parenthesis holding a
+// slash before the date.
+void Parser::stakes(std::string_view rest) {
+  const std::string_view before_date = rest.substr(0, rest.find(" - 2"));
+  for (std::size_t open = before_date.rfind('('); open != std::string_view::npos;
+       open = open == 0 ? std::string_view::npos : before_date.rfind('(', open - 1)) {
+    const std::string_view inside = before_date.substr(open + 1);
+    const std::size_t slash = inside.find('/');
+    if (slash == std::string_view::npos) continue;
+    std::size_t used = 0;
+    const auto small = parse_amount(inside, &used);
+    if (!small || used != slash) continue;
+    const auto big = parse_amount(inside.substr(slash + 1), &used);
+    if (!big) continue;
+    h.big_blind = *big;
+    h.stakes = std::string(inside.substr(0, slash + 1 + used));
+    if (!h.tournament) {
+      h.symbol = amount_symbol(inside);
+      const std::string_view tail = inside.substr(slash + 1 + used);
+      for (std::string_view code : {" USD", " EUR", " GBP", " CAD", " INR", " CNY"})
+        if (starts_with(tail, code)) h.currency = std::string(code.substr(1));
+      if (h.currency.empty())
+        h.currency = h.symbol == "$" ? "USD" : h.symbol == "€" ? "EUR" : h.symbol == "£" ? "GBP" : "";
+    }
+    return;
+  }
+  fail("no stakes in the header");
+}
+
+// "Seat 3: Hero ($10.25 in chips)", "Seat 1: a (1500 in chips, $0.50 bounty)", "... is sitting out"
+// (a tournament deals him in: he posts and folds; a cash game does not: he does nothing).
+bool Parser::seat(std::string_view l) {
+  const auto rest = after(l, "Seat ");
+  if (!rest) return false;
+  const std::size_t colon = rest->find(": ");
+  const std::size_t chips = rest->rfind(" in chips");
+  if (colon == std::string_view::npos || chips == std::string_view::npos) return false;
+  const std::size_t open = rest->rfind('(', chips);
+  if (open == std::string_view::npos || open < colon + 2) fail("a seat line without a name");
+  HandPlayer p;
+  p.seat = std::atoi(std::string(rest->substr(0, colon)).c_str());
+  std::string_view name = rest->substr(colon + 2, open - colon - 2);
+  while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+  p.name = std::string(name);
+  const auto stack = parse_amount(rest->substr(open + 1));
+  if (!stack || p.name.empty()) fail("a seat line without a stack");
+  p.stack = *stack;
+  for (const auto& q : h.players)
+    if (q.name == p.name) fail("two seats for " + p.name);
+  h.players.push_back(std::move(p));
+  return true;
+}
+
+// The player whose "NAME" (the longest that fits) starts the line, then `used` its length.
+std::optional<std::size_t> Parser::player_at_start(std::string_view l, std::size_t& used) const {
+  std::optional<std::size_t> best;
+  for (std::size_t p = 0; p < h.players.size(); ++p) {
+    const auto& name = h.players[p].name;
+    if (starts_with(l, name) && (!best || name.size() > used)) best = p, used = name.size();
+  }
+  return best;
+}
+
+void Parser::put(std::size_t p, double chips, bool counts_on_street) {
+  if (!(chips >= 0) || !std::isfinite(chips)) fail("a negative amount put in");
+  h.players[p].put_in += chips;
+  if (counts_on_street) street_in[p] += chips;
+}
+
+// A street begins ("*** FLOP *** [..]", "*** FIRST TURN *** [..] [..]", "*** 4th STREET ***"), the
+// showdown or the summary. Returns false for a line that is none of them.
+bool Parser::street_marker(std::string_view l) {
+  auto name = after(l, "*** ");
+  if (!name) return false;
+  name = name->substr(0, name->find(" ***"));
+  int run = 0;
+  for (const auto& [prefix, r] : {std::pair{"FIRST ", 0}, {"SECOND ", 1}, {"THIRD ", 2}})
+    if (auto rest = after(*name, prefix)) name = rest, run = r;
+  static constexpr std::array<std::pair<std::string_view, int>, 9> kStreets = {{{"HOLE CARDS", 0},
+                                                                                {"3rd STREET", 0},
+                                                                                {"FLOP", 1},
+                                                                                {"4th STREET", 1},
+                                                                                {"TURN", 2},
+                                                                                {"5th STREET", 2},
+                                                                                {"6th STREET", 3},
+                                                                                {"RIVER", -1},
+                                                                                {"7th STREET", 4}}};
+  if (*name == "SUMMARY") return summary = true;
+  if (*name == "SHOW DOWN" || *name == "SHOWDOWN") return showdown = true;
+  for (const auto& [street_text, s] : kStreets) {
+    if (*name != street_text) continue;
+    street = s >= 0 ? s : h.streets - 1;
+    if (street > 0) std::fill(street_in.begin(), street_in.end(), 0.0);  // the blinds count on the first
+    auto cards = bracket_cards(l);
+    if (!cards.empty()) {
+      if (h.boards.size() <= static_cast<std::size_t>(run)) h.boards.resize(static_cast<std::size_t>(run) + 1);
+      h.boards[static_cast<std::size_t>(run)] = std::move(cards);
+    }
+    return true;
+  }
+  return true;  // another marker ("*** DEALING HANDS ***"): nothing to keep
+}
+
+// "Dealt to Hero [Ah Kd]"; in stud each street's "Dealt to P [9s Th] [5d]": the hero's every card
+// so far, another player's up cards.
+bool Parser::dealt(std::string_view l) {
+  const auto rest = after(l, "Dealt to ");
+  if (!rest) return true;
+  std::size_t used = 0;
+  const auto p = player_at_start(*rest, used);
+  if (!p) return true;
+  auto cards = bracket_cards(rest->substr(used));
+  if (cards.empty()) return true;
+  auto& player = h.players[*p];
+  const auto& rules = game_rules(h.game);
+  if (has_board(h.game)) {
+    if (static_cast<int>(cards.size()) != rules.hole_cards)
+      fail("dealt " + std::to_string(cards.size()) + " cards to " + player.name + ": " +
+           std::string(game_name(h.game)) + " deals " + std::to_string(rules.hole_cards));
+    player.cards = std::move(cards);
+    if (h.hero.empty()) h.hero = player.name;
+    return true;
+  }
+  const std::size_t s = static_cast<std::size_t>(std::max(street, 0));
+  if (cards.size() == s + 3) {  // every card so far: the hero
+    player.up.clear();
+    for (std::size_t i = 0; i < cards.size(); ++i)
+      if (i < rules.deal_order.size() && rules.deal_order[i] == 'U') player.up.push_back(cards[i]);
+    player.cards = std::move(cards);
+    if (h.hero.empty()) h.hero = player.name;
+  } else if (cards.size() <= 4) {
+    player.up = std::move(cards);
+  }
+  return true;
+}
+
+// A player's cards shown ("shows", "showed", "mucked"): the board games' as they are; the stud
+// games' put in the order dealt (two down, the up cards, the last down).
+void Parser::shown(std::size_t p, std::vector<Card> cards) {
+  auto& player = h.players[p];
+  if (cards.empty()) return;
+  if (has_board(h.game)) {
+    if (static_cast<int>(cards.size()) != game_rules(h.game).hole_cards)
+      fail(player.name + " shows " + std::to_string(cards.size()) + " cards");
+    player.cards = std::move(cards);
+    return;
+  }
+  if (cards.size() <= player.cards.size()) return;  // the hero's own, known in the order dealt
+  std::vector<Card> down;
+  for (Card c : cards)
+    if (std::find(player.up.begin(), player.up.end(), c) == player.up.end()) down.push_back(c);
+  if (down.size() + player.up.size() != cards.size() || down.size() < 2)
+    fail(player.name + " shows cards that are not his up cards and two down");
+  std::vector<Card> ordered(down.begin(), down.begin() + 2);
+  ordered.insert(ordered.end(), player.up.begin(), player.up.end());
+  ordered.insert(ordered.end(), down.begin() + 2, down.end());
+  player.cards = std::move(ordered);
+}
+
+// "P: raises $0.20 to $0.30 and is all-in" and the other actions after a player's name.
+void Parser::action(std::size_t p, std::string_view act) {
+  auto& player = h.players[p];
+  if (const std::size_t all_in = act.find(" and is all-in"); all_in != std::string_view::npos) {
+    player.all_in = true;
+    act = act.substr(0, all_in);
+  }
+  const auto amount = [&](std::string_view from) {
+    const auto chips = parse_amount(from);
+    if (!chips) fail("no amount in '" + std::string(act.substr(0, 80)) + "'");
+    return *chips;
+  };
+  const auto bet = [&] { h.last_action_street = std::max(street, 0); };
+  if (auto rest = after(act, "posts ")) {
+    const double chips = amount(rest->substr(rest->rfind(' ') + 1));
+    if (rest->find("ante") != std::string_view::npos) return put(p, chips, false);
+    if (rest->find("small & big") != std::string_view::npos) {
+      put(p, chips, false);
+      street_in[p] += std::min(chips, h.big_blind);
+      return;
+    }
+    return put(p, chips, true);
+  }
+  if (act == "folds" || starts_with(act, "folds ")) {
+    player.folded = true;
+    player.folded_on = std::max(street, 0);
+    return bet();
+  }
+  if (act == "checks") return bet();
+  for (std::string_view verb : {"calls ", "bets ", "brings in for "})
+    if (auto rest = after(act, verb)) return put(p, amount(*rest), true), bet();
+  for (std::string_view verb : {"raises ", "completes it ", "completes "}) {
+    auto rest = after(act, verb);
+    if (!rest) continue;
+    const std::size_t to = rest->find("to ");
+    if (to == std::string_view::npos) fail("no 'to' in '" + std::string(act.substr(0, 80)) + "'");
+    const double total = amount(rest->substr(to + 3));
+    if (total < street_in[p]) fail(player.name + " raises to less than he has in");
+    return put(p, total - street_in[p], true), bet();
+  }
+  if (auto rest = after(act, "shows ")) return shown(p, bracket_cards(*rest));
+  if (auto rest = after(act, "mucks ")) return shown(p, bracket_cards(*rest));
+  if (act.find("Cashout") != std::string_view::npos || act.find("Insurance") != std::string_view::npos)
+    fail("cashed out (all-in insurance): what was won is not the pot's");
+}
+
+// A line naming a player: an action, chips collected or returned, cards dealt.
+bool Parser::player_line(std::string_view l) {
+  if (auto rest = after(l, "Uncalled bet (")) {
+    const std::size_t to = rest->find(") returned to ");
+    std::size_t used = 0;
+    const auto p = to == std::string_view::npos ? std::nullopt : player_at_start(rest->substr(to + 14), used);
+    if (!p) fail("an uncalled bet returned to nobody seated");
+    const auto chips = parse_amount(rest->substr(0, to));
+    if (!chips || *chips > h.players[*p].put_in + 1e-9) fail("an uncalled bet larger than what was put in");
+    h.players[*p].put_in -= *chips;
+    return true;
+  }
+  if (starts_with(l, "Dealt to ")) return dealt(l);
+  std::size_t used = 0;
+  const auto p = player_at_start(l, used);
+  if (!p) return false;
+  const std::string_view rest = l.substr(used);
+  if (auto act = after(rest, ": ")) return action(*p, *act), true;
+  if (auto got = after(rest, " collected ")) {
+    const auto chips = parse_amount(*got);
+    if (!chips) fail("no amount collected");
+    h.players[*p].collected += *chips;
+    collected_total += *chips;
+  }
+  return true;
+}
+
+// "Total pot $20.46 Main pot $12. Side pot $8.46. | Rake $0.31 | Jackpot $0.1", "Board [..]",
+// "SECOND Board [..]", "Seat 2: P (big blind) showed [Tc Th] and won ($20.15) with ...".
+void Parser::summary_line(std::string_view l) {
+  if (auto rest = after(l, "Total pot ")) {
+    const auto total = parse_amount(*rest);
+    if (!total) fail("no total pot");
+    h.total_pot = *total;
+    for (std::size_t bar = rest->find('|'); bar != std::string_view::npos; bar = rest->find('|', bar + 1)) {
+      std::string_view part = rest->substr(bar + 1);
+      part = part.substr(0, part.find('|'));
+      while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
+      const std::size_t space = part.find(' ');
+      const auto fee = space == std::string_view::npos ? std::nullopt : parse_amount(part.substr(space + 1));
+      if (fee) h.rake += *fee;
+    }
+    seen_summary_pot = true;
+    return;
+  }
+  int run = -1;
+  for (const auto& [prefix, r] :
+       {std::pair{"Board [", 0}, {"FIRST Board [", 0}, {"SECOND Board [", 1}, {"THIRD Board [", 2}})
+    if (starts_with(l, prefix)) run = r;
+  if (run >= 0) {
+    if (h.boards.size() <= static_cast<std::size_t>(run)) h.boards.resize(static_cast<std::size_t>(run) + 1);
+    h.boards[static_cast<std::size_t>(run)] = bracket_cards(l);
+    return;
+  }
+  if (auto rest = after(l, "Seat ")) {
+    const std::size_t colon = rest->find(": ");
+    if (colon == std::string_view::npos) return;
+    std::size_t used = 0;
+    const auto p = player_at_start(rest->substr(colon + 2), used);
+    if (!p) return;
+    const std::string_view tail = rest->substr(colon + 2 + used);
+    for (std::string_view verb : {" showed [", " mucked ["}) {
+      const std::size_t at_verb = tail.find(verb);
+      if (at_verb != std::string_view::npos) return shown(*p, bracket_cards(tail.substr(at_verb)));
+    }
+  }
+}
+
+void Parser::body(std::string_view l) {
+  if (street_marker(l)) return;
+  if (summary) return summary_line(l);
+  player_line(l);
+}
+
+bool close(double a, double b) { return std::fabs(a - b) <= 0.005 + 1e-9 * std::fabs(b); }
+
+void Parser::finish() {
+  at = text.lines.size() - 1;
+  if (!seen_summary_pot) fail("truncated: no summary");
+  if (h.players.size() < 2) fail("fewer than two players dealt in");
+  if (!close(h.chips_in(), h.total_pot))
+    fail("the bets read add up to " + std::to_string(h.chips_in()) + ", the summary's pot is " +
+         std::to_string(h.total_pot));
+  if (!close(collected_total + h.rake, h.total_pot))
+    fail("the chips collected and the rake add up to " + std::to_string(collected_total + h.rake) +
+         ", the summary's pot is " + std::to_string(h.total_pot));
+  CardSet seen;
+  const auto see = [&](const std::vector<Card>& cards, bool shared) {
+    for (Card c : cards) {
+      if (seen.contains(c) && !shared) fail("card " + c.str() + " dealt twice");
+      seen.insert(c);
+    }
+  };
+  for (const auto& p : h.players) see(p.cards, false), see(p.up, true);
+  for (const auto& b : h.boards) {
+    if (b.size() > 5) fail("a board of more than five cards");
+  }
+  if (!h.boards.empty()) {
+    static constexpr std::array<std::size_t, 4> kDealt = {0, 3, 4, 5};
+    const std::size_t n = has_board(h.game) ? kDealt[static_cast<std::size_t>(std::min(h.last_action_street, 3))] : 0;
+    h.board_at_last_action.assign(h.boards[0].begin(),
+                                  h.boards[0].begin() + static_cast<std::ptrdiff_t>(std::min(n, h.boards[0].size())));
+  }
+}
+
+}  // namespace
+
+HandHistory parse_hand_history(const HandText& hand) {
+  Parser parser(hand);
+  if (hand.lines.empty()) throw HandHistoryError(hand.first_line, "no lines");
+  parser.h.line = hand.first_line;
+  try {
+    parser.header();
+    for (parser.at = 1; parser.at < hand.lines.size(); ++parser.at) {
+      const std::string_view l = parser.line();
+      if (parser.street < 0 && !parser.summary && parser.seat(l)) {
+        parser.street_in.assign(parser.h.players.size(), 0.0);
+        continue;
+      }
+      parser.street_in.resize(parser.h.players.size());
+      parser.body(l);
+    }
+    parser.finish();
+  } catch (const InputError& e) {
+    parser.fail(e.what());
+  }
+  return std::move(parser.h);
+}
+
+}  // namespace equity

@@ -1,0 +1,72 @@
+#pragma once
+// The small readers of hand-history text: prefixes, amounts as the sites write them ("$1,234.56",
+// "€0.05", "1500"), and the cards in brackets ("[Ah Kd] [7c]").
+#include <charconv>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "equity/cards.hpp"
+
+namespace equity::hands {
+
+inline bool starts_with(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+// The text after `prefix` when `text` starts with it.
+inline std::optional<std::string_view> after(std::string_view text, std::string_view prefix) {
+  if (!starts_with(text, prefix)) return std::nullopt;
+  return text.substr(prefix.size());
+}
+
+// An amount at the start of `text`: a currency symbol or code letters before it are skipped,
+// thousands separators (',') dropped. Returns nothing unless a number of 0 or more follows; `used`
+// is the bytes read.
+inline std::optional<double> parse_amount(std::string_view text, std::size_t* used = nullptr) {
+  std::size_t i = 0;
+  while (i < text.size() && !(text[i] >= '0' && text[i] <= '9') && text[i] != ' ' && text[i] != '(' && text[i] != ')' &&
+         text[i] != '-' && i < 4)
+    ++i;  // "$", "€" (3 bytes), "£" (2 bytes)
+  std::string digits;
+  std::size_t j = i;
+  for (; j < text.size(); ++j) {
+    const char c = text[j];
+    if ((c >= '0' && c <= '9') || c == '.')
+      digits.push_back(c);
+    else if (c != ',' || j + 1 >= text.size() || !(text[j + 1] >= '0' && text[j + 1] <= '9'))
+      break;
+  }
+  if (digits.empty() || digits.front() == '.') return std::nullopt;
+  double value = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+  if (used) *used = j;
+  return value;
+}
+
+// The currency symbol an amount starts with ("$", "€", "£"), "" for none.
+inline std::string amount_symbol(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size() && i < 4 && !(text[i] >= '0' && text[i] <= '9')) ++i;
+  return std::string(text.substr(0, i));
+}
+
+// Every bracketed group's cards in order: "[Ah Kd] [7c]" gives Ah Kd 7c. Throws InputError for a
+// bad card; `groups` (optional) receives each group's size.
+inline std::vector<Card> bracket_cards(std::string_view text, std::vector<int>* groups = nullptr) {
+  std::vector<Card> out;
+  for (std::size_t open = text.find('['); open != std::string_view::npos; open = text.find('[', open + 1)) {
+    const std::size_t close = text.find(']', open);
+    if (close == std::string_view::npos) break;
+    const std::string_view inside = text.substr(open + 1, close - open - 1);
+    if (inside.find_first_not_of(' ') == std::string_view::npos) continue;
+    const auto cards = parse_cards(inside, "cards");
+    out.insert(out.end(), cards.begin(), cards.end());
+    if (groups) groups->push_back(static_cast<int>(cards.size()));
+  }
+  return out;
+}
+
+}  // namespace equity::hands

@@ -1,0 +1,341 @@
+// Hand histories (hand_history.hpp, all_in_ev.hpp, hands_report.hpp): the files of tests/data/hands
+// read line by line into what decides the pot, and every all-in's expected value against a brute
+// force written here: every runout dealt (every completion of the board, or of every stud hand),
+// the pot layered by every chip put in, folded players' too, each layer paid to the best hands
+// among the players in it and still in (Hi/Lo: half to the best high, half to the best low).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "equity/all_in_ev.hpp"
+#include "equity/hand_history.hpp"
+#include "equity/hands_report.hpp"
+#include "eval/reference_evaluator.hpp"
+#include "omaha_reference.hpp"
+#include "stud_brute_force.hpp"
+#include "test_support.hpp"
+
+namespace equity {
+namespace {
+
+std::string hands_dir() { return test::data_path("hands"); }
+
+// Every hand of a file, read.
+std::vector<HandHistory> read_file(const std::string& name) {
+  std::ifstream in(hands_dir() + "/" + name);
+  EXPECT_TRUE(in.good()) << name;
+  HandHistoryReader reader(in);
+  std::vector<HandHistory> out;
+  HandText text;
+  while (reader.next(text)) out.push_back(parse_hand_history(text));
+  return out;
+}
+
+const HandPlayer& player(const HandHistory& h, const std::string& name) {
+  for (const auto& p : h.players)
+    if (p.name == name) return p;
+  throw std::invalid_argument("no player " + name);
+}
+
+// ---- The brute force ------------------------------------------------------------------------------
+
+struct Score {
+  std::int64_t high = 0, low = 0;  // bigger is better; low 0: none
+};
+
+Score score_of(Game game, const std::vector<Card>& hole, const std::vector<Card>& board) {
+  std::vector<Card> all = hole;
+  all.insert(all.end(), board.begin(), board.end());
+  switch (game) {
+    case Game::holdem:
+      return {reference_score(all), 0};
+    case Game::omaha:
+    case Game::omaha_hilo: {
+      Score s{test::omaha_brute_high(hole, board), 0};
+      const std::vector<int> low = game == Game::omaha_hilo ? test::omaha_brute_low(hole, board) : std::vector<int>{};
+      if (!low.empty()) {
+        std::int64_t key = 0;
+        for (int r : low) key = key * 16 + r;
+        s.low = 10'000'000 - key;
+      }
+      return s;
+    }
+    case Game::stud:
+    case Game::stud_hilo:
+    case Game::razz: {
+      const StudGame g = game == Game::stud   ? StudGame::stud
+                         : game == Game::razz ? StudGame::razz
+                                              : StudGame::stud_hilo;
+      const test::BruteScore b = test::brute_score(g, all);
+      return {b.high, b.low};
+    }
+    default:
+      throw std::invalid_argument("no brute force for this game");
+  }
+}
+
+// The all-in as the brute force sees it: every player's chips in, the players still in and their
+// cards, the board, the dead cards.
+struct Spot {
+  Game game = Game::holdem;
+  std::vector<double> put_in;            // every player
+  std::vector<std::size_t> live;         // who is still in
+  std::vector<std::vector<Card>> cards;  // theirs, at the all-in
+  std::vector<Card> board, dead;
+  double kept = 1;  // the pot less the rake, over the pot
+};
+
+// One runout's pot paid: every level of chips put in is a layer, won among the players still in who
+// put in that much (none: the biggest of them, whose chips those are), split high and low.
+void pay(const Spot& s, const std::vector<Score>& score, std::vector<double>& ev) {
+  std::vector<double> levels(s.put_in.begin(), s.put_in.end());
+  std::sort(levels.begin(), levels.end());
+  double below = 0;
+  for (double level : levels) {
+    if (level <= below) continue;
+    double chips = 0;
+    for (double c : s.put_in) chips += std::min(c, level) - std::min(c, below);
+    std::vector<std::size_t> in;
+    for (std::size_t i = 0; i < s.live.size(); ++i)
+      if (s.put_in[s.live[i]] >= level) in.push_back(i);
+    if (in.empty()) {
+      std::size_t top = 0;
+      for (std::size_t i = 0; i < s.live.size(); ++i)
+        if (s.put_in[s.live[i]] > s.put_in[s.live[top]]) top = i;
+      in.push_back(top);
+    }
+    std::int64_t best_high = INT64_MIN, best_low = 0;
+    for (std::size_t i : in)
+      best_high = std::max(best_high, score[i].high), best_low = std::max(best_low, score[i].low);
+    std::vector<std::size_t> high, low;
+    for (std::size_t i : in) {
+      if (score[i].high == best_high) high.push_back(i);
+      if (best_low > 0 && score[i].low == best_low) low.push_back(i);
+    }
+    const double high_part = low.empty() ? chips : chips / 2;
+    for (std::size_t i : high) ev[i] += high_part / static_cast<double>(high.size());
+    for (std::size_t i : low) ev[i] += chips / 2 / static_cast<double>(low.size());
+    below = level;
+  }
+}
+
+std::vector<Card> deck_less(const Spot& s) {
+  std::vector<Card> used = s.board;
+  used.insert(used.end(), s.dead.begin(), s.dead.end());
+  for (const auto& c : s.cards) used.insert(used.end(), c.begin(), c.end());
+  std::vector<Card> deck;
+  for (int id = 0; id < kCards; ++id)
+    if (std::find(used.begin(), used.end(), Card(id)) == used.end()) deck.push_back(Card(id));
+  return deck;
+}
+
+// Each player's chips expected: every completion of the board (or of every stud hand, one player
+// after another), equally likely.
+std::vector<double> brute_ev(const Spot& s) {
+  const std::vector<Card> deck = deck_less(s);
+  std::vector<double> sum(s.live.size());
+  std::uint64_t deals = 0;
+  std::vector<std::vector<Card>> hands = s.cards;
+  std::vector<Card> board = s.board;
+  std::vector<bool> used(deck.size());
+  const bool stud = !has_board(s.game);
+  std::function<void(std::size_t, std::size_t)> deal = [&](std::size_t who, std::size_t from) {
+    const bool full = stud ? hands[who].size() == 7 : board.size() == 5;
+    if (full) {
+      if (stud && who + 1 < hands.size()) return deal(who + 1, 0);
+      std::vector<Score> score;
+      for (const auto& h : hands) score.push_back(score_of(s.game, h, stud ? std::vector<Card>{} : board));
+      pay(s, score, sum);
+      ++deals;
+      return;
+    }
+    for (std::size_t i = from; i < deck.size(); ++i) {
+      if (used[i]) continue;
+      used[i] = true;
+      auto& to = stud ? hands[who] : board;
+      to.push_back(deck[i]);
+      deal(who, i + 1);
+      to.pop_back();
+      used[i] = false;
+    }
+  };
+  deal(0, 0);
+  for (double& x : sum) x = x * s.kept / static_cast<double>(deals);
+  return sum;
+}
+
+Spot spot_of(const HandHistory& h) {
+  Spot s;
+  s.game = h.game;
+  for (const auto& p : h.players) s.put_in.push_back(p.put_in);
+  s.live = h.live();
+  const std::size_t n =
+      has_board(h.game) ? h.players[s.live[0]].cards.size() : 3 + static_cast<std::size_t>(h.last_action_street);
+  for (std::size_t p : s.live)
+    s.cards.emplace_back(h.players[p].cards.begin(), h.players[p].cards.begin() + static_cast<std::ptrdiff_t>(n));
+  s.board = h.board_at_last_action;
+  for (const auto& p : h.players)
+    if (p.folded) s.dead.insert(s.dead.end(), p.up.begin(), p.up.end());
+  s.kept = (h.total_pot - h.rake) / h.total_pot;
+  return s;
+}
+
+// The library's expected values against the brute force's, to a billionth of the pot.
+void expect_ev_as_brute_force(const HandHistory& h) {
+  SCOPED_TRACE("hand " + h.id);
+  const AllInEv ev = all_in_ev(h);
+  const std::vector<double> brute = brute_ev(spot_of(h));
+  ASSERT_EQ(ev.players.size(), brute.size());
+  double sum = 0;
+  for (std::size_t i = 0; i < brute.size(); ++i) {
+    EXPECT_NEAR(ev.players[i].ev, brute[i], 1e-9 * h.total_pot) << ev.players[i].name;
+    sum += ev.players[i].ev;
+  }
+  EXPECT_NEAR(sum, h.total_pot - h.rake, 1e-9 * h.total_pot);
+}
+
+// ---- Reading -------------------------------------------------------------------------------------
+
+TEST(HandHistory, ReadsACashHandWithRakeAndAnUncalledBet) {
+  const auto hands = read_file("pokerstars/holdem-cash.txt");
+  ASSERT_EQ(hands.size(), 3u);
+  const HandHistory& h = hands[0];
+  EXPECT_EQ(h.site, HandSite::pokerstars);
+  EXPECT_EQ(h.id, "230000000001");
+  EXPECT_EQ(h.game, Game::holdem);
+  EXPECT_EQ(h.game_text, "Hold'em No Limit");
+  EXPECT_EQ(h.stakes, "$0.05/$0.10");
+  EXPECT_EQ(h.currency, "USD");
+  EXPECT_EQ(h.symbol, "$");
+  EXPECT_DOUBLE_EQ(h.big_blind, 0.10);
+  EXPECT_FALSE(h.tournament);
+  EXPECT_EQ(h.hero, "Hero");
+  EXPECT_EQ(h.line, 1u);
+  ASSERT_EQ(h.players.size(), 3u);
+  EXPECT_NEAR(player(h, "Hero").put_in, 10, 1e-9);
+  EXPECT_NEAR(player(h, "Villain").put_in, 10, 1e-9);  // 12.50 less 2.50 returned
+  EXPECT_NEAR(player(h, "Folder").put_in, 0.30, 1e-9);
+  EXPECT_TRUE(player(h, "Folder").folded);
+  EXPECT_TRUE(player(h, "Villain").all_in);
+  EXPECT_NEAR(player(h, "Hero").collected, 19.80, 1e-9);
+  EXPECT_NEAR(h.total_pot, 20.30, 1e-9);
+  EXPECT_NEAR(h.rake, 0.50, 1e-9);
+  EXPECT_EQ(to_string(player(h, "Villain").cards), "QsQh");
+  EXPECT_EQ(to_string(h.boards.at(0)), "Kc7h2d9s7c");
+  EXPECT_EQ(h.last_action_street, 1);
+  EXPECT_EQ(to_string(h.board_at_last_action), "Kc7h2d");
+  EXPECT_FALSE(not_an_all_in(h));
+  // The second hand: a walk (no showdown); the third starts on its line.
+  EXPECT_EQ(not_an_all_in(hands[1]).value_or(""), "no showdown");
+  EXPECT_EQ(hands[1].line, 34u);
+}
+
+TEST(HandHistory, AnAllInOnTheFlopAgainstTheBruteForce) {
+  const auto hands = read_file("pokerstars/holdem-cash.txt");
+  const AllInEv ev = all_in_ev(hands[0]);
+  EXPECT_EQ(ev.street, 1);
+  EXPECT_EQ(ev.board, "Kc7h2d");
+  ASSERT_EQ(ev.players.size(), 2u);
+  EXPECT_EQ(ev.players[0].name, "Hero");
+  EXPECT_EQ(ev.players[0].cards, "AhKd");
+  // AK against QQ on K72: 2 queens of 45 cards twice; the folder's 0.30 in the pot.
+  expect_ev_as_brute_force(hands[0]);
+}
+
+TEST(HandHistory, SidePotsFourWaysWithAFoldedPlayersChipsInThem) {
+  const auto hands = read_file("pokerstars/holdem-cash.txt");
+  const HandHistory& h = hands[2];
+  EXPECT_EQ(h.live().size(), 4u);
+  EXPECT_EQ(h.last_action_street, 2);  // the turn: Eve folded
+  EXPECT_NEAR(player(h, "Eve").put_in, 12, 1e-9);
+  EXPECT_NEAR(player(h, "Bob").collected, 53, 1e-9);
+  EXPECT_EQ(h.hero, "Hero");
+  expect_ev_as_brute_force(h);
+}
+
+TEST(HandHistory, RunTwiceHasOneRunsExpectation) {
+  const auto hands = read_file("pokerstars/run-twice.txt");
+  ASSERT_EQ(hands.size(), 1u);
+  const HandHistory& h = hands[0];
+  ASSERT_EQ(h.boards.size(), 2u);
+  EXPECT_EQ(to_string(h.boards[1]), "9h8c2h7dKc");
+  EXPECT_EQ(to_string(h.board_at_last_action), "9h8c2h");
+  EXPECT_NEAR(player(h, "Hero").collected, 148.75, 1e-9);
+  EXPECT_EQ(all_in_ev(h).runs, 2);
+  expect_ev_as_brute_force(h);
+}
+
+TEST(HandHistory, OmahaHiLoSplitsTheExpectation) {
+  const auto hands = read_file("pokerstars/omaha-hilo.txt");
+  ASSERT_EQ(hands.size(), 1u);
+  EXPECT_EQ(hands[0].game, Game::omaha_hilo);
+  EXPECT_NEAR(player(hands[0], "Hero").collected, 51, 1e-9);
+  expect_ev_as_brute_force(hands[0]);
+}
+
+TEST(HandHistory, StudOnSixthStreetWithTheFoldedUpCardsDead) {
+  const auto hands = read_file("pokerstars/stud.txt");
+  ASSERT_EQ(hands.size(), 1u);
+  const HandHistory& h = hands[0];
+  EXPECT_EQ(h.game, Game::stud);
+  EXPECT_EQ(h.streets, 5);
+  EXPECT_EQ(h.last_action_street, 3);
+  EXPECT_EQ(to_string(player(h, "Ivan").cards), "AhTh4h5h9h2dJs");
+  EXPECT_EQ(to_string(player(h, "Ivan").up), "4h5h9h2d");
+  EXPECT_EQ(to_string(player(h, "Jill").up), "2sQcTc");
+  const AllInEv ev = all_in_ev(h);
+  EXPECT_EQ(ev.dead, "2sQcTc");
+  EXPECT_EQ(ev.players[1].cards, "AhTh4h5h9h2d");
+  expect_ev_as_brute_force(h);
+}
+
+TEST(HandHistory, TournamentWithAntesAllInPreflop) {
+  const auto hands = read_file("pokerstars/tournament.txt");
+  ASSERT_EQ(hands.size(), 1u);
+  const HandHistory& h = hands[0];
+  EXPECT_TRUE(h.tournament);
+  EXPECT_EQ(h.stakes, "50/100");
+  EXPECT_EQ(h.symbol, "");
+  EXPECT_NEAR(player(h, "Max").put_in, 10, 1e-9);  // sitting out: the ante posted
+  EXPECT_EQ(h.last_action_street, 0);
+  EXPECT_NEAR(player(h, "Hero").put_in, 1500, 1e-9);
+  EXPECT_NEAR(player(h, "Lee").put_in, 60, 1e-9);
+}
+
+// Preflop: 1,712,304 boards of the brute force (seconds; skipped in the sanitizers' run).
+TEST(HandHistory, TournamentAllInPreflopAgainstTheBruteForceSlow) {
+  expect_ev_as_brute_force(read_file("pokerstars/tournament.txt").at(0));
+}
+
+TEST(HandHistory, HandsThatCannotBeReadSayWhereAndWhy) {
+  std::ifstream in(hands_dir() + "/pokerstars/unreadable.txt");
+  HandHistoryReader reader(in);
+  HandText text;
+  ASSERT_TRUE(reader.next(text));
+  try {
+    (void)parse_hand_history(text);
+    FAIL();
+  } catch (const HandHistoryError& e) {
+    EXPECT_EQ(e.line(), 1u);
+    EXPECT_STREQ(e.what(), "a game not read: Triple Draw 2-7 Lowball Limit");
+  }
+  ASSERT_TRUE(reader.next(text));
+  EXPECT_EQ(text.first_line, 19u);
+  try {
+    (void)parse_hand_history(text);
+    FAIL();
+  } catch (const HandHistoryError& e) {
+    EXPECT_STREQ(e.what(), "truncated: no summary");
+  }
+  EXPECT_FALSE(reader.next(text));
+}
+
+}  // namespace
+}  // namespace equity
