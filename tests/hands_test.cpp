@@ -89,7 +89,8 @@ struct Spot {
   std::vector<std::size_t> live;         // who is still in
   std::vector<std::vector<Card>> cards;  // theirs, at the all-in
   std::vector<Card> board, dead;
-  double kept = 1;  // the pot less the rake, over the pot
+  double dead_money = 0;  // no one's, in the first layer
+  double kept = 1;        // the pot less the rake, over the pot
 };
 
 // One runout's pot paid: every level of chips put in is a layer, won among the players still in who
@@ -102,6 +103,7 @@ void pay(const Spot& s, const std::vector<Score>& score, std::vector<double>& ev
     if (level <= below) continue;
     double chips = 0;
     for (double c : s.put_in) chips += std::min(c, level) - std::min(c, below);
+    if (below == 0) chips += s.dead_money;
     std::vector<std::size_t> in;
     for (std::size_t i = 0; i < s.live.size(); ++i)
       if (s.put_in[s.live[i]] >= level) in.push_back(i);
@@ -183,6 +185,7 @@ Spot spot_of(const HandHistory& h) {
   s.board = h.board_at_last_action;
   for (const auto& p : h.players)
     if (p.folded) s.dead.insert(s.dead.end(), p.up.begin(), p.up.end());
+  s.dead_money = h.dead_money;
   s.kept = (h.total_pot - h.rake) / h.total_pot;
   return s;
 }

@@ -267,7 +267,7 @@ int run_hands(const Args& args) {
       charts.add(o);
       if (!o.all_in) return;
       largest.add(o);
-      if (as_json) std::cout << all_in_json(o).dump() << "\n";
+      if (as_json) std::cout << all_in_json(o).dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
       if (as_csv) csv_rows(std::cout, o);
     });
     progress.clear();
@@ -278,7 +278,7 @@ int run_hands(const Args& args) {
       write_file_atomically(svg, ev_chart_svg(chart));
     }
     if (as_json)
-      std::cout << totals_json(report).dump() << "\n";
+      std::cout << totals_json(report).dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
     else if (!as_csv)
       print_summary(std::cout, report, largest, report.seconds);
     std::cout << std::flush;

@@ -33,6 +33,10 @@ struct HandPlayer {
   std::vector<Card> up;
   double put_in = 0;     // chips put in the pot: antes, blinds, bets (less any uncalled bet returned)
   double collected = 0;  // chips collected from the pot (every pot and every run)
+  // Chips received (above 0) or paid (below 0) outside the pot: a cash-out of the all-in (the
+  // sites' "EV Cashout", "cashed out the hand"), an all-in insurance's premium.
+  double outside = 0;
+  bool cashed_out = false;  // took a cash-out: his result is the cash-out's, not the runout's
   bool folded = false;
   int folded_on = -1;  // the street he folded on (0: the first), -1 if he did not
   bool all_in = false;
@@ -58,10 +62,11 @@ struct HandHistory {
   // the community cards dealt by then (in every run, before the runs part).
   int last_action_street = 0;
   std::vector<Card> board_at_last_action;
-  int streets = 4;       // the streets of betting of the game: 4 (preflop .. river) or 5 (third .. seventh)
-  double total_pot = 0;  // as the summary says
-  double rake = 0;       // the rake and every other fee taken (jackpot, bingo, ...)
-  std::size_t line = 0;  // the hand's first line in its file (1-based)
+  int streets = 4;        // the streets of betting of the game: 4 (preflop .. river) or 5 (third .. seventh)
+  double dead_money = 0;  // chips in the pot that no player put in (GGPoker's "Cash Drop")
+  double total_pot = 0;   // as the summary says: every player's chips in and the dead money
+  double rake = 0;        // the rake and every other fee taken (jackpot, bingo, ...)
+  std::size_t line = 0;   // the hand's first line in its file (1-based)
 
   // Players who did not fold.
   std::vector<std::size_t> live() const;

@@ -12,6 +12,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "equity/all_in_ev.hpp"
@@ -79,5 +80,16 @@ struct HandsReport {
 // exist, Cancelled when `cancel` is raised.
 HandsReport read_hands(const std::vector<std::string>& paths, const HandsOptions& options,
                        const std::function<void(const HandOutcome&)>& each);
+
+// Text held in memory, as a page or a script has it: a name (for HandOutcome::file and the skipped
+// hands' `file`) and the text of one file or more (it must outlive the call).
+struct HandsText {
+  std::string name;
+  std::string_view text;
+};
+
+// read_hands() of text in memory.
+HandsReport read_hands_text(const std::vector<HandsText>& texts, const HandsOptions& options,
+                            const std::function<void(const HandOutcome&)>& each);
 
 }  // namespace equity

@@ -84,7 +84,7 @@ AllInEv all_in_ev(const HandHistory& hand, int threads) {
   out.board = a.board;
   out.dead = a.dead;
   out.runs = std::max<int>(1, static_cast<int>(hand.boards.size()));
-  out.pot = hand.chips_in();
+  out.pot = hand.chips_in() + hand.dead_money;
   out.rake = hand.rake;
   out.method = a.method;
   std::vector<double> levels = q.stacks;
@@ -95,6 +95,7 @@ AllInEv all_in_ev(const HandHistory& hand, int threads) {
   std::vector<double> chips(layers.size());
   for (std::size_t k = 0; k < layers.size(); ++k) chips[k] = layers[k].layer.chips;
   add_folded_chips(hand, chips, levels);
+  chips[0] += hand.dead_money;
   const double kept = out.pot > 0 ? (out.pot - out.rake) / out.pot : 0;
   const auto live = hand.live();
   for (std::size_t i = 0; i < live.size(); ++i) {

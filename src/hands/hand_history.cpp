@@ -47,6 +47,42 @@ using hands::starts_with;
 constexpr std::size_t kMaxLine = 64 * 1024;
 constexpr std::size_t kMaxHandLines = 2000;
 
+// The length of the UTF-8 sequence starting at text[i], 0 when it is not one.
+std::size_t utf8_length(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned lead = byte(i);
+  const std::size_t n = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xe ? 3 : (lead >> 3) == 0x1e ? 4 : 0;
+  if (n == 0 || i + n > text.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((byte(i + k) & 0xc0) != 0x80) return 0;
+  return n;
+}
+
+// A line that is not UTF-8 read as Windows-1252 (older histories): the euro sign (0x80) and Latin-1
+// letters turned into UTF-8, the other control codes of 0x81..0x9f into '?'.
+void to_utf8(std::string& line) {
+  bool valid = true;
+  for (std::size_t i = 0; i < line.size() && valid;) {
+    const std::size_t n = utf8_length(line, i);
+    valid = n > 0;
+    i += n;
+  }
+  if (valid) return;
+  std::string out;
+  for (char ch : line) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x80)
+      out.push_back(ch);
+    else if (c == 0x80)
+      out += "\xE2\x82\xAC";
+    else if (c < 0xa0)
+      out.push_back('?');
+    else
+      out += {static_cast<char>(0xc0 | (c >> 6)), static_cast<char>(0x80 | (c & 0x3f))};
+  }
+  line = std::move(out);
+}
+
 // Reads one line (without its "\r\n" or "\n") of at most kMaxLine bytes, the rest dropped.
 bool read_line(std::istream& in, std::string& line) {
   line.clear();
@@ -58,6 +94,7 @@ bool read_line(std::istream& in, std::string& line) {
     if (line.size() < kMaxLine) line.push_back(static_cast<char>(c));
   }
   if (!line.empty() && line.back() == '\r') line.pop_back();
+  to_utf8(line);
   return any;
 }
 

@@ -51,10 +51,28 @@ struct Work {
   bool counted = false;
 };
 
-// The files' hands one after another.
+// One input: a file, or text held in memory, and the name it goes by.
+struct Input {
+  std::string name;
+  fs::path path;                         // a file
+  std::optional<std::string_view> text;  // or this text
+  std::uint64_t bytes = 0;
+};
+
+// A stream over text held elsewhere (no copy).
+class ViewBuffer : public std::streambuf {
+ public:
+  explicit ViewBuffer(std::string_view text) {
+    char* begin = const_cast<char*>(text.data());  // read only: the get area is never written
+    setg(begin, begin, begin + text.size());
+  }
+  std::uint64_t offset() const { return static_cast<std::uint64_t>(gptr() - eback()); }
+};
+
+// The inputs' hands one after another.
 class HandSource {
  public:
-  explicit HandSource(const std::vector<fs::path>& files) : files_(files) {}
+  explicit HandSource(const std::vector<Input>& inputs) : inputs_(inputs) {}
 
   // The next hand (or a file skipped), nothing at the end.
   std::unique_ptr<Work> next() {
@@ -63,55 +81,68 @@ class HandSource {
         auto work = std::make_unique<Work>();
         work->file = index_;
         if (reader_->next(work->text)) return work;
-        bytes_done_ += file_bytes_;
-        reader_.reset();
-        stream_.close();
+        bytes_done_ += inputs_[index_].bytes;
+        close();
         ++index_;
       }
-      if (index_ >= files_.size()) return nullptr;
+      if (index_ >= inputs_.size()) return nullptr;
       if (auto skipped = open()) return skipped;
     }
   }
   std::uint64_t bytes() {
-    return bytes_done_ + (reader_ ? static_cast<std::uint64_t>(std::max<std::streamoff>(0, stream_.tellg())) : 0);
+    if (!reader_) return bytes_done_;
+    if (view_) return bytes_done_ + view_->offset();
+    return bytes_done_ + static_cast<std::uint64_t>(std::max<std::streamoff>(0, file_.tellg()));
   }
-  std::size_t opened() const { return index_ + (reader_ ? 1 : 0); }
 
  private:
-  // Opens the next file; a Work saying why when it cannot be read.
+  // Opens the next input; a Work saying why when it cannot be read.
   std::unique_ptr<Work> open() {
-    std::error_code ec;
-    file_bytes_ = static_cast<std::uint64_t>(fs::file_size(files_[index_], ec));
-    stream_.open(files_[index_], std::ios::binary);
-    if (stream_) {
-      reader_.emplace(stream_);
+    const Input& in = inputs_[index_];
+    if (in.text) {
+      view_.emplace(*in.text);
+      view_stream_.emplace(&*view_);
+      reader_.emplace(*view_stream_);
+      return nullptr;
+    }
+    file_.open(in.path, std::ios::binary);
+    if (file_) {
+      reader_.emplace(file_);
       return nullptr;
     }
     auto work = std::make_unique<Work>();
     work->file = index_++;
-    work->skip = SkippedHand{files_[work->file].string(), 0, "cannot be opened"};
+    work->skip = SkippedHand{in.name, 0, "cannot be opened"};
     return work;
   }
+  void close() {
+    reader_.reset();
+    view_stream_.reset();
+    view_.reset();
+    if (file_.is_open()) file_.close();
+  }
 
-  const std::vector<fs::path>& files_;
+  const std::vector<Input>& inputs_;
   std::size_t index_ = 0;
-  std::uint64_t bytes_done_ = 0, file_bytes_ = 0;
-  std::ifstream stream_;
+  std::uint64_t bytes_done_ = 0;
+  std::ifstream file_;
+  std::optional<ViewBuffer> view_;
+  std::optional<std::istream> view_stream_;
   std::optional<HandHistoryReader> reader_;
 };
 
 // Reads the hand and counts its all-in (the parallel stage).
-void answer(Work& w, const std::vector<fs::path>& files, const std::string& hero) {
+void answer(Work& w, const std::vector<Input>& inputs, const std::string& hero) {
   if (w.skip) return;
   try {
     w.hand = parse_hand_history(w.text);
   } catch (const HandHistoryError& e) {
-    w.skip = SkippedHand{files[w.file].string(), e.line(), e.what()};
+    w.skip = SkippedHand{inputs[w.file].name, e.line(), e.what()};
     return;
   }
   const HandHistory& h = *w.hand;
   auto& o = w.outcome;
-  o.file = files[w.file].string();
+  o.file = inputs[w.file].name;
   o.hand = &*w.hand;
   o.player = hero.empty() ? h.hero : hero;
   if (!not_an_all_in(h)) {
@@ -126,10 +157,10 @@ void answer(Work& w, const std::vector<fs::path>& files, const std::string& hero
       std::find_if(h.players.begin(), h.players.end(), [&](const HandPlayer& p) { return p.name == o.player; });
   if (o.player.empty() || seat == h.players.end()) return;
   w.counted = true;
-  o.net = o.adjusted = seat->collected - seat->put_in;
-  if (o.all_in)
+  o.net = o.adjusted = seat->collected + seat->outside - seat->put_in;
+  if (o.all_in && !seat->cashed_out)  // a cash-out's result is already the all-in's price, not its luck
     for (const auto& p : o.all_in->players)
-      if (p.name == o.player) o.adjusted = p.ev - p.put_in;
+      if (p.name == o.player) o.adjusted = p.ev + seat->outside - p.put_in;
 }
 
 // Adds a counted hand to the report (the serial stage after the parallel one).
@@ -159,18 +190,15 @@ void skip(HandsReport& r, SkippedHand s) {
 
 }  // namespace
 
-HandsReport read_hands(const std::vector<std::string>& paths, const HandsOptions& options,
-                       const std::function<void(const HandOutcome&)>& each) {
+namespace {
+
+HandsReport run(const std::vector<Input>& inputs, const HandsOptions& options,
+                const std::function<void(const HandOutcome&)>& each) {
   const Stopwatch clock;
-  const auto files = files_of(paths);
   HandsReport report;
   std::uint64_t total_bytes = 0;
-  for (const auto& f : files) {
-    std::error_code ec;
-    const auto size = fs::file_size(f, ec);
-    if (!ec) total_bytes += size;
-  }
-  HandSource source(files);
+  for (const auto& in : inputs) total_bytes += in.bytes;
+  HandSource source(inputs);
   const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
   bool cancelled = false;
   double last_progress = 0;
@@ -186,7 +214,7 @@ HandsReport read_hands(const std::vector<std::string>& paths, const HandsOptions
           if (!w) fc.stop();
           return w.release();
         }) & tbb::make_filter<Work*, Work*>(tbb::filter_mode::parallel, [&](Work* w) {
-          answer(*w, files, options.hero);
+          answer(*w, inputs, options.hero);
           return w;
         }) & tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order, [&](Work* raw) {
           const std::unique_ptr<Work> w(raw);
@@ -205,9 +233,29 @@ HandsReport read_hands(const std::vector<std::string>& paths, const HandsOptions
         }));
   });
   if (cancelled) throw Cancelled();
-  report.files = files.size();
+  report.files = inputs.size();
   report.seconds = clock.seconds();
   return report;
+}
+
+}  // namespace
+
+HandsReport read_hands(const std::vector<std::string>& paths, const HandsOptions& options,
+                       const std::function<void(const HandOutcome&)>& each) {
+  std::vector<Input> inputs;
+  for (const auto& f : files_of(paths)) {
+    std::error_code ec;
+    const auto size = fs::file_size(f, ec);
+    inputs.push_back(Input{f.string(), f, std::nullopt, ec ? 0 : static_cast<std::uint64_t>(size)});
+  }
+  return run(inputs, options, each);
+}
+
+HandsReport read_hands_text(const std::vector<HandsText>& texts, const HandsOptions& options,
+                            const std::function<void(const HandOutcome&)>& each) {
+  std::vector<Input> inputs;
+  for (const auto& t : texts) inputs.push_back(Input{t.name, {}, t.text, t.text.size()});
+  return run(inputs, options, each);
 }
 
 }  // namespace equity

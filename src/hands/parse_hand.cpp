@@ -26,7 +26,7 @@ struct SiteGame {
   std::string_view text;
   Game game;
 };
-constexpr std::array<SiteGame, 21> kSiteGames = {{
+constexpr std::array<SiteGame, 23> kSiteGames = {{
     {"5 Card Omaha Hi/Lo", Game::omaha5_hilo},
     {"6 Card Omaha Hi/Lo", Game::omaha6_hilo},
     {"5 Card Omaha", Game::omaha5},
@@ -35,6 +35,7 @@ constexpr std::array<SiteGame, 21> kSiteGames = {{
     {"PLO5", Game::omaha5},
     {"PLO-6", Game::omaha6},
     {"PLO6", Game::omaha6},
+    {"PLO", Game::omaha},
     {"Omaha Hi/Lo", Game::omaha_hilo},
     {"Omaha", Game::omaha},
     {"7 Card Stud Hi/Lo", Game::stud_hilo},
@@ -48,11 +49,14 @@ constexpr std::array<SiteGame, 21> kSiteGames = {{
     {"Holdem", Game::holdem},
     {"Texas", Game::holdem},
     {"NLH", Game::holdem},
+    {"Holdem", Game::holdem},
 }};
 
 // Games the sites deal that are not read: named in the reason a hand is skipped.
 constexpr std::array<std::string_view, 6> kOtherGames = {"Draw",    "Badugi",  "Courchevel",
                                                          "Badeucy", "Badacey", "Lowball"};
+
+std::string_view before_date(std::string_view rest);
 
 struct Parser {
   explicit Parser(const HandText& t) : text(t) {}
@@ -73,17 +77,23 @@ struct Parser {
   void header();
   void game(std::string_view rest);
   void stakes(std::string_view rest);
+  void set_stakes(std::string_view written, double big);
+  void currency(std::string_view tail);
   bool seat(std::string_view l);
   void body(std::string_view l);
   bool street_marker(std::string_view l);
   bool player_line(std::string_view l);
   void action(std::size_t p, std::string_view act);
   void put(std::size_t p, double chips, bool counts_on_street);
+  void raise_to(std::size_t p, double total);
+  void outside_the_pot(std::size_t p, std::string_view act);
   bool dealt(std::string_view l);
   void summary_line(std::string_view l);
+  void summary_board(std::size_t run, std::vector<Card> cards);
   void shown(std::size_t p, std::vector<Card> cards);
   std::optional<std::size_t> player_at_start(std::string_view l, std::size_t& used) const;
   void finish();
+  void return_implicit_uncalled_bet();
 };
 
 void Parser::header() {
@@ -101,13 +111,14 @@ void Parser::header() {
 }
 
 void Parser::game(std::string_view rest) {
+  rest = before_date(rest);  // the game named last: a tournament's name may name one before it
   for (const auto& g : kSiteGames) {
-    const std::size_t at_game = rest.find(g.text);
+    const std::size_t at_game = rest.rfind(g.text);
     if (at_game == std::string_view::npos) continue;
     h.game = g.game;
-    std::size_t end = rest.find_first_of("(-,", at_game);
+    std::size_t end = rest.find_first_of("(-,)", at_game);
     while (end != std::string_view::npos && rest[end] == '-' && end + 1 < rest.size() && rest[end + 1] != ' ')
-      end = rest.find_first_of("(-,", end + 1);  // "PLO-5", "2-7"
+      end = rest.find_first_of("(-,)", end + 1);  // "PLO-5", "2-7"
     std::string_view name = rest.substr(at_game, end == std::string_view::npos ? rest.size() - at_game : end - at_game);
     while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
     h.game_text = std::string(name);
@@ -121,33 +132,71 @@ void Parser::game(std::string_view rest) {
   fail("a game not read: " + std::string(name.substr(0, 60)));
 }
 
-// "($0.05/$0.10 USD)", "Level I (10/20)", "Level5(100/200(25))": the last parenthesis holding a
-// slash before the date.
+// The header up to its date ("2026/11/01"): where the stakes are.
+std::string_view before_date(std::string_view rest) {
+  for (std::size_t i = 0; i + 5 <= rest.size(); ++i) {
+    const auto digit = [&](std::size_t k) { return rest[k] >= '0' && rest[k] <= '9'; };
+    if (digit(i) && digit(i + 1) && digit(i + 2) && digit(i + 3) && rest[i + 4] == '/' &&
+        (i == 0 || rest[i - 1] == ' '))
+      return rest.substr(0, i);
+  }
+  return rest;
+}
+
+// The amount that ends at `end` in `text` ("$0.05" before a '/'): its start, or npos.
+std::size_t amount_start(std::string_view text, std::size_t end) {
+  std::size_t i = end;
+  while (i > 0 && ((text[i - 1] >= '0' && text[i - 1] <= '9') || text[i - 1] == '.' || text[i - 1] == ',')) --i;
+  if (i == end) return std::string_view::npos;
+  while (i > 0 && end - i < 24 && text[i - 1] != ' ' && text[i - 1] != '(' && text[i - 1] != ',') --i;  // "$", "€"
+  return i;
+}
+
+void Parser::set_stakes(std::string_view written, double big) {
+  h.big_blind = big;
+  h.stakes = std::string(written);
+  if (h.tournament) return;
+  h.symbol = amount_symbol(written);
+}
+
+// "($0.05/$0.10 USD)", "Level I (10/20)", "Level5(100/200(25))", "8-Game (Razz Limit, $4/$8 USD)":
+// the last small/big pair before the date; else one amount ("ShortDeck No Limit ($0.02)", "Button
+// Blind $5 - Ante $5"): the button blind.
 void Parser::stakes(std::string_view rest) {
-  const std::string_view before_date = rest.substr(0, rest.find(" - 2"));
-  for (std::size_t open = before_date.rfind('('); open != std::string_view::npos;
-       open = open == 0 ? std::string_view::npos : before_date.rfind('(', open - 1)) {
-    const std::string_view inside = before_date.substr(open + 1);
-    const std::size_t slash = inside.find('/');
-    if (slash == std::string_view::npos) continue;
+  const std::string_view head = before_date(rest);
+  for (std::size_t slash = head.rfind('/'); slash != std::string_view::npos;
+       slash = slash == 0 ? std::string_view::npos : head.rfind('/', slash - 1)) {
+    const std::size_t from = amount_start(head, slash);
     std::size_t used = 0;
-    const auto small = parse_amount(inside, &used);
-    if (!small || used != slash) continue;
-    const auto big = parse_amount(inside.substr(slash + 1), &used);
+    const auto small = from == std::string_view::npos ? std::nullopt : parse_amount(head.substr(from), &used);
+    if (!small || from + used != slash) continue;
+    const auto big = parse_amount(head.substr(slash + 1), &used);
     if (!big) continue;
-    h.big_blind = *big;
-    h.stakes = std::string(inside.substr(0, slash + 1 + used));
-    if (!h.tournament) {
-      h.symbol = amount_symbol(inside);
-      const std::string_view tail = inside.substr(slash + 1 + used);
-      for (std::string_view code : {" USD", " EUR", " GBP", " CAD", " INR", " CNY"})
-        if (starts_with(tail, code)) h.currency = std::string(code.substr(1));
-      if (h.currency.empty())
-        h.currency = h.symbol == "$" ? "USD" : h.symbol == "€" ? "EUR" : h.symbol == "£" ? "GBP" : "";
-    }
+    set_stakes(head.substr(from, slash + 1 + used - from), *big);
+    currency(head.substr(slash + 1 + used));
     return;
   }
+  for (std::string_view mark : {"Button Blind", "("}) {
+    const std::size_t at_mark = head.rfind(mark);
+    if (at_mark == std::string_view::npos) continue;
+    std::string_view amount = head.substr(at_mark + mark.size());
+    while (!amount.empty() && amount.front() == ' ') amount.remove_prefix(1);
+    std::size_t used = 0;
+    if (const auto big = parse_amount(amount, &used)) {
+      set_stakes(amount.substr(0, used), *big);
+      currency(head.substr(at_mark));
+      return;
+    }
+  }
   fail("no stakes in the header");
+}
+
+// The currency: its code after the stakes (" USD"), else the symbol's.
+void Parser::currency(std::string_view tail) {
+  if (h.tournament) return;
+  for (std::string_view code : {" USD", " EUR", " GBP", " CAD", " INR", " CNY"})
+    if (tail.find(code) != std::string_view::npos) h.currency = std::string(code.substr(1));
+  if (h.currency.empty()) h.currency = h.symbol == "$" ? "USD" : h.symbol == "€" ? "EUR" : h.symbol == "£" ? "GBP" : "";
 }
 
 // "Seat 3: Hero ($10.25 in chips)", "Seat 1: a (1500 in chips, $0.50 bounty)", "... is sitting out"
@@ -188,6 +237,12 @@ void Parser::put(std::size_t p, double chips, bool counts_on_street) {
   if (!(chips >= 0) || !std::isfinite(chips)) fail("a negative amount put in");
   h.players[p].put_in += chips;
   if (counts_on_street) street_in[p] += chips;
+}
+
+// A raise, completion or straddle to `total` on the street (what the player has in on it then).
+void Parser::raise_to(std::size_t p, double total) {
+  if (total < street_in[p]) fail(h.players[p].name + " raises to less than he has in");
+  put(p, total - street_in[p], true);
 }
 
 // A street begins ("*** FLOP *** [..]", "*** FIRST TURN *** [..] [..]", "*** 4th STREET ***"), the
@@ -263,9 +318,10 @@ void Parser::shown(std::size_t p, std::vector<Card> cards) {
   auto& player = h.players[p];
   if (cards.empty()) return;
   if (has_board(h.game)) {
-    if (static_cast<int>(cards.size()) != game_rules(h.game).hole_cards)
+    if (static_cast<int>(cards.size()) > game_rules(h.game).hole_cards)
       fail(player.name + " shows " + std::to_string(cards.size()) + " cards");
-    player.cards = std::move(cards);
+    if (static_cast<int>(cards.size()) == game_rules(h.game).hole_cards)
+      player.cards = std::move(cards);  // else one shown on a fold
     return;
   }
   if (cards.size() <= player.cards.size()) return;  // the hero's own, known in the order dealt
@@ -293,9 +349,16 @@ void Parser::action(std::size_t p, std::string_view act) {
     return *chips;
   };
   const auto bet = [&] { h.last_action_street = std::max(street, 0); };
+  if (auto rest = after(act, "Bet & Muck ")) {  // GGPoker's: "Bet & Muck $0.05" a bet, "Bet & Muck folds"
+    act = *rest;
+    if (parse_amount(act)) return put(p, amount(act), true), bet();
+  }
   if (auto rest = after(act, "posts ")) {
     const double chips = amount(rest->substr(rest->rfind(' ') + 1));
-    if (rest->find("ante") != std::string_view::npos) return put(p, chips, false);
+    // Antes and a missed small blind are dead: they do not count toward the street's bet.
+    if (rest->find("ante") != std::string_view::npos || rest->find("missed") != std::string_view::npos)
+      return put(p, chips, false);
+    if (starts_with(*rest, "straddle")) return raise_to(p, chips);
     if (rest->find("small & big") != std::string_view::npos) {
       put(p, chips, false);
       street_in[p] += std::min(chips, h.big_blind);
@@ -311,19 +374,35 @@ void Parser::action(std::size_t p, std::string_view act) {
   if (act == "checks") return bet();
   for (std::string_view verb : {"calls ", "bets ", "brings in for "})
     if (auto rest = after(act, verb)) return put(p, amount(*rest), true), bet();
+  if (auto rest = after(act, "straddle ")) return raise_to(p, amount(*rest));  // GGPoker's: the new total
   for (std::string_view verb : {"raises ", "completes it ", "completes "}) {
     auto rest = after(act, verb);
     if (!rest) continue;
     const std::size_t to = rest->find("to ");
     if (to == std::string_view::npos) fail("no 'to' in '" + std::string(act.substr(0, 80)) + "'");
-    const double total = amount(rest->substr(to + 3));
-    if (total < street_in[p]) fail(player.name + " raises to less than he has in");
-    return put(p, total - street_in[p], true), bet();
+    return raise_to(p, amount(rest->substr(to + 3))), bet();
   }
   if (auto rest = after(act, "shows ")) return shown(p, bracket_cards(*rest));
   if (auto rest = after(act, "mucks ")) return shown(p, bracket_cards(*rest));
-  if (act.find("Cashout") != std::string_view::npos || act.find("Insurance") != std::string_view::npos)
-    fail("cashed out (all-in insurance): what was won is not the pot's");
+  outside_the_pot(p, act);
+}
+
+// GGPoker's cash-outs and insurance: "Receives Cashout ($9.98)", "Pays Cashout Risk ($22.68)",
+// "pay premium of all-in insurance ($4)".
+void Parser::outside_the_pot(std::size_t p, std::string_view act) {
+  auto& player = h.players[p];
+  const auto chips = [&] {
+    const std::size_t open = act.find('(');
+    const auto x = open == std::string_view::npos ? std::nullopt : parse_amount(act.substr(open + 1));
+    if (!x) fail("no amount in '" + std::string(act.substr(0, 80)) + "'");
+    return *x;
+  };
+  if (starts_with(act, "Receives Cashout"))
+    player.outside += chips(), player.cashed_out = true;
+  else if (starts_with(act, "Pays Cashout Risk"))
+    player.outside -= chips(), player.cashed_out = true;
+  else if (starts_with(act, "pay premium of all-in insurance"))
+    player.outside -= chips();
 }
 
 // A line naming a player: an action, chips collected or returned, cards dealt.
@@ -339,11 +418,24 @@ bool Parser::player_line(std::string_view l) {
     return true;
   }
   if (starts_with(l, "Dealt to ")) return dealt(l);
+  if (auto drop = after(l, "Cash Drop to Pot : total ")) {  // GGPoker's promotion: dead money, no one's
+    const auto chips = parse_amount(*drop);
+    if (!chips) fail("no amount in the cash drop");
+    h.dead_money += *chips;
+    return true;
+  }
   std::size_t used = 0;
   const auto p = player_at_start(l, used);
   if (!p) return false;
   const std::string_view rest = l.substr(used);
   if (auto act = after(rest, ": ")) return action(*p, *act), true;
+  if (auto cash = after(rest, " cashed out the hand for ")) {  // PokerStars': "... for $22.77 | Cash Out Fee $0.46"
+    const auto chips = parse_amount(*cash);
+    if (!chips) fail("no amount cashed out");
+    h.players[*p].outside += *chips;
+    h.players[*p].cashed_out = true;
+    return true;
+  }
   if (auto got = after(rest, " collected ")) {
     const auto chips = parse_amount(*got);
     if (!chips) fail("no amount collected");
@@ -351,6 +443,21 @@ bool Parser::player_line(std::string_view l) {
     collected_total += *chips;
   }
   return true;
+}
+
+// A board of the summary, kept when the streets did not deal it (the streets' are the order dealt):
+// GGPoker's later runs list only the cards that differ from the first ("SECOND Board [4d Kd]").
+void Parser::summary_board(std::size_t run, std::vector<Card> cards) {
+  if (h.boards.size() <= run) h.boards.resize(run + 1);
+  auto& board = h.boards[run];
+  if (!board.empty()) return;
+  const auto& first = h.boards[0];
+  if (run > 0 && cards.size() < 5 && first.size() == 5) {
+    board.assign(first.begin(), first.end() - static_cast<std::ptrdiff_t>(cards.size()));
+    board.insert(board.end(), cards.begin(), cards.end());
+  } else {
+    board = std::move(cards);
+  }
 }
 
 // "Total pot $20.46 Main pot $12. Side pot $8.46. | Rake $0.31 | Jackpot $0.1", "Board [..]",
@@ -375,11 +482,7 @@ void Parser::summary_line(std::string_view l) {
   for (const auto& [prefix, r] :
        {std::pair{"Board [", 0}, {"FIRST Board [", 0}, {"SECOND Board [", 1}, {"THIRD Board [", 2}})
     if (starts_with(l, prefix)) run = r;
-  if (run >= 0) {
-    if (h.boards.size() <= static_cast<std::size_t>(run)) h.boards.resize(static_cast<std::size_t>(run) + 1);
-    h.boards[static_cast<std::size_t>(run)] = bracket_cards(l);
-    return;
-  }
+  if (run >= 0) return summary_board(static_cast<std::size_t>(run), bracket_cards(l));
   if (auto rest = after(l, "Seat ")) {
     const std::size_t colon = rest->find(": ");
     if (colon == std::string_view::npos) return;
@@ -402,12 +505,27 @@ void Parser::body(std::string_view l) {
 
 bool close(double a, double b) { return std::fabs(a - b) <= 0.005 + 1e-9 * std::fabs(b); }
 
+// Old histories (2005) return an uncalled bet without saying so: the biggest bettor's chips above
+// everyone else's, when taking them back makes the pot the summary's.
+void Parser::return_implicit_uncalled_bet() {
+  if (h.players.size() < 2 || close(h.chips_in() + h.dead_money, h.total_pot)) return;
+  std::size_t top = 0;
+  for (std::size_t p = 1; p < h.players.size(); ++p)
+    if (h.players[p].put_in > h.players[top].put_in) top = p;
+  double second = 0;
+  for (std::size_t p = 0; p < h.players.size(); ++p)
+    if (p != top) second = std::max(second, h.players[p].put_in);
+  const double excess = h.players[top].put_in - second;
+  if (close(h.chips_in() + h.dead_money - excess, h.total_pot)) h.players[top].put_in = second;
+}
+
 void Parser::finish() {
   at = text.lines.size() - 1;
   if (!seen_summary_pot) fail("truncated: no summary");
   if (h.players.size() < 2) fail("fewer than two players dealt in");
-  if (!close(h.chips_in(), h.total_pot))
-    fail("the bets read add up to " + std::to_string(h.chips_in()) + ", the summary's pot is " +
+  return_implicit_uncalled_bet();
+  if (!close(h.chips_in() + h.dead_money, h.total_pot))
+    fail("the bets read add up to " + std::to_string(h.chips_in() + h.dead_money) + ", the summary's pot is " +
          std::to_string(h.total_pot));
   if (!close(collected_total + h.rake, h.total_pot))
     fail("the chips collected and the rake add up to " + std::to_string(collected_total + h.rake) +
