@@ -7,7 +7,6 @@
 #include <cmath>
 #include <iostream>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli_common.hpp"
@@ -15,6 +14,7 @@
 #include "equity/error.hpp"
 #include "equity/ev_chart.hpp"
 #include "equity/files.hpp"
+#include "equity/hands_json.hpp"
 #include "equity/hands_report.hpp"
 #include "terminal.hpp"
 #include "text_table.hpp"
@@ -22,47 +22,12 @@
 namespace equity::cli {
 namespace {
 
-using json = nlohmann::ordered_json;
-
 // Chips with the currency's symbol and a sign: "+$12.50", "-€3.00", "+1,500" (chips: whole).
 std::string money(double x, const std::string& symbol, bool tournament, bool sign = true) {
   const double rounded = std::round(x * 100) / 100;
   const std::string digits = fixed_with_commas(std::fabs(rounded), tournament ? 0 : 2);
   const std::string s = rounded < 0 ? "-" : sign && rounded > 0 ? "+" : "";
   return s + symbol + digits;
-}
-
-// Rounded to the cent for JSON and CSV (what the site counts in).
-double cents(double x) { return std::round(x * 100) / 100; }
-
-json all_in_json(const HandOutcome& o) {
-  const HandHistory& h = *o.hand;
-  const AllInEv& a = *o.all_in;
-  json players = json::array();
-  for (const auto& p : a.players)
-    players.push_back({{"name", p.name},
-                       {"cards", p.cards},
-                       {"put_in", cents(p.put_in)},
-                       {"equity", p.equity},
-                       {"ev", p.ev},
-                       {"won", cents(p.won)}});
-  return {{"id", h.id},
-          {"site", site_name(h.site)},
-          {"file", o.file},
-          {"line", h.line},
-          {"game", game_name(h.game)},
-          {"game_text", h.game_text},
-          {"stakes", h.stakes},
-          {"currency", h.tournament ? "chips" : h.currency},
-          {"street", street_name(h.game, a.street)},
-          {"board", a.board},
-          {"dead", a.dead},
-          {"runs", a.runs},
-          {"pot", cents(a.pot)},
-          {"rake", cents(a.rake)},
-          {"method", method_name(a.method)},
-          {"player", o.player},
-          {"players", players}};
 }
 
 std::string csv_field(const std::string& s) {
@@ -177,26 +142,6 @@ void print_summary(std::ostream& out, const HandsReport& r, const LargestAllIns&
   }
 }
 
-json totals_json(const HandsReport& r) {
-  json stakes = json::array();
-  for (const auto& s : r.stakes)
-    stakes.push_back({{"game", s.game},
-                      {"stakes", s.stakes},
-                      {"currency", s.tournament ? "chips" : s.symbol},
-                      {"tournament", s.tournament},
-                      {"big_blind", s.big_blind},
-                      {"hands", s.hands},
-                      {"all_in_hands", s.all_in_hands},
-                      {"net", cents(s.net)},
-                      {"adjusted", s.adjusted},
-                      {"luck", s.net - s.adjusted}});
-  json skips = json::array();
-  for (const auto& s : r.skips) skips.push_back({{"file", s.file}, {"line", s.line}, {"reason", s.reason}});
-  return {{"totals", true},       {"players", r.heroes},  {"files", r.files}, {"hands", r.hands},
-          {"counted", r.counted}, {"all_ins", r.all_ins}, {"stakes", stakes}, {"skipped", r.skipped},
-          {"skips", skips},       {"seconds", r.seconds}};
-}
-
 // The progress line on a terminal's stderr: hands read, the share of the bytes, the time left.
 class HandsProgressLine {
  public:
@@ -267,7 +212,7 @@ int run_hands(const Args& args) {
       charts.add(o);
       if (!o.all_in) return;
       largest.add(o);
-      if (as_json) std::cout << all_in_json(o).dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
+      if (as_json) std::cout << to_json(o) << "\n";
       if (as_csv) csv_rows(std::cout, o);
     });
     progress.clear();
@@ -278,7 +223,7 @@ int run_hands(const Args& args) {
       write_file_atomically(svg, ev_chart_svg(chart));
     }
     if (as_json)
-      std::cout << totals_json(report).dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
+      std::cout << to_json(report) << "\n";
     else if (!as_csv)
       print_summary(std::cout, report, largest, report.seconds);
     std::cout << std::flush;

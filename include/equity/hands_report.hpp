@@ -39,9 +39,10 @@ struct SkippedHand {
 
 // The totals of one game at one stakes (tournament chips apart from money, each currency apart).
 struct StakeTotals {
-  std::string game;    // the site's name of it ("Hold'em No Limit")
-  std::string stakes;  // "$0.05/$0.10", "10/20"
-  std::string symbol;  // "$", "€", "" (chips)
+  std::string game;      // the site's name of it ("Hold'em No Limit")
+  std::string stakes;    // "$0.05/$0.10", "10/20"
+  std::string symbol;    // "$", "€", "" (chips)
+  std::string currency;  // "USD", "EUR", "" (chips, play money)
   bool tournament = false;
   double big_blind = 0;            // the stakes' big blind (0 when they change: tournament levels)
   std::uint64_t hands = 0;         // hands played by the player

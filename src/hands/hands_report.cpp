@@ -171,7 +171,8 @@ void tally(HandsReport& r, const HandOutcome& o) {
     return s.game == h.game_text && s.stakes == h.stakes && s.tournament == h.tournament && s.symbol == h.symbol;
   });
   if (row == r.stakes.end()) {
-    r.stakes.push_back(StakeTotals{h.game_text, h.stakes, h.symbol, h.tournament, h.tournament ? 0 : h.big_blind});
+    r.stakes.push_back(
+        StakeTotals{h.game_text, h.stakes, h.symbol, h.currency, h.tournament, h.tournament ? 0 : h.big_blind});
     row = r.stakes.end() - 1;
   }
   ++row->hands;
