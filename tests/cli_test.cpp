@@ -965,3 +965,76 @@ TEST(CliRunouts, RunsAndTwoBoardsShowTheScoops) {
 
 }  // namespace
 }  // namespace equity
+
+// ---- equity hands --------------------------------------------------------------------------------
+
+// The hand histories of tests/data/hands: 14 hands in 10 files, 2 of them unreadable.
+TEST(CliHands, SummaryFitsEightyColumnsWithSkippedHandsNamed) {
+  const auto r = run_equity("hands tests/data/hands");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("Hero: 12 hands (14 read in 10 files, ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find(", 11 all-ins with cards to come"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("NL Hold'em         $0.05/$0.10       2       1     +$9.80      +$8.06     +$1.74\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("FL Stud Hi/Lo"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("#230000000040"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("unreadable.txt:1: a game not read: Triple Draw 2-7"), std::string::npos);
+  EXPECT_NE(r.out.find("unreadable.txt:30: truncated: no summary"), std::string::npos);
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 80u) << line;
+}
+
+TEST(CliHands, JsonLinesOneAnAllInThenTheTotals) {
+  const auto r = run_equity("hands tests/data/hands --json --threads 2");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::vector<json> all;
+  for (std::string line; std::getline(lines, line);) all.push_back(json::parse(line));
+  ASSERT_EQ(all.size(), 12u);
+  for (std::size_t i = 0; i + 1 < all.size(); ++i) {
+    double ev = 0, won = 0;
+    for (const auto& p : all[i]["players"]) ev += p["ev"].get<double>(), won += p["won"].get<double>();
+    const double kept = all[i]["pot"].get<double>() - all[i]["rake"].get<double>();
+    EXPECT_NEAR(ev, kept, 1e-6) << all[i]["id"];
+    EXPECT_NEAR(won, kept, 1e-6) << all[i]["id"];
+  }
+  EXPECT_EQ(all[0]["id"], "RC1000000001");  // files in name order: ggpoker/ first
+  const json& totals = all.back();
+  EXPECT_EQ(totals["totals"], true);
+  EXPECT_EQ(totals["hands"], 14);
+  EXPECT_EQ(totals["counted"], 12);
+  EXPECT_EQ(totals["all_ins"], 11);
+  EXPECT_EQ(totals["skipped"], 2);
+  EXPECT_EQ(totals["skips"][1]["line"], 30);
+}
+
+TEST(CliHands, CsvRowsAndTheChart) {
+  const auto r = run_equity("hands tests/data/hands/pokerstars/holdem-cash.txt --csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(
+      r.out.rfind("id,site,file,line,game,stakes,street,board,pot,rake,player,cards,put_in,equity,ev,won,hero\n", 0),
+      0u);
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1 + 2 + 4);  // two all-ins: 2 and 4 players
+  EXPECT_NE(r.out.find("230000000001,PokerStars,"), std::string::npos);
+  equity::test::TempDir dir;
+  const std::string svg = dir.str() + "/luck.svg";
+  const auto chart = run_equity("hands tests/data/hands/pokerstars --svg " + svg);
+  ASSERT_EQ(chart.exit_code, 0) << chart.err;
+  std::ifstream in(svg);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("<svg"), std::string::npos);
+  EXPECT_NE(text.find("All-in adjusted"), std::string::npos);
+}
+
+TEST(CliHands, BadPathsAndOptionsAreOneLine) {
+  expect_input_error("hands tests/data/hands/no-such-file.txt",
+                     "'tests/data/hands/no-such-file.txt': no such file or folder");
+  expect_input_error("hands tests/data/hands --json --csv", "--json and --csv cannot be used together");
+  expect_input_error("hands", "paths");
+  // A chart that cannot be written fails before the reading, with nothing on stdout.
+  const auto r = run_equity("hands tests/data/hands --json --svg /proc/equity_test.svg");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("/proc/equity_test.svg.tmp"), std::string::npos) << r.err;
+}

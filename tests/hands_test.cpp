@@ -317,6 +317,68 @@ TEST(HandHistory, TournamentAllInPreflopAgainstTheBruteForceSlow) {
   expect_ev_as_brute_force(read_file("pokerstars/tournament.txt").at(0));
 }
 
+TEST(HandHistory, RazzOnSixthStreet) {
+  const auto hands = read_file("pokerstars/razz.txt");
+  ASSERT_EQ(hands.size(), 1u);
+  EXPECT_EQ(hands[0].game, Game::razz);
+  EXPECT_EQ(to_string(player(hands[0], "Ursula").cards), "Tc8s3h5h7dJc2c");
+  expect_ev_as_brute_force(hands[0]);
+}
+
+TEST(HandHistory, StudHiLoThreeWaysWithASidePot) {
+  const auto hands = read_file("pokerstars/stud-hilo.txt");
+  ASSERT_EQ(hands.size(), 1u);
+  const HandHistory& h = hands[0];
+  EXPECT_EQ(h.game, Game::stud_hilo);
+  EXPECT_NEAR(player(h, "Hero").put_in, 14, 1e-9);  // $2.20 returned
+  EXPECT_NEAR(player(h, "Xena").put_in, 12.20, 1e-9);
+  EXPECT_NEAR(player(h, "Walt").collected, 19.80, 1e-9);
+  expect_ev_as_brute_force(h);
+}
+
+// ---- GGPoker ---------------------------------------------------------------------------------------
+
+TEST(HandHistory, GGPokerStraddleJackpotAndSidePotsWithoutLabels) {
+  const auto hands = read_file("ggpoker/holdem-cash.txt");
+  ASSERT_EQ(hands.size(), 2u);
+  const HandHistory& h = hands[0];
+  EXPECT_EQ(h.site, HandSite::ggpoker);
+  EXPECT_EQ(h.id, "RC1000000001");
+  EXPECT_EQ(h.stakes, "$0.5/$1");
+  EXPECT_EQ(h.currency, "USD");
+  EXPECT_EQ(h.hero, "Hero");
+  EXPECT_NEAR(player(h, "9e8d7c6b").put_in, 2, 1e-9);  // the straddle
+  EXPECT_NEAR(player(h, "f00dbabe").put_in, 100, 1e-9);
+  EXPECT_NEAR(h.rake, 4, 1e-9);                               // the rake and the jackpot
+  EXPECT_EQ(to_string(player(h, "7a1b2c3d").cards), "AcKc");  // shown at the all-in
+  expect_ev_as_brute_force(h);
+}
+
+TEST(HandHistory, GGPokerOmahaRunTwiceWithACashDrop) {
+  const auto hands = read_file("ggpoker/holdem-cash.txt");
+  const HandHistory& h = hands[1];
+  EXPECT_EQ(h.game, Game::omaha);
+  EXPECT_EQ(h.game_text, "PLO");
+  EXPECT_NEAR(h.dead_money, 0.5, 1e-9);
+  ASSERT_EQ(h.boards.size(), 2u);
+  EXPECT_EQ(to_string(h.boards[1]), "Td9d2s8dKh");
+  EXPECT_EQ(to_string(h.board_at_last_action), "Td9d2s");
+  expect_ev_as_brute_force(h);
+}
+
+TEST(HandHistory, GGPokerTournamentWithAntesAndCommas) {
+  const auto hands = read_file("ggpoker/tournament.txt");
+  ASSERT_EQ(hands.size(), 1u);
+  const HandHistory& h = hands[0];
+  EXPECT_TRUE(h.tournament);
+  EXPECT_EQ(h.stakes, "400/800");
+  EXPECT_DOUBLE_EQ(h.big_blind, 800);
+  EXPECT_NEAR(player(h, "Hero").put_in, 9100, 1e-9);
+  EXPECT_NEAR(player(h, "1b2c3d4e").collected, 19600, 1e-9);
+  EXPECT_EQ(h.last_action_street, 2);
+  expect_ev_as_brute_force(h);
+}
+
 TEST(HandHistory, HandsThatCannotBeReadSayWhereAndWhy) {
   std::ifstream in(hands_dir() + "/pokerstars/unreadable.txt");
   HandHistoryReader reader(in);

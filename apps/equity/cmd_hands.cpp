@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -48,10 +50,10 @@ void csv_rows(std::ostream& out, const HandOutcome& o) {
         << (p.name == o.player ? 1 : 0) << '\n';
 }
 
-// The largest all-ins of the player, by pot, kept as they come (at most `keep`).
+// The largest all-ins of the player, by pot in big blinds, kept as they come (at most `keep`).
 struct LargestAllIns {
   struct Row {
-    double pot = 0;
+    double pot = 0, big_blinds = 0;  // the pot, and in big blinds (how pots of any stakes compare)
     std::string id, street, symbol;
     bool tournament = false;
     std::size_t players = 0;
@@ -65,9 +67,10 @@ struct LargestAllIns {
     const auto me =
         std::find_if(a.players.begin(), a.players.end(), [&](const AllInPlayer& p) { return p.name == o.player; });
     if (me == a.players.end() || keep == 0) return;
-    rows.push_back({a.pot, o.hand->id, std::string(street_name(o.hand->game, a.street)), o.hand->symbol,
+    const double bb = o.hand->big_blind > 0 ? o.hand->big_blind : 1;
+    rows.push_back({a.pot, a.pot / bb, o.hand->id, std::string(street_name(o.hand->game, a.street)), o.hand->symbol,
                     o.hand->tournament, a.players.size(), me->equity, me->won, me->ev});
-    std::sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) { return x.pot > y.pot; });
+    std::sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) { return x.big_blinds > y.big_blinds; });
     if (rows.size() > keep) rows.pop_back();
   }
 };
@@ -89,20 +92,39 @@ struct Charts {
   }
 };
 
+// The game as trackers write it, short: "Hold'em No Limit" -> "NL Hold'em", "7 Card Stud Hi/Lo
+// Limit" -> "FL Stud Hi/Lo", "Omaha Pot Limit" -> "PL Omaha" ("PLO" as it is).
+std::string short_game(std::string name) {
+  std::string limit;
+  for (const auto& [suffix, abbreviation] :
+       {std::pair{" No Limit", "NL "}, {" Pot Limit", "PL "}, {" Fixed Limit", "FL "}, {" Limit", "FL "}}) {
+    const std::string_view tail(suffix);
+    if (name.size() > tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0) {
+      name.resize(name.size() - tail.size());
+      limit = abbreviation;
+      break;
+    }
+  }
+  if (name.rfind("7 Card ", 0) == 0) name.erase(0, 7);
+  return limit + name;
+}
+
 void print_summary(std::ostream& out, const HandsReport& r, const LargestAllIns& largest, double seconds) {
   const std::string who = r.heroes.empty()       ? "nobody"
                           : r.heroes.size() == 1 ? r.heroes[0]
                                                  : fmt::format("{} players", r.heroes.size());
-  out << fmt::format("{}: {} hands counted of {} read in {} file{} ({}), {} all-in{} with cards to come\n", who,
-                     with_commas(r.counted), with_commas(r.hands), r.files, r.files == 1 ? "" : "s",
-                     format_duration(seconds), with_commas(r.all_ins), r.all_ins == 1 ? "" : "s");
+  out << wrap(fmt::format("{}: {} hands ({} read in {} file{}, {}), {} all-in{} with cards to come", who,
+                          with_commas(r.counted), with_commas(r.hands), with_commas(r.files), r.files == 1 ? "" : "s",
+                          format_duration(seconds), with_commas(r.all_ins), r.all_ins == 1 ? "" : "s"),
+              80)
+      << "\n";
   if (!r.stakes.empty()) {
-    // 80 columns: the longest game name the sites write ("Omaha Hi/Lo Pot Limit") and "+$1,234.56".
-    TextColumn game{"Game", 21, {}};
+    // 80 columns: "PL 5 Card Omaha Hi/Lo" is the longest game, "+$1,234.56" fits the money columns.
+    TextColumn game{"Game", 17, {}};
     std::vector<TextColumn> cols = {{"Stakes", 13, {}},  {"Hands", 8, {}},        {"All-ins", 8, {}},
-                                    {"Net won", 10, {}}, {"All-in adj.", 11, {}}, {"Luck", 9, {}}};
+                                    {"Net won", 11, {}}, {"All-in adj.", 12, {}}, {"Luck", 11, {}}};
     for (const auto& s : r.stakes) {
-      game.cells.push_back(s.game);
+      game.cells.push_back(short_game(s.game));
       cols[0].cells.push_back(s.stakes);
       cols[1].cells.push_back(with_commas(s.hands));
       cols[2].cells.push_back(with_commas(s.all_in_hands));
@@ -113,7 +135,7 @@ void print_summary(std::ostream& out, const HandsReport& r, const LargestAllIns&
     std::ostringstream table;
     print_table(table, game, cols, 80);
     out << "\n" << trim_line_ends(table.str());
-    out << "Luck: net won less the all-in adjusted net (above 0: won more than the all-ins' expectation).\n";
+    out << "Luck: net won less all-in adjusted; above 0, the all-ins won more than expected.\n";
   }
   if (!largest.rows.empty()) {
     TextColumn id{"Largest all-ins", 18, {}};
@@ -131,13 +153,18 @@ void print_summary(std::ostream& out, const HandsReport& r, const LargestAllIns&
     std::ostringstream table;
     print_table(table, id, cols, 80);
     out << "\n" << trim_line_ends(table.str());
-    out << "Equity: of the main pot; Expected: the chips expected back, the rake taken out.\n";
+    out << wrap(
+               "Largest: the pot in big blinds. Equity: of the main pot. Expected: the chips expected back, the rake "
+               "taken out.",
+               80)
+        << "\n";
   }
   if (r.skipped > 0) {
     out << fmt::format("\nSkipped {} hand{} (or files):\n", with_commas(r.skipped), r.skipped == 1 ? "" : "s");
     const std::size_t shown = std::min<std::size_t>(r.skips.size(), 10);
     for (std::size_t i = 0; i < shown; ++i)
-      out << "  " << r.skips[i].file << ":" << r.skips[i].line << ": " << r.skips[i].reason << "\n";
+      out << wrap("  " + r.skips[i].file + ":" + std::to_string(r.skips[i].line) + ": " + r.skips[i].reason, 80, "    ")
+          << "\n";
     if (r.skipped > shown) out << "  ... and " << with_commas(r.skipped - shown) << " more (--json lists 1,000)\n";
   }
 }
@@ -165,6 +192,16 @@ class HandsProgressLine {
  private:
   bool enabled_ = false, shown_ = false;
 };
+
+// Fails now (WriteError) when `path` cannot be written: its temporary file is made and removed.
+void check_writable(const std::string& path) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream probe(tmp, std::ios::binary);
+    if (!probe) throw_write_error("create", tmp);
+  }
+  std::remove(tmp.c_str());
+}
 
 }  // namespace
 
@@ -198,6 +235,7 @@ int run_hands(const Args& args) {
   app.add_option("--top", top, "the largest all-ins listed (default 10)");
   app.add_option("--threads", threads, "worker threads (default: all cores)")->check(CLI::NonNegativeNumber);
   return run(app, args, [&] {
+    if (!svg.empty()) check_writable(svg);  // before the reading: a long run lost to a typo helps no one
     HandsProgressLine progress;
     HandsOptions options;
     options.hero = hero;
