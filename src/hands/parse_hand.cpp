@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -503,6 +504,13 @@ void Parser::body(std::string_view l) {
   player_line(l);
 }
 
+// "14.30", "19600": chips as the messages write them.
+std::string chips_text(double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, x == std::floor(x) ? "%.0f" : "%.2f", x);
+  return buf;
+}
+
 bool close(double a, double b) { return std::fabs(a - b) <= 0.005 + 1e-9 * std::fabs(b); }
 
 // Old histories (2005) return an uncalled bet without saying so: the biggest bettor's chips above
@@ -525,11 +533,11 @@ void Parser::finish() {
   if (h.players.size() < 2) fail("fewer than two players dealt in");
   return_implicit_uncalled_bet();
   if (!close(h.chips_in() + h.dead_money, h.total_pot))
-    fail("the bets read add up to " + std::to_string(h.chips_in() + h.dead_money) + ", the summary's pot is " +
-         std::to_string(h.total_pot));
+    fail("the bets read add up to " + chips_text(h.chips_in() + h.dead_money) + ", the summary's pot is " +
+         chips_text(h.total_pot));
   if (!close(collected_total + h.rake, h.total_pot))
-    fail("the chips collected and the rake add up to " + std::to_string(collected_total + h.rake) +
-         ", the summary's pot is " + std::to_string(h.total_pot));
+    fail("the chips collected and the rake add up to " + chips_text(collected_total + h.rake) +
+         ", the summary's pot is " + chips_text(h.total_pot));
   CardSet seen;
   const auto see = [&](const std::vector<Card>& cards, bool shared) {
     for (Card c : cards) {
