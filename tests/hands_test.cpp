@@ -9,12 +9,14 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "equity/all_in_ev.hpp"
+#include "equity/error.hpp"
 #include "equity/hand_history.hpp"
 #include "equity/hands_report.hpp"
 #include "eval/reference_evaluator.hpp"
@@ -400,6 +402,71 @@ TEST(HandHistory, HandsThatCannotBeReadSayWhereAndWhy) {
     EXPECT_STREQ(e.what(), "truncated: no summary");
   }
   EXPECT_FALSE(reader.next(text));
+}
+
+// ---- The report ------------------------------------------------------------------------------------
+
+struct Read {
+  HandsReport report;
+  std::vector<std::string> lines;  // each hand counted: id, player, net, adjusted, every ev
+};
+
+Read read_with(const std::function<HandsReport(const std::function<void(const HandOutcome&)>&)>& read) {
+  Read r;
+  r.report = read([&](const HandOutcome& o) {
+    std::ostringstream line;
+    line.precision(17);
+    line << o.hand->id << " " << o.player << " " << o.net << " " << o.adjusted;
+    if (o.all_in)
+      for (const auto& p : o.all_in->players) line << " " << p.ev;
+    r.lines.push_back(line.str());
+  });
+  return r;
+}
+
+TEST(HandsReport, TheSameOnOneThreadOrTwoInFileOrder) {
+  const auto on = [](int threads) {
+    return read_with([&](const auto& each) {
+      HandsOptions options;
+      options.threads = threads;
+      return read_hands({hands_dir()}, options, each);
+    });
+  };
+  const Read one = on(1), two = on(2);
+  EXPECT_EQ(one.lines, two.lines);
+  ASSERT_EQ(one.lines.size(), 12u);
+  EXPECT_EQ(one.lines[0].substr(0, 13), "RC1000000001 ");  // ggpoker/ before pokerstars/
+  EXPECT_EQ(one.report.files, 10u);
+  EXPECT_EQ(one.report.hands, 14u);
+  EXPECT_EQ(one.report.counted, 12u);
+  EXPECT_EQ(one.report.all_ins, 11u);
+  EXPECT_EQ(one.report.skipped, 2u);
+  ASSERT_EQ(one.report.skips.size(), 2u);
+  EXPECT_EQ(one.report.skips[1].line, 30u);
+  EXPECT_EQ(one.report.heroes, std::vector<std::string>{"Hero"});
+  // The totals of one stakes: the flop all-in's expectation in place of its $19.80.
+  const auto& cash = *std::find_if(one.report.stakes.begin(), one.report.stakes.end(),
+                                   [](const StakeTotals& s) { return s.stakes == "$0.05/$0.10"; });
+  EXPECT_EQ(cash.hands, 2u);
+  EXPECT_EQ(cash.all_in_hands, 1u);
+  EXPECT_NEAR(cash.net, 9.80, 1e-9);
+  const double ev = all_in_ev(read_file("pokerstars/holdem-cash.txt")[0]).players[0].ev;
+  EXPECT_NEAR(cash.adjusted, ev - 10, 1e-9);
+}
+
+TEST(HandsReport, TextInMemoryReadsAsItsFileAndAHeroIsChosen) {
+  const std::string path = hands_dir() + "/pokerstars/holdem-cash.txt";
+  std::ifstream in(path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const Read file = read_with([&](const auto& each) { return read_hands({path}, {}, each); });
+  const Read memory = read_with([&](const auto& each) { return read_hands_text({{"pasted", text}}, {}, each); });
+  EXPECT_EQ(file.lines, memory.lines);
+  HandsOptions villain;
+  villain.hero = "Villain";
+  const Read other = read_with([&](const auto& each) { return read_hands({path}, villain, each); });
+  EXPECT_EQ(other.report.counted, 2u);  // seated in two hands of three
+  EXPECT_EQ(other.report.heroes, std::vector<std::string>{"Villain"});
+  EXPECT_THROW((void)read_hands({hands_dir() + "/nope"}, {}, nullptr), InputError);
 }
 
 }  // namespace
