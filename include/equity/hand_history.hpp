@@ -87,16 +87,37 @@ class HandHistoryError : public std::runtime_error {
   std::size_t line_;
 };
 
-// One hand's lines as cut from the stream: the text and the number of its first line.
-struct HandText {
-  std::vector<std::string> lines;
+// One hand's lines as cut from the stream, held in one buffer: the text and the number of its first
+// line.
+class HandText {
+ public:
   std::size_t first_line = 1;
+
+  std::size_t size() const { return ends_.size(); }
+  bool empty() const { return ends_.empty(); }
+  std::string_view line(std::size_t i) const {
+    const std::size_t begin = i == 0 ? 0 : ends_[i - 1];
+    return std::string_view(text_).substr(begin, ends_[i] - begin);
+  }
+  void add(std::string_view line) {
+    text_.append(line);
+    ends_.push_back(text_.size());
+  }
+  void clear() {
+    text_.clear();
+    ends_.clear();
+  }
+
+ private:
+  std::string text_;
+  std::vector<std::size_t> ends_;
 };
 
 // Cuts a stream of hand histories into hands: a hand starts at a line beginning "PokerStars " or
 // "Poker Hand #" (after a byte-order mark), and runs to the next. Lines before the first hand are
-// skipped; a hand longer than 2,000 lines or a line longer than 64 kB ends where it stops (its
-// parse fails: no hand is that long).
+// skipped. A line that is not UTF-8 is read as Windows-1252. A hand longer than 2,000 lines or a
+// line longer than 64 kB is cut there (its parse fails: no hand is that long). The stream is read
+// in blocks of 64 kB.
 class HandHistoryReader {
  public:
   explicit HandHistoryReader(std::istream& in) : in_(in) {}
@@ -105,7 +126,13 @@ class HandHistoryReader {
   std::size_t lines_read() const { return line_; }
 
  private:
+  bool next_line(std::string& line);
+  bool fill();
+
   std::istream& in_;
+  std::string buffer_;  // read and not yet cut into lines: buffer_[at_..]
+  std::size_t at_ = 0;
+  bool end_ = false;
   std::string pending_;  // a hand's first line, read with the hand before it
   bool has_pending_ = false;
   std::size_t pending_line_ = 0, line_ = 0;

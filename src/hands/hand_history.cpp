@@ -6,6 +6,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 
 #include "equity/error.hpp"
 #include "hands/site_text.hpp"
@@ -45,6 +46,7 @@ using hands::starts_with;
 // ---- Cutting the stream into hands ---------------------------------------------------------------
 
 constexpr std::size_t kMaxLine = 64 * 1024;
+constexpr std::size_t kBlock = 64 * 1024;
 constexpr std::size_t kMaxHandLines = 2000;
 
 // The length of the UTF-8 sequence starting at text[i], 0 when it is not one.
@@ -61,6 +63,7 @@ std::size_t utf8_length(std::string_view text, std::size_t i) {
 // A line that is not UTF-8 read as Windows-1252 (older histories): the euro sign (0x80) and Latin-1
 // letters turned into UTF-8, the other control codes of 0x81..0x9f into '?'.
 void to_utf8(std::string& line) {
+  if (std::all_of(line.begin(), line.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) return;
   bool valid = true;
   for (std::size_t i = 0; i < line.size() && valid;) {
     const std::size_t n = utf8_length(line, i);
@@ -83,21 +86,6 @@ void to_utf8(std::string& line) {
   line = std::move(out);
 }
 
-// Reads one line (without its "\r\n" or "\n") of at most kMaxLine bytes, the rest dropped.
-bool read_line(std::istream& in, std::string& line) {
-  line.clear();
-  auto* buf = in.rdbuf();
-  bool any = false;
-  for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
-    any = true;
-    if (c == '\n') break;
-    if (line.size() < kMaxLine) line.push_back(static_cast<char>(c));
-  }
-  if (!line.empty() && line.back() == '\r') line.pop_back();
-  to_utf8(line);
-  return any;
-}
-
 bool starts_hand(std::string_view line) {
   if (starts_with(line, "\xEF\xBB\xBF")) line.remove_prefix(3);
   return (starts_with(line, "PokerStars ") && line.find('#') != std::string_view::npos) ||
@@ -106,12 +94,49 @@ bool starts_hand(std::string_view line) {
 
 }  // namespace
 
+// Reads another block into the buffer (what was cut into lines dropped first); false at the end.
+bool HandHistoryReader::fill() {
+  if (end_) return false;
+  buffer_.erase(0, at_);
+  at_ = 0;
+  const std::size_t kept = buffer_.size();
+  buffer_.resize(kept + kBlock);
+  const auto got = in_.rdbuf()->sgetn(buffer_.data() + kept, static_cast<std::streamsize>(kBlock));
+  buffer_.resize(kept + static_cast<std::size_t>(std::max<std::streamsize>(got, 0)));
+  if (got <= 0) end_ = true;
+  return got > 0;
+}
+
+// The next line without its "\r\n" or "\n", at most kMaxLine bytes (the rest dropped), in UTF-8.
+bool HandHistoryReader::next_line(std::string& line) {
+  line.clear();
+  bool any = false, cut = false;
+  for (;;) {
+    const char* begin = buffer_.data() + at_;
+    const std::size_t left = buffer_.size() - at_;
+    const void* newline = std::memchr(begin, '\n', left);
+    const std::size_t n = newline ? static_cast<std::size_t>(static_cast<const char*>(newline) - begin) : left;
+    if (!cut) line.append(begin, std::min(n, kMaxLine - line.size()));
+    cut = line.size() >= kMaxLine;
+    any = any || n > 0 || newline;
+    at_ += newline ? n + 1 : n;
+    if (newline) break;
+    if (!fill()) {
+      if (!any) return false;
+      break;
+    }
+  }
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  to_utf8(line);
+  return true;
+}
+
 bool HandHistoryReader::next(HandText& hand) {
-  hand.lines.clear();
+  hand.clear();
   std::string line;
   if (!has_pending_) {
     for (;;) {
-      if (!read_line(in_, line)) return false;
+      if (!next_line(line)) return false;
       ++line_;
       if (starts_hand(line)) break;
     }
@@ -120,8 +145,8 @@ bool HandHistoryReader::next(HandText& hand) {
   }
   has_pending_ = false;
   hand.first_line = pending_line_;
-  hand.lines.push_back(std::move(pending_));
-  while (read_line(in_, line)) {
+  hand.add(pending_);
+  while (next_line(line)) {
     ++line_;
     if (starts_hand(line)) {
       pending_ = std::move(line);
@@ -129,7 +154,7 @@ bool HandHistoryReader::next(HandText& hand) {
       has_pending_ = true;
       break;
     }
-    if (hand.lines.size() < kMaxHandLines) hand.lines.push_back(line);
+    if (hand.size() < kMaxHandLines) hand.add(line);
   }
   return true;
 }

@@ -73,7 +73,7 @@ struct Parser {
   bool seen_summary_pot = false;
 
   [[noreturn]] void fail(const std::string& reason) const { throw HandHistoryError(text.first_line + at, reason); }
-  std::string_view line() const { return text.lines[at]; }
+  std::string_view line() const { return text.line(at); }
 
   void header();
   void game(std::string_view rest);
@@ -111,26 +111,46 @@ void Parser::header() {
   stakes(rest);
 }
 
-void Parser::game(std::string_view rest) {
-  rest = before_date(rest);  // the game named last: a tournament's name may name one before it
+// The game a header names (rest: the header after the hand number, up to its date): the site's
+// name of it, or why it is not read.
+struct NamedGame {
+  Game game = Game::holdem;
+  std::string text;
+  std::string error;  // "" when read
+};
+
+NamedGame name_game(std::string_view rest) {
   for (const auto& g : kSiteGames) {
-    const std::size_t at_game = rest.rfind(g.text);
+    const std::size_t at_game = rest.rfind(g.text);  // the game named last: a tournament's name may name one
     if (at_game == std::string_view::npos) continue;
-    h.game = g.game;
     std::size_t end = rest.find_first_of("(-,)", at_game);
     while (end != std::string_view::npos && rest[end] == '-' && end + 1 < rest.size() && rest[end + 1] != ' ')
       end = rest.find_first_of("(-,)", end + 1);  // "PLO-5", "2-7"
     std::string_view name = rest.substr(at_game, end == std::string_view::npos ? rest.size() - at_game : end - at_game);
     while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
-    h.game_text = std::string(name);
+    NamedGame named{g.game, std::string(name), ""};
     for (const auto other : kOtherGames)
-      if (name.find(other) != std::string_view::npos) fail("a game not read: " + h.game_text);
-    h.streets = has_board(h.game) ? 4 : 5;
-    return;
+      if (name.find(other) != std::string_view::npos) named.error = "a game not read: " + named.text;
+    return named;
   }
   std::string_view name = rest.substr(0, std::min(rest.find(" - "), rest.find(" (")));
   while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
-  fail("a game not read: " + std::string(name.substr(0, 60)));
+  return {Game::holdem, "", "a game not read: " + std::string(name.substr(0, 60))};
+}
+
+void Parser::game(std::string_view rest) {
+  // One table's hands name their game alike: the last header's answer, kept by each thread.
+  thread_local std::string last_rest;
+  thread_local NamedGame last;
+  rest = before_date(rest);
+  if (rest != last_rest) {
+    last = name_game(rest);
+    last_rest.assign(rest);
+  }
+  if (!last.error.empty()) fail(last.error);
+  h.game = last.game;
+  h.game_text = last.text;
+  h.streets = has_board(h.game) ? 4 : 5;
 }
 
 // The header up to its date ("2026/11/01"): where the stakes are.
@@ -528,7 +548,7 @@ void Parser::return_implicit_uncalled_bet() {
 }
 
 void Parser::finish() {
-  at = text.lines.size() - 1;
+  at = text.size() - 1;
   if (!seen_summary_pot) fail("truncated: no summary");
   if (h.players.size() < 2) fail("fewer than two players dealt in");
   return_implicit_uncalled_bet();
@@ -561,11 +581,11 @@ void Parser::finish() {
 
 HandHistory parse_hand_history(const HandText& hand) {
   Parser parser(hand);
-  if (hand.lines.empty()) throw HandHistoryError(hand.first_line, "no lines");
+  if (hand.empty()) throw HandHistoryError(hand.first_line, "no lines");
   parser.h.line = hand.first_line;
   try {
     parser.header();
-    for (parser.at = 1; parser.at < hand.lines.size(); ++parser.at) {
+    for (parser.at = 1; parser.at < hand.size(); ++parser.at) {
       const std::string_view l = parser.line();
       if (parser.street < 0 && !parser.summary && parser.seat(l)) {
         parser.street_in.assign(parser.h.players.size(), 0.0);

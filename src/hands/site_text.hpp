@@ -53,6 +53,24 @@ inline std::string amount_symbol(std::string_view text) {
   return std::string(text.substr(0, i));
 }
 
+// Cards as the sites write them, "Ah Kd 7c" (two characters each, one space between): nothing for
+// anything else (parse_cards() reads it, or says what is wrong).
+inline std::optional<std::vector<Card>> quick_cards(std::string_view text) {
+  std::vector<Card> out;
+  CardSet seen;
+  for (std::size_t i = 0; i < text.size(); i += 3) {
+    if (i + 2 > text.size() || (i + 2 < text.size() && text[i + 2] != ' ')) return std::nullopt;
+    const auto rank = kRankChars.find(text[i]);
+    const auto suit = kSuitChars.find(text[i + 1]);
+    if (rank == std::string_view::npos || suit == std::string_view::npos) return std::nullopt;
+    const Card c(static_cast<int>(rank), static_cast<int>(suit));
+    if (seen.contains(c)) return std::nullopt;
+    seen.insert(c);
+    out.push_back(c);
+  }
+  return out;
+}
+
 // Every bracketed group's cards in order: "[Ah Kd] [7c]" gives Ah Kd 7c. Throws InputError for a
 // bad card; `groups` (optional) receives each group's size.
 inline std::vector<Card> bracket_cards(std::string_view text, std::vector<int>* groups = nullptr) {
@@ -62,7 +80,8 @@ inline std::vector<Card> bracket_cards(std::string_view text, std::vector<int>* 
     if (close == std::string_view::npos) break;
     const std::string_view inside = text.substr(open + 1, close - open - 1);
     if (inside.find_first_not_of(' ') == std::string_view::npos) continue;
-    const auto cards = parse_cards(inside, "cards");
+    auto quick = quick_cards(inside);
+    const auto cards = quick ? std::move(*quick) : parse_cards(inside, "cards");
     out.insert(out.end(), cards.begin(), cards.end());
     if (groups) groups->push_back(static_cast<int>(cards.size()));
   }
