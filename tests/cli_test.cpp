@@ -968,12 +968,12 @@ TEST(CliRunouts, RunsAndTwoBoardsShowTheScoops) {
 
 // ---- equity hands --------------------------------------------------------------------------------
 
-// The hand histories of tests/data/hands: 14 hands in 10 files, 2 of them unreadable.
+// The hand histories of tests/data/hands: 15 hands in 11 files, 2 of them unreadable.
 TEST(CliHands, SummaryFitsEightyColumnsWithSkippedHandsNamed) {
   const auto r = run_equity("hands tests/data/hands");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("Hero: 12 hands (14 read in 10 files, ", 0), 0u) << r.out;
-  EXPECT_NE(r.out.find(", 11 all-ins with cards to come"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.rfind("Hero: 13 hands (15 read in 11 files, ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find(", 12 all-ins with cards to come"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("NL Hold'em         $0.05/$0.10       2       1     +$9.80      +$8.06     +$1.74\n"),
             std::string::npos)
       << r.out;
@@ -991,7 +991,7 @@ TEST(CliHands, JsonLinesOneAnAllInThenTheTotals) {
   std::istringstream lines(r.out);
   std::vector<json> all;
   for (std::string line; std::getline(lines, line);) all.push_back(json::parse(line));
-  ASSERT_EQ(all.size(), 12u);
+  ASSERT_EQ(all.size(), 13u);
   for (std::size_t i = 0; i + 1 < all.size(); ++i) {
     double ev = 0, won = 0;
     for (const auto& p : all[i]["players"]) ev += p["ev"].get<double>(), won += p["won"].get<double>();
@@ -1002,9 +1002,9 @@ TEST(CliHands, JsonLinesOneAnAllInThenTheTotals) {
   EXPECT_EQ(all[0]["id"], "RC1000000001");  // files in name order: ggpoker/ first
   const json& totals = all.back();
   EXPECT_EQ(totals["totals"], true);
-  EXPECT_EQ(totals["hands"], 14);
-  EXPECT_EQ(totals["counted"], 12);
-  EXPECT_EQ(totals["all_ins"], 11);
+  EXPECT_EQ(totals["hands"], 15);
+  EXPECT_EQ(totals["counted"], 13);
+  EXPECT_EQ(totals["all_ins"], 12);
   EXPECT_EQ(totals["skipped"], 2);
   EXPECT_EQ(totals["skips"][1]["line"], 30);
 }

@@ -109,7 +109,8 @@ std::string short_game(std::string name) {
   return limit + name;
 }
 
-void print_summary(std::ostream& out, const HandsReport& r, const LargestAllIns& largest, double seconds) {
+void print_summary(std::ostream& out, const HandsReport& r, const LargestAllIns& largest, std::uint64_t sampled,
+                   double seconds) {
   const std::string who = r.heroes.empty()       ? "nobody"
                           : r.heroes.size() == 1 ? r.heroes[0]
                                                  : fmt::format("{} players", r.heroes.size());
@@ -159,6 +160,13 @@ void print_summary(std::ostream& out, const HandsReport& r, const LargestAllIns&
                80)
         << "\n";
   }
+  if (sampled > 0)
+    out << "\n"
+        << wrap(fmt::format("{} all-in{} sampled (Monte Carlo: too many cards to come to enumerate): {} expected "
+                            "values carry a standard error (--json: ev_stderr).",
+                            with_commas(sampled), sampled == 1 ? "" : "s", sampled == 1 ? "its" : "their"),
+                80)
+        << "\n";
   if (r.skipped > 0) {
     out << fmt::format("\nSkipped {} hand{} (or files):\n", with_commas(r.skipped), r.skipped == 1 ? "" : "s");
     const std::size_t shown = std::min<std::size_t>(r.skips.size(), 10);
@@ -244,12 +252,14 @@ int run_hands(const Args& args) {
     LargestAllIns largest;
     largest.keep = top;
     Charts charts;
+    std::uint64_t sampled = 0;
     if (as_csv)
       std::cout << "id,site,file,line,game,stakes,street,board,pot,rake,player,cards,put_in,equity,ev,won,hero\n";
     const HandsReport report = read_hands(paths, options, [&](const HandOutcome& o) {
       charts.add(o);
       if (!o.all_in) return;
       largest.add(o);
+      if (o.all_in->method == Method::monte_carlo) ++sampled;
       if (as_json) std::cout << to_json(o) << "\n";
       if (as_csv) csv_rows(std::cout, o);
     });
@@ -263,7 +273,7 @@ int run_hands(const Args& args) {
     if (as_json)
       std::cout << to_json(report) << "\n";
     else if (!as_csv)
-      print_summary(std::cout, report, largest, report.seconds);
+      print_summary(std::cout, report, largest, sampled, report.seconds);
     std::cout << std::flush;
     return 0;
   });

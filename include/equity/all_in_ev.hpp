@@ -19,11 +19,12 @@ namespace equity {
 struct AllInPlayer {
   std::size_t player = 0;  // index in HandHistory::players
   std::string name;
-  std::string cards;  // his cards at the all-in, as the question has them ("AsKd"; stud: in order dealt)
-  double put_in = 0;  // chips he put in the pot
-  double equity = 0;  // his share of the main pot (the pot every player in contends for) on average
-  double ev = 0;      // chips expected back from the pot, the rake taken out
-  double won = 0;     // chips collected
+  std::string cards;     // his cards at the all-in, as the question has them ("AsKd"; stud: in order dealt)
+  double put_in = 0;     // chips he put in the pot
+  double equity = 0;     // his share of the main pot (the pot every player in contends for) on average
+  double ev = 0;         // chips expected back from the pot, the rake taken out
+  double ev_stderr = 0;  // Monte Carlo: the standard error of ev (the layers counted apart); 0 exact
+  double won = 0;        // chips collected
 };
 
 struct AllInEv {
@@ -42,7 +43,9 @@ struct AllInEv {
 std::optional<std::string> not_an_all_in(const HandHistory& hand);
 
 // The question all_in_ev() asks (the players in, their cards, the board, the dead cards, their
-// chips in as the stacks). Throws std::invalid_argument when the hand is not an all-in.
+// chips in as the stacks; Monte Carlo, where the planner samples, seeded by the site and hand
+// number: the same hand gives the same answer every run). Throws std::invalid_argument when the
+// hand is not an all-in.
 Question all_in_question(const HandHistory& hand);
 
 // Each player's expected value. `threads` as Question::threads. Throws std::invalid_argument when

@@ -2,6 +2,8 @@
 #include "equity/all_in_ev.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <stdexcept>
 
 namespace equity {
@@ -24,6 +26,14 @@ std::string dead_cards(const HandHistory& hand) {
   for (const auto& p : hand.players)
     if (p.folded) dead.insert(dead.end(), p.up.begin(), p.up.end());
   return to_string(dead);
+}
+
+// A seed of the hand's site and number (64-bit FNV-1a, below 2^53 as seeds are).
+std::uint64_t seed_of(const HandHistory& hand) {
+  std::uint64_t h = 14695981039346656037ULL;
+  for (char c : std::string(site_name(hand.site)) + "#" + hand.id)
+    h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  return h & kMaxSeed;
 }
 
 }  // namespace
@@ -54,6 +64,7 @@ Question all_in_question(const HandHistory& hand) {
   }
   q.board = to_string(hand.board_at_last_action);
   q.dead = dead_cards(hand);
+  q.seed = seed_of(hand);
   return q;
 }
 
@@ -100,16 +111,20 @@ AllInEv all_in_ev(const HandHistory& hand, int threads) {
   const auto live = hand.live();
   for (std::size_t i = 0; i < live.size(); ++i) {
     const auto& p = hand.players[live[i]];
-    AllInPlayer player{live[i], p.name, q.players[i], p.put_in, 0, 0, p.collected};
+    AllInPlayer player{live[i], p.name, q.players[i], p.put_in, 0, 0, 0, p.collected};
+    double variance = 0;
     for (std::size_t k = 0; k < layers.size(); ++k) {
       const auto& in = layers[k].layer.players;
       const auto at = std::find(in.begin(), in.end(), i);
       if (at == in.end()) continue;
-      const double share = layers[k].equity[static_cast<std::size_t>(at - in.begin())];
+      const auto j = static_cast<std::size_t>(at - in.begin());
+      const double share = layers[k].equity[j];
       if (k == 0) player.equity = share;
       player.ev += chips[k] * share;
+      if (!layers[k].standard_error.empty()) variance += std::pow(chips[k] * layers[k].standard_error[j], 2);
     }
     player.ev *= kept;
+    player.ev_stderr = kept * std::sqrt(variance);
     out.players.push_back(std::move(player));
   }
   return out;

@@ -24,6 +24,7 @@ json all_in_json(const HandOutcome& o) {
                        {"put_in", cents(p.put_in)},
                        {"equity", p.equity},
                        {"ev", p.ev},
+                       {"ev_stderr", p.ev_stderr},
                        {"won", cents(p.won)},
                        {"outside", cents(h.players[p.player].outside)}});
   return {{"id", h.id},
