@@ -578,6 +578,51 @@ TEST_F(Hostile, SmallerFindings) {
   EXPECT_EQ(ids.size(), 3u);
 }
 
+// POST /api/hands (hand histories' text, up to 32 MiB): garbage is a 400 or hands skipped, never a
+// crash; its larger limit is its own, announced too long it is refused from the header.
+TEST_F(Hostile, HandHistoriesOfGarbage) {
+  const std::string type = "application/octet-stream";
+  // A megabyte of one line without a newline, and of binary garbage: no hand in it.
+  Reply r = exchange(port(), post(port(), "/api/hands", std::string(1 << 20, 'A'), "", type));
+  EXPECT_EQ(r.status, 400) << r.body;
+  EXPECT_NE(json::parse(r.body)["error"].get<std::string>().find("no hand history"), std::string::npos) << r.body;
+  std::string garbage(1 << 20, '\0');
+  std::uint32_t state = 12345;
+  for (char& c : garbage) c = static_cast<char>((state = state * 1103515245u + 12345u) >> 24);
+  r = exchange(port(), post(port(), "/api/hands", garbage, "", type));
+  EXPECT_TRUE(r.status == 200 || r.status == 400) << r.status << r.body.substr(0, 300);
+  // Garbage between hands' first lines (with a megabyte line among them): each hand skipped, 200.
+  std::string hands;
+  for (int i = 0; i < 50; ++i)
+    hands += "PokerStars Hand #" + std::to_string(i) + ": Hold'em No Limit ($0.05/$0.10 USD)\n" +
+             garbage.substr(static_cast<std::size_t>(i) * 10000, 10000) + "\n";
+  hands += "PokerStars Hand #99: " + std::string(1 << 20, 'x');
+  r = exchange(port(), post(port(), "/api/hands", hands, "", type));
+  ASSERT_EQ(r.status, 200) << r.body.substr(0, 300);
+  const json answer = json::parse(r.body);
+  EXPECT_GE(answer["totals"]["skipped"].get<int>(), 1);
+  EXPECT_EQ(answer["all_ins"].size(), 0u);
+  EXPECT_LT(r.body.size(), 200000u) << "the skipped hands' reasons must not quote the garbage";
+  // 32 MiB and more announced: 413 from the header; 64 KiB and more to another route, as before.
+  r = exchange(port(), "POST /api/hands HTTP/1.1\r\nHost: " + host(port()) +
+                           "\r\nContent-Type: application/octet-stream\r\nContent-Length: " +
+                           std::to_string((32u << 20) + 1) + "\r\n\r\n");
+  EXPECT_EQ(r.status, 413);
+  EXPECT_NE(r.body.find("32 MiB"), std::string::npos) << r.body;
+  r = exchange(port(), "POST /api/equity HTTP/1.1\r\nHost: " + host(port()) +
+                           "\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n");
+  EXPECT_EQ(r.status, 413);
+  // Only the bytes' type (text/plain would need no preflight), and only the page's origin.
+  r = exchange(port(), post(port(), "/api/hands", "PokerStars Hand #1: x\n", "", "text/plain"));
+  EXPECT_EQ(r.status, 415);
+  r = exchange(port(), post(port(), "/api/hands", "PokerStars Hand #1: x\n", "Origin: http://evil.example\r\n", type));
+  EXPECT_EQ(r.status, 403);
+  // The hero's name from the query, garbage too: answered.
+  r = exchange(port(), post(port(), "/api/hands?hero=%ff%fe%00%3Cscript%3E", hands, "", type));
+  EXPECT_EQ(r.status, 200) << r.body.substr(0, 300);
+  EXPECT_TRUE(json::accept(r.body)) << r.body.substr(0, 300);
+}
+
 // Last: the server's memory stayed bounded through all of the above.
 TEST_F(Hostile, ZzMemoryStayedBounded) {
   const std::size_t peak = server->peak_memory();

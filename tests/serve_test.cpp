@@ -9,11 +9,14 @@
 
 #include <atomic>
 #include <chrono>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <sstream>
 #include <thread>
 #include <tuple>
 
+#include "equity/error.hpp"
 #include "equity/table_location.hpp"
 #include "serve/api.hpp"
 #include "serve/server.hpp"
@@ -27,11 +30,12 @@ using nlohmann::json;
 // A server in a thread of this process, stopped when the object goes.
 class TestServer {
  public:
-  explicit TestServer(Limits limits = {}) {
+  explicit TestServer(Limits limits = {}, HttpLimits http = {}) {
     ServerOptions options;
     options.port = 0;
     options.web_dir = std::string(EQUITY_SOURCE_DIR) + "/web";
     options.limits = limits;
+    options.http = http;
     options.version = "test";
     if (const auto table = find_table()) options.table_dir = *table;
     server_ = std::make_unique<Server>(options);
@@ -712,11 +716,291 @@ TEST(Serve, HostileInputLeavesItAnswering) {
   EXPECT_EQ(json::parse(body)["players"][0]["wins"], 1406263u);
 }
 
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+const std::string kHoldemCash = std::string(EQUITY_SOURCE_DIR) + "/tests/data/hands/pokerstars/holdem-cash.txt";
+
+// POST /api/hands without the HTTP: the all-ins (the largest first, each the CLI's JSON with its
+// hand's index), the totals (the CLI's), the chart in dollars and its SVG.
+TEST(ServeApi, HandsOfAFile) {
+  const json answer = json::parse(hands_json(read_text(kHoldemCash), ""));
+  EXPECT_EQ(answer["all_ins_total"], 2);
+  ASSERT_EQ(answer["all_ins"].size(), 2u);
+  const json& four_way = answer["all_ins"][0];  // $69 on the turn, then $20.30 on the flop
+  EXPECT_EQ(four_way["id"], "230000000003");
+  EXPECT_EQ(four_way["index"], 3);
+  EXPECT_EQ(four_way["players"].size(), 4u);
+  const json& flop = answer["all_ins"][1];
+  EXPECT_EQ(flop["id"], "230000000001");
+  EXPECT_EQ(flop["index"], 1);
+  EXPECT_EQ(flop["board"], "Kc7h2d");
+  EXPECT_EQ(flop["players"][0]["cards"], "AhKd");
+  EXPECT_EQ(flop["players"][1]["cards"], "QsQh");
+  EXPECT_NEAR(flop["players"][0]["equity"].get<double>(), 301.0 / 330, 1e-12);  // 301 of the 330 turns and rivers
+  EXPECT_DOUBLE_EQ(flop["players"][0]["put_in"].get<double>(), 10);
+  // The same objects as `equity hands --json` prints, but the index and the file's name.
+  const auto cli = test::run_equity("hands '" + kHoldemCash + "' --json");
+  ASSERT_EQ(cli.exit_code, 0) << cli.err;
+  std::istringstream lines(cli.out);
+  std::vector<json> printed;
+  for (std::string line; std::getline(lines, line);) printed.push_back(json::parse(line));
+  ASSERT_EQ(printed.size(), 3u);
+  for (const json& all_in : answer["all_ins"]) {
+    json mine = all_in;
+    mine.erase("index");
+    mine.erase("file");
+    bool found = false;
+    for (json theirs : printed)
+      if (theirs.contains("id") && theirs["id"] == mine["id"]) {
+        theirs.erase("file");
+        EXPECT_EQ(mine, theirs);
+        found = true;
+      }
+    EXPECT_TRUE(found) << mine["id"];
+  }
+  json totals = answer["totals"], cli_totals = printed.back();
+  totals.erase("seconds");
+  cli_totals.erase("seconds");
+  EXPECT_EQ(totals, cli_totals);
+  EXPECT_EQ(totals["counted"], 3);
+  EXPECT_EQ(totals["all_ins"], 2);
+  ASSERT_EQ(totals["stakes"].size(), 2u);
+  EXPECT_NEAR(totals["stakes"][0]["net"].get<double>(), 9.8, 1e-9);
+  EXPECT_NEAR(totals["stakes"][0]["luck"].get<double>(), 1.74, 1e-9);
+  EXPECT_EQ(totals["skipped"], 0);
+  // One currency of cash games: the chart in dollars, a point a hand (and the start).
+  const json& chart = answer["chart"];
+  EXPECT_EQ(chart["unit"], "$");
+  EXPECT_EQ(chart["title"], "Hero");
+  ASSERT_EQ(chart["points"].size(), 4u);
+  EXPECT_EQ(chart["points"][0], json::array({0, 0.0, 0.0}));
+  EXPECT_EQ(chart["points"][3][0], 3);
+  EXPECT_NEAR(chart["points"][3][1].get<double>(), 9.8 - 20, 1e-9);
+  EXPECT_NEAR(chart["points"][3][2].get<double>(), 8.06 - 20, 1e-9);
+  const std::string svg = answer["svg"];
+  EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+  // Another hero: his results; a player in none of the hands: nothing counted.
+  const json villain = json::parse(hands_json(read_text(kHoldemCash), "Villain"));
+  EXPECT_EQ(villain["totals"]["players"], json::array({"Villain"}));
+  EXPECT_EQ(villain["all_ins_total"], 1);
+  EXPECT_EQ(villain["all_ins"][0]["player"], "Villain");
+  const json nobody = json::parse(hands_json(read_text(kHoldemCash), "Nobody"));
+  EXPECT_EQ(nobody["totals"]["counted"], 0);
+  EXPECT_EQ(nobody["all_ins"].size(), 0u);
+  EXPECT_EQ(nobody["chart"]["points"].size(), 1u);
+}
+
+TEST(ServeApi, HandsOfManyFilesAndUnreadableOnes) {
+  // Files one after another: hands in other units (a tournament's chips) chart in big blinds.
+  std::string text;
+  for (const char* name : {"holdem-cash.txt", "tournament.txt", "unreadable.txt"})
+    text += read_text(std::string(EQUITY_SOURCE_DIR) + "/tests/data/hands/pokerstars/" + name) + "\n";
+  const json answer = json::parse(hands_json(text, "Hero"));
+  EXPECT_EQ(answer["chart"]["unit"], "bb");
+  EXPECT_EQ(answer["all_ins"][0]["id"], "230000000040");  // 3,070 chips: pots are compared as numbers
+  // Hands that cannot be read are skipped with their line in the body and why, not refused.
+  EXPECT_GE(answer["totals"]["skipped"].get<int>(), 1);
+  for (const json& skip : answer["totals"]["skips"]) {
+    EXPECT_EQ(skip["file"], "body");
+    EXPECT_GT(skip["line"].get<int>(), 0);
+    EXPECT_FALSE(skip["reason"].get<std::string>().empty());
+  }
+  // At most 200 all-ins listed, the largest: the same flop all-in 250 times.
+  const std::string one = read_text(kHoldemCash);
+  std::string many;
+  for (int i = 0; i < 250; ++i) many += one;
+  const json big = json::parse(hands_json(many, ""));
+  EXPECT_EQ(big["all_ins_total"], 500);
+  ASSERT_EQ(big["all_ins"].size(), kHandsListed);
+  for (std::size_t i = 0; i < 200; ++i) {
+    EXPECT_EQ(big["all_ins"][i]["id"], "230000000003") << i;  // the $69 pots (250 of them) before the $20.30
+    EXPECT_EQ(big["all_ins"][i]["index"], 3 * i + 3) << i;    // of equal pots, the earlier hand first
+  }
+  EXPECT_LE(big["chart"]["points"].size(), kHandsChartPoints);
+  EXPECT_EQ(big["chart"]["points"].back()[0], 750);
+}
+
+TEST(ServeApi, HandsRefusesBodiesWithoutAHand) {
+  const auto refused = [](const std::string& text) {
+    try {
+      hands_json(text, "");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(refused("").find("empty"), std::string::npos);
+  EXPECT_NE(refused(" \r\n\n").find("empty"), std::string::npos);
+  EXPECT_NE(refused("hello\nworld\n").find("no hand history"), std::string::npos);
+  std::string garbage(100000, '\0');
+  for (std::size_t i = 0; i < garbage.size(); ++i) garbage[i] = static_cast<char>((i * 7919 + 13) % 256);
+  EXPECT_NE(refused(garbage).find("no hand history"), std::string::npos);
+  EXPECT_NE(refused(std::string(1 << 20, 'x')).find("no hand history"), std::string::npos);
+  // A hand's first line and nothing readable after it: a hand skipped, not an error.
+  const json skipped = json::parse(hands_json("PokerStars Hand #1: " + std::string(1 << 20, 'x'), ""));
+  EXPECT_EQ(skipped["totals"]["skipped"], 1);
+  EXPECT_EQ(skipped["all_ins"].size(), 0u);
+  // A cancelled reading stops.
+  const std::atomic<bool> cancel{true};
+  EXPECT_THROW(hands_json(read_text(kHoldemCash), "", &cancel), Cancelled);
+}
+
+int post_hands(const TestServer& server, const std::string& body, std::string* answer = nullptr,
+               const std::string& query = "", const std::string& type = "application/octet-stream") {
+  auto res = server.client().Post(("/api/hands" + query).c_str(), body, type.c_str());
+  if (!res) return -1;
+  if (answer) *answer = res->body;
+  return res->status;
+}
+
+TEST(Serve, HandsOverHttp) {
+  const TestServer server;
+  std::string body;
+  ASSERT_EQ(post_hands(server, read_text(kHoldemCash), &body), 200) << body;
+  EXPECT_EQ(json::parse(body)["all_ins_total"], 2);
+  ASSERT_EQ(post_hands(server, read_text(kHoldemCash), &body, "?hero=Villain"), 200) << body;
+  EXPECT_EQ(json::parse(body)["totals"]["players"], json::array({"Villain"}));
+  // Larger than the questions' 64 KiB: up to 32 MiB (2.4 MB here, 1,500 hands).
+  std::string many;
+  for (int i = 0; i < 500; ++i) many += read_text(kHoldemCash);
+  ASSERT_EQ(post_hands(server, many, &body), 200) << body;
+  EXPECT_EQ(json::parse(body)["totals"]["counted"], 1500);
+  // An empty body, or one without a hand: 400 saying so.
+  EXPECT_EQ(post_hands(server, "", &body), 400);
+  EXPECT_NE(error_of(body)["error"].get<std::string>().find("empty"), std::string::npos) << body;
+  EXPECT_EQ(post_hands(server, std::string(1 << 20, 'x'), &body), 400);
+  EXPECT_NE(error_of(body)["error"].get<std::string>().find("no hand history"), std::string::npos) << body;
+  // The bytes as they are: JSON or text/plain is refused (text/plain needs no preflight).
+  EXPECT_EQ(post_hands(server, read_text(kHoldemCash), &body, "", "text/plain"), 415);
+  EXPECT_EQ(post_hands(server, read_text(kHoldemCash), &body, "", "application/json"), 415);
+  EXPECT_EQ(server.client().Get("/api/hands")->status, 405);
+  // Other routes keep their 64 KiB.
+  EXPECT_EQ(status_for_announced_body(server.port(), 70 * 1024), 413);
+  // And it still answers.
+  ASSERT_EQ(post_status(server, "/api/equity", R"({"players": ["AsAc", "KhQh"]})", &body), 200);
+  EXPECT_EQ(json::parse(body)["players"][0]["wins"], 1406263u);
+}
+
+// The status of a raw request on a fresh connection (the answer's status line), "" when none.
+int raw_status(int port, const std::string& request) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) return close(fd), -1;
+  std::size_t sent = 0;
+  while (sent < request.size()) {
+    const ssize_t n = send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
+    if (n <= 0) break;  // the server refused and closed: its answer is waiting
+    sent += static_cast<std::size_t>(n);
+  }
+  char buffer[64] = {};
+  const ssize_t n = read(fd, buffer, sizeof buffer - 1);
+  close(fd);
+  return n > 12 ? std::atoi(buffer + 9) : -1;
+}
+
+// The hands' body limit is the route's own, announced or chunked (a smaller one here: 1 MiB).
+TEST(Serve, HandsBodiesAreBounded) {
+  HttpLimits http;
+  http.hands_body = 1 << 20;
+  const TestServer server({}, http);
+  const std::string head = "POST /api/hands HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(server.port()) +
+                           "\r\nContent-Type: application/octet-stream\r\n";
+  EXPECT_EQ(raw_status(server.port(), head + "Content-Length: " + std::to_string((1 << 20) + 1) + "\r\n\r\n"), 413);
+  std::string chunks;
+  const std::string chunk = "10000\r\n" + std::string(0x10000, 'x') + "\r\n";  // 64 KiB each
+  for (int i = 0; i < 17; ++i) chunks += chunk;
+  EXPECT_EQ(raw_status(server.port(), head + "Transfer-Encoding: chunked\r\n\r\n" + chunks + "0\r\n\r\n"), 413);
+  std::string body;
+  EXPECT_EQ(post_hands(server, std::string((1 << 20) + 1, 'x'), &body), 413);
+  EXPECT_NE(body.find("1 MiB"), std::string::npos) << body;
+  // Within it: read (a body of no hand: 400), chunked too.
+  EXPECT_EQ(raw_status(server.port(), head + "Transfer-Encoding: chunked\r\n\r\n" + chunk + "0\r\n\r\n"), 400);
+  EXPECT_EQ(post_hands(server, read_text(kHoldemCash)), 200);
+}
+
+// Only so many hand histories' bodies (32 MiB each) are read or held at once: more are a 429 from
+// the header, until one is answered or its client goes.
+TEST(Serve, HandsBodiesAtOnceAreBounded) {
+  HttpLimits http;
+  http.hands_bodies = 1;
+  const TestServer server({}, http);
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(server.port()));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  const std::string slow = "POST /api/hands HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(server.port()) +
+                           "\r\nContent-Type: application/octet-stream\r\nContent-Length: 100000\r\n\r\nPokerStars";
+  ASSERT_EQ(send(fd, slow.data(), slow.size(), MSG_NOSIGNAL), static_cast<ssize_t>(slow.size()));
+  std::string body;
+  int status = 0;
+  for (int i = 0; i < 100 && status != 429; ++i) {  // (once the server has read the slow one's header)
+    status = post_hands(server, read_text(kHoldemCash), &body);
+    if (status != 429) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(status, 429) << body;
+  EXPECT_NE(body.find("too many hand histories"), std::string::npos) << body;
+  EXPECT_EQ(post_status(server, "/api/equity", R"({"players": ["AsAc", "KhQh"]})"), 200);  // the others are not
+  close(fd);  // the slow client goes: its place is free again
+  for (int i = 0; i < 100 && status != 200; ++i) {
+    status = post_hands(server, read_text(kHoldemCash), &body);
+    if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(status, 200) << body;
+  EXPECT_EQ(post_hands(server, read_text(kHoldemCash), &body), 200) << body;  // answered: free again
+}
+
+TEST(Serve, HandsAreReadUnderTheTimeBudget) {
+  Limits limits;
+  limits.budget_seconds = 0.05;
+  const TestServer server(limits);
+  std::string many;
+  for (int i = 0; i < 3000; ++i) many += read_text(kHoldemCash);  // 9.8 MB, 9,000 hands: more than 0.05 s
+  std::string body;
+  EXPECT_EQ(post_hands(server, many, &body), 504) << body.substr(0, 200);
+  EXPECT_NE(error_of(body)["error"].get<std::string>().find("budget"), std::string::npos) << body;
+  EXPECT_TRUE(settles(server));
+}
+
 TEST(ServeScheduler, AGoneClientIsAnsweredAtOnceAndItsWorkCancelled) {
   Scheduler scheduler(Limits{});
   Question q = parse_equity_request(kEndless, 30);
   const Outcome outcome = scheduler.compute(q, [] { return true; });
   EXPECT_EQ(outcome.status, 499);
+}
+
+// A task (reading hand histories) is cancelled as a question is: its client gone, it is answered
+// at once and the task sees the flag.
+TEST(ServeScheduler, AGoneClientCancelsATask) {
+  std::atomic<bool> saw{false};
+  {
+    Scheduler scheduler(Limits{});
+    const Outcome outcome = scheduler.run(
+        [&](const std::atomic<bool>& cancel) -> std::string {
+          for (int i = 0; i < 10000 && !cancel.load(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          saw = cancel.load();
+          throw Cancelled();
+        },
+        [] { return true; });
+    EXPECT_EQ(outcome.status, 499) << outcome.body;
+  }  // (the scheduler joins the task's thread)
+  EXPECT_TRUE(saw.load());
+  // A task's InputError is a 400 with its message.
+  Scheduler scheduler(Limits{});
+  const Outcome refused =
+      scheduler.run([](const std::atomic<bool>&) -> std::string { throw InputError("no hand"); }, {});
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_EQ(error_of(refused.body)["error"], "no hand");
 }
 
 // A job nobody polls is cancelled with a message that says so (499 "Client Closed Request").

@@ -100,3 +100,17 @@ export class Job {
     this.sendStop();
   }
 }
+
+// Hand histories (POST /api/hands): `body` the files' bytes one after another (a Blob), `hero` whose
+// results ("" each hand's player dealt cards). Resolves to {all_ins, all_ins_total, totals, chart,
+// svg}; rejects with an ApiError (400: no hand in the files, 413: too large). `signal` aborts it
+// (the server then stops reading).
+export async function postHands(body, hero = "", signal = undefined) {
+  const query = hero ? `?hero=${encodeURIComponent(hero)}` : "";
+  return json(await api(`/api/hands${query}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/octet-stream" },
+    body,
+    signal,
+  }));
+}

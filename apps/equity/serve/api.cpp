@@ -8,9 +8,12 @@
 #include <sstream>
 
 #include "equity/error.hpp"
+#include "equity/ev_chart.hpp"
 #include "equity/game.hpp"
 #include "equity/game_range.hpp"
 #include "equity/hand_order.hpp"
+#include "equity/hands_json.hpp"
+#include "equity/hands_report.hpp"
 #include "equity/omaha_range.hpp"
 #include "equity/range.hpp"
 #include "equity/range_description.hpp"
@@ -193,6 +196,107 @@ std::string games_json() {
   json list = json::array();
   for (const Game g : games()) list.push_back(game_json(g));
   return json{{"games", list}}.dump();
+}
+
+}  // namespace equity::serve
+
+namespace equity::serve {
+
+namespace {
+
+// The largest all-ins by pot, at most `keep`, each as its JSON with its hand's index (the JSON is
+// written only for those that enter the list).
+class LargestAllIns {
+ public:
+  explicit LargestAllIns(std::size_t keep) : keep_(keep) {}
+  void add(const HandOutcome& o, std::uint64_t index) {
+    const double pot = o.all_in->pot;
+    // (rows_ is a heap whose top is the last row of the list: the smallest pot kept)
+    if (keep_ == 0 || (rows_.size() >= keep_ && !(pot > rows_.front().pot))) return;
+    rows_.push_back({pot, index, to_json(o)});
+    std::push_heap(rows_.begin(), rows_.end(), before);
+    if (rows_.size() > keep_) {
+      std::pop_heap(rows_.begin(), rows_.end(), before);
+      rows_.pop_back();
+    }
+  }
+  // The rows, the largest pot first (ties: the earlier hand first), as a JSON array's text.
+  std::string json_text() {
+    std::sort(rows_.begin(), rows_.end(), before);
+    std::string out = "[";
+    for (const auto& row : rows_) {
+      if (out.size() > 1) out += ",";
+      // {"index":N, then the all-in's own fields
+      out += "{\"index\":" + std::to_string(row.index) + (row.json.size() > 2 ? "," : "") + row.json.substr(1);
+    }
+    return out + "]";
+  }
+
+ private:
+  struct Row {
+    double pot;
+    std::uint64_t index;
+    std::string json;
+  };
+  // The list's order: the larger pot first, of equal pots the earlier hand.
+  static bool before(const Row& a, const Row& b) { return a.pot > b.pot || (a.pot == b.pot && a.index < b.index); }
+  std::size_t keep_;
+  std::vector<Row> rows_;
+};
+
+// The chart's two lines, in money and in big blinds, until the end says which (as `equity hands
+// --svg`): money when every hand counted is a cash game of one currency.
+struct ChartLines {
+  EvChartSeries money{kHandsChartPoints}, bb{kHandsChartPoints};
+  std::string symbol;
+  bool one_currency = true;
+
+  void add(const HandOutcome& o) {
+    const HandHistory& h = *o.hand;
+    const std::string unit = h.tournament ? "chips" : h.symbol.empty() ? "chips" : h.symbol;
+    if (money.hands() == 0) symbol = unit;
+    if (unit != symbol || h.tournament) one_currency = false;
+    money.add(o.net, o.adjusted);
+    const double blind = h.big_blind > 0 ? h.big_blind : 1;
+    bb.add(o.net / blind, o.adjusted / blind);
+  }
+};
+
+}  // namespace
+
+std::string hands_json(std::string_view text, std::string_view hero, const std::atomic<bool>* cancel) {
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+    throw InputError("the body is empty: send the text of hand history files (PokerStars' or GGPoker's)");
+  HandsOptions options;
+  options.hero = std::string(hero);
+  options.cancel = cancel;
+  LargestAllIns largest(kHandsListed);
+  ChartLines lines;
+  std::uint64_t index = 0;
+  const HandsReport report =
+      read_hands_text({HandsText{std::string(kHandsName), text}}, options, [&](const HandOutcome& o) {
+        lines.add(o);
+        ++index;
+        if (!o.all_in) return;
+        const auto& players = o.all_in->players;
+        if (std::any_of(players.begin(), players.end(), [&](const AllInPlayer& p) { return p.name == o.player; }))
+          largest.add(o, index);
+      });
+  if (report.hands == 0)
+    throw InputError(
+        "no hand history in the body: no line starts a hand as PokerStars' (\"PokerStars Hand #...\") or GGPoker's "
+        "(\"Poker Hand #...\") text files do");
+  const bool money = lines.one_currency;
+  EvChart chart{report.heroes.size() == 1 ? report.heroes[0] : "Net won and all-in adjusted",
+                money ? lines.symbol : "bb", money ? lines.money.points() : lines.bb.points()};
+  json points = json::array();
+  for (const EvChartPoint& p : chart.points) points.push_back({p.hand, p.net, p.adjusted});
+  const json chart_json = {{"title", chart.title}, {"unit", chart.unit}, {"points", points}};
+  const auto dump = [](const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); };
+  // The all-ins and the totals are the library's JSON text as it wrote it (hands_json.hpp).
+  return "{\"all_ins\":" + largest.json_text() + ",\"all_ins_total\":" + std::to_string(report.all_ins) +
+         ",\"totals\":" + to_json(report) + ",\"chart\":" + dump(chart_json) +
+         ",\"svg\":" + dump(json(ev_chart_svg(chart))) + "}";
 }
 
 }  // namespace equity::serve

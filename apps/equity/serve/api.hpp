@@ -1,6 +1,7 @@
 #pragma once
 // The JSON API of `equity serve` without the HTTP: request bodies in, response bodies out. Every
 // function here is pure (no sockets, no files), so the tests call them directly as well as over HTTP.
+#include <atomic>
 #include <cstddef>
 #include <filesystem>
 #include <string>
@@ -45,5 +46,21 @@ std::string orderings_json();
 // d) and what the page offers for it. The Omaha games: hole_cards 4 to 6, making
 // "two-plus-three", low true for Hi/Lo, grid 0, details and hits false (equity only).
 std::string games_json();
+
+// POST /api/hands?hero=NAME: the hand histories in `text` (one file's text or several one after
+// another: hands are cut at their header lines) read as `equity hands` reads files (hands_report.hpp),
+// as {"all_ins": [the hero's all-ins with cards to come, the kHandsListed largest by pot (ties in
+// hand order), each hands_json.hpp's object with "index": its hand's number among the hands counted,
+// 1-based], "all_ins_total": the hero's all-ins in all, "totals": to_json(HandsReport) (skipped hands
+// with their line in `text` and reason among them), "chart": {"title", "unit": a currency's symbol
+// when every hand counted is a cash game of one currency, else "bb" (big blinds), "points": [[hand,
+// net, adjusted], ...] at most kHandsChartPoints}, "svg": ev_chart_svg() of that chart}. `hero` empty:
+// each hand's player dealt cards. An empty text, or one without a hand, is an InputError; hands that
+// cannot be read are not (they are in totals.skips). Throws Cancelled when `cancel` is raised.
+std::string hands_json(std::string_view text, std::string_view hero, const std::atomic<bool>* cancel = nullptr);
+inline constexpr std::size_t kHandsListed = 200;
+inline constexpr std::size_t kHandsChartPoints = 1000;
+// The name the text goes by in the answer's "file" fields (the page maps each line to its file).
+inline constexpr std::string_view kHandsName = "body";
 
 }  // namespace equity::serve

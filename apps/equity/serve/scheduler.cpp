@@ -18,12 +18,21 @@ enum class Stop { none, budget, disconnected, client, abandoned, shutdown };
 // One computation: its question, cancellation flag, progress and, once finished, its outcome.
 class Work {
  public:
-  Work(Question q, std::function<bool()> gone, double budget_seconds, double idle_seconds)
-      : question_(std::move(q)), gone_(std::move(gone)), budget_seconds_(budget_seconds), idle_seconds_(idle_seconds) {}
+  Work(Question q, std::function<bool()> gone, double budget_seconds, double idle_seconds, Task task = {})
+      : question_(std::move(q)),
+        task_(std::move(task)),
+        gone_(std::move(gone)),
+        budget_seconds_(budget_seconds),
+        idle_seconds_(idle_seconds) {}
 
-  // Runs calculate() in the calling thread, calls `done` (which frees its slot), then publishes
-  // the outcome: a client that sees the outcome and asks again finds the slot free.
+  // Runs calculate() (or the task) in the calling thread, calls `done` (which frees its slot), then
+  // publishes the outcome: a client that sees the outcome and asks again finds the slot free.
   void run(const std::function<void()>& done) {
+    if (task_) {
+      Outcome outcome = run_task();
+      task_ = nullptr;  // what it holds (a request's body) goes before its client has the answer
+      return finish(std::move(outcome), done);
+    }
     Question q = question_;
     q.cancel = &cancel_;
     q.progress = [this](const Progress& p) {
@@ -47,11 +56,7 @@ class Work {
     } catch (const std::exception& e) {
       outcome = {500, error_json(std::string("internal error: ") + e.what())};
     }
-    done();
-    const std::lock_guard lock(mutex_);
-    outcome_ = std::move(outcome);
-    ended_ = Clock::now();
-    finished_.notify_all();
+    finish(std::move(outcome), done);
   }
 
   // Raises the cancellation flag, and answers whoever waits at once: the computation itself stops
@@ -107,6 +112,28 @@ class Work {
   }
 
  private:
+  Outcome run_task() {
+    try {
+      std::string body = task_(cancel_);
+      if (stop_.load() != Stop::none) return cancelled_outcome();  // (finished as it was stopped)
+      return {200, std::move(body)};
+    } catch (const InputError& e) {
+      return {400, error_json(e.what(), field_of(e.what()))};
+    } catch (const Cancelled&) {
+      return cancelled_outcome();
+    } catch (const std::exception& e) {
+      return {500, error_json(std::string("internal error: ") + e.what())};
+    }
+  }
+
+  void finish(Outcome outcome, const std::function<void()>& done) {
+    done();
+    const std::lock_guard lock(mutex_);
+    outcome_ = std::move(outcome);
+    ended_ = Clock::now();
+    finished_.notify_all();
+  }
+
   Outcome cancelled_outcome() const {
     switch (stop_.load()) {
       case Stop::budget: {
@@ -124,6 +151,7 @@ class Work {
   }
 
   const Question question_;
+  Task task_;                         // instead of the question, when set (run() only)
   const std::function<bool()> gone_;  // empty for jobs, which are watched by their polls instead
   const double budget_seconds_;
   const double idle_seconds_;  // for the message of a job cancelled for idleness
@@ -216,8 +244,9 @@ int Scheduler::running() const {
 
 // Registers the work and starts its thread, under the lock so that shutdown() sees either both or
 // neither (a thread it does not see would never be joined); nullptr once stopping (the slot freed).
-std::shared_ptr<Work> Scheduler::make_work(Question q, std::function<bool()> gone, const std::string& id) {
-  auto work = std::make_shared<Work>(std::move(q), std::move(gone), limits_.budget_seconds, limits_.job_idle_seconds);
+std::shared_ptr<Work> Scheduler::make_work(Question q, std::function<bool()> gone, const std::string& id, Task task) {
+  auto work = std::make_shared<Work>(std::move(q), std::move(gone), limits_.budget_seconds, limits_.job_idle_seconds,
+                                     std::move(task));
   {
     const std::lock_guard lock(mutex_);
     if (!stopping_) {
@@ -236,6 +265,12 @@ Outcome Scheduler::compute(Question q, std::function<bool()> gone) {
   // In a thread of its own, so that the request is answered when the budget runs out or the
   // client goes, however long the library takes to notice the cancellation.
   const auto work = make_work(std::move(q), std::move(gone), "");
+  return work ? work->wait("", 1e6) : kStopping;
+}
+
+Outcome Scheduler::run(Task task, std::function<bool()> gone) {
+  if (!acquire()) return kBusy;
+  const auto work = make_work(Question{}, std::move(gone), "", std::move(task));
   return work ? work->wait("", 1e6) : kStopping;
 }
 

@@ -3,6 +3,7 @@
 // cancelled when its client goes away. Each runs in a thread of its own; the request waits for it
 // (POST /api/equity), or the page polls it as a job for progress (/api/jobs). A cancelled
 // computation is answered at once and keeps its slot until the library stops it.
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <functional>
@@ -35,6 +36,10 @@ struct Outcome {
 
 class Work;
 
+// Work other than a question (reading hand histories, POST /api/hands): the answer's JSON body from
+// a task that checks `cancel` now and then; it throws InputError (400) or Cancelled when stopped.
+using Task = std::function<std::string(const std::atomic<bool>& cancel)>;
+
 class Scheduler {
  public:
   explicit Scheduler(Limits limits);
@@ -45,6 +50,9 @@ class Scheduler {
   // Answers `q`: 200 with to_json(), 400 for an InputError, 429 with no free slot, 504 past the
   // budget; `gone` (checked now and then) says the client has disconnected.
   Outcome compute(Question q, std::function<bool()> gone);
+  // The same for a task: its body (200), 400 for an InputError, 429, 504 past the budget, 499 when
+  // the client has gone (the task's thread then finishes on its own: it must own what it reads).
+  Outcome run(Task task, std::function<bool()> gone);
 
   // compute() in two halves, for a caller that must not wait (the server's reading thread): starts
   // `q` only when a slot is free at once (else nullptr: call compute()), then wait() gives the
@@ -72,7 +80,7 @@ class Scheduler {
   bool try_acquire();
   void release();
   void watch();  // the watchdog thread: budgets, disconnections, idle and finished jobs
-  std::shared_ptr<Work> make_work(Question q, std::function<bool()> gone, const std::string& id);
+  std::shared_ptr<Work> make_work(Question q, std::function<bool()> gone, const std::string& id, Task task = {});
 
   Limits limits_;
   mutable std::mutex mutex_;

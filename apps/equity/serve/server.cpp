@@ -35,6 +35,9 @@ using Request = http::request<http::string_body>;
 
 constexpr double kJobWait = 0.25;  // a job request waits this long for the answer before 202
 constexpr const char* kJson = "application/json";
+// POST /api/hands takes the files' bytes as they are: not a type a page may send to another site
+// without a preflight (text/plain is one), as application/json is not.
+constexpr const char* kBytes = "application/octet-stream";
 // The page runs its own scripts and styles only (its SVG and swatches use style attributes).
 constexpr const char* kPolicy =
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -56,7 +59,7 @@ Answer error(int status, std::string_view message, std::string_view field = {}) 
   return {status, error_json(message, field)};
 }
 
-enum class Route { equity, jobs, job, range, games, orderings, health, file, api_unknown, unknown };
+enum class Route { equity, jobs, job, range, games, orderings, health, hands, file, api_unknown, unknown };
 
 // "/api/jobs/ID" -> ID when it is a plausible id (job ids are 32 hex digits), else empty.
 std::string_view job_id(std::string_view path) {
@@ -106,6 +109,12 @@ std::string media_type(std::string_view value) {
   for (char c : value)
     if (c != ' ' && c != '\t') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
+}
+
+// A body limit as the 413 says it: "64 KiB", "32 MiB".
+std::string size_text(std::size_t bytes) {
+  if (bytes >= (1u << 20) && bytes % (1u << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
+  return std::to_string(bytes / 1024) + " KiB";
 }
 
 std::string random_token() {
@@ -178,16 +187,42 @@ struct Server::Impl {
   }
   std::optional<Answer> admit(const Request& req) const;  // the checks made before the body is read
   std::optional<Answer> origin_refusal(const Request& req) const;
-  Answer answer(const Request& req, const std::function<bool()>& gone);
+  Answer answer(const std::shared_ptr<const Request>& req, const std::function<bool()>& gone);
+  // Whether `target` is /api/hands's, whose bodies (hand histories) may be larger, and the body
+  // limit of a request to `target`.
+  bool is_hands(std::string_view target) const { return route_of(target.substr(0, target.find('?'))) == Route::hands; }
+  std::size_t body_limit(std::string_view target) const {
+    return is_hands(target) ? options.http.hands_body : options.http.body;
+  }
   bool allowed_host(std::string_view host) const;
 
   ServerOptions options;
+  // POST /api/hands requests whose bodies are read or held (before the scheduler: its work holds
+  // requests until it is destroyed)
+  std::atomic<int> hands_bodies{0};
   Scheduler scheduler;
   StaticFiles files;
   std::string token;                         // required on every API call when not empty
   std::set<std::string, std::less<>> hosts;  // the Host values answered; empty: any (wildcard address)
   int port = -1;
   std::atomic<int> connections{0};
+
+  // One of the http.hands_bodies places for a body of hand histories, held until the request is
+  // dropped (its answer computed); nullptr when all are taken.
+  struct HandsPlace {
+    explicit HandsPlace(std::atomic<int>& n) : count(n) {}
+    ~HandsPlace() { --count; }
+    HandsPlace(const HandsPlace&) = delete;
+    HandsPlace& operator=(const HandsPlace&) = delete;
+    std::atomic<int>& count;
+  };
+  std::shared_ptr<HandsPlace> take_hands_place() {
+    if (hands_bodies.fetch_add(1) >= options.http.hands_bodies) {
+      --hands_bodies;
+      return nullptr;
+    }
+    return std::make_shared<HandsPlace>(hands_bodies);
+  }
   asio::io_context io{1};  // one thread reads and writes every connection (no strand needed)
   tcp::acceptor acceptor{io};
   asio::steady_timer retry{io};  // accept() after a failed accept
@@ -214,9 +249,11 @@ class Session : public std::enable_shared_from_this<Session> {
 
  private:
   void read_header() {
+    hands_place_.reset();
     parser_.emplace();
     parser_->header_limit(static_cast<std::uint32_t>(limits_.header));
-    parser_->body_limit(limits_.body);
+    // The largest body of any route; once the target is known, the route's own (on_header()).
+    parser_->body_limit(std::max(limits_.body, limits_.hands_body));
     // One deadline for the whole request, headers and body: trickling bytes does not extend it.
     stream_.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
         std::chrono::duration<double>(limits_.request_seconds)));
@@ -228,10 +265,20 @@ class Session : public std::enable_shared_from_this<Session> {
 
   void on_header() {
     const Request& req = parser_->get();
+    // (No body octet has been parsed yet: the limit can still change.)
+    const bool hands = server_.is_hands(req.target());
+    const std::size_t limit = hands ? limits_.hands_body : limits_.body;
+    parser_->body_limit(limit);
+    if (const auto length = parser_->content_length(); length && *length > limit)
+      return send({413, error_json("the request body is larger than " + size_text(limit)), kJson, true});
     if (auto refused = server_.admit(req)) {
       refused->close = !parser_->is_done();  // the body stays unread
       return send(std::move(*refused));
     }
+    // Hand histories' bodies are large (32 MiB): only a few are read or held at once.
+    if (hands && !(hands_place_ = server_.take_hands_place()))
+      return send(
+          {429, error_json("too many hand histories sent at once: try again in a moment"), kJson, !parser_->is_done()});
     if (parser_->is_done()) return dispatch();
     if (beast::iequals(req[http::field::expect], "100-continue")) {
       static const std::string kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
@@ -257,8 +304,9 @@ class Session : public std::enable_shared_from_this<Session> {
         ec == http::error::end_of_stream || ec == http::error::partial_message)
       return;  // the socket closes with the session
     if (ec == http::error::body_limit)
-      return send({413, error_json("the request body is larger than " + std::to_string(limits_.body / 1024) + " KiB"),
-                   kJson, true});
+      return send(
+          {413, error_json("the request body is larger than " + size_text(server_.body_limit(parser_->get().target()))),
+           kJson, true});
     if (ec == http::error::header_limit || ec == http::error::buffer_overflow) {
       // The parser has the target once the request line is whole: else the line was too long.
       if (parser_->get().target().empty())
@@ -277,10 +325,15 @@ class Session : public std::enable_shared_from_this<Session> {
   // client does not wait for this thread to be woken; the rest of the answer, if any, and the next
   // request are taken back in the reading thread.
   void dispatch() {
-    auto req = std::make_shared<Request>(parser_->release());
+    // (The request holds the place of a hand histories' body, if it took one, as long as it lives:
+    // its answer computed and sent.)
+    auto req = std::shared_ptr<Request>(new Request(parser_->release()), [place = std::move(hands_place_)](Request* r) {
+      static_cast<void>(place);
+      delete r;
+    });
     keep_alive_ = req->keep_alive();
     http10_ = req->version() == 10;
-    if (server_.quick(*req)) return send(server_.answer(*req, {}));
+    if (server_.quick(*req)) return send(server_.answer(req, {}));
     const int fd = stream_.socket().native_handle();
     const auto gone = [fd] { return hung_up(fd); };
     // A question is parsed and started here when a slot is free, so that it runs while a worker
@@ -295,8 +348,9 @@ class Session : public std::enable_shared_from_this<Session> {
       }
       started = server_.scheduler.try_start(q, gone);
     }
-    asio::post(server_.workers, [self = shared_from_this(), req, fd, gone, started] {
-      Answer answer = started ? reply(self->server_.scheduler.wait(started)) : self->server_.answer(*req, gone);
+    asio::post(server_.workers, [self = shared_from_this(), req, fd, gone, started]() mutable {
+      Answer answer = started ? reply(self->server_.scheduler.wait(started)) : self->server_.answer(req, gone);
+      req.reset();  // (and with it the place of a hand histories' body) before the client has the answer
       auto bytes = std::make_shared<std::string>(self->wire(answer));
       const ssize_t n = ::send(fd, bytes->data(), bytes->size(), MSG_DONTWAIT | MSG_NOSIGNAL);
       const std::size_t sent = n > 0 ? static_cast<std::size_t>(n) : 0;
@@ -371,6 +425,7 @@ class Session : public std::enable_shared_from_this<Session> {
   std::optional<http::request_parser<http::string_body>> parser_;
   Server::Impl& server_;
   const HttpLimits& limits_;
+  std::shared_ptr<Server::Impl::HandsPlace> hands_place_;  // taken in on_header() for POST /api/hands
   bool keep_alive_ = true;
   bool http10_ = false;
   std::size_t drained_ = 0;
@@ -410,6 +465,7 @@ Route Server::Impl::route_of(std::string_view path) const {
   if (path == "/api/games") return Route::games;
   if (path == "/api/orderings") return Route::orderings;
   if (path == "/api/health") return Route::health;
+  if (path == "/api/hands") return Route::hands;
   if (path.substr(0, 5) == "/api/" || path == "/api") return Route::api_unknown;
   return files.contains(path) ? Route::file : Route::unknown;
 }
@@ -422,6 +478,7 @@ std::optional<Answer> method_refusal(Route route, http::verb method) {
   switch (route) {
     case Route::equity:
     case Route::jobs:
+    case Route::hands:
       allow = method == http::verb::post ? nullptr : "POST";
       break;
     case Route::job:
@@ -488,12 +545,17 @@ std::optional<Answer> Server::Impl::admit(const Request& req) const {
     if (!same_secret(given, token) && !same_secret(in_query.value_or(""), token))
       return error(403, "this server needs its token: open the URL it printed (with ?token=...)");
   }
-  if (req.method() == http::verb::post && media_type(req[http::field::content_type]) != kJson)
+  if (req.method() == http::verb::post && route == Route::hands) {
+    if (media_type(req[http::field::content_type]) != kBytes)
+      return error(415, "Content-Type: /api/hands takes the files' text as application/octet-stream only");
+  } else if (req.method() == http::verb::post && media_type(req[http::field::content_type]) != kJson) {
     return error(415, "Content-Type: the API takes application/json only");
+  }
   return std::nullopt;
 }
 
-Answer Server::Impl::answer(const Request& req, const std::function<bool()>& gone) {
+Answer Server::Impl::answer(const std::shared_ptr<const Request>& request, const std::function<bool()>& gone) {
+  const Request& req = *request;
   const std::string_view target = req.target();
   const std::string_view path = target.substr(0, target.find('?'));
   const std::string_view query = path.size() < target.size() ? target.substr(path.size() + 1) : std::string_view();
@@ -531,6 +593,14 @@ Answer Server::Impl::answer(const Request& req, const std::function<bool()>& gon
           const std::string field = field_of(e.what());
           return error(400, e.what(), field == "dead" || field == "game" ? field : "expr");
         }
+      }
+      case Route::hands: {
+        // Read in a thread of the scheduler's (a slot, the budget, cancelled when the client goes),
+        // which owns the request: a cancelled task is answered at once and ends on its own.
+        const std::string hero = query_value(query, "hero").value_or("");
+        return reply(scheduler.run(
+            [request, hero](const std::atomic<bool>& cancel) { return hands_json(request->body(), hero, &cancel); },
+            gone));
       }
       case Route::games:
         return {200, games_json()};

@@ -7,6 +7,7 @@
 //   GET    /api/range?expr=&dead=   the combos and 13x13 grid of a range
 //   GET    /api/orderings   the named orderings of the 169 classes (percentage ranges)
 //   GET    /api/health      {"status": "ok", "version", "running", "table"}
+//   POST   /api/hands?hero= hand histories' text -> the all-ins, totals and chart (serve/api.hpp)
 //   GET    /...             the page's files (index.html at /)
 // Every request is read under the limits below as it arrives (nothing past a limit is read) and
 // within a deadline; only the page's own origin is answered (Host, Origin, Content-Type, and the
@@ -21,7 +22,9 @@ namespace equity::serve {
 
 // The limits of the HTTP layer (docs/serve.md lists them with their statuses).
 struct HttpLimits {
-  std::size_t body = 64 * 1024;    // a request body, with or without a length: 413 beyond
+  std::size_t body = 64 * 1024;               // a request body, with or without a length: 413 beyond
+  std::size_t hands_body = 32 * 1024 * 1024;  // the same for POST /api/hands (hand histories' text)
+  int hands_bodies = 2;            // POST /api/hands bodies read or held at once (memory: 32 MiB each): 429 beyond
   std::size_t target = 8 * 1024;   // the request line: 414 beyond
   std::size_t header = 16 * 1024;  // the request line and headers together: 431 beyond
   std::size_t fields = 100;        // header fields: 431 beyond
