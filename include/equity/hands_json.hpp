@@ -9,7 +9,7 @@ namespace equity {
 
 // One all-in as one line of JSON (no newline): {"id", "site", "file", "line", "game", "game_text",
 // "stakes", "currency", "street", "board", "dead", "runs", "pot", "rake", "method", "player",
-// "players": [{"name", "cards", "put_in", "equity", "ev", "won", "outside"}]}. Chips put in, won
+// "players": [{"name", "cards", "put_in", "equity", "ev", "ev_stderr", "won", "outside"}]}. Chips put in, won
 // and the pot are rounded to the cent; ev and equity are not. Requires outcome.all_in.
 std::string to_json(const HandOutcome& outcome);
 

@@ -17,12 +17,15 @@ three. docs/games.md, docs/omaha.md and docs/stud.md give the rules.
 calc() answers any question the `equity` command answers in every game (hands, ranges, boards,
 dead cards; the preflop table, exact enumeration or Monte Carlo); Range reads ranges; evaluate()
 ranks one hand and evaluate_batch() a numpy array of them (Omaha rows: hole cards then board);
-preflop_table() gives Hold'em's 169x169 table (short deck's 81x81) as numpy arrays.
+preflop_table() gives Hold'em's 169x169 table (short deck's 81x81) as numpy arrays; hands() and
+hands_text() read hand histories (PokerStars', GGPoker's) and give every all-in's expected value and
+the totals, as `equity hands --json`.
 """
 from __future__ import annotations
 
 # The module's names are its API (__all__); the modules it uses are imported under private names.
 import dataclasses as _dataclasses
+import operator as _operator
 import os as _os
 from typing import Optional as _Optional, Sequence as _Sequence, Union as _Union
 
@@ -53,6 +56,8 @@ __all__ = [
     "card_name",
     "evaluate",
     "evaluate_batch",
+    "hands",
+    "hands_text",
     "preflop_table",
     "table_directory",
 ]
@@ -79,6 +84,11 @@ _TABLE = table_directory()
 _here_results = _os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "results")
 if _os.path.isdir(_here_results):
     _equity._set_omaha_order_directory(_os.path.realpath(_here_results))
+# The library's own look-ups of the preflop table (hands(): each preflop all-in's question) find
+# the package's after $EQUITY_RESULTS (and a table beside the interpreter), as the command line
+# finds the one beside itself.
+if _TABLE:
+    _equity._set_installed_table(_TABLE)
 
 _Cards = _Union[str, _Sequence[_Union[str, int]], None]
 
@@ -218,6 +228,105 @@ def _players_list(players) -> list:
     raise ValueError(
         f"players: a list of 2 to 10 hands or ranges such as [\"AsAc\", \"KhQh\"], "
         f"not the string {players!r}")
+
+
+_Path = _Union[str, bytes, _os.PathLike]
+
+
+def hands(
+    paths: _Union[_Path, _Sequence[_Path]],
+    hero: _Optional[str] = None,
+    threads: _Optional[int] = 0,
+) -> dict:
+    """Hand histories read: every all-in with cards to come and its expected value, and the totals.
+
+    What `equity hands PATHS... --json` prints, as Python values: a dict
+
+        {"all_ins": [one dict per all-in, in the order read],
+         "totals": {"players", "files", "hands", "counted", "all_ins", "stakes", "skipped",
+                    "skips", "seconds"}}
+
+    paths    a file or folder (str, bytes or os.PathLike), or a list of them; folders are read
+             recursively, their files in name order. PokerStars' and GGPoker's text files
+             (Hold'em, short deck, Omaha, stud, razz; cash and tournaments).
+    hero     whose results: None, each hand's own player (the one dealt cards, "Dealt to").
+    threads  worker threads (0 or None: all cores); the numbers do not depend on it.
+
+    Each all-in is the command's JSON line: "id", "site", "file", "line", "game", "game_text",
+    "stakes", "currency", "street", "board", "dead", "runs", "pot", "rake", "method", "player" and
+    "players", each {"name", "cards", "put_in", "equity", "ev", "ev_stderr", "won", "outside"}: ev
+    is the chips expected back from the pot at the all-in, the rake taken out (the players' ev sum
+    to pot - rake), equity the share of the main pot; "method" says what counted it ("table",
+    "exact", or "monte-carlo" where enumerating is too slow: seeded by the hand, with ev_stderr
+    the standard error of ev, 0 otherwise). The totals are by game and stakes ("stakes": net won,
+    "adjusted" all-in adjusted, "luck" the difference); a hand that cannot be read is skipped and
+    listed in "skips" with its file, line and reason (the first 1,000).
+
+    The GIL is released while reading; Ctrl-C raises KeyboardInterrupt within a fraction of a
+    second. A path that does not exist raises ValueError naming it; arguments of the wrong type
+    raise TypeError.
+
+        >>> r = equity.hands("HandHistory/Hero")
+        >>> r["totals"]["counted"], r["totals"]["all_ins"]
+        >>> [(a["id"], a["players"][0]["ev"]) for a in r["all_ins"]]
+    """
+    return _equity.hands(_paths_list(paths), _hero(hero), _threads(threads))
+
+
+def hands_text(
+    text: _Union[str, bytes],
+    name: str = "text",
+    hero: _Optional[str] = None,
+    threads: _Optional[int] = 0,
+) -> dict:
+    """hands() of hand histories held in memory: `text` (str, or bytes as read from a file) is one
+    file's text or more, and `name` stands for its file name (each all-in's "file", each skipped
+    hand's). The result, the arguments hero and threads, Ctrl-C and the errors are hands()'s.
+
+        >>> text = open("HandHistory/Hero/day1.txt", encoding="utf-8").read()
+        >>> equity.hands_text(text, name="day1")["all_ins"][0]["players"]
+    """
+    if not isinstance(text, (str, bytes)):
+        raise TypeError(f"text: hand histories as str or bytes, not {type(text).__name__}")
+    if not isinstance(name, str):
+        raise TypeError(f"name: a str, not {type(name).__name__}")
+    return _equity.hands_text(text, name, _hero(hero), _threads(threads))
+
+
+def _paths_list(paths) -> list:
+    """paths as a list of file-system paths (bytes, as the library takes them): one path or a list."""
+    if isinstance(paths, (str, bytes, _os.PathLike)):
+        paths = [paths]
+    elif not isinstance(paths, (list, tuple)):
+        raise TypeError(
+            f"paths: a file or folder as str or os.PathLike, or a list of them, not {type(paths).__name__}")
+    if not paths:
+        raise ValueError("paths: no file or folder given")
+    out = []
+    for path in paths:
+        if not isinstance(path, (str, bytes, _os.PathLike)):
+            raise TypeError(f"paths: each a file or folder as str or os.PathLike, not {type(path).__name__}")
+        out.append(_os.fsencode(path))
+    return out
+
+
+def _hero(hero) -> str:
+    if hero is None:
+        return ""
+    if not isinstance(hero, str):
+        raise TypeError(f"hero: a player's name as a str, or None, not {type(hero).__name__}")
+    return hero
+
+
+def _threads(threads) -> int:
+    if threads is None:
+        return 0  # as calc()'s threads=None: all cores
+    if isinstance(threads, bool):
+        raise TypeError("threads: a number of threads (0: all cores), not bool")
+    try:
+        return _operator.index(threads)
+    except TypeError:
+        raise TypeError(f"threads: a number of threads (0: all cores), not {type(threads).__name__}") from None
 
 
 @_dataclasses.dataclass(frozen=True)

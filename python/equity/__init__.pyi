@@ -1,4 +1,5 @@
 # Type stubs of the `equity` package (the compiled part is equity._equity).
+import os
 from typing import Any, Iterator, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
@@ -113,4 +114,11 @@ def evaluate_batch(cards: npt.ArrayLike, threads: Optional[int] = None, game: st
 def card_id(card: str) -> int: ...
 def card_name(id: int) -> str: ...
 def preflop_table(dir: Optional[str] = None, game: str = "holdem") -> PreflopTable: ...
+_Path = Union[str, bytes, os.PathLike[str], os.PathLike[bytes]]
+def hands(
+    paths: Union[_Path, Sequence[_Path]], hero: Optional[str] = None, threads: Optional[int] = 0
+) -> dict[str, Any]: ...  # {"all_ins": [...], "totals": {...}}: `equity hands --json`
+def hands_text(
+    text: Union[str, bytes], name: str = "text", hero: Optional[str] = None, threads: Optional[int] = 0
+) -> dict[str, Any]: ...
 def table_directory() -> str: ...

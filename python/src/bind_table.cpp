@@ -73,6 +73,12 @@ void bind_table(py::module_& m) {
       "_set_omaha_order_directory",
       [](const std::string& dir) { set_omaha_order_directory(std::filesystem::path(dir)); }, py::arg("dir"),
       "Where Omaha percentages look for their orderings after $EQUITY_RESULTS (the package's results).");
+  m.def(
+      "_set_installed_table", [](const std::string& dir) { set_installed_table(std::filesystem::path(dir)); },
+      py::arg("dir"),
+      "The installed table the library finds when no directory is named (after $EQUITY_RESULTS and the running "
+      "program's directory): the package's results, which hands() counts preflop all-ins from as the command "
+      "line does.");
 }
 
 }  // namespace equity::python

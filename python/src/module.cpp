@@ -56,4 +56,5 @@ PYBIND11_MODULE(_equity, m) {
   equity::python::bind_range(m);
   equity::python::bind_evaluate(m);
   equity::python::bind_table(m);
+  equity::python::bind_hands(m);
 }

@@ -100,7 +100,8 @@ def test_ctrl_c_in_a_python_process():
         (["AsAc", "KhQh"], None, "exact", False, True),  # 1,712,304 boards
         (["AsAc", "KhQh", "7d7c", "2s2h", "9c8c"], None, "grouped", False, True),
         (["QQ+,AKs", "JJ"], "Ks7h2c", "exact", False, True),  # 180 assignments x 990 boards
-        (["AhKh", "random"], None, "auto", False, False),  # ranges preflop: enumerated, long
+        (["AhKh", "random"], None, "auto", False, True),  # the preflop table (the package's, found as calc()'s)
+        (["AhKh", "random"], None, "exact", False, False),  # ranges preflop enumerated: long
         (["AhKh", "random", "random"], None, "auto", False, False),  # Monte Carlo
         (["AsAc", "KhQh"], None, "mc", False, False),
         (["QQ+,AKs", "JJ"], "Ks7h2c", "auto", True, False),  # per combo: many enumerations
