@@ -34,6 +34,7 @@
 #include "equity/table_equity.hpp"
 #include "equity/table_location.hpp"
 #include "game_range.hpp"
+#include "interruptible.hpp"
 
 namespace py = pybind11;
 
@@ -169,33 +170,9 @@ Question question_of(const CalcArgs& a) {
 
 // ---- Running it ---------------------------------------------------------------------------------
 
-// A plan run on a worker, the calling thread running Python's signal handlers every 50 ms; they
-// raise `cancel` (the flag the question was planned with) when they raise.
+// A plan run on a worker, Ctrl-C raising `cancel` (the flag the question was planned with).
 Answer calculate_interruptibly(const Plan& plan, std::atomic<bool>& cancel) {
-  std::future<Answer> result;
-  {
-    py::gil_scoped_release release;
-    result = std::async(std::launch::async, [&plan] { return calculate(plan); });
-  }
-  for (;;) {
-    {
-      py::gil_scoped_release release;
-      if (result.wait_for(std::chrono::milliseconds(50)) == std::future_status::ready) break;
-    }
-    if (PyErr_CheckSignals() != 0) {  // a handler raised: stop the worker, then raise that
-      cancel.store(true);
-      {
-        py::gil_scoped_release release;
-        result.wait();
-      }
-      try {
-        (void)result.get();
-      } catch (...) {  // Cancelled, as asked
-      }
-      throw py::error_already_set();
-    }
-  }
-  return result.get();
+  return run_interruptibly([&plan] { return calculate(plan); }, cancel);
 }
 
 // The planner says whether the question is answered within a fraction of a second whatever the

@@ -22,6 +22,7 @@
 #include "equity/error.hpp"
 #include "equity/hands_json.hpp"
 #include "equity/hands_report.hpp"
+#include "interruptible.hpp"
 
 namespace py = pybind11;
 
@@ -53,37 +54,16 @@ HandsOptions options_of(const std::string& hero, long long threads, const std::a
 // `read` on a worker, the calling thread running Python's signal handlers every 50 ms; they raise
 // the options' cancel flag when they raise.
 HandsRead read_interruptibly(const Reader& read, const HandsOptions& options, std::atomic<bool>& cancel) {
-  std::future<HandsRead> result;
-  {
-    py::gil_scoped_release release;
-    result = std::async(std::launch::async, [&read, &options] {
-      HandsRead out;
-      // Each counted hand in file order, from the reader's last (serial) stage: its all-in, if any.
-      out.report = read(options, [&out](const HandOutcome& o) {
-        if (o.all_in) out.all_ins.push_back(to_json(o));
-      });
-      return out;
-    });
-  }
-  for (;;) {
-    {
-      py::gil_scoped_release release;
-      if (result.wait_for(std::chrono::milliseconds(50)) == std::future_status::ready) break;
-    }
-    if (PyErr_CheckSignals() != 0) {  // a handler raised: stop the worker, then raise that
-      cancel.store(true);
-      {
-        py::gil_scoped_release release;
-        result.wait();
-      }
-      try {
-        (void)result.get();
-      } catch (...) {  // Cancelled, as asked (or whatever it failed with meanwhile)
-      }
-      throw py::error_already_set();
-    }
-  }
-  return result.get();
+  return run_interruptibly(
+      [&read, &options] {
+        HandsRead out;
+        // Each counted hand in file order, from the reader's last (serial) stage: its all-in, if any.
+        out.report = read(options, [&out](const HandOutcome& o) {
+          if (o.all_in) out.all_ins.push_back(to_json(o));
+        });
+        return out;
+      },
+      cancel);
 }
 
 // {"all_ins": [one dict per all-in], "totals": the totals' dict without its "totals": true}.
