@@ -1038,3 +1038,19 @@ TEST(CliHands, BadPathsAndOptionsAreOneLine) {
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("/proc/equity_test.svg.tmp"), std::string::npos) << r.err;
 }
+
+// A run past half a second shows its progress on a terminal, in place, fitting it, wiped before
+// the summary: eight five-way stud hands sampled, about 0.25 s each on one thread.
+TEST(CliHands, AProgressLineOnLongRunsFitsAndIsWiped) {
+  equity::test::TempDir dir;
+  std::ifstream in("tests/data/hands/pokerstars/stud-five-way.txt");
+  const std::string hand((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::ofstream out(dir.str() + "/many.txt");
+  for (int i = 0; i < 8; ++i) out << hand << "\n\n";
+  out.close();
+  const auto r = run_in_80_columns("hands " + dir.str() + " --threads 1");
+  EXPECT_NE(r.out.find("Reading hands: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\r"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Hero: 8 hands (8 read in 1 file, "), std::string::npos) << r.out;
+  expect_lines_fit_80_columns(r);
+}

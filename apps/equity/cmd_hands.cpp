@@ -18,6 +18,7 @@
 #include "equity/files.hpp"
 #include "equity/hands_json.hpp"
 #include "equity/hands_report.hpp"
+#include "progress_line.hpp"
 #include "terminal.hpp"
 #include "text_table.hpp"
 
@@ -114,9 +115,10 @@ void print_summary(std::ostream& out, const HandsReport& r, const LargestAllIns&
   const std::string who = r.heroes.empty()       ? "nobody"
                           : r.heroes.size() == 1 ? r.heroes[0]
                                                  : fmt::format("{} players", r.heroes.size());
-  out << wrap(fmt::format("{}: {} hands ({} read in {} file{}, {}), {} all-in{} with cards to come", who,
-                          with_commas(r.counted), with_commas(r.hands), with_commas(r.files), r.files == 1 ? "" : "s",
-                          format_duration(seconds), with_commas(r.all_ins), r.all_ins == 1 ? "" : "s"),
+  out << wrap(fmt::format("{}: {} hand{} ({} read in {} file{}, {}), {} all-in{} with cards to come", who,
+                          with_commas(r.counted), r.counted == 1 ? "" : "s", with_commas(r.hands), with_commas(r.files),
+                          r.files == 1 ? "" : "s", format_duration(seconds), with_commas(r.all_ins),
+                          r.all_ins == 1 ? "" : "s"),
               80)
       << "\n";
   if (!r.stakes.empty()) {
@@ -177,28 +179,43 @@ void print_summary(std::ostream& out, const HandsReport& r, const LargestAllIns&
   }
 }
 
-// The progress line on a terminal's stderr: hands read, the share of the bytes, the time left.
+// The progress line on a terminal's stderr: hands read, the share of the bytes, the time left;
+// redrawn in place (four times a second, cut to the terminal's width) and wiped before the
+// answer, as the other commands' (progress_line.hpp).
 class HandsProgressLine {
  public:
-  HandsProgressLine() : enabled_(cursor_control_allowed(STDERR_FILENO)) {}
+  HandsProgressLine() : enabled_(::isatty(STDERR_FILENO) == 1) {
+    if (const int columns = terminal_columns(STDERR_FILENO); columns > 0) columns_ = columns;
+  }
   ~HandsProgressLine() { clear(); }
+  HandsProgressLine(const HandsProgressLine&) = delete;
+  HandsProgressLine& operator=(const HandsProgressLine&) = delete;
+
   void operator()(const HandsProgress& p) {
     if (!enabled_ || p.seconds < 0.5 || p.total_bytes == 0) return;
     const double fraction = static_cast<double>(p.bytes) / static_cast<double>(p.total_bytes);
-    const double left = fraction > 0 ? p.seconds * (1 - fraction) / fraction : 0;
-    const std::string line =
-        fmt::format("Reading hands: {} read, {:.0f}% of {:.1f} MB, about {:.0f} s left", with_commas(p.hands),
-                    100 * fraction, static_cast<double>(p.total_bytes) / 1e6, std::ceil(left));
-    std::cerr << "\r" << line << "\x1b[K" << std::flush;
-    shown_ = true;
+    std::string line = fmt::format("Reading hands: {} read, {:.0f}% of {:.1f} MB", with_commas(p.hands), 100 * fraction,
+                                   static_cast<double>(p.total_bytes) / 1e6);
+    if (fraction > 0.02) {
+      const std::string left = time_left(p.seconds * (1 - fraction) / fraction);
+      if (!left.empty()) line += ", " + left;
+    }
+    line.resize(std::min(line.size(), static_cast<std::size_t>(std::max(columns_ - 1, 10))));
+    std::string out = "\r" + line;
+    if (line.size() < shown_) out += std::string(shown_ - line.size(), ' ') + "\r" + line;
+    shown_ = line.size();
+    std::cerr << out << std::flush;
   }
   void clear() {
-    if (shown_) std::cerr << "\r\x1b[K" << std::flush;
-    shown_ = false;
+    if (shown_ == 0) return;
+    std::cerr << "\r" << std::string(shown_, ' ') << "\r" << std::flush;
+    shown_ = 0;
   }
 
  private:
-  bool enabled_ = false, shown_ = false;
+  bool enabled_ = false;
+  int columns_ = 80;
+  std::size_t shown_ = 0;  // characters on the line now
 };
 
 // Fails now (WriteError) when `path` cannot be written: its temporary file is made and removed.
