@@ -139,17 +139,23 @@ NamedGame name_game(std::string_view rest) {
 }
 
 void Parser::game(std::string_view rest) {
-  // One table's hands name their game alike: the last header's answer, kept by each thread.
-  thread_local std::string last_rest;
-  thread_local NamedGame last;
+  // A file's hands name few games (one table's, a session's tables): the last four headers'
+  // answers, kept by each thread, the oldest replaced.
+  struct Seen {
+    std::string rest;
+    NamedGame named;
+  };
+  thread_local std::array<Seen, 4> seen;
+  thread_local std::size_t next = 0;
   rest = before_date(rest);
-  if (rest != last_rest) {
-    last = name_game(rest);
-    last_rest.assign(rest);
+  auto hit = std::find_if(seen.begin(), seen.end(), [&](const Seen& s) { return s.rest == rest; });
+  if (hit == seen.end() || rest.empty()) {
+    hit = seen.begin() + static_cast<std::ptrdiff_t>(next++ % seen.size());
+    *hit = Seen{std::string(rest), name_game(rest)};
   }
-  if (!last.error.empty()) fail(last.error);
-  h.game = last.game;
-  h.game_text = last.text;
+  if (!hit->named.error.empty()) fail(hit->named.error);
+  h.game = hit->named.game;
+  h.game_text = hit->named.text;
   h.streets = has_board(h.game) ? 4 : 5;
 }
 
