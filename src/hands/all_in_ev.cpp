@@ -86,6 +86,40 @@ void add_folded_chips(const HandHistory& hand, std::vector<double>& chips, const
 
 }  // namespace
 
+namespace {
+
+// Each layer's chips as the hand dealt them: the answer's (the chips of the players still in),
+// the folded players' in the layers they reached, the dead money in the main pot.
+std::vector<double> layer_chips(const HandHistory& hand, const Question& q, const PotAnswer& pot) {
+  std::vector<double> levels = q.stacks;
+  std::sort(levels.begin(), levels.end());
+  levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+  if (pot.layers.size() != levels.size()) throw std::logic_error("all_in_ev: the pot's layers are not the stacks'");
+  std::vector<double> chips;
+  for (const auto& layer : pot.layers) chips.push_back(layer.layer.chips);
+  add_folded_chips(hand, chips, levels);
+  chips[0] += hand.dead_money;
+  return chips;
+}
+
+// Player i's (of the question's) share of each layer he is in, times its chips; his main pot
+// share; the standard error (Monte Carlo), the layers counted apart.
+void add_shares(AllInPlayer& player, std::size_t i, const PotAnswer& pot, const std::vector<double>& chips) {
+  double variance = 0;
+  for (std::size_t k = 0; k < pot.layers.size(); ++k) {
+    const auto& in = pot.layers[k].layer.players;
+    const auto at = std::find(in.begin(), in.end(), i);
+    if (at == in.end()) continue;
+    const auto j = static_cast<std::size_t>(at - in.begin());
+    if (k == 0) player.equity = pot.layers[k].equity[j];
+    player.ev += chips[k] * pot.layers[k].equity[j];
+    if (!pot.layers[k].standard_error.empty()) variance += std::pow(chips[k] * pot.layers[k].standard_error[j], 2);
+  }
+  player.ev_stderr = std::sqrt(variance);
+}
+
+}  // namespace
+
 AllInEv all_in_ev(const HandHistory& hand, int threads) {
   Question q = all_in_question(hand);
   q.threads = threads;
@@ -98,33 +132,15 @@ AllInEv all_in_ev(const HandHistory& hand, int threads) {
   out.pot = hand.chips_in() + hand.dead_money;
   out.rake = hand.rake;
   out.method = a.method;
-  std::vector<double> levels = q.stacks;
-  std::sort(levels.begin(), levels.end());
-  levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
-  const auto& layers = a.pot->layers;
-  if (layers.size() != levels.size()) throw std::logic_error("all_in_ev: the pot's layers are not the stacks'");
-  std::vector<double> chips(layers.size());
-  for (std::size_t k = 0; k < layers.size(); ++k) chips[k] = layers[k].layer.chips;
-  add_folded_chips(hand, chips, levels);
-  chips[0] += hand.dead_money;
-  const double kept = out.pot > 0 ? (out.pot - out.rake) / out.pot : 0;
+  const std::vector<double> chips = layer_chips(hand, q, *a.pot);
+  const double kept = out.pot > 0 ? (out.pot - out.rake) / out.pot : 0;  // the rake out, as the hand took it
   const auto live = hand.live();
   for (std::size_t i = 0; i < live.size(); ++i) {
     const auto& p = hand.players[live[i]];
     AllInPlayer player{live[i], p.name, q.players[i], p.put_in, 0, 0, 0, p.collected};
-    double variance = 0;
-    for (std::size_t k = 0; k < layers.size(); ++k) {
-      const auto& in = layers[k].layer.players;
-      const auto at = std::find(in.begin(), in.end(), i);
-      if (at == in.end()) continue;
-      const auto j = static_cast<std::size_t>(at - in.begin());
-      const double share = layers[k].equity[j];
-      if (k == 0) player.equity = share;
-      player.ev += chips[k] * share;
-      if (!layers[k].standard_error.empty()) variance += std::pow(chips[k] * layers[k].standard_error[j], 2);
-    }
+    add_shares(player, i, *a.pot, chips);
     player.ev *= kept;
-    player.ev_stderr = kept * std::sqrt(variance);
+    player.ev_stderr *= kept;
     out.players.push_back(std::move(player));
   }
   return out;
