@@ -221,16 +221,19 @@ TEST(TwoBoards, RunTwiceAgainstTheBruteForce) {
     const std::vector<std::string> players = omaha_game ? std::vector<std::string>{"As2sQhJh", "Ac3d8c7d"}
                                                         : std::vector<std::string>{"AsAc", "KdKc", "QsJs"};
     const std::string board = omaha_game ? "Kh7s5c9d" : "Kh7s2c4d", board2 = omaha_game ? "6h4c2d5s" : "9d9h4s3c";
-    const Answer a = calculate(question(game, players, board, "", 2, board2));
+    // Ten cards dead: 3.3 times fewer sequences of four rivers for the brute force (it took 33 s).
+    const std::string dead = omaha_game ? "2h3h4h5h7h8h9hThAhKs" : "2h3h5h6h7h8hTh5d6d8d";
+    const Answer a = calculate(question(game, players, board, dead, 2, board2));
     ASSERT_TRUE(a.runouts.has_value());
     EXPECT_EQ(a.runouts->runs, 2);
     EXPECT_EQ(a.runouts->boards, 2);
     EXPECT_EQ(a.runouts->parts, 4);
     const std::vector<Card> one = parse_cards(board), two = parse_cards(board2);
-    expect_brute(*a.runouts, brute(holes_of(players), {one, two, one, two}, {}, omaha_game ? omaha(true) : holdem),
+    expect_brute(*a.runouts,
+                 brute(holes_of(players), {one, two, one, two}, parse_cards(dead), omaha_game ? omaha(true) : holdem),
                  omaha_game ? "omaha-hilo two boards run twice" : "holdem two boards run twice");
     // The equity over every part is the two boards' average, as with one run.
-    const Answer once = calculate(question(game, players, board, "", 1, board2));
+    const Answer once = calculate(question(game, players, board, dead, 1, board2));
     for (std::size_t p = 0; p < players.size(); ++p)
       EXPECT_NEAR(a.runouts->equity[p], once.runouts->equity[p], 1e-12) << p;
   }
