@@ -27,7 +27,7 @@ struct SiteGame {
   std::string_view text;
   Game game;
 };
-constexpr std::array<SiteGame, 23> kSiteGames = {{
+constexpr std::array<SiteGame, 22> kSiteGames = {{
     {"5 Card Omaha Hi/Lo", Game::omaha5_hilo},
     {"6 Card Omaha Hi/Lo", Game::omaha6_hilo},
     {"5 Card Omaha", Game::omaha5},
@@ -50,7 +50,6 @@ constexpr std::array<SiteGame, 23> kSiteGames = {{
     {"Holdem", Game::holdem},
     {"Texas", Game::holdem},
     {"NLH", Game::holdem},
-    {"Holdem", Game::holdem},
 }};
 
 // Games the sites deal that are not read: named in the reason a hand is skipped.
@@ -67,7 +66,6 @@ struct Parser {
   std::size_t at = 0;             // the line being read
   int street = -1;                // -1: before the cards (antes and blinds), then 0..
   bool summary = false;           // in the summary
-  bool showdown = false;          // past the betting
   std::vector<double> street_in;  // each player's chips in on this street (what "raises to" counts)
   double collected_total = 0;
   bool seen_summary_pot = false;
@@ -291,7 +289,6 @@ bool Parser::street_marker(std::string_view l) {
                                                                                 {"RIVER", -1},
                                                                                 {"7th STREET", 4}}};
   if (*name == "SUMMARY") return summary = true;
-  if (*name == "SHOW DOWN" || *name == "SHOWDOWN") return showdown = true;
   for (const auto& [street_text, s] : kStreets) {
     if (*name != street_text) continue;
     street = s >= 0 ? s : h.streets - 1;
