@@ -422,6 +422,18 @@ TEST(HandHistory, HandsThatCannotBeReadSayWhereAndWhy) {
   EXPECT_FALSE(reader.next(text));
 }
 
+// Split Hold'em's two boards have betting after both: not read as a board run twice.
+TEST(HandHistory, SplitHoldemIsAGameNotRead) {
+  HandText text;
+  text.add("PokerStars Hand #230000000090:  Split Hold'em No Limit ($0.05/$0.10 USD) - 2026/11/14 20:00:00 ET");
+  try {
+    (void)parse_hand_history(text);
+    FAIL();
+  } catch (const HandHistoryError& e) {
+    EXPECT_STREQ(e.what(), "a game not read: Split Hold'em No Limit");
+  }
+}
+
 // ---- The report ------------------------------------------------------------------------------------
 
 struct Read {

@@ -52,9 +52,10 @@ constexpr std::array<SiteGame, 22> kSiteGames = {{
     {"NLH", Game::holdem},
 }};
 
-// Games the sites deal that are not read: named in the reason a hand is skipped.
-constexpr std::array<std::string_view, 6> kOtherGames = {"Draw",    "Badugi",  "Courchevel",
-                                                         "Badeucy", "Badacey", "Lowball"};
+// Games the sites deal that are not read: named in the reason a hand is skipped. Split Hold'em
+// deals two boards with betting after both: not a board run twice.
+constexpr std::array<std::string_view, 7> kOtherGames = {"Draw",    "Badugi",  "Courchevel", "Badeucy",
+                                                         "Badacey", "Lowball", "Split"};
 
 std::string_view before_date(std::string_view rest);
 
@@ -127,8 +128,13 @@ NamedGame name_game(std::string_view rest) {
     std::string_view name = rest.substr(at_game, end == std::string_view::npos ? rest.size() - at_game : end - at_game);
     while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
     NamedGame named{g.game, std::string(name), ""};
+    // The word before the name too: "Split Hold'em" is another game than Hold'em.
+    const std::size_t word = rest.find_last_of(" (,", at_game >= 2 ? at_game - 2 : 0);
+    const std::string_view with_word =
+        rest.substr(word == std::string_view::npos ? 0 : word + 1,
+                    at_game + name.size() - (word == std::string_view::npos ? 0 : word + 1));
     for (const auto other : kOtherGames)
-      if (name.find(other) != std::string_view::npos) named.error = "a game not read: " + named.text;
+      if (with_word.find(other) != std::string_view::npos) named.error = "a game not read: " + std::string(with_word);
     return named;
   }
   std::string_view name = rest.substr(0, std::min(rest.find(" - "), rest.find(" (")));
