@@ -65,31 +65,13 @@ struct LargestAllIns {
 
   void add(const HandOutcome& o) {
     const auto& a = *o.all_in;
-    const auto me =
-        std::find_if(a.players.begin(), a.players.end(), [&](const AllInPlayer& p) { return p.name == o.player; });
-    if (me == a.players.end() || keep == 0) return;
+    const AllInPlayer* me = o.in_all_in();
+    if (!me || keep == 0) return;
     const double bb = o.hand->big_blind > 0 ? o.hand->big_blind : 1;
     rows.push_back({a.pot, a.pot / bb, o.hand->id, std::string(street_name(o.hand->game, a.street)), o.hand->symbol,
                     o.hand->tournament, a.players.size(), me->equity, me->won, me->ev});
     std::sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) { return x.big_blinds > y.big_blinds; });
     if (rows.size() > keep) rows.pop_back();
-  }
-};
-
-// The chart's two lines, in money (one currency, cash) and in big blinds, until the end says which.
-struct Charts {
-  EvChartSeries money, bb;
-  std::string symbol;
-  bool one_currency = true;
-
-  void add(const HandOutcome& o) {
-    const HandHistory& h = *o.hand;
-    const std::string unit = h.tournament ? "chips" : h.symbol;
-    if (money.hands() == 0) symbol = unit;
-    if (unit != symbol || h.tournament) one_currency = false;
-    money.add(o.net, o.adjusted);
-    const double blind = h.big_blind > 0 ? h.big_blind : 1;
-    bb.add(o.net / blind, o.adjusted / blind);
   }
 };
 
@@ -268,12 +250,12 @@ int run_hands(const Args& args) {
     options.progress = [&](const HandsProgress& p) { progress(p); };
     LargestAllIns largest;
     largest.keep = top;
-    Charts charts;
+    HandsChart chart;
     std::uint64_t sampled = 0;
     if (as_csv)
       std::cout << "id,site,file,line,game,stakes,street,board,pot,rake,player,cards,put_in,equity,ev,won,hero\n";
     const HandsReport report = read_hands(paths, options, [&](const HandOutcome& o) {
-      charts.add(o);
+      chart.add(o);
       if (!o.all_in) return;
       largest.add(o);
       if (o.all_in->method == Method::monte_carlo) ++sampled;
@@ -282,10 +264,7 @@ int run_hands(const Args& args) {
     });
     progress.clear();
     if (!svg.empty()) {
-      const bool money = charts.one_currency && !in_bb;
-      EvChart chart{report.heroes.size() == 1 ? report.heroes[0] : "Net won and all-in adjusted",
-                    money ? charts.symbol : "bb", money ? charts.money.points() : charts.bb.points()};
-      write_file_atomically(svg, ev_chart_svg(chart));
+      write_file_atomically(svg, ev_chart_svg(chart.chart(report, in_bb)));
     }
     if (as_json)
       std::cout << to_json(report) << "\n";

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "equity/all_in_ev.hpp"
+#include "equity/ev_chart.hpp"
 #include "equity/hand_history.hpp"
 
 namespace equity {
@@ -28,6 +29,9 @@ struct HandOutcome {
   double net = 0;                 // the player's chips collected less his chips put in
   double adjusted = 0;            // the same, an all-in's chips collected replaced by his expectation
   std::optional<AllInEv> all_in;  // the all-in with cards to come, when the hand has one
+
+  // The player's place in the all-in: nullptr when the hand has none or he was not in it.
+  const AllInPlayer* in_all_in() const;
 };
 
 // A hand skipped, and why.
@@ -81,6 +85,23 @@ struct HandsReport {
 // exist, Cancelled when `cancel` is raised.
 HandsReport read_hands(const std::vector<std::string>& paths, const HandsOptions& options,
                        const std::function<void(const HandOutcome&)>& each);
+
+// The chart of the hands counted (ev_chart.hpp), its points added as the hands come: in the
+// currency when every hand is a cash game of one currency, else in big blinds (a hand's net over
+// its big blind); at most `max_points` points whatever the number of hands.
+class HandsChart {
+ public:
+  explicit HandsChart(std::size_t max_points = 2000) : money_(max_points), big_blinds_(max_points) {}
+  void add(const HandOutcome& outcome);
+  // The chart, titled by the report's player (or "Net won and all-in adjusted" for several); in big
+  // blinds when `big_blinds` or when the hands are not all cash in one currency.
+  EvChart chart(const HandsReport& report, bool big_blinds = false) const;
+
+ private:
+  EvChartSeries money_, big_blinds_;
+  std::string unit_;  // the first hand's: its currency's symbol, or "chips"
+  bool one_currency_ = true;
+};
 
 // Text held in memory, as a page or a script has it: a name (for HandOutcome::file and the skipped
 // hands' `file`) and the text of one file or more (it must outlive the call).

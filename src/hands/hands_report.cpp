@@ -158,9 +158,8 @@ void answer(Work& w, const std::vector<Input>& inputs, const std::string& hero) 
   if (o.player.empty() || seat == h.players.end()) return;
   w.counted = true;
   o.net = o.adjusted = seat->collected + seat->outside - seat->put_in;
-  if (o.all_in && !seat->cashed_out)  // a cash-out's result is already the all-in's price, not its luck
-    for (const auto& p : o.all_in->players)
-      if (p.name == o.player) o.adjusted = p.ev + seat->outside - p.put_in;
+  const AllInPlayer* me = o.in_all_in();
+  if (me && !seat->cashed_out) o.adjusted = me->ev + seat->outside - me->put_in;  // a cash-out's result is its price
 }
 
 // Adds a counted hand to the report (the serial stage after the parallel one).
@@ -179,9 +178,7 @@ void tally(HandsReport& r, const HandOutcome& o) {
   ++r.counted;
   row->net += o.net;
   row->adjusted += o.adjusted;
-  const bool in_it = o.all_in && std::any_of(o.all_in->players.begin(), o.all_in->players.end(),
-                                             [&](const AllInPlayer& p) { return p.name == o.player; });
-  if (in_it) ++row->all_in_hands, ++r.all_ins;
+  if (o.in_all_in()) ++row->all_in_hands, ++r.all_ins;
 }
 
 void skip(HandsReport& r, SkippedHand s) {
@@ -240,6 +237,29 @@ HandsReport run(const std::vector<Input>& inputs, const HandsOptions& options,
 }
 
 }  // namespace
+
+const AllInPlayer* HandOutcome::in_all_in() const {
+  if (!all_in) return nullptr;
+  for (const auto& p : all_in->players)
+    if (p.name == player) return &p;
+  return nullptr;
+}
+
+void HandsChart::add(const HandOutcome& o) {
+  const HandHistory& h = *o.hand;
+  const std::string unit = h.tournament || h.symbol.empty() ? "chips" : h.symbol;
+  if (money_.hands() == 0) unit_ = unit;
+  if (unit != unit_ || h.tournament) one_currency_ = false;
+  money_.add(o.net, o.adjusted);
+  const double blind = h.big_blind > 0 ? h.big_blind : 1;
+  big_blinds_.add(o.net / blind, o.adjusted / blind);
+}
+
+EvChart HandsChart::chart(const HandsReport& report, bool big_blinds) const {
+  const bool money = one_currency_ && !big_blinds;
+  return EvChart{report.heroes.size() == 1 ? report.heroes[0] : "Net won and all-in adjusted", money ? unit_ : "bb",
+                 money ? money_.points() : big_blinds_.points()};
+}
 
 HandsReport read_hands(const std::vector<std::string>& paths, const HandsOptions& options,
                        const std::function<void(const HandOutcome&)>& each) {

@@ -244,24 +244,6 @@ class LargestAllIns {
   std::vector<Row> rows_;
 };
 
-// The chart's two lines, in money and in big blinds, until the end says which (as `equity hands
-// --svg`): money when every hand counted is a cash game of one currency.
-struct ChartLines {
-  EvChartSeries money{kHandsChartPoints}, bb{kHandsChartPoints};
-  std::string symbol;
-  bool one_currency = true;
-
-  void add(const HandOutcome& o) {
-    const HandHistory& h = *o.hand;
-    const std::string unit = h.tournament ? "chips" : h.symbol.empty() ? "chips" : h.symbol;
-    if (money.hands() == 0) symbol = unit;
-    if (unit != symbol || h.tournament) one_currency = false;
-    money.add(o.net, o.adjusted);
-    const double blind = h.big_blind > 0 ? h.big_blind : 1;
-    bb.add(o.net / blind, o.adjusted / blind);
-  }
-};
-
 }  // namespace
 
 std::string hands_json(std::string_view text, std::string_view hero, const std::atomic<bool>* cancel) {
@@ -271,24 +253,19 @@ std::string hands_json(std::string_view text, std::string_view hero, const std::
   options.hero = std::string(hero);
   options.cancel = cancel;
   LargestAllIns largest(kHandsListed);
-  ChartLines lines;
+  HandsChart chart_lines(kHandsChartPoints);
   std::uint64_t index = 0;
   const HandsReport report =
       read_hands_text({HandsText{std::string(kHandsName), text}}, options, [&](const HandOutcome& o) {
-        lines.add(o);
+        chart_lines.add(o);
         ++index;
-        if (!o.all_in) return;
-        const auto& players = o.all_in->players;
-        if (std::any_of(players.begin(), players.end(), [&](const AllInPlayer& p) { return p.name == o.player; }))
-          largest.add(o, index);
+        if (o.in_all_in()) largest.add(o, index);
       });
   if (report.hands == 0)
     throw InputError(
         "no hand history in the body: no line starts a hand as PokerStars' (\"PokerStars Hand #...\") or GGPoker's "
         "(\"Poker Hand #...\") text files do");
-  const bool money = lines.one_currency;
-  EvChart chart{report.heroes.size() == 1 ? report.heroes[0] : "Net won and all-in adjusted",
-                money ? lines.symbol : "bb", money ? lines.money.points() : lines.bb.points()};
+  const EvChart chart = chart_lines.chart(report);
   json points = json::array();
   for (const EvChartPoint& p : chart.points) points.push_back({p.hand, p.net, p.adjusted});
   const json chart_json = {{"title", chart.title}, {"unit", chart.unit}, {"points", points}};
