@@ -41,7 +41,6 @@ namespace {
 
 using hands::after;
 using hands::parse_amount;
-using hands::starts_with;
 
 // ---- Cutting the stream into hands ---------------------------------------------------------------
 
@@ -87,9 +86,9 @@ void to_utf8(std::string& line) {
 }
 
 bool starts_hand(std::string_view line) {
-  if (starts_with(line, "\xEF\xBB\xBF")) line.remove_prefix(3);
-  return (starts_with(line, "PokerStars ") && line.find('#') != std::string_view::npos) ||
-         starts_with(line, "Poker Hand #");
+  if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+  return (line.starts_with("PokerStars ") && line.find('#') != std::string_view::npos) ||
+         line.starts_with("Poker Hand #");
 }
 
 }  // namespace

@@ -19,7 +19,6 @@ using hands::after;
 using hands::amount_symbol;
 using hands::bracket_cards;
 using hands::parse_amount;
-using hands::starts_with;
 
 // How each site names the games, the most specific first (a header names one of them, or a mixed
 // game's current one: "HORSE (Razz Limit, ...)").
@@ -98,10 +97,10 @@ struct Parser {
 
 void Parser::header() {
   std::string_view l = line();
-  if (starts_with(l, "\xEF\xBB\xBF")) l.remove_prefix(3);
+  if (l.starts_with("\xEF\xBB\xBF")) l.remove_prefix(3);
   const std::size_t hash = l.find('#'), colon = l.find(':', hash);
   if (hash == std::string_view::npos || colon == std::string_view::npos) fail("not a hand history header");
-  h.site = starts_with(l, "PokerStars") ? HandSite::pokerstars : HandSite::ggpoker;
+  h.site = l.starts_with("PokerStars") ? HandSite::pokerstars : HandSite::ggpoker;
   h.id = std::string(l.substr(hash + 1, colon - hash - 1));
   if (h.id.empty() || h.id.find(' ') != std::string::npos) fail("no hand number in the header");
   const std::string_view rest = l.substr(colon + 1);
@@ -259,7 +258,7 @@ std::optional<std::size_t> Parser::player_at_start(std::string_view l, std::size
   std::optional<std::size_t> best;
   for (std::size_t p = 0; p < h.players.size(); ++p) {
     const auto& name = h.players[p].name;
-    if (starts_with(l, name) && (!best || name.size() > used)) best = p, used = name.size();
+    if (l.starts_with(name) && (!best || name.size() > used)) best = p, used = name.size();
   }
   return best;
 }
@@ -388,7 +387,7 @@ void Parser::action(std::size_t p, std::string_view act) {
     // Antes and a missed small blind are dead: they do not count toward the street's bet.
     if (rest->find("ante") != std::string_view::npos || rest->find("missed") != std::string_view::npos)
       return put(p, chips, false);
-    if (starts_with(*rest, "straddle")) return raise_to(p, chips);
+    if (rest->starts_with("straddle")) return raise_to(p, chips);
     if (rest->find("small & big") != std::string_view::npos) {
       put(p, chips, false);
       street_in[p] += std::min(chips, h.big_blind);
@@ -396,7 +395,7 @@ void Parser::action(std::size_t p, std::string_view act) {
     }
     return put(p, chips, true);
   }
-  if (act == "folds" || starts_with(act, "folds ")) {
+  if (act == "folds" || act.starts_with("folds ")) {
     player.folded = true;
     player.folded_on = std::max(street, 0);
     return bet();
@@ -427,11 +426,11 @@ void Parser::outside_the_pot(std::size_t p, std::string_view act) {
     if (!x) fail("no amount in '" + std::string(act.substr(0, 80)) + "'");
     return *x;
   };
-  if (starts_with(act, "Receives Cashout"))
+  if (act.starts_with("Receives Cashout"))
     player.outside += chips(), player.cashed_out = true;
-  else if (starts_with(act, "Pays Cashout Risk"))
+  else if (act.starts_with("Pays Cashout Risk"))
     player.outside -= chips(), player.cashed_out = true;
-  else if (starts_with(act, "pay premium of all-in insurance"))
+  else if (act.starts_with("pay premium of all-in insurance"))
     player.outside -= chips();
 }
 
@@ -447,7 +446,7 @@ bool Parser::player_line(std::string_view l) {
     h.players[*p].put_in -= *chips;
     return true;
   }
-  if (starts_with(l, "Dealt to ")) return dealt(l);
+  if (l.starts_with("Dealt to ")) return dealt(l);
   if (auto drop = after(l, "Cash Drop to Pot : total ")) {  // GGPoker's promotion: dead money, no one's
     const auto chips = parse_amount(*drop);
     if (!chips) fail("no amount in the cash drop");
@@ -511,7 +510,7 @@ void Parser::summary_line(std::string_view l) {
   int run = -1;
   for (const auto& [prefix, r] :
        {std::pair{"Board [", 0}, {"FIRST Board [", 0}, {"SECOND Board [", 1}, {"THIRD Board [", 2}})
-    if (starts_with(l, prefix)) run = r;
+    if (l.starts_with(prefix)) run = r;
   if (run >= 0) return summary_board(static_cast<std::size_t>(run), bracket_cards(l));
   if (auto rest = after(l, "Seat ")) {
     const std::size_t colon = rest->find(": ");

@@ -11,13 +11,9 @@
 
 namespace equity::hands {
 
-inline bool starts_with(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
-
 // The text after `prefix` when `text` starts with it.
 inline std::optional<std::string_view> after(std::string_view text, std::string_view prefix) {
-  if (!starts_with(text, prefix)) return std::nullopt;
+  if (!text.starts_with(prefix)) return std::nullopt;
   return text.substr(prefix.size());
 }
 
