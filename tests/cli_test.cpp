@@ -968,18 +968,18 @@ TEST(CliRunouts, RunsAndTwoBoardsShowTheScoops) {
 
 // ---- equity hands --------------------------------------------------------------------------------
 
-// The hand histories of tests/data/hands: 15 hands in 11 files, 2 of them unreadable.
+// The hand histories of tests/data/hands: 20 hands in 12 files, 2 of them unreadable.
 TEST(CliHands, SummaryFitsEightyColumnsWithSkippedHandsNamed) {
   const auto r = run_equity("hands tests/data/hands");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("Hero: 13 hands (15 read in 11 files, ", 0), 0u) << r.out;
-  EXPECT_NE(r.out.find(", 12 all-ins with cards to come"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("NL Hold'em         $0.05/$0.10       2       1     +$9.80      +$8.06     +$1.74\n"),
+  EXPECT_EQ(r.out.rfind("Hero: 18 hands (20 read in 12 files, ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find(", 15 all-ins with cards to come"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("NL Hold'em          $0.05/$0.10      2       1     +$9.80      +$8.06     +$1.74\n"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("FL Stud Hi/Lo"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("#230000000040"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("unreadable.txt:1: a game not read: Triple Draw 2-7"), std::string::npos);
+  EXPECT_NE(r.out.find("unreadable.txt:1: a game not read: Courchevel"), std::string::npos);
   EXPECT_NE(r.out.find("unreadable.txt:30: truncated: no summary"), std::string::npos);
   std::istringstream lines(r.out);
   for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 80u) << line;
@@ -991,7 +991,7 @@ TEST(CliHands, JsonLinesOneAnAllInThenTheTotals) {
   std::istringstream lines(r.out);
   std::vector<json> all;
   for (std::string line; std::getline(lines, line);) all.push_back(json::parse(line));
-  ASSERT_EQ(all.size(), 13u);
+  ASSERT_EQ(all.size(), 16u);
   for (std::size_t i = 0; i + 1 < all.size(); ++i) {
     double ev = 0, won = 0;
     for (const auto& p : all[i]["players"]) ev += p["ev"].get<double>(), won += p["won"].get<double>();
@@ -1002,9 +1002,10 @@ TEST(CliHands, JsonLinesOneAnAllInThenTheTotals) {
   EXPECT_EQ(all[0]["id"], "RC1000000001");  // files in name order: ggpoker/ first
   const json& totals = all.back();
   EXPECT_EQ(totals["totals"], true);
-  EXPECT_EQ(totals["hands"], 15);
-  EXPECT_EQ(totals["counted"], 13);
-  EXPECT_EQ(totals["all_ins"], 12);
+  EXPECT_EQ(totals["hands"], 20);
+  EXPECT_EQ(totals["counted"], 18);
+  EXPECT_EQ(totals["all_ins"], 15);
+  EXPECT_EQ(totals["all_ins_not_counted"]["cards drawn not shown"], 1);  // a draw game's (draw.txt)
   EXPECT_EQ(totals["skipped"], 2);
   EXPECT_EQ(totals["skips"][1]["line"], 30);
 }

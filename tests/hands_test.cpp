@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "draw_brute_force.hpp"
 #include "equity/all_in_ev.hpp"
 #include "equity/error.hpp"
 #include "equity/hand_history.hpp"
@@ -78,6 +79,24 @@ Score score_of(Game game, const std::vector<Card>& hole, const std::vector<Card>
       const test::BruteScore b = test::brute_score(g, all);
       return {b.high, b.low};
     }
+    case Game::draw:
+      return {reference_score(all), 0};
+    case Game::deuce7_single:
+    case Game::deuce7_triple: {
+      std::array<Card, 5> five{};
+      std::copy_n(all.begin(), 5, five.begin());
+      std::int64_t key = 0;
+      for (int k : test::deuce_seven_key(five)) key = key * 16 + k;
+      return {-key, 0};  // the smaller key the better hand
+    }
+    case Game::badugi: {
+      std::array<Card, 4> four{};
+      std::copy_n(all.begin(), 4, four.begin());
+      const test::BadugiKey k = test::badugi_key(four);
+      std::int64_t key = k[0] + 5;
+      for (std::size_t i = 1; i < k.size(); ++i) key = key * 16 + k[i];
+      return {-key, 0};
+    }
     default:
       throw std::invalid_argument("no brute force for this game");
   }
@@ -140,8 +159,15 @@ std::vector<Card> deck_less(const Spot& s) {
   return deck;
 }
 
-// Each player's chips expected: every completion of the board (or of every stud hand, one player
-// after another), equally likely.
+// The cards a player's hand is made of when complete: the board games' board, a stud hand's seven,
+// a draw game's hand.
+std::size_t complete(Game game) {
+  if (has_board(game)) return 5;
+  return game_rules(game).draws > 0 ? static_cast<std::size_t>(game_rules(game).hole_cards) : 7;
+}
+
+// Each player's chips expected: every completion of the board (or of every stud hand, or every
+// draw game's hand from the cards kept, one player after another), equally likely.
 std::vector<double> brute_ev(const Spot& s) {
   const std::vector<Card> deck = deck_less(s);
   std::vector<double> sum(s.live.size());
@@ -151,7 +177,7 @@ std::vector<double> brute_ev(const Spot& s) {
   std::vector<bool> used(deck.size());
   const bool stud = !has_board(s.game);
   std::function<void(std::size_t, std::size_t)> deal = [&](std::size_t who, std::size_t from) {
-    const bool full = stud ? hands[who].size() == 7 : board.size() == 5;
+    const bool full = (stud ? hands[who].size() : board.size()) == complete(s.game);
     if (full) {
       if (stud && who + 1 < hands.size()) return deal(who + 1, 0);
       std::vector<Score> score;
@@ -409,7 +435,7 @@ TEST(HandHistory, HandsThatCannotBeReadSayWhereAndWhy) {
     FAIL();
   } catch (const HandHistoryError& e) {
     EXPECT_EQ(e.line(), 1u);
-    EXPECT_STREQ(e.what(), "a game not read: Triple Draw 2-7 Lowball Limit");
+    EXPECT_STREQ(e.what(), "a game not read: Courchevel Pot Limit");
   }
   ASSERT_TRUE(reader.next(text));
   EXPECT_EQ(text.first_line, 19u);
@@ -420,6 +446,115 @@ TEST(HandHistory, HandsThatCannotBeReadSayWhereAndWhy) {
     EXPECT_STREQ(e.what(), "truncated: no summary");
   }
   EXPECT_FALSE(reader.next(text));
+}
+
+// ---- The draw games -----------------------------------------------------------------------------
+
+// A draw game's all-in as the brute force takes it, written out from the hand by hand: each player's
+// cards kept and how many he draws, the discards known.
+struct DrawAllIn {
+  std::vector<std::string> kept;  // the players in, in seat order
+  std::vector<std::size_t> draws;
+  std::string dead;
+};
+
+Spot draw_spot(const HandHistory& h, const DrawAllIn& d) {
+  Spot s;
+  s.game = h.game;
+  for (const auto& p : h.players) s.put_in.push_back(p.put_in);
+  s.live = h.live();
+  for (const auto& k : d.kept) s.cards.push_back(parse_cards(k));
+  s.dead = parse_cards(d.dead);
+  s.kept = (h.total_pot - h.rake) / h.total_pot;
+  return s;
+}
+
+void expect_draw_ev_as_brute_force(const HandHistory& h, const DrawAllIn& d) {
+  SCOPED_TRACE("hand " + h.id);
+  const AllInEv ev = all_in_ev(h);
+  ASSERT_EQ(ev.players.size(), d.kept.size());
+  for (std::size_t i = 0; i < d.kept.size(); ++i)
+    EXPECT_EQ(ev.players[i].cards,
+              to_string(parse_cards(d.kept[i])) + (d.draws[i] > 0 ? "/" + std::to_string(d.draws[i]) : std::string()));
+  EXPECT_EQ(ev.dead, to_string(parse_cards(d.dead)));
+  EXPECT_EQ(ev.method, Method::exact);
+  const std::vector<double> brute = brute_ev(draw_spot(h, d));
+  double sum = 0;
+  for (std::size_t i = 0; i < brute.size(); ++i) {
+    EXPECT_NEAR(ev.players[i].ev, brute[i], 1e-9 * h.total_pot) << ev.players[i].name;
+    sum += ev.players[i].ev;
+  }
+  EXPECT_NEAR(sum, h.total_pot - h.rake, 1e-9 * h.total_pot);
+}
+
+TEST(HandHistory, DrawGamesReadDrawByDraw) {
+  const auto hands = read_file("pokerstars/draw.txt");
+  ASSERT_EQ(hands.size(), 5u);
+  EXPECT_EQ(hands[0].game, Game::deuce7_single);
+  EXPECT_EQ(hands[1].game, Game::deuce7_triple);
+  EXPECT_EQ(hands[2].game, Game::badugi);
+  EXPECT_EQ(hands[3].game, Game::draw);
+  EXPECT_EQ(hands[0].streets, 2);
+  EXPECT_EQ(hands[1].streets, 4);
+  // The single draw has no marker: its bets before the draw are its first street.
+  EXPECT_EQ(hands[0].last_action_street, 0);
+  EXPECT_EQ(player(hands[0], "Villain").drawn, std::vector<int>{0});
+  EXPECT_EQ(player(hands[0], "Hero").drawn, std::vector<int>{1});
+  // Triple draw: every draw's count, the hero's hand after each, the all-in after the second draw.
+  const HandHistory& triple = hands[1];
+  EXPECT_EQ(triple.last_action_street, 2);
+  EXPECT_EQ(street_name(triple.game, triple.last_action_street), "after the 2nd draw");
+  EXPECT_EQ(street_name(hands[0].game, 1), "after the draw");
+  EXPECT_EQ(player(triple, "Villain").drawn, (std::vector<int>{2, 1, 0}));
+  EXPECT_EQ(player(triple, "Short").drawn, (std::vector<int>{3, 1, 0}));
+  const auto& hero = player(triple, "Hero");
+  ASSERT_EQ(hero.held.size(), 4u);
+  EXPECT_EQ(to_string(hero.held[0]), "2c4d9hKcKs");
+  EXPECT_EQ(to_string(hero.held[3]), "2c4d7s3h8c");
+  EXPECT_EQ(to_string(player(triple, "Villain").cards), "9c6d5c4h2s");
+  // Badugi: the hero stands pat twice (no "Dealt to" then): his hand stays.
+  const auto& badugi = player(hands[2], "Hero");
+  EXPECT_EQ(badugi.drawn, (std::vector<int>{1, 0, 0}));
+  ASSERT_EQ(badugi.held.size(), 4u);
+  EXPECT_EQ(to_string(badugi.held[3]), "Ac5d9h3s");
+}
+
+TEST(HandHistory, DrawAllInsAgainstTheBruteForce) {
+  const auto hands = read_file("pokerstars/draw.txt");
+  // 2-7 single draw before the draw: a pat nine against the hero drawing one to an eight.
+  expect_draw_ev_as_brute_force(hands[0], {{"2d6h3d4c9d", "7s3c8d5h"}, {0, 1}, "Kd"});
+  // 2-7 triple draw after the second draw, three ways with a side pot: the hero draws one, both
+  // others stand pat; his discards of every draw out of the deck.
+  expect_draw_ev_as_brute_force(hands[1], {{"2c4d7s3h", "9c6d5c4h2s", "Tc8h6s3d2d"}, {1, 0, 0}, "KcKs7d9h"});
+  // Five-card draw before the draw: aces drawing three against a pat two pair.
+  expect_draw_ev_as_brute_force(hands[3], {{"KcKd8s8h5d", "AhAd"}, {0, 3}, "7c4s2h"});
+}
+
+// A draw game's all-in whose hands at the all-in are not all known is not counted, and says why:
+// another player's cards before his draw are never shown; with more than one draw to come, the
+// later draws are choices.
+TEST(HandHistory, DrawAllInsNotKnownSayWhy) {
+  const auto hands = read_file("pokerstars/draw.txt");
+  EXPECT_TRUE(all_in_with_cards_to_come(hands[2]));
+  EXPECT_EQ(not_an_all_in(hands[2]), std::optional<std::string>("cards drawn not shown"));
+  EXPECT_EQ(not_an_all_in(hands[4]),
+            std::optional<std::string>("3 draws to come, the later ones the players' choices"));
+  HandsOptions options;
+  options.threads = 1;
+  std::vector<std::string> not_counted;
+  const HandsReport r = read_hands({hands_dir() + "/pokerstars/draw.txt"}, options, [&](const HandOutcome& o) {
+    if (!o.all_in_not_counted.empty()) not_counted.push_back(o.hand->id);
+  });
+  EXPECT_EQ(r.counted, 5u);
+  EXPECT_EQ(r.all_ins, 3u);
+  EXPECT_EQ(not_counted, (std::vector<std::string>{"300000000003", "300000000005"}));
+  ASSERT_EQ(r.not_counted.size(), 2u);
+  EXPECT_EQ(r.not_counted[0], (std::pair<std::string, std::uint64_t>{"cards drawn not shown", 1}));
+  // Their result stands: the badugi hand's net as adjusted.
+  ASSERT_GE(r.stakes.size(), 3u);
+  EXPECT_EQ(r.stakes[2].game, "Badugi Limit");
+  EXPECT_DOUBLE_EQ(r.stakes[2].net, -4.0);
+  EXPECT_DOUBLE_EQ(r.stakes[2].adjusted, -4.0);
 }
 
 // Split Hold'em's two boards have betting after both: not read as a board run twice.
@@ -464,12 +599,12 @@ TEST(HandsReport, TheSameOnOneThreadOrTwoInFileOrder) {
   };
   const Read one = on(1), two = on(2);
   EXPECT_EQ(one.lines, two.lines);
-  ASSERT_EQ(one.lines.size(), 13u);
+  ASSERT_EQ(one.lines.size(), 18u);
   EXPECT_EQ(one.lines[0].substr(0, 13), "RC1000000001 ");  // ggpoker/ before pokerstars/
-  EXPECT_EQ(one.report.files, 11u);
-  EXPECT_EQ(one.report.hands, 15u);
-  EXPECT_EQ(one.report.counted, 13u);
-  EXPECT_EQ(one.report.all_ins, 12u);
+  EXPECT_EQ(one.report.files, 12u);
+  EXPECT_EQ(one.report.hands, 20u);
+  EXPECT_EQ(one.report.counted, 18u);
+  EXPECT_EQ(one.report.all_ins, 15u);
   EXPECT_EQ(one.report.skipped, 2u);
   ASSERT_EQ(one.report.skips.size(), 2u);
   EXPECT_EQ(one.report.skips[1].line, 30u);

@@ -76,7 +76,8 @@ struct LargestAllIns {
 };
 
 // The game as trackers write it, short: "Hold'em No Limit" -> "NL Hold'em", "7 Card Stud Hi/Lo
-// Limit" -> "FL Stud Hi/Lo", "Omaha Pot Limit" -> "PL Omaha" ("PLO" as it is).
+// Limit" -> "FL Stud Hi/Lo", "Omaha Pot Limit" -> "PL Omaha" ("PLO" as it is), "Triple Draw 2-7
+// Lowball Limit" -> "FL 2-7 Triple Draw".
 std::string short_game(std::string name) {
   std::string limit;
   for (const auto& [suffix, abbreviation] :
@@ -89,6 +90,10 @@ std::string short_game(std::string name) {
     }
   }
   if (name.rfind("7 Card ", 0) == 0) name.erase(0, 7);
+  for (const auto& [site, tracker] : {std::pair{"Single Draw 2-7 Lowball", "2-7 Single Draw"},
+                                      {"Triple Draw 2-7 Lowball", "2-7 Triple Draw"},
+                                      {"Triple Draw A-5 Lowball", "A-5 Triple Draw"}})
+    if (name == site) name = tracker;
   return limit + name;
 }
 
@@ -142,6 +147,19 @@ void print_summary(std::ostream& out, const HandsReport& r, const LargestAllIns&
                "Largest: the pot in big blinds. Equity: of the main pot. Expected: the chips expected back, the rake "
                "taken out.",
                80)
+        << "\n";
+  }
+  if (!r.not_counted.empty()) {
+    std::uint64_t n = 0;
+    std::string why;
+    for (const auto& [reason, count] : r.not_counted) {
+      n += count;
+      why += fmt::format("{}{}: {}", why.empty() ? "" : "; ", reason, with_commas(count));
+    }
+    out << "\n"
+        << wrap(fmt::format("{} all-in{} with cards to come not counted, {} result kept ({}).", with_commas(n),
+                            n == 1 ? "" : "s", n == 1 ? "its" : "their", why),
+                80)
         << "\n";
   }
   if (sampled > 0)
@@ -216,9 +234,11 @@ int run_hands(const Args& args) {
   CLI::App app(
       "Reads hand histories (PokerStars' and GGPoker's text files; folders are read recursively)\n"
       "and gives every all-in with cards to come its exact expected value: each pot and side pot\n"
-      "among the players in it, Hi/Lo halves, the rake taken out as the hand took it. Prints the\n"
-      "player's hands, all-ins, net won and net won all-in adjusted by game and stakes, and the\n"
-      "largest all-ins. A hand that cannot be read is skipped with its file, line and reason.",
+      "among the players in it, Hi/Lo halves, a draw game's next draw, the rake taken out as the\n"
+      "hand took it. Prints the player's hands, all-ins, net won and net won all-in adjusted by\n"
+      "game and stakes, and the largest all-ins. A hand that cannot be read is skipped with its\n"
+      "file, line and reason; an all-in whose hands are not all known (a draw game's other players'\n"
+      "before they draw) keeps its result, counted apart (docs/hands.md).",
       "equity hands");
   app.footer(
       "\nExamples:\n"

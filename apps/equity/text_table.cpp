@@ -41,9 +41,18 @@ void print_table(std::ostringstream& out, const TextColumn& label, const std::ve
   std::vector<const TextColumn*> all;
   for (const auto& c : columns) all.push_back(&c);
   if (limit == 0 || full <= limit) {
-    std::vector<std::size_t> widths;  // a cell too wide for its column widens it: a space always parts them
-    for (const auto& c : columns) widths.push_back(std::max(c.width, natural_width(c) + 1));
-    print_rows(out, label, label.width, all, widths);
+    // A cell too wide for its column widens it, the label's too (a space always parts them); past
+    // the limit, the columns with room to spare give it back, from the left.
+    const std::size_t label_width = natural_width(label) > label.width ? natural_width(label) + 1 : label.width;
+    std::vector<std::size_t> widths;
+    std::size_t total = label_width;
+    for (const auto& c : columns) total += widths.emplace_back(std::max(c.width, natural_width(c) + 1));
+    for (std::size_t i = 0; i < columns.size() && limit > 0 && total > limit; ++i) {
+      const std::size_t give = std::min(widths[i] - (natural_width(columns[i]) + 1), total - limit);
+      widths[i] -= give;
+      total -= give;
+    }
+    print_rows(out, label, label_width, all, widths);
     return;
   }
   // Narrow: two spaces before each column; blocks of as many columns as fit beside the labels.

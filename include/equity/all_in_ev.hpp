@@ -38,6 +38,10 @@ struct AllInEv {
   std::vector<AllInPlayer> players;  // the players in at the all-in, in seat order
 };
 
+// Whether the hand is an all-in with cards to come, its expectation countable or not: two players
+// in or more, one of them all in, the last bet before the last street.
+bool all_in_with_cards_to_come(const HandHistory& hand);
+
 // Why the hand is not an all-in with cards to come ("no showdown", "all in on the river", "cards
 // not shown"); nothing when it is one.
 std::optional<std::string> not_an_all_in(const HandHistory& hand);

@@ -40,6 +40,10 @@ struct HandPlayer {
   bool folded = false;
   int folded_on = -1;  // the street he folded on (0: the first), -1 if he did not
   bool all_in = false;
+  // The draw games: the cards he drew at each draw so far (0: he stood pat), and the hero's hands
+  // as dealt and after each draw (held[k]: after the kth draw), the cards kept first.
+  std::vector<int> drawn;
+  std::vector<std::vector<Card>> held;
 };
 
 // One hand.
@@ -62,7 +66,9 @@ struct HandHistory {
   // the community cards dealt by then (in every run, before the runs part).
   int last_action_street = 0;
   std::vector<Card> board_at_last_action;
-  int streets = 4;        // the streets of betting of the game: 4 (preflop .. river) or 5 (third .. seventh)
+  // The streets of betting of the game: 4 (preflop .. river), 5 (third .. seventh street), or in
+  // the draw games one more than the draws (before the first draw, after each).
+  int streets = 4;
   double dead_money = 0;  // chips in the pot that no player put in (GGPoker's "Cash Drop")
   double total_pot = 0;   // as the summary says: every player's chips in and the dead money
   double rake = 0;        // the rake and every other fee taken (jackpot, bingo, ...)
@@ -74,7 +80,7 @@ struct HandHistory {
   double chips_in() const;
 };
 
-// "turn", "5th street": the name of `street` (0-based) in `game`.
+// "turn", "5th street", "after the 2nd draw": the name of `street` (0-based) in `game`.
 std::string_view street_name(Game game, int street);
 
 // A hand that cannot be read: its line in the file and why.
@@ -139,7 +145,7 @@ class HandHistoryReader {
 };
 
 // Reads one hand. Throws HandHistoryError (the line, the reason: "not a hand history header",
-// "a game not known: Triple Draw 2-7 Lowball", "truncated: no summary", "card 'Xx' on line ...").
+// "a game not read: Courchevel Pot Limit", "truncated: no summary", "card 'Xx' on line ...").
 HandHistory parse_hand_history(const HandText& hand);
 
 }  // namespace equity

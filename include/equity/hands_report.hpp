@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "equity/all_in_ev.hpp"
@@ -29,6 +30,9 @@ struct HandOutcome {
   double net = 0;                 // the player's chips collected less his chips put in
   double adjusted = 0;            // the same, an all-in's chips collected replaced by his expectation
   std::optional<AllInEv> all_in;  // the all-in with cards to come, when the hand has one
+  // Why the all-in with cards to come the player was in cannot be counted, "" when it can or there
+  // is none: its cards at the all-in not known ("cards drawn not shown" in the draw games).
+  std::string all_in_not_counted;
 
   // The player's place in the all-in: nullptr when the hand has none or he was not in it.
   const AllInPlayer* in_all_in() const;
@@ -75,8 +79,11 @@ struct HandsReport {
   std::uint64_t hands = 0;          // hands read (skipped ones included)
   std::uint64_t counted = 0;        // hands counted for a hero
   std::uint64_t all_ins = 0;        // of them, all-ins with cards to come
-  std::uint64_t skipped = 0;        // hands (and files) skipped
-  std::vector<SkippedHand> skips;   // the first 1,000 of them
+  // Of them, the player's all-ins with cards to come not counted (HandOutcome::all_in_not_counted):
+  // why, and how many, in the order first seen.
+  std::vector<std::pair<std::string, std::uint64_t>> not_counted;
+  std::uint64_t skipped = 0;       // hands (and files) skipped
+  std::vector<SkippedHand> skips;  // the first 1,000 of them
   double seconds = 0;
 };
 

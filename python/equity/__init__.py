@@ -243,12 +243,12 @@ def hands(
     What `equity hands PATHS... --json` prints, as Python values: a dict
 
         {"all_ins": [one dict per all-in, in the order read],
-         "totals": {"players", "files", "hands", "counted", "all_ins", "stakes", "skipped",
-                    "skips", "seconds"}}
+         "totals": {"players", "files", "hands", "counted", "all_ins", "all_ins_not_counted",
+                    "stakes", "skipped", "skips", "seconds"}}
 
     paths    a file or folder (str, bytes or os.PathLike), or a list of them; folders are read
              recursively, their files in name order. PokerStars' and GGPoker's text files
-             (Hold'em, short deck, Omaha, stud, razz; cash and tournaments).
+             (Hold'em, short deck, Omaha, stud, razz, the draw games; cash and tournaments).
     hero     whose results: None, each hand's own player (the one dealt cards, "Dealt to").
     threads  worker threads (0 or None: all cores); the numbers do not depend on it.
 
@@ -260,7 +260,9 @@ def hands(
     "exact", or "monte-carlo" where enumerating is too slow: seeded by the hand, with ev_stderr
     the standard error of ev, 0 otherwise). The totals are by game and stakes ("stakes": net won,
     "adjusted" all-in adjusted, "luck" the difference); a hand that cannot be read is skipped and
-    listed in "skips" with its file, line and reason (the first 1,000).
+    listed in "skips" with its file, line and reason (the first 1,000). "all_ins_not_counted":
+    the player's all-ins with cards to come whose hands at the all-in are not all known (a draw
+    game's other players before they draw), each reason and how many: their result stands.
 
     The GIL is released while reading; Ctrl-C raises KeyboardInterrupt within a fraction of a
     second. A path that does not exist raises ValueError naming it; arguments of the wrong type

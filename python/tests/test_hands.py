@@ -25,7 +25,8 @@ KNOWN = [CASH, STARS / "omaha-hilo.txt", STARS / "run-twice.txt", STARS / "stud.
 ALL_IN_KEYS = ["id", "site", "file", "line", "game", "game_text", "stakes", "currency", "street", "board", "dead",
                "runs", "pot", "rake", "method", "player", "players"]
 PLAYER_KEYS = ["name", "cards", "put_in", "equity", "ev", "ev_stderr", "won", "outside"]
-TOTALS_KEYS = ["players", "files", "hands", "counted", "all_ins", "stakes", "skipped", "skips", "seconds"]
+TOTALS_KEYS = ["players", "files", "hands", "counted", "all_ins", "all_ins_not_counted", "stakes", "skipped", "skips",
+               "seconds"]
 
 
 def without_seconds(totals):
@@ -154,6 +155,7 @@ def test_the_totals_of_known_files():
     assert list(t) == TOTALS_KEYS
     assert (t["files"], t["hands"], t["counted"], t["all_ins"], t["skipped"]) == (6, 9, 7, 6, 2)
     assert t["players"] == ["Hero"]
+    assert t["all_ins_not_counted"] == {}
     cash = equity.hands(CASH)["totals"]
     assert (cash["files"], cash["hands"], cash["counted"], cash["all_ins"], cash["skipped"]) == (1, 3, 3, 2, 0)
     first = cash["stakes"][0]
@@ -184,7 +186,7 @@ def test_the_hands_skipped_say_where_and_why():
     t = r["totals"]
     assert (t["files"], t["hands"], t["counted"], t["all_ins"], t["skipped"]) == (1, 2, 0, 0, 2)
     assert t["skips"] == [
-        {"file": str(UNREADABLE), "line": 1, "reason": "a game not read: Triple Draw 2-7 Lowball Limit"},
+        {"file": str(UNREADABLE), "line": 1, "reason": "a game not read: Courchevel Pot Limit"},
         {"file": str(UNREADABLE), "line": 30, "reason": "truncated: no summary"},
     ]
 

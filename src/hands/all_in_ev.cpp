@@ -20,12 +20,63 @@ std::string cards_text(const std::vector<Card>& cards, std::size_t n) {
   return to_string(std::vector<Card>(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(n)));
 }
 
-// The cards seen out of play at the all-in: the up cards of the players who folded (stud).
+// The cards seen out of play at the all-in: the up cards of the players who folded (stud); the
+// hero's discards up to the next draw (the draw games: never drawn again).
 std::string dead_cards(const HandHistory& hand) {
   std::vector<Card> dead;
-  for (const auto& p : hand.players)
+  for (const auto& p : hand.players) {
     if (p.folded) dead.insert(dead.end(), p.up.begin(), p.up.end());
+    const std::size_t last = std::min(p.held.size(), static_cast<std::size_t>(hand.last_action_street) + 2);
+    for (std::size_t k = 1; k < last; ++k)
+      for (Card c : p.held[k - 1])
+        if (std::find(p.held[k].begin(), p.held[k].end(), c) == p.held[k].end()) dead.push_back(c);
+  }
   return to_string(dead);
+}
+
+// The draw games: a player's hand at the all-in as the question writes it, the cards he held and
+// how many he drew at the next draw ("7s3c8d5h/1"), his cards when he stood pat; or why it is not
+// known. Another player's cards before a draw are never written, nor which of his shown cards he
+// drew: his hand is known when he stood pat. Draws after the next are the players' choices, not
+// luck: an all-in with more than one draw to come is one only when no one draws again.
+struct DrawHand {
+  std::string text;
+  std::string why;  // "" when known
+};
+
+DrawHand draw_hand(const HandHistory& hand, const HandPlayer& p) {
+  const auto next = static_cast<std::size_t>(hand.last_action_street);  // p.drawn[next]: the next draw
+  if (p.drawn.size() <= next || p.drawn[next] < 0) return {"", "a draw not written"};
+  const int n = p.drawn[next];
+  if (p.held.size() > next + (n > 0 ? 1 : 0)) {  // the hero's: his cards before and after it
+    const auto& before = p.held[next];
+    if (n == 0) return {to_string(before), ""};
+    std::vector<Card> kept;
+    for (Card c : before)
+      if (std::find(p.held[next + 1].begin(), p.held[next + 1].end(), c) != p.held[next + 1].end()) kept.push_back(c);
+    if (kept.size() + static_cast<std::size_t>(n) != before.size()) return {"", "a draw that does not add up"};
+    return {to_string(kept) + "/" + std::to_string(n), ""};
+  }
+  if (n > 0) return {"", "cards drawn not shown"};
+  if (p.cards.size() != static_cast<std::size_t>(game_rules(hand.game).hole_cards)) return {"", "cards not shown"};
+  return {to_string(p.cards), ""};
+}
+
+// Why a draw game's all-in cannot be counted, or nothing.
+std::optional<std::string> draw_unknown(const HandHistory& hand) {
+  const auto live = hand.live();
+  for (std::size_t p : live)
+    if (auto h = draw_hand(hand, hand.players[p]); !h.why.empty()) return h.why;
+  const auto next = static_cast<std::size_t>(hand.last_action_street);
+  for (std::size_t p : live) {
+    const auto& drawn = hand.players[p].drawn;
+    if (std::any_of(drawn.begin() + static_cast<std::ptrdiff_t>(std::min(next, drawn.size())), drawn.end(),
+                    [](int n) { return n != 0; }) &&
+        hand.streets - 1 - hand.last_action_street > 1)
+      return std::to_string(hand.streets - 1 - hand.last_action_street) +
+             " draws to come, the later ones the players' choices";
+  }
+  return std::nullopt;
 }
 
 // A seed of the hand's site and number (64-bit FNV-1a, below 2^53 as seeds are).
@@ -38,6 +89,12 @@ std::uint64_t seed_of(const HandHistory& hand) {
 
 }  // namespace
 
+bool all_in_with_cards_to_come(const HandHistory& hand) {
+  const auto live = hand.live();
+  return live.size() >= 2 && hand.last_action_street < hand.streets - 1 &&
+         std::any_of(live.begin(), live.end(), [&](std::size_t p) { return hand.players[p].all_in; });
+}
+
 std::optional<std::string> not_an_all_in(const HandHistory& hand) {
   const auto live = hand.live();
   if (live.size() < 2) return "no showdown";
@@ -45,10 +102,13 @@ std::optional<std::string> not_an_all_in(const HandHistory& hand) {
     return "the last bet on the " + std::string(street_name(hand.game, hand.streets - 1));
   if (std::none_of(live.begin(), live.end(), [&](std::size_t p) { return hand.players[p].all_in; }))
     return "nobody all in";
+  const bool draws = game_rules(hand.game).draws > 0;
   for (std::size_t p : live) {
-    if (hand.players[p].cards.size() < cards_at(hand, hand.last_action_street)) return "cards not shown";
+    if (!draws && hand.players[p].cards.size() < cards_at(hand, hand.last_action_street)) return "cards not shown";
     if (!(hand.players[p].put_in > 0)) return "a player in without chips in the pot";
   }
+  if (draws)
+    if (auto why = draw_unknown(hand)) return why;
   if (has_board(hand.game) && (hand.boards.empty() || hand.boards[0].size() != 5)) return "the board not dealt out";
   return std::nullopt;
 }
@@ -58,8 +118,9 @@ Question all_in_question(const HandHistory& hand) {
   Question q;
   q.game = hand.game;
   const std::size_t n = cards_at(hand, hand.last_action_street);
+  const bool draws = game_rules(hand.game).draws > 0;
   for (std::size_t p : hand.live()) {
-    q.players.push_back(cards_text(hand.players[p].cards, n));
+    q.players.push_back(draws ? draw_hand(hand, hand.players[p]).text : cards_text(hand.players[p].cards, n));
     q.stacks.push_back(hand.players[p].put_in);
   }
   q.board = to_string(hand.board_at_last_action);

@@ -32,8 +32,14 @@ std::string_view street_name(Game game, int street) {
   static constexpr std::array<std::string_view, 4> kBoard = {"preflop", "flop", "turn", "river"};
   static constexpr std::array<std::string_view, 5> kStud = {"3rd street", "4th street", "5th street", "6th street",
                                                             "7th street"};
+  static constexpr std::array<std::string_view, 4> kDraws = {"before the draw", "after the 1st draw",
+                                                             "after the 2nd draw", "after the 3rd draw"};
   if (street < 0) return "before the cards";
   if (has_board(game)) return street < 4 ? kBoard[static_cast<std::size_t>(street)] : "showdown";
+  if (const int draws = game_rules(game).draws; draws > 0) {
+    if (street > draws) return "showdown";
+    return draws == 1 && street == 1 ? "after the draw" : kDraws[static_cast<std::size_t>(street)];
+  }
   return street < 5 ? kStud[static_cast<std::size_t>(street)] : "showdown";
 }
 

@@ -60,11 +60,21 @@ json totals_json(const HandsReport& r) {
                       {"net", cents(s.net)},
                       {"adjusted", s.adjusted},
                       {"luck", s.net - s.adjusted}});
+  json not_counted = json::object();
+  for (const auto& [why, n] : r.not_counted) not_counted[why] = n;
   json skips = json::array();
   for (const auto& s : r.skips) skips.push_back({{"file", s.file}, {"line", s.line}, {"reason", s.reason}});
-  return {{"totals", true},       {"players", r.heroes},  {"files", r.files}, {"hands", r.hands},
-          {"counted", r.counted}, {"all_ins", r.all_ins}, {"stakes", stakes}, {"skipped", r.skipped},
-          {"skips", skips},       {"seconds", r.seconds}};
+  return {{"totals", true},
+          {"players", r.heroes},
+          {"files", r.files},
+          {"hands", r.hands},
+          {"counted", r.counted},
+          {"all_ins", r.all_ins},
+          {"all_ins_not_counted", not_counted},
+          {"stakes", stakes},
+          {"skipped", r.skipped},
+          {"skips", skips},
+          {"seconds", r.seconds}};
 }
 
 }  // namespace

@@ -145,7 +145,8 @@ void answer(Work& w, const std::vector<Input>& inputs, const std::string& hero) 
   o.file = inputs[w.file].name;
   o.hand = &*w.hand;
   o.player = hero.empty() ? h.hero : hero;
-  if (!not_an_all_in(h)) {
+  const auto why_not = not_an_all_in(h);
+  if (!why_not) {
     try {
       o.all_in = all_in_ev(h, 1);
     } catch (const std::exception& e) {
@@ -157,6 +158,7 @@ void answer(Work& w, const std::vector<Input>& inputs, const std::string& hero) 
       std::find_if(h.players.begin(), h.players.end(), [&](const HandPlayer& p) { return p.name == o.player; });
   if (o.player.empty() || seat == h.players.end()) return;
   w.counted = true;
+  if (why_not && !seat->folded && all_in_with_cards_to_come(h)) o.all_in_not_counted = *why_not;
   o.net = o.adjusted = seat->collected + seat->outside - seat->put_in;
   const AllInPlayer* me = o.in_all_in();
   if (me && !seat->cashed_out) o.adjusted = me->ev + seat->outside - me->put_in;  // a cash-out's result is its price
@@ -179,6 +181,11 @@ void tally(HandsReport& r, const HandOutcome& o) {
   row->net += o.net;
   row->adjusted += o.adjusted;
   if (o.in_all_in()) ++row->all_in_hands, ++r.all_ins;
+  if (o.all_in_not_counted.empty()) return;
+  auto why = std::find_if(r.not_counted.begin(), r.not_counted.end(),
+                          [&](const auto& n) { return n.first == o.all_in_not_counted; });
+  if (why == r.not_counted.end()) why = r.not_counted.insert(why, {o.all_in_not_counted, 0});
+  ++why->second;
 }
 
 void skip(HandsReport& r, SkippedHand s) {

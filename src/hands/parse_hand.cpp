@@ -26,7 +26,7 @@ struct SiteGame {
   std::string_view text;
   Game game;
 };
-constexpr std::array<SiteGame, 22> kSiteGames = {{
+constexpr std::array<SiteGame, 31> kSiteGames = {{
     {"5 Card Omaha Hi/Lo", Game::omaha5_hilo},
     {"6 Card Omaha Hi/Lo", Game::omaha6_hilo},
     {"5 Card Omaha", Game::omaha5},
@@ -49,12 +49,20 @@ constexpr std::array<SiteGame, 22> kSiteGames = {{
     {"Holdem", Game::holdem},
     {"Texas", Game::holdem},
     {"NLH", Game::holdem},
+    {"Triple Draw 2-7 Lowball", Game::deuce7_triple},
+    {"Single Draw 2-7 Lowball", Game::deuce7_single},
+    {"2-7 Triple Draw", Game::deuce7_triple},
+    {"2-7 Single Draw", Game::deuce7_single},
+    {"Triple Draw A-5 Lowball", Game::a5_triple},
+    {"5 Card Draw", Game::draw},
+    {"Badeucy", Game::badeucy},
+    {"Badacey", Game::badacey},
+    {"Badugi", Game::badugi},
 }};
 
 // Games the sites deal that are not read: named in the reason a hand is skipped. Split Hold'em
 // deals two boards with betting after both: not a board run twice.
-constexpr std::array<std::string_view, 7> kOtherGames = {"Draw",    "Badugi",  "Courchevel", "Badeucy",
-                                                         "Badacey", "Lowball", "Split"};
+constexpr std::array<std::string_view, 2> kOtherGames = {"Courchevel", "Split"};
 
 std::string_view before_date(std::string_view rest);
 
@@ -86,6 +94,7 @@ struct Parser {
   void put(std::size_t p, double chips, bool counts_on_street);
   void raise_to(std::size_t p, double total);
   void outside_the_pot(std::size_t p, std::string_view act);
+  void draw(std::size_t p, int cards);
   bool dealt(std::string_view l);
   void summary_line(std::string_view l);
   void summary_board(std::size_t run, std::vector<Card> cards);
@@ -159,7 +168,8 @@ void Parser::game(std::string_view rest) {
   if (!hit->named.error.empty()) fail(hit->named.error);
   h.game = hit->named.game;
   h.game_text = hit->named.text;
-  h.streets = has_board(h.game) ? 4 : 5;
+  const int draws = game_rules(h.game).draws;
+  h.streets = has_board(h.game) ? 4 : draws > 0 ? draws + 1 : 5;
 }
 
 // The header up to its date ("2026/11/01"): where the stakes are.
@@ -294,6 +304,12 @@ bool Parser::street_marker(std::string_view l) {
                                                                                 {"RIVER", -1},
                                                                                 {"7th STREET", 4}}};
   if (*name == "SUMMARY") return summary = true;
+  if (*name == "DEALING HANDS") return street = 0, true;  // the draw games' first street
+  if (*name == "DRAW") {                                  // "*** SECOND DRAW ***"
+    street = run + 1;
+    std::fill(street_in.begin(), street_in.end(), 0.0);
+    return true;
+  }
   for (const auto& [street_text, s] : kStreets) {
     if (*name != street_text) continue;
     street = s >= 0 ? s : h.streets - 1;
@@ -320,10 +336,14 @@ bool Parser::dealt(std::string_view l) {
   if (cards.empty()) return true;
   auto& player = h.players[*p];
   const auto& rules = game_rules(h.game);
-  if (has_board(h.game)) {
+  if (has_board(h.game) || rules.draws > 0) {
     if (static_cast<int>(cards.size()) != rules.hole_cards)
       fail("dealt " + std::to_string(cards.size()) + " cards to " + player.name + ": " +
            std::string(game_name(h.game)) + " deals " + std::to_string(rules.hole_cards));
+    if (rules.draws > 0) {  // as dealt, then after each draw: "Dealt to Hero [7s 3c 8d] [As 5h]"
+      player.held.resize(static_cast<std::size_t>(std::max(street, 0)) + 1);
+      player.held.back() = cards;
+    }
     player.cards = std::move(cards);
     if (h.hero.empty()) h.hero = player.name;
     return true;
@@ -346,7 +366,7 @@ bool Parser::dealt(std::string_view l) {
 void Parser::shown(std::size_t p, std::vector<Card> cards) {
   auto& player = h.players[p];
   if (cards.empty()) return;
-  if (has_board(h.game)) {
+  if (has_board(h.game) || game_rules(h.game).draws > 0) {
     if (static_cast<int>(cards.size()) > game_rules(h.game).hole_cards)
       fail(player.name + " shows " + std::to_string(cards.size()) + " cards");
     if (static_cast<int>(cards.size()) == game_rules(h.game).hole_cards)
@@ -411,9 +431,35 @@ void Parser::action(std::size_t p, std::string_view act) {
     if (to == std::string_view::npos) fail("no 'to' in '" + std::string(act.substr(0, 80)) + "'");
     return raise_to(p, amount(rest->substr(to + 3))), bet();
   }
+  if (auto rest = after(act, "discards ")) {
+    if (rest->empty() || (*rest)[0] < '0' || (*rest)[0] > '9')
+      fail("no number in '" + std::string(act.substr(0, 80)) + "'");
+    return draw(p, (*rest)[0] - '0');
+  }
+  if (act.starts_with("stands pat")) return draw(p, 0);
   if (auto rest = after(act, "shows ")) return shown(p, bracket_cards(*rest));
   if (auto rest = after(act, "mucks ")) return shown(p, bracket_cards(*rest));
   outside_the_pot(p, act);
+}
+
+// A draw: "discards 2 cards [Qs 9c]" (the hero's cards shown), "stands pat". The single-draw games
+// write no marker before their draw: a player's draw past the street's begins the next.
+void Parser::draw(std::size_t p, int cards) {
+  const auto& rules = game_rules(h.game);
+  auto& player = h.players[p];
+  if (rules.draws == 0) fail(player.name + " draws in " + std::string(rules.title));
+  const int nth = std::max(street, static_cast<int>(player.drawn.size()) + 1);
+  if (nth > rules.draws) fail(player.name + " draws more often than " + std::string(rules.title) + " has draws");
+  if (cards < 0 || cards > rules.hole_cards) fail(player.name + " discards " + std::to_string(cards) + " cards");
+  if (static_cast<int>(player.drawn.size()) >= nth) fail(player.name + " draws twice at one draw");
+  if (nth > street) {
+    street = nth;
+    std::fill(street_in.begin(), street_in.end(), 0.0);
+  }
+  player.drawn.resize(static_cast<std::size_t>(nth) - 1, -1);  // -1: a draw not written
+  player.drawn.push_back(cards);
+  if (cards == 0 && player.held.size() == static_cast<std::size_t>(nth))  // the hero stands pat: no "Dealt to"
+    player.held.push_back(player.held.back());
 }
 
 // GGPoker's cash-outs and insurance: "Receives Cashout ($9.98)", "Pays Cashout Risk ($22.68)",

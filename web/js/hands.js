@@ -293,12 +293,29 @@ function cardsElement(cards) {
     c.textContent = cardLabel(card);
     span.append(c);
   }
+  const draw = cards.match(/\/(\d)$/);  // a draw game's hand: the cards kept and how many drawn
+  if (draw) {
+    const n = document.createElement("small");
+    n.className = "muted";
+    n.textContent = Number(draw[1]) === 0 ? " pat" : ` draws ${draw[1]}`;
+    span.append(n);
+  }
   return span;
 }
 
 // An amount of a game at its stakes: money with its symbol and cents, a tournament's chips whole.
 const money = (x, symbol, tournament, sign = false) => amountText(x, tournament ? "" : symbol, tournament ? 0 : 2, sign);
 const signClass = (x) => (x > 0.005 ? "up" : x < -0.005 ? "down" : "");
+
+// The all-ins whose hands were not all known (a draw game's other players before they draw): how
+// many and why, their result kept.
+function notCounted(reasons) {
+  const entries = Object.entries(reasons);
+  if (entries.length === 0) return "";
+  const n = entries.reduce((sum, [, count]) => sum + count, 0);
+  const why = entries.map(([reason, count]) => `${reason}: ${count.toLocaleString("en-US")}`).join("; ");
+  return ` (${n.toLocaleString("en-US")} more not counted, ${n === 1 ? "its" : "their"} result kept: ${why})`;
+}
 
 function renderSummary(totals) {
   const who = totals.players.length === 1 ? totals.players[0] : totals.players.length === 0 ? "" : `${totals.players.length} players`;
@@ -310,7 +327,7 @@ function renderSummary(totals) {
       : `No hand counted of the ${plural(totals.hands, "hand")} read: no hand says whom it was dealt to (“Dealt to”); give the hero's name.`;
   else
     text = `${who}: ${plural(totals.counted, "hand")} counted of ${totals.hands.toLocaleString("en-US")} read, ` +
-      `${plural(totals.all_ins, "all-in")} with cards to come.`;
+      `${plural(totals.all_ins, "all-in")} with cards to come${notCounted(totals.all_ins_not_counted || {})}.`;
   $("#hands-summary").textContent = text;
 }
 

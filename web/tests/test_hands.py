@@ -111,6 +111,33 @@ def test_files_give_the_totals_the_chart_and_the_largest_all_ins(page, shots):
     assert css(page, '#hands-allins tr[data-hand="230000000001"]').is_displayed()
 
 
+def test_a_draw_games_all_in_opens_with_its_draw(page, shots):
+    """The draw games' file: the all-ins not counted said with their reasons; an all-in's hand shown
+    with the cards it draws, and opened in the calculator with its draw and the hero's discards."""
+    open_hands(page)
+    path = str(DATA / "draw.txt")
+    upload(page, [path])
+    all_ins, totals = cli([path])
+    summary = css(page, "#hands-summary").text
+    assert f"{totals['all_ins']} all-ins with cards to come (2 more not counted, their result kept: " in summary, summary
+    assert "cards drawn not shown: 1" in summary, summary
+    single = css(page, '#hands-allins tr[data-hand="300000000001"]')
+    text = single.text
+    for expected in ("before the draw", "Hero 7♠3♣8♦5♥ draws 1", "Villain 2♦6♥3♦4♣9♦", "$40.25", "21.4%"):
+        assert expected in text, (expected, text)
+    screenshot(page, shots, "desktop-hands-draw")
+    single.click()
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#calculator-view").is_displayed())
+    WebDriverWait(page, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#equity-2"))
+    assert css(page, "#game").get_attribute("value") == "27-single"
+    assert css(page, "#range-1").get_attribute("value") == "2d6h3d4c9d"
+    assert css(page, "#range-2").get_attribute("value") == "7s3c8d5h/1"
+    assert css(page, "#dead").get_attribute("value") == "Kd"
+    assert abs(float(css(page, "#equity-2").text.rstrip("%")) - 100 * 9 / 42) < 0.01  # nine of 42 cards
+    page.back()
+    WebDriverWait(page, WAIT).until(lambda d: css(d, "#hands-view").is_displayed())
+
+
 def test_the_calculator_keeps_its_question_across_the_views(page):
     type_range(page, 1, "QQ")
     WebDriverWait(page, WAIT).until(lambda d: "p=QQ" in d.current_url)
