@@ -731,11 +731,13 @@ TEST(ServeApi, HandsOfAFile) {
   const json answer = json::parse(hands_json(read_text(kHoldemCash), ""));
   EXPECT_EQ(answer["all_ins_total"], 2);
   ASSERT_EQ(answer["all_ins"].size(), 2u);
-  const json& four_way = answer["all_ins"][0];  // $69 on the turn, then $20.30 on the flop
+  // By the pot in big blinds, as the command line: $20.30 at $0.05/$0.10 on the flop (203 big
+  // blinds), then $69 at $0.50/$1 on the turn (69).
+  const json& four_way = answer["all_ins"][1];
   EXPECT_EQ(four_way["id"], "230000000003");
   EXPECT_EQ(four_way["index"], 3);
   EXPECT_EQ(four_way["players"].size(), 4u);
-  const json& flop = answer["all_ins"][1];
+  const json& flop = answer["all_ins"][0];
   EXPECT_EQ(flop["id"], "230000000001");
   EXPECT_EQ(flop["index"], 1);
   EXPECT_EQ(flop["board"], "Kc7h2d");
@@ -803,7 +805,9 @@ TEST(ServeApi, HandsOfManyFilesAndUnreadableOnes) {
     text += read_text(std::string(EQUITY_SOURCE_DIR) + "/tests/data/hands/pokerstars/" + name) + "\n";
   const json answer = json::parse(hands_json(text, "Hero"));
   EXPECT_EQ(answer["chart"]["unit"], "bb");
-  EXPECT_EQ(answer["all_ins"][0]["id"], "230000000040");  // 3,070 chips: pots are compared as numbers
+  // Pots compared in big blinds, chips and money alike: $20.30 at $0.05/$0.10 (203) before the
+  // tournament's 3,070 chips at 50/100 (30.7).
+  EXPECT_EQ(answer["all_ins"][0]["id"], "230000000001");
   // Hands that cannot be read are skipped with their line in the body and why, not refused.
   EXPECT_GE(answer["totals"]["skipped"].get<int>(), 1);
   for (const json& skip : answer["totals"]["skips"]) {
@@ -819,8 +823,8 @@ TEST(ServeApi, HandsOfManyFilesAndUnreadableOnes) {
   EXPECT_EQ(big["all_ins_total"], 500);
   ASSERT_EQ(big["all_ins"].size(), kHandsListed);
   for (std::size_t i = 0; i < 200; ++i) {
-    EXPECT_EQ(big["all_ins"][i]["id"], "230000000003") << i;  // the $69 pots (250 of them) before the $20.30
-    EXPECT_EQ(big["all_ins"][i]["index"], 3 * i + 3) << i;    // of equal pots, the earlier hand first
+    EXPECT_EQ(big["all_ins"][i]["id"], "230000000001") << i;  // 203 big blinds (250 of them) before 69
+    EXPECT_EQ(big["all_ins"][i]["index"], 3 * i + 1) << i;    // of equal pots, the earlier hand first
   }
   EXPECT_LE(big["chart"]["points"].size(), kHandsChartPoints);
   EXPECT_EQ(big["chart"]["points"].back()[0], 750);

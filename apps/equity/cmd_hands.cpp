@@ -18,6 +18,7 @@
 #include "equity/files.hpp"
 #include "equity/hands_json.hpp"
 #include "equity/hands_report.hpp"
+#include "equity/largest_all_ins.hpp"
 #include "progress_line.hpp"
 #include "terminal.hpp"
 #include "text_table.hpp"
@@ -50,30 +51,6 @@ void csv_rows(std::ostream& out, const HandOutcome& o) {
         << fmt::format("{:.2f},{:.6f},{:.4f},{:.2f}", p.put_in, p.equity, p.ev, p.won) << ','
         << (p.name == o.player ? 1 : 0) << '\n';
 }
-
-// The largest all-ins of the player, by pot in big blinds, kept as they come (at most `keep`).
-struct LargestAllIns {
-  struct Row {
-    double pot = 0, big_blinds = 0;  // the pot, and in big blinds (how pots of any stakes compare)
-    std::string id, street, symbol;
-    bool tournament = false;
-    std::size_t players = 0;
-    double equity = 0, won = 0, ev = 0;
-  };
-  std::size_t keep = 10;
-  std::vector<Row> rows;
-
-  void add(const HandOutcome& o) {
-    const auto& a = *o.all_in;
-    const AllInPlayer* me = o.in_all_in();
-    if (!me || keep == 0) return;
-    const double bb = o.hand->big_blind > 0 ? o.hand->big_blind : 1;
-    rows.push_back({a.pot, a.pot / bb, o.hand->id, std::string(street_name(o.hand->game, a.street)), o.hand->symbol,
-                    o.hand->tournament, a.players.size(), me->equity, me->won, me->ev});
-    std::sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) { return x.big_blinds > y.big_blinds; });
-    if (rows.size() > keep) rows.pop_back();
-  }
-};
 
 // The game as trackers write it, short: "Hold'em No Limit" -> "NL Hold'em", "7 Card Stud Hi/Lo
 // Limit" -> "FL Stud Hi/Lo", "Omaha Pot Limit" -> "PL Omaha" ("PLO" as it is), "Triple Draw 2-7
@@ -127,11 +104,11 @@ void print_summary(std::ostream& out, const HandsReport& r, const LargestAllIns&
     out << "\n" << trim_line_ends(table.str());
     out << "Luck: net won less all-in adjusted; above 0, the all-ins won more than expected.\n";
   }
-  if (!largest.rows.empty()) {
+  if (const auto rows = largest.rows(); !rows.empty()) {
     TextColumn id{"Largest all-ins", 18, {}};
     std::vector<TextColumn> cols = {{"Street", 12, {}}, {"Players", 8, {}}, {"Pot", 12, {}},
                                     {"Equity", 8, {}},  {"Won", 12, {}},    {"Expected", 12, {}}};
-    for (const auto& row : largest.rows) {
+    for (const auto& row : rows) {
       id.cells.push_back("#" + row.id);
       cols[0].cells.push_back(row.street);
       cols[1].cells.push_back(std::to_string(row.players));
@@ -268,16 +245,17 @@ int run_hands(const Args& args) {
     options.hero = hero;
     options.threads = threads;
     options.progress = [&](const HandsProgress& p) { progress(p); };
-    LargestAllIns largest;
-    largest.keep = top;
+    LargestAllIns largest(top);
+    std::uint64_t index = 0;
     HandsChart chart;
     std::uint64_t sampled = 0;
     if (as_csv)
       std::cout << "id,site,file,line,game,stakes,street,board,pot,rake,player,cards,put_in,equity,ev,won,hero\n";
     const HandsReport report = read_hands(paths, options, [&](const HandOutcome& o) {
       chart.add(o);
+      ++index;
       if (!o.all_in) return;
-      largest.add(o);
+      if (!as_json && !as_csv) largest.add(o, index);
       if (o.all_in->method == Method::monte_carlo) ++sampled;
       if (as_json) std::cout << to_json(o) << "\n";
       if (as_csv) csv_rows(std::cout, o);

@@ -45,6 +45,13 @@ def cli(paths, *args):
     return lines[:-1], lines[-1]
 
 
+def largest_first(paths):
+    """The hand the command line's summary lists first among the largest all-ins."""
+    program = os.environ.get("EQUITY_PROGRAM", str(DATA.parents[3] / "build" / "release" / "equity"))
+    out = subprocess.run([program, "hands", *paths], capture_output=True, text=True, check=True).stdout
+    return out.split("Largest all-ins", 1)[1].split("\n")[1].split()[0].lstrip("#")
+
+
 def rows(driver, selector):
     return [[c.text for c in r.find_elements(By.CSS_SELECTOR, "td")]
             for r in driver.find_elements(By.CSS_SELECTOR, f"{selector} tbody tr")]
@@ -73,11 +80,11 @@ def test_files_give_the_totals_the_chart_and_the_largest_all_ins(page, shots):
     assert chart.find_elements(By.CSS_SELECTOR, "polyline.adjusted-line")
     assert css(page, "#hands-chart-unit").text == "in big blinds"  # cash games and a tournament
     assert css(page, "#hands-svg").get_attribute("href").startswith("blob:")
-    # The largest all-ins: the hero's, the largest pot first.
+    # The largest all-ins: the hero's, the largest pot in big blinds first, as the command line.
     mine = [a for a in all_ins if any(p["name"] == a["player"] for p in a["players"])]
     listed = page.find_elements(By.CSS_SELECTOR, "#hands-allins tbody tr")
     assert len(listed) == len(mine) == totals["all_ins"]
-    assert listed[0].get_attribute("data-hand") == max(mine, key=lambda a: a["pot"])["id"]
+    assert listed[0].get_attribute("data-hand") == largest_first(paths)  # by the pot in big blinds
     flop = css(page, '#hands-allins tr[data-hand="230000000001"]')
     text = flop.text
     for expected in ("#230000000001", "flop", "Hero A♥K♦", "Villain Q♠Q♥", "K♣7♥2♦", "$20.30", "91.2%", "$19.80", "$18.06"):

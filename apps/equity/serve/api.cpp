@@ -14,6 +14,7 @@
 #include "equity/hand_order.hpp"
 #include "equity/hands_json.hpp"
 #include "equity/hands_report.hpp"
+#include "equity/largest_all_ins.hpp"
 #include "equity/omaha_range.hpp"
 #include "equity/range.hpp"
 #include "equity/range_description.hpp"
@@ -204,45 +205,16 @@ namespace equity::serve {
 
 namespace {
 
-// The largest all-ins by pot, at most `keep`, each as its JSON with its hand's index (the JSON is
-// written only for those that enter the list).
-class LargestAllIns {
- public:
-  explicit LargestAllIns(std::size_t keep) : keep_(keep) {}
-  void add(const HandOutcome& o, std::uint64_t index) {
-    const double pot = o.all_in->pot;
-    // (rows_ is a heap whose top is the last row of the list: the smallest pot kept)
-    if (keep_ == 0 || (rows_.size() >= keep_ && !(pot > rows_.front().pot))) return;
-    rows_.push_back({pot, index, to_json(o)});
-    std::push_heap(rows_.begin(), rows_.end(), before);
-    if (rows_.size() > keep_) {
-      std::pop_heap(rows_.begin(), rows_.end(), before);
-      rows_.pop_back();
-    }
+// The largest all-ins' JSON (largest_all_ins.hpp), each with its hand's index, as an array's text.
+std::string json_text(const LargestAllIns& largest) {
+  std::string out = "[";
+  for (const auto& row : largest.rows()) {
+    if (out.size() > 1) out += ",";
+    // {"index":N, then the all-in's own fields
+    out += "{\"index\":" + std::to_string(row.index) + (row.json.size() > 2 ? "," : "") + row.json.substr(1);
   }
-  // The rows, the largest pot first (ties: the earlier hand first), as a JSON array's text.
-  std::string json_text() {
-    std::sort(rows_.begin(), rows_.end(), before);
-    std::string out = "[";
-    for (const auto& row : rows_) {
-      if (out.size() > 1) out += ",";
-      // {"index":N, then the all-in's own fields
-      out += "{\"index\":" + std::to_string(row.index) + (row.json.size() > 2 ? "," : "") + row.json.substr(1);
-    }
-    return out + "]";
-  }
-
- private:
-  struct Row {
-    double pot;
-    std::uint64_t index;
-    std::string json;
-  };
-  // The list's order: the larger pot first, of equal pots the earlier hand.
-  static bool before(const Row& a, const Row& b) { return a.pot > b.pot || (a.pot == b.pot && a.index < b.index); }
-  std::size_t keep_;
-  std::vector<Row> rows_;
-};
+  return out + "]";
+}
 
 }  // namespace
 
@@ -271,7 +243,7 @@ std::string hands_json(std::string_view text, std::string_view hero, const std::
   const json chart_json = {{"title", chart.title}, {"unit", chart.unit}, {"points", points}};
   const auto dump = [](const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); };
   // The all-ins and the totals are the library's JSON text as it wrote it (hands_json.hpp).
-  return "{\"all_ins\":" + largest.json_text() + ",\"all_ins_total\":" + std::to_string(report.all_ins) +
+  return "{\"all_ins\":" + json_text(largest) + ",\"all_ins_total\":" + std::to_string(report.all_ins) +
          ",\"totals\":" + to_json(report) + ",\"chart\":" + dump(chart_json) +
          ",\"svg\":" + dump(json(ev_chart_svg(chart))) + "}";
 }
