@@ -692,7 +692,8 @@ int run_equity(const Args& args) {
           "Draw games (--game draw, 27-single, 27-triple, a5-triple, badugi, badeucy, badacey): 2 to 6 players, no "
           "board; each player is " +
           std::string(kDrawHandSyntax) +
-          "; --dead for the discards when known (they are never drawn). The last draw is counted exactly over "
+          "; --dead for the discards when known (not drawn again until the stub runs out: then they are "
+          "shuffled back in, sampled). The last draw is counted exactly over "
           "every way the draws can come (a player drawing five: Monte Carlo); with --draws 2 or 3 the draws "
           "before it are sampled under the drawing rule the answer names: a model of play, not of luck alone "
           "(docs/draw.md).",

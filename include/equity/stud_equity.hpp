@@ -125,6 +125,11 @@ struct StudDeal {
   // Per player (missing: none), the cards drawn in each draw after the next one when given
   // (9h7d5c/2/1/0: {1, 0}); the rule keeps the cards it values most (draw_keep_count()).
   std::vector<std::vector<int>> later_counts{};
+  // The draw games' rule when the cards drawn run past the stub (the cards not seen): the dead
+  // cards, the discards known, are shuffled into a new stub, as the rules reshuffle the discards;
+  // stud_monte_carlo() samples it (stud_exact() throws InputError: stud_stub_runs_out()). False:
+  // too few cards is an error (or stud's community card).
+  bool reshuffle = false;
 };
 
 // How stud_exact() counts: automatic is the sweep for two players, else the walk; sweep with other
@@ -159,6 +164,10 @@ std::uint64_t stud_deals(const StudDeal& deal);
 
 // Whether the deal's seventh card is a community card (see StudDeal). Throws as stud_deals().
 bool stud_community_card(const StudDeal& deal);
+
+// Whether the draw runs past the stub, its discards shuffled back in (StudDeal::reshuffle): the
+// question is sampled. Throws as stud_deals().
+bool stud_stub_runs_out(const StudDeal& deal);
 
 // Every way of `hidden` cards of the cards left (the deck less every known and dead card), in the
 // order of StudCounts::hidden: colex order of the cards left by increasing card id. Throws as

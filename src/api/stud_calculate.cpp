@@ -75,6 +75,7 @@ void read_draw_players(const Question& q, PlannedQuestion& s) {
   deal.game = scorer_of(rules);
   deal.cards = rules.hole_cards;
   deal.community_card = false;
+  deal.reshuffle = true;
   deal.later_draws = std::max(q.draws, 1) - 1;
   if (deal.later_draws > 0)
     deal.rule = draw_rule(q.game, q.draw_pat, q.draw_keep);
@@ -442,6 +443,29 @@ Plan plan_draws(const Question& q, std::shared_ptr<PlannedQuestion> s) {
   return plan;
 }
 
+// A draw that runs past the stub: the discards known shuffled back in, as the rules reshuffle them,
+// which is sampled.
+Plan plan_reshuffle(const Question& q, std::shared_ptr<PlannedQuestion> s) {
+  const StudDeal& deal = *s->stud;
+  std::size_t known = deal.dead.size();
+  int drawn = 0;
+  for (const auto& hand : deal.hands) known += hand.size(), drawn += deal.cards - static_cast<int>(hand.size());
+  const std::string why = "the players draw " + std::to_string(drawn) + " cards and " +
+                          std::to_string(kCards - static_cast<int>(known)) +
+                          " are left: the discards are shuffled back in";
+  const Method asked = asked_method(q);
+  if (asked == Method::exact) throw InputError("exact: " + why + ", which is sampled: ask for Monte Carlo");
+  s->automatic = asked == Method::automatic;
+  Plan plan;
+  plan.method = Method::monte_carlo;
+  plan.reason = asked == Method::automatic ? why + " (the rules' reshuffle), sampled" : "Monte Carlo was asked for";
+  plan.work.assignments = 1;
+  plan.work.combos = static_cast<double>(deal.hands.size());
+  plan.work.enumerable = false;  // --exact is refused: not suggested
+  plan.question = std::move(s);
+  return plan;
+}
+
 }  // namespace
 
 Plan plan_stud(const Question& question) {
@@ -464,6 +488,7 @@ Plan plan_stud(const Question& question) {
         "up to all (a community card)");
   }
   if (deal.later_draws > 0) return plan_draws(q, std::move(s));
+  if (stud_stub_runs_out(deal)) return plan_reshuffle(q, std::move(s));
   const int to_come = most_to_come(deal);
   const bool heads_up = swept(deal);
   const double work = to_come <= kStudMaxToCome ? stud_work(deal) : deals;

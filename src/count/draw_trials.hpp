@@ -4,10 +4,12 @@
 // instantiated in each game's translation unit (stud_count_<game>.cpp, draw_count_a5.cpp).
 //
 // A trial: the cards not seen are the stub, shuffled as the stud trials shuffle them (a partial
-// Fisher-Yates); each player first draws his cards to come (the question's draw); then in each
-// later draw every player in turn keeps what the rule keeps, throws the rest on the discard pile
-// and draws as many; when the stub runs out the discard pile is shuffled into a new stub (the
-// player's own discards of that draw are not in it, unless nothing else is left). The last hands
+// Fisher-Yates), the discards known (the dead cards) on the discard pile; each player first draws
+// his cards to come (the question's draw); then in each later draw every player in turn keeps what
+// the rule keeps, throws the rest on the discard pile and draws as many; when the stub runs out the
+// discard pile is shuffled into a new stub (the player's own discards of that draw are not in it,
+// unless nothing else is left; of the question's draw, whose discards are not told apart, every
+// discard known is). The last hands
 // are scored once and counted as a showdown, as the stud trials count them.
 #include <array>
 #include <bit>
@@ -20,11 +22,10 @@
 
 namespace equity::detail {
 
-// The scorers of the games with draws before the last (not stud's high, which five-card draw
-// shares with one draw only, nor stud Hi/Lo's).
+// The scorers of the draw games (stud's high is five-card draw's too: one draw, sampled here only
+// when it runs past the stub; not stud Hi/Lo's).
 template <class Scorer>
-inline constexpr bool kDrawsBeforeTheLast =
-    !std::is_same_v<Scorer, StudHighScorer> && !std::is_same_v<Scorer, StudHiLoScorer>;
+inline constexpr bool kDrawGame = !std::is_same_v<Scorer, StudHiLoScorer>;
 
 // A hand's cards summed (Hand(CardSet) lists them in a vector first).
 EQUITY_ALWAYS_INLINE Hand hand_of(CardSet cards) {
@@ -42,8 +43,8 @@ class DrawStub {
   DrawStub(const std::array<Card, kCards>& deck, std::uint32_t size, Rng& rng) : deck_(deck), left_(size), rng_(rng) {}
 
   // One card off the stub; the discard pile shuffled in when the stub is out (the pile is never
-  // empty then: stud_setup() checked the cards of the first draw, and each later one throws away
-  // as many as it draws).
+  // empty then: stud_setup() checked the cards of the first draw against the stub and the discards
+  // known, and each later one throws away as many as it draws).
   EQUITY_ALWAYS_INLINE Card take() {
     if (next_ == left_) {
       for (std::uint32_t i = 0; i < pile_size_; ++i) deck_[i] = pile_[i];
@@ -97,6 +98,7 @@ void draw_trials(const StudSetup& setup, StudGame game, std::uint64_t seed, std:
   }
   for (std::uint64_t t = 0; t < size; ++t) {
     DrawStub stub(deck, left, rng);
+    stub.discard(setup.pile);
     for (std::size_t p = 0; p < n; ++p) {
       hands[p] = known[p];
       for (int k = 0; k < setup.to_come[p]; ++k) hands[p].insert(stub.take());

@@ -42,6 +42,10 @@ struct StudSetup {
   int later_draws = 0;  // the draw games' draws after the first (StudDeal::later_draws), by `rule`
   DrawRule rule{};
   std::vector<std::vector<int>> later_counts;  // StudDeal::later_counts
+  // The draw runs past the stub (StudDeal::reshuffle): the discards known, shuffled into a new stub
+  // when it is out (Monte Carlo's draw trials only).
+  bool runs_out = false;
+  CardSet pile;
 };
 
 // The deal checked, the one check of exact and Monte Carlo (stud_equity.cpp): 2..10 hands of 0..7

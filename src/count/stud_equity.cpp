@@ -68,7 +68,17 @@ StudSetup stud_setup(const StudDeal& deal) {
   setup.later_counts = deal.later_counts;
   setup.deck = (CardSet::full() - seen).cards();
   const int left = static_cast<int>(setup.deck.size()), players = static_cast<int>(deal.hands.size());
+  if (deal.reshuffle)
+    for (Card c : deal.dead) setup.pile.insert(c);
   if (left >= needed) return setup;
+  const int discards = static_cast<int>(deal.dead.size());
+  if (deal.reshuffle && left + discards >= needed) {
+    setup.runs_out = true;
+    return setup;
+  }
+  if (deal.reshuffle)
+    throw InputError("the players draw " + std::to_string(needed) + " cards: " + std::to_string(left) +
+                     " are left and " + std::to_string(discards) + " discards (--dead) to shuffle back in");
   if (!deal.community_card)
     throw InputError("the players draw " + std::to_string(needed) + " cards and " + std::to_string(left) +
                      " are left (the dead cards, discards too, are never drawn)");
@@ -207,6 +217,8 @@ StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options) {
   const detail::StudSetup setup = detail::stud_setup(deal);
   if (setup.later_draws > 0)
     throw InputError("exact counts the last draw; the draws before it follow the drawing rule and are sampled");
+  if (setup.runs_out)
+    throw InputError("the draw runs past the stub and the discards are shuffled back in, which is sampled");
   if (method == StudExactMethod::sweep && deal.hands.size() != 2)
     throw InputError("the stud sweep counts 2 players, not " + std::to_string(deal.hands.size()));
   if (method == StudExactMethod::sweep && !stud_sweep_takes(deal.game))
@@ -265,6 +277,8 @@ StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options) {
 
 bool stud_community_card(const StudDeal& deal) { return detail::stud_setup(deal).community; }
 
+bool stud_stub_runs_out(const StudDeal& deal) { return detail::stud_setup(deal).runs_out; }
+
 std::vector<CardSet> stud_hidden_ways(const StudDeal& deal, int hidden) {
   return colex_sets(detail::stud_setup(deal).deck, hidden);
 }
@@ -276,6 +290,7 @@ std::uint64_t stud_deals(const StudDeal& deal) {
   std::uint64_t deals = setup.community ? static_cast<std::uint64_t>(left--) : 1;
   for (int k : setup.to_come) {
     k -= setup.community ? 1 : 0;
+    if (k > left) return 0;  // the stub runs out: no deal of it alone
     const std::uint64_t ways = choose(left, k);
     deals = deals > UINT64_MAX / ways ? UINT64_MAX : deals * ways;  // saturated: more than any limit
     left -= k;

@@ -43,6 +43,10 @@ extern template void stud_trials<BadaceyScorer, false>(const StudSetup& setup, S
                                                        std::uint64_t chunk, std::uint64_t size, StudChunk& out);
 extern template void stud_trials<BadaceyScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
                                                       std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void draw_trials<StudHighScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                        std::uint64_t chunk, std::uint64_t size, StudChunk& out);
+extern template void draw_trials<StudHighScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
+                                                       std::uint64_t chunk, std::uint64_t size, StudChunk& out);
 extern template void draw_trials<RazzScorer, false>(const StudSetup& setup, StudGame game, std::uint64_t seed,
                                                     std::uint64_t chunk, std::uint64_t size, StudChunk& out);
 extern template void draw_trials<RazzScorer, true>(const StudSetup& setup, StudGame game, std::uint64_t seed,
@@ -114,8 +118,8 @@ StudMonteCarloResult stud_monte_carlo(const StudDeal& deal, const MonteCarloOpti
   if (options.cancel && options.cancel->load()) throw Cancelled();
   const RunChunk run = with_stud_scorer(deal.game, [&](auto scorer) -> RunChunk {
     using Scorer = decltype(scorer);
-    if constexpr (detail::kDrawsBeforeTheLast<Scorer>)
-      if (setup.later_draws > 0)
+    if constexpr (detail::kDrawGame<Scorer>)
+      if (setup.later_draws > 0 || setup.runs_out)
         return options.by_category ? &detail::draw_trials<Scorer, true> : &detail::draw_trials<Scorer, false>;
     return options.by_category ? &detail::stud_trials<Scorer, true> : &detail::stud_trials<Scorer, false>;
   });
