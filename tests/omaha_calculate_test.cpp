@@ -729,6 +729,18 @@ TEST(OmahaCalculate, FewerCardsThanAHandAreEveryHandHoldingThem) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
+// A list of hands is a range of them, not the cards of one hand (it was refused as 8 cards when no
+// card of it repeated).
+TEST(OmahaCalculate, AListOfHandsIsARangeOfThem) {
+  const Answer a = calculate(ask(Game::omaha, {"AsAcKdQh,3d4d8s8c", "KcKs9d8d"}, "2c7d9h3s", ""));
+  EXPECT_EQ(a.players[0].combos, 2u);
+  EXPECT_FALSE(a.players[0].specific);
+  const Answer one = calculate(ask(Game::omaha, {"AsAcKdQh", "KcKs9d8d"}, "2c7d9h3s", ""));
+  const Answer other = calculate(ask(Game::omaha, {"3d4d8s8c", "KcKs9d8d"}, "2c7d9h3s", ""));
+  EXPECT_EQ(a.players[0].wins, one.players[0].wins + other.players[0].wins);
+  EXPECT_EQ(a.players[1].losses, one.players[1].losses + other.players[1].losses);
+}
+
 // A specific hand is named as written: its cards in the order given, not the library's.
 TEST(OmahaCalculate, AHandIsNamedAsWritten) {
   const Answer a = calculate(ask(Game::omaha, {"7c7d8h9h", "As Ks Qh Jh"}, "2c3d4h", ""));

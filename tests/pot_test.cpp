@@ -287,15 +287,16 @@ std::vector<std::string> pair_hands(std::string_view ranks) {
 
 // Every deal of the players' hands (each from its list, no card twice with the others, the board
 // or the dead cards) and of the board, paid layer by layer.
+template <class ScoreFn = decltype(&holdem_score)>
 BruteLayers brute_ranges(const std::vector<std::vector<std::string>>& hands, const std::string& board,
-                         const std::vector<PotLayer>& layers) {
+                         const std::vector<PotLayer>& layers, ScoreFn score = &holdem_score) {
   BruteLayers out;
   out.units.assign(layers.size(), std::vector<std::uint64_t>(hands.size()));
   const std::vector<Card> known = parse_cards(board);
   std::vector<std::vector<Card>> holes;
   const std::function<void(std::size_t)> deal = [&](std::size_t p) {
     if (p == hands.size()) {
-      const BruteLayers one = brute_board(holes, known, {}, layers, holdem_score);
+      const BruteLayers one = brute_board(holes, known, {}, layers, score);
       for (std::size_t l = 0; l < layers.size(); ++l)
         for (std::size_t i = 0; i < hands.size(); ++i) out.units[l][i] += one.units[l][i];
       out.showdowns += one.showdowns;
@@ -457,6 +458,35 @@ TEST(PotOmaha, SidePotsWithHiLoQuarteringAgainstTheBruteForce) {
   }
 }
 
+TEST(PotOmaha, RangesLeftOutOfSidePotsAgainstTheBruteForce) {
+  // The short stack's range left out of the side pot: counted hand by hand over it, each hand's
+  // cards out of the deck (the hands are not alike: each leaves the others different rivers).
+  struct Case {
+    Game game;
+    std::vector<std::string> hands3;  // the third player's range, written out
+    std::string board;
+  };
+  const std::vector<Case> cases = {
+      {Game::omaha, {"JsJh3c4c", "JdJcTs8s", "Jc9s8h6h", "QsQd5h5s", "AhAd6c6s"}, "2c7d9h3s"},
+      {Game::omaha_hilo, {"Ah2h5d6c", "3d4d8s8c", "JsJh3c4c", "Ad6d2d5s"}, "2c7d9h3h"},
+  };
+  for (const Case& c : cases) {
+    std::string range;
+    for (const auto& h : c.hands3) range += (range.empty() ? "" : ",") + h;
+    const std::vector<std::string> players = {"AsAcKdQh", "KcKs9d8d", range};
+    const std::vector<double> stacks = {50, 80, 10};
+    const Question q = question(c.game, players, c.board, "", stacks, 5);
+    const Answer a = calculate(q);
+    const auto layers = pot_layers(stacks, 5);
+    const bool hi_lo = c.game == Game::omaha_hilo;
+    const BruteLayers brute = brute_ranges({{"AsAcKdQh"}, {"KcKs9d8d"}, c.hands3}, c.board, layers,
+                                           [hi_lo](const std::vector<Card>& hole, const std::vector<Card>& board) {
+                                             return omaha_score(hole, board, hi_lo);
+                                           });
+    expect_layers(a, layers, brute, std::string(game_name(c.game)) + " " + c.board);
+  }
+}
+
 // ---- Stud ------------------------------------------------------------------------------------------
 
 TEST(PotStud, SidePotsOnSixthStreetAgainstTheBruteForce) {
@@ -584,8 +614,14 @@ TEST(PotErrors, SayWhatAndWhere) {
   Question showdowns = question(Game::holdem, {"AsAc", "KdKc", "QQ+:0.5"}, "Ks7h2c", "", {50, 50, 10});
   showdowns.exact_method = ExactMethod::showdowns;
   EXPECT_NE(message(showdowns).find("weight"), std::string::npos) << message(showdowns);
-  EXPECT_NE(message(question(Game::omaha, {"AsAcKdQh", "KcKs9d8d", "JJ**"}, "2c7d9h", "", {50, 50, 10}))
-                .find("built for Hold'em and short deck"),
+  // Omaha: hand by hand over his range, not sampled, not weighted.
+  EXPECT_EQ(message(question(Game::omaha, {"AsAcKdQh", "KcKs9d8d", "JJ**"}, "2c7d9h", "", {50, 50, 10})), "no error");
+  Question omaha_sampled = question(Game::omaha, {"AsAcKdQh", "KcKs9d8d", "JJ**"}, "", "", {50, 50, 10});
+  omaha_sampled.method = Method::monte_carlo;
+  EXPECT_NE(message(omaha_sampled).find("hand by hand over his range, and this question is sampled"), std::string::npos)
+      << message(omaha_sampled);
+  EXPECT_NE(message(question(Game::omaha, {"AsAcKdQh", "KcKs9d8d", "JJ**:0.5"}, "2c7d9h", "", {50, 50, 10}))
+                .find("over ranges of whole hands, without weights"),
             std::string::npos);
   EXPECT_EQ(message(question(Game::holdem, {"AsAc", "KdKc", "QQ+,AKs"}, "Ks7h2c", "", {50, 50, 10})), "no error");
   // Two wide ranges left out of the top pot: their hands together are too many to ask one by one,

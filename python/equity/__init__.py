@@ -163,7 +163,8 @@ def calc(
                  side pots are layered by them; each player gets ev (chips won back on average)
                  and net (ev - stack), and result.pot the layers (chips, players, equity, and the
                  exact counts or the standard errors). A side pot is counted without the players
-                 left out of it, who must hold specific hands (or random, or stud hands).
+                 left out of it: specific hands (or random, or stud hands) with their cards out of
+                 the deck, a range hand by hand (in an exact question).
     pot          dead money already in the pot from players who folded (in the main pot).
     runs         run it N times (each run wins 1/N of the pot): result.runouts adds each player's
                  share over the runs and how often he scooped k of them (specific hands).

@@ -32,7 +32,8 @@ struct ReadPlayer {
 
 // More cards than the game's hand is named as such ("player 1: 'AsKsQhJh9c' has 5 cards; an omaha
 // hand has 4"); anything else is read as a range of the game's hands: fewer cards, such as `AsAc`,
-// mean every hand holding them (docs/ranges-omaha.md), as `equity range` and Python read them.
+// mean every hand holding them (docs/ranges-omaha.md), as `equity range` and Python read them; a
+// list of hands ("AsAcKdQh,9c9d8c7d") is a range of them, not the cards of one.
 ReadPlayer read_player(const std::string& text, std::size_t index, Game game, std::vector<std::string>& warnings) {
   const std::string what = player_name(index);
   const GameRules& rules = game_rules(game);
@@ -42,7 +43,7 @@ ReadPlayer read_player(const std::string& text, std::size_t index, Game game, st
   } catch (const InputError&) {
     // not cards alone: a range, or bad input the range reader names
   }
-  if (cards && static_cast<int>(cards->size()) > rules.hole_cards)
+  if (cards && static_cast<int>(cards->size()) > rules.hole_cards && text.find(',') == std::string::npos)
     throw InputError(what + ": " + quote_input(text) + " has " + std::to_string(cards->size()) + " cards; an " +
                      std::string(rules.name) + " hand has " + std::to_string(rules.hole_cards));
   ReadPlayer read{OmahaRange::parse(text, rules.hole_cards, what, &warnings), {}};

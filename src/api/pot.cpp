@@ -121,30 +121,50 @@ std::vector<std::size_t> ranged_out(const PlannedQuestion& s, const PotLayer& la
   return out;
 }
 
-// Every way the players `who` can hold their combos together (no card twice): f(cards), their
-// cards in the players' order; f returns false to stop. Returns false when stopped.
-template <class F>
-bool each_assignment(const PreparedDeal& deal, const std::vector<std::size_t>& who, F&& f) {
-  std::vector<Card> cards;
-  const auto visit = [&](const auto& self, std::size_t i, CardSet used) -> bool {
-    if (i == who.size()) return f(std::as_const(cards));
-    for (const WeightedCombo& c : deal.combos[who[i]]) {
-      const CardSet mine(c.cards[0].bit() | c.cards[1].bit());
-      if (!(used & mine).empty()) continue;
-      cards.insert(cards.end(), c.cards.begin(), c.cards.end());
-      const bool more = self(self, i + 1, used | mine);
-      cards.resize(cards.size() - 2);
-      if (!more) return false;
+// The hands of the players `who` (left out of a side pot with ranges), each a card set: Hold'em's
+// and short deck's combos, Omaha's hands; and whether any hand's weight is not 1.
+struct LeftOutHands {
+  std::vector<std::vector<CardSet>> hands;
+  bool weighted = false;
+};
+
+LeftOutHands left_out_hands(const PlannedQuestion& s, const std::vector<std::size_t>& who) {
+  LeftOutHands out;
+  if (s.omaha) {
+    out.weighted = s.omaha->weighted;
+    for (std::size_t p : who) {
+      auto& mine = out.hands.emplace_back();
+      for (const OmahaCombo& c : s.omaha->combos[p]) mine.push_back(c.cards);
     }
+    return out;
+  }
+  std::optional<PreparedDeal> prepared;
+  const PreparedDeal& deal = s.prep ? *s.prep : prepared.emplace(prepare(s.parsed.deal));
+  out.weighted = deal.weighted;
+  for (std::size_t p : who) {
+    auto& mine = out.hands.emplace_back();
+    for (const WeightedCombo& c : deal.combos[p]) mine.push_back(CardSet(c.cards[0].bit() | c.cards[1].bit()));
+  }
+  return out;
+}
+
+// Every way the players can hold their hands together (no card twice): f(cards), their cards
+// together; f returns false to stop. Returns false when stopped.
+template <class F>
+bool each_assignment(const LeftOutHands& left_out, F&& f) {
+  const auto visit = [&](const auto& self, std::size_t i, CardSet used) -> bool {
+    if (i == left_out.hands.size()) return f(used);
+    for (const CardSet mine : left_out.hands[i])
+      if ((used & mine).empty() && !self(self, i + 1, used | mine)) return false;
     return true;
   };
   return visit(visit, 0, CardSet());
 }
 
 // How many ways each_assignment() visits, counted up to `limit` (then limit + 1).
-std::uint64_t count_assignments(const PreparedDeal& deal, const std::vector<std::size_t>& who, std::uint64_t limit) {
+std::uint64_t count_assignments(const LeftOutHands& left_out, std::uint64_t limit) {
   std::uint64_t n = 0;
-  each_assignment(deal, who, [&](const std::vector<Card>&) { return ++n <= limit; });
+  each_assignment(left_out, [&](CardSet) { return ++n <= limit; });
   return n;
 }
 
@@ -245,26 +265,30 @@ void check_pot(const PlannedQuestion& s, const Plan& plan) {
     const std::size_t p = ranged.front();
     const std::string who = "stacks: player " + std::to_string(p + 1) + " ('" + s.parsed.players[p].label +
                             "') is left out of a side pot, ";
-    if (s.omaha || s.stud)
-      throw InputError(who + "which is counted without him only when his cards are a specific hand or random" +
-                       (s.stud ? " (and not with a community card)" : "") +
-                       ": the joint count of a side pot over a range is built for Hold'em and short deck");
+    if (s.stud)
+      throw InputError(who +
+                       "which is counted without him only when his cards are a specific hand or random (and not with "
+                       "a community card)");
     if (method == Method::monte_carlo)
-      throw InputError(who +
-                       "and a side pot over a range is counted exactly, in the enumeration of the main pot, and "
-                       "this question is sampled: ask for exact (--exact), give the board or fewer players, or a "
-                       "specific hand or random for him");
-    std::optional<PreparedDeal> prepared;
-    const PreparedDeal& deal = s.prep ? *s.prep : prepared.emplace(prepare(s.parsed.deal));
-    if (deal.weighted)
-      throw InputError(who +
-                       "and a side pot over a range is counted by this method hand by hand, over ranges of whole "
-                       "combos: the grouped enumeration (--method grouped) counts it with the weights");
-    if (count_assignments(deal, ranged, kSidePotHands) > kSidePotHands)
+      throw InputError(who + "and a side pot over a range is counted exactly" +
+                       (s.omaha ? ", hand by hand over his range, " : ", in the enumeration of the main pot, ") +
+                       "and this question is sampled: ask for exact (--exact), give the board or fewer players, or "
+                       "a specific hand or random for him");
+    const LeftOutHands left_out = left_out_hands(s, ranged);
+    // (Hold'em's grouped enumeration counts the side pots itself, weights and all: its other methods
+    // say so.)
+    if (left_out.weighted)
+      throw InputError(who + (s.omaha ? "and a side pot over a range is counted hand by hand, over ranges of whole "
+                                        "hands, without weights"
+                                      : "and a side pot over a range is counted by this method hand by hand, over "
+                                        "ranges of whole combos: the grouped enumeration (--method grouped) counts "
+                                        "it with the weights"));
+    if (count_assignments(left_out, kSidePotHands) > kSidePotHands)
       throw InputError(who + "and the hands of the players left out with ranges are more than " +
                        std::to_string(kSidePotHands) +
-                       " together: too many for this method to count a side pot hand by hand (the grouped "
-                       "enumeration, --method grouped, counts it with the main pot)");
+                       (s.omaha ? " together: too many to count a side pot hand by hand"
+                                : " together: too many for this method to count a side pot hand by hand (the "
+                                  "grouped enumeration, --method grouped, counts it with the main pot)"));
   }
 }
 
@@ -272,13 +296,11 @@ void check_pot(const PlannedQuestion& s, const Plan& plan) {
 // hands (their cards out of the deck), the showdowns and pot units added. Exact (check_pot()
 // refuses the rest).
 void range_side_pot(const PlannedQuestion& s, std::size_t index, PotLayerAnswer& out) {
-  std::optional<PreparedDeal> prepared;
-  const PreparedDeal& deal = s.prep ? *s.prep : prepared.emplace(prepare(s.parsed.deal));
   const Question base = side_question(s, out.layer, index);
   out.pot_units.assign(out.layer.players.size(), 0);
-  each_assignment(deal, ranged_out(s, out.layer), [&](const std::vector<Card>& cards) {
+  each_assignment(left_out_hands(s, ranged_out(s, out.layer)), [&](CardSet cards) {
     Question side = base;
-    side.dead += to_string(cards);
+    side.dead += to_string(cards.cards());
     side.method = Method::exact;
     const Answer a = calculate(side);
     out.showdowns += a.showdowns();
