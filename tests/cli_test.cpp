@@ -958,7 +958,11 @@ TEST(CliRunouts, RunsAndTwoBoardsShowTheScoops) {
   EXPECT_NE(json.out.find("\"runouts\":{\"runs\":1,\"boards\":2,\"board2\":\"9d9h4s\",\"mode\":\"exact\""),
             std::string::npos)
       << json.out;
-  expect_input_error("AsAc QQ+ --board Kh7s2c --runs 2", "player 2 ('QQ+') holds a range");
+  // Over a range: every way it holds its hands (QQ+'s ten of them) counted.
+  const auto range = run_equity("AsAc QQ+ --board Kh7s2c --runs 2");
+  EXPECT_EQ(range.exit_code, 0) << range.err;
+  EXPECT_NE(range.out.find("8,939,700 deals of the runs counted exactly"), std::string::npos) << range.out;
+  expect_input_error("AsAc QQ+ --board Kh7s2c --runs 2 --mc", "runs: over ranges");
   expect_input_error("AsAc KdKc --board Kh7s2c --board2 Kh9d4c", "board2: Kh is also in the board");
   expect_input_error("AsAc KdKc --runs 0", "--runs");
 }

@@ -253,10 +253,77 @@ TEST(Runs, PreflopIsSampledWithinItsError) {
   EXPECT_EQ(calculate(q).runouts->pot_units, a.runouts->pot_units) << "a seed gives the same deals";
 }
 
+// Every way the players hold their hands (each from its list, written out; no card twice), each
+// way's brute force added: the joint count.
+Brute brute_ranges(const std::vector<std::vector<std::string>>& hands, const std::vector<std::vector<Card>>& boards,
+                   const std::vector<Card>& dead, const Score& score) {
+  Brute total;
+  total.units.assign(hands.size(), 0);
+  total.scooped.assign(hands.size(), std::vector<std::uint64_t>(boards.size() + 1));
+  std::vector<std::vector<Card>> holes;
+  std::function<void(std::size_t)> deal = [&](std::size_t p) {
+    if (p == hands.size()) {
+      const Brute one = brute(holes, boards, dead, score);
+      total.deals += one.deals;
+      for (std::size_t i = 0; i < hands.size(); ++i) {
+        total.units[i] += one.units[i];
+        for (std::size_t k = 0; k <= boards.size(); ++k) total.scooped[i][k] += one.scooped[i][k];
+      }
+      return;
+    }
+    for (const std::string& text : hands[p]) {
+      const std::vector<Card> hole = parse_cards(text);
+      bool clash = false;
+      for (Card c : hole) {
+        for (const auto& b : boards) clash |= std::find(b.begin(), b.end(), c) != b.end();
+        clash |= std::find(dead.begin(), dead.end(), c) != dead.end();
+        for (const auto& h : holes) clash |= std::find(h.begin(), h.end(), c) != h.end();
+      }
+      if (clash) continue;
+      holes.push_back(hole);
+      deal(p + 1);
+      holes.pop_back();
+    }
+  };
+  deal(0);
+  return total;
+}
+
+TEST(Runs, OverRangesEveryWayTheyHoldTheirHands) {
+  // Two ranges run twice on a turn (the second's jacks clash with the first's on JsJh: those ways
+  // are out), and PLO Hi/Lo with a range of written-out hands on two boards.
+  const Answer a = calculate(question(Game::holdem, {"QsQh,JsJh,AhKh", "JsJd,JcJh,9s9c", "7c7d"}, "Kh7s2c4d", "", 2));
+  ASSERT_TRUE(a.runouts.has_value());
+  const std::vector<Card> board = parse_cards("Kh7s2c4d");
+  expect_brute(*a.runouts,
+               brute_ranges({{"QsQh", "JsJh", "AhKh"}, {"JsJd", "JcJh", "9s9c"}, {"7c7d"}}, {board, board}, {}, holdem),
+               "ranges run twice");
+  for (std::size_t p = 0; p < 3; ++p) EXPECT_NEAR(a.runouts->equity[p], a.players[p].equity, 1e-12);
+  const Answer o =
+      calculate(question(Game::omaha_hilo, {"As2sQhJh,Ad3d8c7c", "KcKs9d8d"}, "Kh7s2c4d", "", 1, "9c5h3s6c"));
+  ASSERT_TRUE(o.runouts.has_value());
+  expect_brute(
+      *o.runouts,
+      brute_ranges({{"As2sQhJh", "Ad3d8c7c"}, {"KcKs9d8d"}}, {board, parse_cards("9c5h3s6c")}, {}, omaha(true)),
+      "Omaha Hi/Lo ranges on two boards");
+}
+
 TEST(Runouts, ErrorsSayWhatAndWhere) {
   const auto message = test::input_error_of;
-  EXPECT_NE(message(question(Game::holdem, {"AsAc", "QQ+"}, "Kh7s2c", "", 2)).find("player 2 ('QQ+') holds a range"),
+  // Over ranges: counted exactly, way by way of the ranges' hands, whole combos, within limits.
+  EXPECT_EQ(message(question(Game::holdem, {"AsAc", "QQ+"}, "Kh7s2c", "", 2)), "no error");
+  EXPECT_NE(message(question(Game::holdem, {"AsAc", "QQ+:0.5"}, "Kh7s2c", "", 2)).find("weighted range"),
             std::string::npos);
+  EXPECT_NE(message(question(Game::holdem, {"random", "random"}, "Kh7s2c", "", 2)).find("more than 20000 ways"),
+            std::string::npos);
+  EXPECT_NE(
+      message(question(Game::omaha, {"AA**", "KcKs9d8d"}, "Kh7s2c", "", 2)).find("more than counted automatically"),
+      std::string::npos);
+  EXPECT_NE(message(question(Game::omaha, {"random", "AsKsQhJh"}, "Kh7s2c", "", 2)).find("every Omaha hand"),
+            std::string::npos);
+  Question sampled = question(Game::holdem, {"AsAc", "QQ+"}, "Kh7s2c", "", 2);
+  sampled.method = Method::monte_carlo;
+  EXPECT_NE(message(sampled).find("not sampled"), std::string::npos) << message(sampled);
   EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc"}, "Kh7s2c4d5c", "", 2)).find("the board is complete"),
             std::string::npos);
   EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc"}, "Kh7s2c4d", "", 45)).find("at most 44 runs"),

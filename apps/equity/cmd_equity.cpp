@@ -619,12 +619,13 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
   app.add_option("--runs", q.runs,
                  "run it N times: each run deals the rest of the board from what the earlier runs left and wins "
                  "1/N of the pot; adds each player's share over the runs and how often he scoops every run, some "
-                 "or none (specific hands; exact where the runs' deals are few enough, else Monte Carlo)")
+                 "or none (exact where the runs' deals are few enough, else Monte Carlo; over ranges, exactly for "
+                 "every way they hold their hands)")
       ->check(CLI::Range(1, 24));
   app.add_option("--board2", q.board2,
                  "two boards (a bomb pot): the second board's known cards (3, 4 or 5), each board winning half; "
                  "the first board is counted with them out of the deck, and how often each player scoops both "
-                 "boards, one or neither is added (specific hands); with --runs, each run deals both boards");
+                 "boards, one or neither is added; with --runs, each run deals both boards");
   app.add_option("--draws", q.draws,
                  "the draw games: how many draws are still to come (default 1; up to 3 in the triple draws): the "
                  "last draw is counted exactly, more are sampled under the drawing rule (docs/draw.md)")

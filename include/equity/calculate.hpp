@@ -107,7 +107,8 @@ struct Question {
   // ones left and wins 1/runs of the pot; or two boards: board2 the second board's known cards (0,
   // 3, 4 or 5; "" one board), each board winning half. The answer counts the first board as always
   // (with board2's cards out of the deck) and adds Answer::runouts: each player's share over every
-  // part and how often he takes every part, some or none. Specific hands only, for now.
+  // part and how often he takes every part, some or none. Over ranges, exactly for every way they
+  // hold their hands (whole combos, at most 20,000 ways; docs/json.md).
   int runs = 1;
   std::string board2;
   // The draw games (GameRules::draws > 0): the draws still to come, 1 up to the game's (0: one).

@@ -167,7 +167,8 @@ def calc(
                  the deck, a range hand by hand (in an exact question).
     pot          dead money already in the pot from players who folded (in the main pot).
     runs         run it N times (each run wins 1/N of the pot): result.runouts adds each player's
-                 share over the runs and how often he scooped k of them (specific hands).
+                 share over the runs and how often he scooped k of them (over ranges: exact, for
+                 every way they hold their hands).
     board2       two boards (a bomb pot): the second board's known cards, as board; the answer
                  counts the first board with them out of the deck and result.runouts both boards.
     draws        the draw games: the draws still to come (1 to 3 in the triple draws): the last is

@@ -20,6 +20,7 @@
 #include <string>
 #include <utility>
 
+#include "api/assignments.hpp"
 #include "api/question.hpp"
 #include "equity/calculate.hpp"
 #include "equity/error.hpp"
@@ -119,53 +120,6 @@ std::vector<std::size_t> ranged_out(const PlannedQuestion& s, const PotLayer& la
   for (std::size_t p = 0; p < s.question.players.size(); ++p)
     if (!in_layer(layer, p) && !s.parsed.players[p].removable) out.push_back(p);
   return out;
-}
-
-// The hands of the players `who` (left out of a side pot with ranges), each a card set: Hold'em's
-// and short deck's combos, Omaha's hands; and whether any hand's weight is not 1.
-struct LeftOutHands {
-  std::vector<std::vector<CardSet>> hands;
-  bool weighted = false;
-};
-
-LeftOutHands left_out_hands(const PlannedQuestion& s, const std::vector<std::size_t>& who) {
-  LeftOutHands out;
-  if (s.omaha) {
-    out.weighted = s.omaha->weighted;
-    for (std::size_t p : who) {
-      auto& mine = out.hands.emplace_back();
-      for (const OmahaCombo& c : s.omaha->combos[p]) mine.push_back(c.cards);
-    }
-    return out;
-  }
-  std::optional<PreparedDeal> prepared;
-  const PreparedDeal& deal = s.prep ? *s.prep : prepared.emplace(prepare(s.parsed.deal));
-  out.weighted = deal.weighted;
-  for (std::size_t p : who) {
-    auto& mine = out.hands.emplace_back();
-    for (const WeightedCombo& c : deal.combos[p]) mine.push_back(CardSet(c.cards[0].bit() | c.cards[1].bit()));
-  }
-  return out;
-}
-
-// Every way the players can hold their hands together (no card twice): f(cards), their cards
-// together; f returns false to stop. Returns false when stopped.
-template <class F>
-bool each_assignment(const LeftOutHands& left_out, F&& f) {
-  const auto visit = [&](const auto& self, std::size_t i, CardSet used) -> bool {
-    if (i == left_out.hands.size()) return f(used);
-    for (const CardSet mine : left_out.hands[i])
-      if ((used & mine).empty() && !self(self, i + 1, used | mine)) return false;
-    return true;
-  };
-  return visit(visit, 0, CardSet());
-}
-
-// How many ways each_assignment() visits, counted up to `limit` (then limit + 1).
-std::uint64_t count_assignments(const LeftOutHands& left_out, std::uint64_t limit) {
-  std::uint64_t n = 0;
-  each_assignment(left_out, [&](CardSet) { return ++n <= limit; });
-  return n;
 }
 
 // At most this many hands of the players left out with ranges, together, a side pot: each is a
@@ -274,7 +228,7 @@ void check_pot(const PlannedQuestion& s, const Plan& plan) {
                        (s.omaha ? ", hand by hand over his range, " : ", in the enumeration of the main pot, ") +
                        "and this question is sampled: ask for exact (--exact), give the board or fewer players, or "
                        "a specific hand or random for him");
-    const LeftOutHands left_out = left_out_hands(s, ranged);
+    const PlayerHands left_out = player_hands(s, ranged);
     // (Hold'em's grouped enumeration counts the side pots itself, weights and all: its other methods
     // say so.)
     if (left_out.weighted)
@@ -298,8 +252,10 @@ void check_pot(const PlannedQuestion& s, const Plan& plan) {
 void range_side_pot(const PlannedQuestion& s, std::size_t index, PotLayerAnswer& out) {
   const Question base = side_question(s, out.layer, index);
   out.pot_units.assign(out.layer.players.size(), 0);
-  each_assignment(left_out_hands(s, ranged_out(s, out.layer)), [&](CardSet cards) {
+  each_assignment(player_hands(s, ranged_out(s, out.layer)), [&](const std::vector<CardSet>& hands) {
     Question side = base;
+    CardSet cards;
+    for (const CardSet h : hands) cards = cards | h;
     side.dead += to_string(cards.cards());
     side.method = Method::exact;
     const Answer a = calculate(side);

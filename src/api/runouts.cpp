@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "api/assignments.hpp"
 #include "api/question.hpp"
 #include "count/standard_error.hpp"
 #include "detail/parallel.hpp"
@@ -267,6 +268,76 @@ Tally sample(const std::vector<const PartTable*>& parts, std::size_t n, const Qu
 
 }  // namespace
 
+namespace {
+
+// The players holding ranges (not a specific hand).
+std::vector<std::size_t> ranged_players(const PlannedQuestion& s) {
+  std::vector<std::size_t> out;
+  for (std::size_t p = 0; p < s.parsed.players.size(); ++p)
+    if (!s.parsed.players[p].specific) out.push_back(p);
+  return out;
+}
+
+// The cards of the players holding specific hands.
+CardSet specific_cards(const PlannedQuestion& s) {
+  CardSet out;
+  for (const auto& p : s.parsed.players)
+    if (p.specific) out = out | p.known;
+  return out;
+}
+
+// Runs and two boards over ranges are counted exactly, way by way of the ranges' hands together: at
+// most this many ways.
+constexpr std::uint64_t kRunoutAssignments = 20000;
+
+void check_runout_ranges(const PlannedQuestion& s, const std::string& what) {
+  const std::vector<std::size_t> ranged = ranged_players(s);
+  if (ranged.empty()) return;
+  const auto who = [&](std::size_t p) {
+    return what + ": player " + std::to_string(p + 1) + " ('" + s.parsed.players[p].label + "') ";
+  };
+  for (std::size_t p : ranged)
+    if (s.omaha && s.omaha->random[p])
+      throw InputError(who(p) +
+                       "holds every hand: more runs and two boards over ranges count each way the "
+                       "ranges hold their hands, and every Omaha hand is too many (give a range)");
+  const PlayerHands hands = player_hands(s, ranged);
+  if (hands.weighted)
+    throw InputError(who(ranged.front()) +
+                     "holds a weighted range: more runs and two boards over ranges count whole hands, without "
+                     "weights");
+  const std::uint64_t ways = count_assignments(hands, kRunoutAssignments, specific_cards(s));
+  if (ways > kRunoutAssignments)
+    throw InputError(what + ": the ranges hold their hands together in more than " +
+                     std::to_string(kRunoutAssignments) +
+                     " ways: more runs and two boards over ranges count each way (give narrower ranges)");
+  const Question& q = s.question;
+  const Method asked = asked_method(q);
+  if (asked == Method::monte_carlo)
+    throw InputError(what +
+                     ": over ranges, more runs and two boards are counted exactly (each way the ranges hold "
+                     "their hands), not sampled");
+  // Each way's sequences: one runout a part, each part's runouts of the cards every way leaves.
+  const GameRules& rules = game_rules(q.game);
+  CardSet out = set_of(q.dead, "dead cards") | set_of(q.board, "board") | set_of(q.board2, "board2");
+  for (const auto& p : s.parsed.players) out = out | p.known;
+  const int left = rules.deck_size() - out.size() - static_cast<int>(ranged.size()) * rules.hole_cards;
+  const int to_come[2] = {rules.board_cards - set_of(q.board, "board").size(),
+                          rules.board_cards - set_of(q.board2, "board2").size()};
+  const int boards = q.board2.empty() ? 1 : 2;
+  double work = static_cast<double>(ways);
+  for (int i = 0; i < q.runs * boards; ++i) work *= static_cast<double>(choose(left, to_come[i % boards]));
+  const double limit = asked == Method::exact ? kRunoutExactLimit : kRunoutExactWork;
+  if (work > limit)
+    throw InputError(what + ": over ranges, counted exactly: " + std::to_string(ways) +
+                     " ways the ranges hold their hands x their sequences of runouts, " +
+                     std::to_string(static_cast<long long>(work)) + " in all, more than " +
+                     (asked == Method::exact ? "exact counts (1e10)" : "counted automatically (2e8)") +
+                     ": give narrower ranges or specific hands");
+}
+
+}  // namespace
+
 void check_runouts(const PlannedQuestion& s) {
   const Question& q = s.question;
   const bool two = !q.board2.empty();
@@ -277,11 +348,7 @@ void check_runouts(const PlannedQuestion& s) {
     throw InputError(what + ": " + std::string(rules.name) + " has no board to " +
                      (two ? "deal twice" : "run more than once"));
   if (q.runs < 1) throw InputError("runs: 1 or more, not " + std::to_string(q.runs));
-  for (std::size_t p = 0; p < s.parsed.players.size(); ++p)
-    if (!s.parsed.players[p].specific)
-      throw InputError(what + ": player " + std::to_string(p + 1) + " ('" + s.parsed.players[p].label +
-                       "') holds a range: more runs and two boards are counted for specific hands only (not yet "
-                       "over ranges)");
+  check_runout_ranges(s, what);
   const CardSet board_cards = set_of(q.board, "board"), board2_cards = set_of(q.board2, "board2");
   CardSet used = set_of(q.dead, "dead cards") | board_cards | board2_cards;
   for (const auto& p : s.parsed.players) used = used | p.known;
@@ -310,40 +377,82 @@ void check_runouts(const PlannedQuestion& s) {
                      std::to_string(left / k) + " runs");
 }
 
+namespace {
+
+// Each part's table for the players' hands `holes` (the cards in `out` out of the deck), run by
+// run: the first board's runout, then (two boards) the second's.
+struct Parts {
+  std::vector<PartTable> tables;
+  std::vector<const PartTable*> parts;
+  double work = 1;  // sequences of one runout a part
+};
+
+Parts parts_of(const Question& q, const std::vector<CardSet>& holes, CardSet out, int count) {
+  const GameRules& rules = game_rules(q.game);
+  const CardSet board1 = set_of(q.board, "board"), board2 = set_of(q.board2, "board2");
+  const bool two = !q.board2.empty();
+  Parts p;
+  p.tables.push_back(part_table(q.game, holes, board1, rules.board_cards - board1.size(), out));
+  if (two) p.tables.push_back(part_table(q.game, holes, board2, rules.board_cards - board2.size(), out));
+  for (int i = 0; i < count; ++i) p.parts.push_back(&p.tables[static_cast<std::size_t>(i % (two ? 2 : 1))]);
+  for (const PartTable* t : p.parts) p.work *= static_cast<double>(t->cards.size());
+  return p;
+}
+
+Tally count_parts(const Parts& p, std::size_t n, const std::atomic<bool>* cancel) {
+  const bool pairs = p.parts.size() == 2 && std::popcount(p.parts[1]->cards[0]) <= 2;
+  return pairs ? count_pairs(*p.parts[0], *p.parts[1], n, cancel) : count_exact(p.parts, n, cancel);
+}
+
+// Over ranges: every way the ranges hold their hands together (no card twice), each counted
+// exactly, their counts added (each way leaves the same number of cards: as many deals each, the
+// sum is the joint count).
+// (check_runout_ranges() checked the ways and their work.)
+Tally count_over_ranges(const PlannedQuestion& s, int count, std::vector<CardSet> holes, CardSet out) {
+  const std::vector<std::size_t> ranged = ranged_players(s);
+  Tally total(holes.size(), count);
+  each_assignment(
+      player_hands(s, ranged),
+      [&](const std::vector<CardSet>& each) {
+        CardSet mine = out;
+        for (std::size_t i = 0; i < ranged.size(); ++i) holes[ranged[i]] = each[i], mine = mine | each[i];
+        total += count_parts(parts_of(s.question, holes, mine, count), holes.size(), s.question.cancel);
+        return true;
+      },
+      specific_cards(s));
+  return total;
+}
+
+}  // namespace
+
 RunoutAnswer answer_runouts(const PlannedQuestion& s) {
   const Question& q = s.question;
   const bool two = !q.board2.empty();
-  const GameRules& rules = game_rules(q.game);
   const std::size_t n = s.parsed.players.size();
   std::vector<CardSet> holes;
   for (const auto& p : s.parsed.players) holes.push_back(p.known);
-  const CardSet board1 = set_of(q.board, "board"), board2 = set_of(q.board2, "board2");
-  CardSet out = set_of(q.dead, "dead cards") | board1 | board2;
+  CardSet out = set_of(q.dead, "dead cards") | set_of(q.board, "board") | set_of(q.board2, "board2");
   for (CardSet h : holes) out = out | h;
   RunoutAnswer a;
   a.boards = two ? 2 : 1;
   a.runs = q.runs;
   a.parts = a.boards * a.runs;
   a.board2 = to_string(parse_cards(q.board2, "board2"));  // as written, as the board
-  std::vector<PartTable> tables;
-  tables.push_back(part_table(q.game, holes, board1, rules.board_cards - board1.size(), out));
-  if (two) tables.push_back(part_table(q.game, holes, board2, rules.board_cards - board2.size(), out));
-  std::vector<const PartTable*> parts;
-  // Run by run: the first board's runout, then (two boards) the second's.
-  for (int i = 0; i < a.parts; ++i) parts.push_back(&tables[static_cast<std::size_t>(i % a.boards)]);
-  double work = 1;
-  for (const PartTable* p : parts) work *= static_cast<double>(p->cards.size());
-  const Method asked = asked_method(q);
-  a.exact = asked == Method::exact || (asked != Method::monte_carlo && work <= kRunoutExactWork);
-  if (a.exact && work > kRunoutExactLimit)
-    throw InputError("exact: " + std::to_string(static_cast<long long>(work)) +
-                     " sequences of runouts, more than exact counts (1e10): ask for Monte Carlo");
   std::vector<double> sum_squares;
   a.seed = q.seed.value_or(random_seed());
-  const bool pairs = parts.size() == 2 && std::popcount(parts[1]->cards[0]) <= 2;
-  const Tally t = !a.exact ? sample(parts, n, q, a.seed, sum_squares)
-                  : pairs  ? count_pairs(*parts[0], *parts[1], n, q.cancel)
-                           : count_exact(parts, n, q.cancel);
+  Tally t(n, a.parts);
+  if (!ranged_players(s).empty()) {
+    t = count_over_ranges(s, a.parts, holes, out);
+    a.exact = true;
+  } else {
+    const Parts p = parts_of(q, holes, out, a.parts);
+    const Method asked = asked_method(q);
+    a.exact = asked == Method::exact || (asked != Method::monte_carlo && p.work <= kRunoutExactWork);
+    if (a.exact && p.work > kRunoutExactLimit)
+      throw InputError("exact: " + std::to_string(static_cast<long long>(p.work)) +
+                       " sequences of runouts, more than exact counts (1e10): ask for Monte Carlo");
+    t = !a.exact ? sample(p.parts, n, q, a.seed, sum_squares) : count_parts(p, n, q.cancel);
+  }
   if (a.exact) a.seed = 0;
   a.deals = t.deals;
   a.pot_units = t.units;
