@@ -937,7 +937,10 @@ TEST(CliPot, BadStacksAreOneLineAndExitCodeTwo) {
   expect_input_error("AsAc KdKc --stacks 10,abc", "--stacks: 'abc' (stack 2): a number of chips above 0");
   expect_input_error("AsAc KdKc --stacks 10,20,30", "stacks: 3 given for 2 players");
   expect_input_error("AsAc KdKc --stacks 10,-4", "(stack 2)");
-  expect_input_error("AsAc KdKc QQ+ --stacks 50,50,10 --mc", "player 3 ('QQ+') is left out of a side pot");
+  // A range left out of a side pot in a sampled question: sampled with the others.
+  const auto sampled = run_equity("AsAc KdKc QQ+ --stacks 50,50,10 --mc --seed 2");
+  EXPECT_EQ(sampled.exit_code, 0) << sampled.err;
+  EXPECT_NE(sampled.out.find("Side 1 pot: 80 chips, 2 players"), std::string::npos) << sampled.out;
   expect_input_error("AsAc KdKc --pot -3", "--pot");
 }
 
@@ -962,7 +965,10 @@ TEST(CliRunouts, RunsAndTwoBoardsShowTheScoops) {
   const auto range = run_equity("AsAc QQ+ --board Kh7s2c --runs 2");
   EXPECT_EQ(range.exit_code, 0) << range.err;
   EXPECT_NE(range.out.find("8,939,700 deals of the runs counted exactly"), std::string::npos) << range.out;
-  expect_input_error("AsAc QQ+ --board Kh7s2c --runs 2 --mc", "runs: over ranges");
+  const auto sampled = run_equity("AsAc QQ+ --board Kh7s2c --runs 2 --mc --seed 5");
+  EXPECT_EQ(sampled.exit_code, 0) << sampled.err;
+  EXPECT_NE(sampled.out.find("deals of the runs sampled (seed 5)"), std::string::npos) << sampled.out;
+  expect_input_error("AsAc random --runs 2 --exact", "runs: over ranges, exact:");
   expect_input_error("AsAc KdKc --board Kh7s2c --board2 Kh9d4c", "board2: Kh is also in the board");
   expect_input_error("AsAc KdKc --runs 0", "--runs");
 }

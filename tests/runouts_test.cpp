@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -308,22 +309,60 @@ TEST(Runs, OverRangesEveryWayTheyHoldTheirHands) {
       "Omaha Hi/Lo ranges on two boards");
 }
 
+// Beyond what is counted exactly, runs over ranges are sampled with every player's hand drawn
+// together (joint_sample.hpp): the equity over the runs within its error of the question's, and the
+// scoops within theirs of the exact counts (the same question counted).
+TEST(Runs, OverRangesSampledWithinTheirError) {
+  Question q = question(Game::holdem, {"QsQh,JsJh,AhKh", "JsJd,JcJh,9s9c", "7c7d"}, "Kh7s2c4d", "", 2);
+  const Answer exact = calculate(q);
+  q.method = Method::monte_carlo;
+  q.seed = 17;
+  q.max_trials = 200'000;
+  const Answer a = calculate(q);
+  ASSERT_TRUE(a.runouts.has_value());
+  const RunoutAnswer& r = *a.runouts;
+  EXPECT_FALSE(r.exact);
+  EXPECT_EQ(r.seed, 17u);
+  EXPECT_EQ(r.deals, 200'000u);
+  for (std::size_t p = 0; p < 3; ++p) {
+    EXPECT_NEAR(r.equity[p], exact.runouts->equity[p], 4 * r.standard_error[p]) << p;
+    for (std::size_t k = 0; k <= 2; ++k) {
+      const double f = static_cast<double>(exact.runouts->scooped[p][k]) / static_cast<double>(exact.runouts->deals);
+      const double got = static_cast<double>(r.scooped[p][k]) / static_cast<double>(r.deals);
+      EXPECT_NEAR(got, f, 4 * std::sqrt(f * (1 - f) / static_cast<double>(r.deals)) + 1e-9) << p << " " << k;
+    }
+  }
+  // The same seed, the same numbers.
+  const Answer again = calculate(q);
+  EXPECT_EQ(again.runouts->scooped, r.scooped);
+  // Omaha Hi/Lo over a range on two boards: the equity over the boards within its error of the
+  // exact count's.
+  Question omaha = question(Game::omaha_hilo, {"As2sQhJh,Ad3d8c7c", "KcKs9d8d"}, "Kh7s2c4d", "", 1, "9c5h3s6c");
+  const Answer o_exact = calculate(omaha);
+  ASSERT_TRUE(o_exact.runouts->exact);
+  omaha.method = Method::monte_carlo;
+  omaha.seed = 3;
+  omaha.max_trials = 100'000;
+  const Answer o = calculate(omaha);
+  for (std::size_t p = 0; p < 2; ++p)
+    EXPECT_NEAR(o.runouts->equity[p], o_exact.runouts->equity[p], 4 * o.runouts->standard_error[p]) << p;
+}
+
 TEST(Runouts, ErrorsSayWhatAndWhere) {
   const auto message = test::input_error_of;
-  // Over ranges: counted exactly, way by way of the ranges' hands, whole combos, within limits.
+  // Over ranges: counted exactly way by way of the ranges' hands (whole combos, within limits), else
+  // sampled jointly; exact asked for beyond them is refused.
   EXPECT_EQ(message(question(Game::holdem, {"AsAc", "QQ+"}, "Kh7s2c", "", 2)), "no error");
-  EXPECT_NE(message(question(Game::holdem, {"AsAc", "QQ+:0.5"}, "Kh7s2c", "", 2)).find("weighted range"),
-            std::string::npos);
-  EXPECT_NE(message(question(Game::holdem, {"random", "random"}, "Kh7s2c", "", 2)).find("more than 20000 ways"),
-            std::string::npos);
-  EXPECT_NE(
-      message(question(Game::omaha, {"AA**", "KcKs9d8d"}, "Kh7s2c", "", 2)).find("more than counted automatically"),
-      std::string::npos);
-  EXPECT_NE(message(question(Game::omaha, {"random", "AsKsQhJh"}, "Kh7s2c", "", 2)).find("every Omaha hand"),
-            std::string::npos);
-  Question sampled = question(Game::holdem, {"AsAc", "QQ+"}, "Kh7s2c", "", 2);
-  sampled.method = Method::monte_carlo;
-  EXPECT_NE(message(sampled).find("not sampled"), std::string::npos) << message(sampled);
+  EXPECT_EQ(message(question(Game::holdem, {"AsAc", "QQ+:0.5"}, "Kh7s2c", "", 2)), "no error");
+  EXPECT_EQ(message(question(Game::omaha, {"random", "AsKsQhJh"}, "Kh7s2c", "", 2)), "no error");
+  Question too_many = question(Game::holdem, {"random", "random"}, "Kh7s2c", "", 2);
+  too_many.method = Method::exact;
+  EXPECT_NE(message(too_many).find("runs: over ranges, exact: the ranges hold their hands together in more than 20000"),
+            std::string::npos)
+      << message(too_many);
+  Question weighted = question(Game::holdem, {"AsAc", "QQ+:0.5"}, "Kh7s2c", "", 2);
+  weighted.method = Method::exact;
+  EXPECT_NE(message(weighted).find("a range is weighted"), std::string::npos) << message(weighted);
   EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc"}, "Kh7s2c4d5c", "", 2)).find("the board is complete"),
             std::string::npos);
   EXPECT_NE(message(question(Game::holdem, {"AsAc", "KdKc"}, "Kh7s2c4d", "", 45)).find("at most 44 runs"),

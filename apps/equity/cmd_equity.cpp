@@ -615,12 +615,12 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
                  "shown; exact Hold'em and short deck (a range left out of one too), and Omaha of specific hands, "
                  "count every side pot in the same pass as the main pot; otherwise a side pot is counted without "
                  "the players left out of it: a specific hand, random or a stud hand has his known cards out of "
-                 "the deck, a range (an exact question's) is counted hand by hand");
+                 "the deck, a range is counted hand by hand (sampled with the others in a sampled question)");
   app.add_option("--runs", q.runs,
                  "run it N times: each run deals the rest of the board from what the earlier runs left and wins "
                  "1/N of the pot; adds each player's share over the runs and how often he scoops every run, some "
                  "or none (exact where the runs' deals are few enough, else Monte Carlo; over ranges, exactly for "
-                 "every way they hold their hands)")
+                 "every way they hold their hands where those are few enough, else sampled with them)")
       ->check(CLI::Range(1, 24));
   app.add_option("--board2", q.board2,
                  "two boards (a bomb pot): the second board's known cards (3, 4 or 5), each board winning half; "

@@ -108,7 +108,7 @@ struct Question {
   // 3, 4 or 5; "" one board), each board winning half. The answer counts the first board as always
   // (with board2's cards out of the deck) and adds Answer::runouts: each player's share over every
   // part and how often he takes every part, some or none. Over ranges, exactly for every way they
-  // hold their hands (whole combos, at most 20,000 ways; docs/json.md).
+  // hold their hands (whole combos, at most 20,000 ways; docs/json.md), else sampled with them.
   int runs = 1;
   std::string board2;
   // The draw games (GameRules::draws > 0): the draws still to come, 1 up to the game's (0: one).

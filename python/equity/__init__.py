@@ -164,11 +164,11 @@ def calc(
                  and net (ev - stack), and result.pot the layers (chips, players, equity, and the
                  exact counts or the standard errors). A side pot is counted without the players
                  left out of it: specific hands (or random, or stud hands) with their cards out of
-                 the deck, a range hand by hand (in an exact question).
+                 the deck, a range hand by hand (sampled with the others in a sampled question).
     pot          dead money already in the pot from players who folded (in the main pot).
     runs         run it N times (each run wins 1/N of the pot): result.runouts adds each player's
-                 share over the runs and how often he scooped k of them (over ranges: exact, for
-                 every way they hold their hands).
+                 share over the runs and how often he scooped k of them (over ranges: exact for
+                 every way they hold their hands where few enough, else sampled with them).
     board2       two boards (a bomb pot): the second board's known cards, as board; the answer
                  counts the first board with them out of the deck and result.runouts both boards.
     draws        the draw games: the draws still to come (1 to 3 in the triple draws): the last is

@@ -14,6 +14,7 @@ namespace equity::detail {
 // The hands of some players, each a card set, and whether any hand's weight is not 1.
 struct PlayerHands {
   std::vector<std::vector<CardSet>> hands;
+  std::vector<std::vector<double>> weights;  // each hand's, in (0, 1]
   bool weighted = false;
 };
 
@@ -25,7 +26,8 @@ inline PlayerHands player_hands(const PlannedQuestion& s, const std::vector<std:
     out.weighted = s.omaha->weighted;
     for (std::size_t p : who) {
       auto& mine = out.hands.emplace_back();
-      for (const OmahaCombo& c : s.omaha->combos[p]) mine.push_back(c.cards);
+      auto& weights = out.weights.emplace_back();
+      for (const OmahaCombo& c : s.omaha->combos[p]) mine.push_back(c.cards), weights.push_back(c.weight);
     }
     return out;
   }
@@ -34,7 +36,11 @@ inline PlayerHands player_hands(const PlannedQuestion& s, const std::vector<std:
   out.weighted = deal.weighted;
   for (std::size_t p : who) {
     auto& mine = out.hands.emplace_back();
-    for (const WeightedCombo& c : deal.combos[p]) mine.push_back(CardSet(c.cards[0].bit() | c.cards[1].bit()));
+    auto& weights = out.weights.emplace_back();
+    for (const WeightedCombo& c : deal.combos[p]) {
+      mine.push_back(CardSet(c.cards[0].bit() | c.cards[1].bit()));
+      weights.push_back(c.weight);
+    }
   }
   return out;
 }

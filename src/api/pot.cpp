@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "api/assignments.hpp"
+#include "api/joint_sample.hpp"
 #include "api/question.hpp"
 #include "equity/calculate.hpp"
 #include "equity/error.hpp"
@@ -223,11 +224,7 @@ void check_pot(const PlannedQuestion& s, const Plan& plan) {
       throw InputError(who +
                        "which is counted without him only when his cards are a specific hand or random (and not with "
                        "a community card)");
-    if (method == Method::monte_carlo)
-      throw InputError(who + "and a side pot over a range is counted exactly" +
-                       (s.omaha ? ", hand by hand over his range, " : ", in the enumeration of the main pot, ") +
-                       "and this question is sampled: ask for exact (--exact), give the board or fewer players, or "
-                       "a specific hand or random for him");
+    if (method == Method::monte_carlo) continue;  // sampled with the others' hands (joint_sample.hpp)
     const PlayerHands left_out = player_hands(s, ranged);
     // (Hold'em's grouped enumeration counts the side pots itself, weights and all: its other methods
     // say so.)
@@ -279,6 +276,7 @@ PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a) {
   std::vector<double> variance(n, 0.0);
   bool sampled = false;
   const std::vector<PotLayer> layers = layers_of(q);
+  std::optional<JointSample> joint;  // a sampled question's side pots with a range left out
   for (std::size_t l = 0; l < layers.size(); ++l) {
     PotLayerAnswer out;
     out.layer = layers[l];
@@ -289,6 +287,10 @@ PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a) {
       fill_layer(a, out);
     } else if (const PotLayerAnswer* side = counted_layer(a, out.layer)) {
       out = *side;
+    } else if (!ranged_out(s, out.layer).empty() && a.method == Method::monte_carlo) {
+      if (!joint) joint = joint_sample(s, layers, a.seed);
+      out.equity = joint->layer_equity[l];
+      out.standard_error = joint->layer_stderr[l];
     } else if (!ranged_out(s, out.layer).empty()) {
       range_side_pot(s, l, out);
     } else {

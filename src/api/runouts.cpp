@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "api/assignments.hpp"
+#include "api/joint_sample.hpp"
 #include "api/question.hpp"
 #include "count/standard_error.hpp"
 #include "detail/parallel.hpp"
@@ -290,33 +291,22 @@ CardSet specific_cards(const PlannedQuestion& s) {
 // most this many ways.
 constexpr std::uint64_t kRunoutAssignments = 20000;
 
-void check_runout_ranges(const PlannedQuestion& s, const std::string& what) {
+// Why runs and two boards over these ranges cannot be counted exactly ("" when they can: every way
+// the ranges hold their hands, whole hands, within the work the question allows); they are then
+// sampled jointly (joint_sample.hpp).
+std::string not_exact_over_ranges(const PlannedQuestion& s) {
   const std::vector<std::size_t> ranged = ranged_players(s);
-  if (ranged.empty()) return;
-  const auto who = [&](std::size_t p) {
-    return what + ": player " + std::to_string(p + 1) + " ('" + s.parsed.players[p].label + "') ";
-  };
-  for (std::size_t p : ranged)
-    if (s.omaha && s.omaha->random[p])
-      throw InputError(who(p) +
-                       "holds every hand: more runs and two boards over ranges count each way the "
-                       "ranges hold their hands, and every Omaha hand is too many (give a range)");
-  const PlayerHands hands = player_hands(s, ranged);
-  if (hands.weighted)
-    throw InputError(who(ranged.front()) +
-                     "holds a weighted range: more runs and two boards over ranges count whole hands, without "
-                     "weights");
-  const std::uint64_t ways = count_assignments(hands, kRunoutAssignments, specific_cards(s));
-  if (ways > kRunoutAssignments)
-    throw InputError(what + ": the ranges hold their hands together in more than " +
-                     std::to_string(kRunoutAssignments) +
-                     " ways: more runs and two boards over ranges count each way (give narrower ranges)");
   const Question& q = s.question;
   const Method asked = asked_method(q);
-  if (asked == Method::monte_carlo)
-    throw InputError(what +
-                     ": over ranges, more runs and two boards are counted exactly (each way the ranges hold "
-                     "their hands), not sampled");
+  if (asked == Method::monte_carlo) return "Monte Carlo was asked for";
+  for (std::size_t p : ranged)
+    if (s.omaha && s.omaha->random[p])
+      return "player " + std::to_string(p + 1) + " ('random') holds every hand: too many to count way by way";
+  const PlayerHands hands = player_hands(s, ranged);
+  if (hands.weighted) return "a range is weighted: exact counts whole hands way by way";
+  const std::uint64_t ways = count_assignments(hands, kRunoutAssignments, specific_cards(s));
+  if (ways > kRunoutAssignments)
+    return "the ranges hold their hands together in more than " + std::to_string(kRunoutAssignments) + " ways";
   // Each way's sequences: one runout a part, each part's runouts of the cards every way leaves.
   const GameRules& rules = game_rules(q.game);
   CardSet out = set_of(q.dead, "dead cards") | set_of(q.board, "board") | set_of(q.board2, "board2");
@@ -329,11 +319,17 @@ void check_runout_ranges(const PlannedQuestion& s, const std::string& what) {
   for (int i = 0; i < q.runs * boards; ++i) work *= static_cast<double>(choose(left, to_come[i % boards]));
   const double limit = asked == Method::exact ? kRunoutExactLimit : kRunoutExactWork;
   if (work > limit)
-    throw InputError(what + ": over ranges, counted exactly: " + std::to_string(ways) +
-                     " ways the ranges hold their hands x their sequences of runouts, " +
-                     std::to_string(static_cast<long long>(work)) + " in all, more than " +
-                     (asked == Method::exact ? "exact counts (1e10)" : "counted automatically (2e8)") +
-                     ": give narrower ranges or specific hands");
+    return std::to_string(ways) + " ways the ranges hold their hands x their sequences of runouts, " +
+           std::to_string(static_cast<long long>(work)) + " in all, more than " +
+           (asked == Method::exact ? "exact counts (1e10)" : "counted automatically (2e8)");
+  return "";
+}
+
+// Exact asked for and impossible over ranges: refused.
+void check_runout_ranges(const PlannedQuestion& s, const std::string& what) {
+  if (ranged_players(s).empty() || asked_method(s.question) != Method::exact) return;
+  if (const std::string why = not_exact_over_ranges(s); !why.empty())
+    throw InputError(what + ": over ranges, exact: " + why + ": ask for Monte Carlo");
 }
 
 }  // namespace
@@ -441,9 +437,20 @@ RunoutAnswer answer_runouts(const PlannedQuestion& s) {
   std::vector<double> sum_squares;
   a.seed = q.seed.value_or(random_seed());
   Tally t(n, a.parts);
-  if (!ranged_players(s).empty()) {
+  if (!ranged_players(s).empty() && not_exact_over_ranges(s).empty()) {
     t = count_over_ranges(s, a.parts, holes, out);
     a.exact = true;
+  } else if (!ranged_players(s).empty()) {
+    PotLayer all;  // the whole pot, every player's
+    for (std::size_t p = 0; p < n; ++p) all.players.push_back(p);
+    const JointSample j = joint_sample(s, {all}, a.seed);
+    a.exact = false;
+    a.deals = j.trials;
+    a.pot_units = j.units;
+    a.scooped = j.scooped;
+    a.equity = j.equity;
+    a.standard_error = j.standard_error;
+    return a;
   } else {
     const Parts p = parts_of(q, holes, out, a.parts);
     const Method asked = asked_method(q);
