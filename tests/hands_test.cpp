@@ -569,6 +569,21 @@ TEST(HandHistory, SplitHoldemIsAGameNotRead) {
   }
 }
 
+// A hand whose hero's cards before the draw were not written (only his draw's "Dealt to"): not
+// known at the all-in, not counted (the fuzzer's find: it made an empty hand of the question).
+TEST(HandHistory, ADrawHandNotWrittenBeforeTheDrawIsNotKnown) {
+  std::ifstream in(hands_dir() + "/pokerstars/draw.txt");
+  HandHistoryReader reader(in);
+  HandText text, without;
+  ASSERT_TRUE(reader.next(text));
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text.line(i) != "Dealt to Hero [7s 3c 8d 5h Kd]") without.add(text.line(i));
+  ASSERT_EQ(without.size() + 1, text.size());
+  const HandHistory h = parse_hand_history(without);
+  EXPECT_TRUE(all_in_with_cards_to_come(h));
+  EXPECT_EQ(not_an_all_in(h), std::optional<std::string>("cards not shown"));
+}
+
 // ---- The report ------------------------------------------------------------------------------------
 
 struct Read {

@@ -48,8 +48,10 @@ DrawHand draw_hand(const HandHistory& hand, const HandPlayer& p) {
   const auto next = static_cast<std::size_t>(hand.last_action_street);  // p.drawn[next]: the next draw
   if (p.drawn.size() <= next || p.drawn[next] < 0) return {"", "a draw not written"};
   const int n = p.drawn[next];
+  const auto hole = static_cast<std::size_t>(game_rules(hand.game).hole_cards);
   if (p.held.size() > next + (n > 0 ? 1 : 0)) {  // the hero's: his cards before and after it
     const auto& before = p.held[next];
+    if (before.size() != hole) return {"", "cards not shown"};  // a hand dealt after it, not before
     if (n == 0) return {to_string(before), ""};
     std::vector<Card> kept;
     for (Card c : before)
@@ -58,7 +60,7 @@ DrawHand draw_hand(const HandHistory& hand, const HandPlayer& p) {
     return {to_string(kept) + "/" + std::to_string(n), ""};
   }
   if (n > 0) return {"", "cards drawn not shown"};
-  if (p.cards.size() != static_cast<std::size_t>(game_rules(hand.game).hole_cards)) return {"", "cards not shown"};
+  if (p.cards.size() != hole) return {"", "cards not shown"};
   return {to_string(p.cards), ""};
 }
 
