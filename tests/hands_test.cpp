@@ -219,10 +219,7 @@ Spot spot_of(const HandHistory& h) {
 }
 
 // The library's expected values against the brute force's, to a billionth of the pot.
-void expect_ev_as_brute_force(const HandHistory& h) {
-  SCOPED_TRACE("hand " + h.id);
-  const AllInEv ev = all_in_ev(h);
-  const std::vector<double> brute = brute_ev(spot_of(h));
+void expect_evs(const HandHistory& h, const AllInEv& ev, const std::vector<double>& brute) {
   ASSERT_EQ(ev.players.size(), brute.size());
   double sum = 0;
   for (std::size_t i = 0; i < brute.size(); ++i) {
@@ -230,6 +227,11 @@ void expect_ev_as_brute_force(const HandHistory& h) {
     sum += ev.players[i].ev;
   }
   EXPECT_NEAR(sum, h.total_pot - h.rake, 1e-9 * h.total_pot);
+}
+
+void expect_ev_as_brute_force(const HandHistory& h) {
+  SCOPED_TRACE("hand " + h.id);
+  expect_evs(h, all_in_ev(h), brute_ev(spot_of(h)));
 }
 
 // ---- Reading -------------------------------------------------------------------------------------
@@ -478,13 +480,7 @@ void expect_draw_ev_as_brute_force(const HandHistory& h, const DrawAllIn& d) {
               to_string(parse_cards(d.kept[i])) + (d.draws[i] > 0 ? "/" + std::to_string(d.draws[i]) : std::string()));
   EXPECT_EQ(ev.dead, to_string(parse_cards(d.dead)));
   EXPECT_EQ(ev.method, Method::exact);
-  const std::vector<double> brute = brute_ev(draw_spot(h, d));
-  double sum = 0;
-  for (std::size_t i = 0; i < brute.size(); ++i) {
-    EXPECT_NEAR(ev.players[i].ev, brute[i], 1e-9 * h.total_pot) << ev.players[i].name;
-    sum += ev.players[i].ev;
-  }
-  EXPECT_NEAR(sum, h.total_pot - h.rake, 1e-9 * h.total_pot);
+  expect_evs(h, ev, brute_ev(draw_spot(h, d)));
 }
 
 TEST(HandHistory, DrawGamesReadDrawByDraw) {

@@ -18,6 +18,7 @@
 #include "equity/cards.hpp"
 #include "equity/error.hpp"
 #include "eval/reference_evaluator.hpp"
+#include "hand_ways.hpp"
 #include "input_error.hpp"
 #include "omaha_reference.hpp"
 #include "stud_brute_force.hpp"
@@ -293,29 +294,12 @@ BruteLayers brute_ranges(const std::vector<std::vector<std::string>>& hands, con
   BruteLayers out;
   out.units.assign(layers.size(), std::vector<std::uint64_t>(hands.size()));
   const std::vector<Card> known = parse_cards(board);
-  std::vector<std::vector<Card>> holes;
-  const std::function<void(std::size_t)> deal = [&](std::size_t p) {
-    if (p == hands.size()) {
-      const BruteLayers one = brute_board(holes, known, {}, layers, score);
-      for (std::size_t l = 0; l < layers.size(); ++l)
-        for (std::size_t i = 0; i < hands.size(); ++i) out.units[l][i] += one.units[l][i];
-      out.showdowns += one.showdowns;
-      return;
-    }
-    for (const std::string& text : hands[p]) {
-      const std::vector<Card> hole = parse_cards(text);
-      bool clash = false;
-      for (Card c : hole) {
-        clash |= std::find(known.begin(), known.end(), c) != known.end();
-        for (const auto& h : holes) clash |= std::find(h.begin(), h.end(), c) != h.end();
-      }
-      if (clash) continue;
-      holes.push_back(hole);
-      deal(p + 1);
-      holes.pop_back();
-    }
-  };
-  deal(0);
+  test::each_way(hands, known, [&](const std::vector<std::vector<Card>>& holes) {
+    const BruteLayers one = brute_board(holes, known, {}, layers, score);
+    for (std::size_t l = 0; l < layers.size(); ++l)
+      for (std::size_t i = 0; i < hands.size(); ++i) out.units[l][i] += one.units[l][i];
+    out.showdowns += one.showdowns;
+  });
   return out;
 }
 

@@ -17,6 +17,7 @@
 #include "equity/cards.hpp"
 #include "equity/error.hpp"
 #include "eval/reference_evaluator.hpp"
+#include "hand_ways.hpp"
 #include "input_error.hpp"
 #include "omaha_reference.hpp"
 
@@ -261,32 +262,16 @@ Brute brute_ranges(const std::vector<std::vector<std::string>>& hands, const std
   Brute total;
   total.units.assign(hands.size(), 0);
   total.scooped.assign(hands.size(), std::vector<std::uint64_t>(boards.size() + 1));
-  std::vector<std::vector<Card>> holes;
-  std::function<void(std::size_t)> deal = [&](std::size_t p) {
-    if (p == hands.size()) {
-      const Brute one = brute(holes, boards, dead, score);
-      total.deals += one.deals;
-      for (std::size_t i = 0; i < hands.size(); ++i) {
-        total.units[i] += one.units[i];
-        for (std::size_t k = 0; k <= boards.size(); ++k) total.scooped[i][k] += one.scooped[i][k];
-      }
-      return;
+  std::vector<Card> known = dead;
+  for (const auto& b : boards) known.insert(known.end(), b.begin(), b.end());
+  test::each_way(hands, known, [&](const std::vector<std::vector<Card>>& holes) {
+    const Brute one = brute(holes, boards, dead, score);
+    total.deals += one.deals;
+    for (std::size_t i = 0; i < hands.size(); ++i) {
+      total.units[i] += one.units[i];
+      for (std::size_t k = 0; k <= boards.size(); ++k) total.scooped[i][k] += one.scooped[i][k];
     }
-    for (const std::string& text : hands[p]) {
-      const std::vector<Card> hole = parse_cards(text);
-      bool clash = false;
-      for (Card c : hole) {
-        for (const auto& b : boards) clash |= std::find(b.begin(), b.end(), c) != b.end();
-        clash |= std::find(dead.begin(), dead.end(), c) != dead.end();
-        for (const auto& h : holes) clash |= std::find(h.begin(), h.end(), c) != h.end();
-      }
-      if (clash) continue;
-      holes.push_back(hole);
-      deal(p + 1);
-      holes.pop_back();
-    }
-  };
-  deal(0);
+  });
   return total;
 }
 
