@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "api/assignments.hpp"
+#include "api/part_payout.hpp"
 #include "count/standard_error.hpp"
 #include "detail/rng.hpp"
 #include "equity/calculate.hpp"
@@ -20,12 +21,6 @@ namespace {
 
 constexpr std::size_t kBatch = 2048;                 // trials scored together
 constexpr std::uint64_t kMaxRejections = 1'000'000;  // draws of the hands in a row that share a card
-
-CardSet cards_of(std::string_view text, std::string_view what) {
-  CardSet set;
-  for (Card c : parse_cards(text, what)) set.insert(c);
-  return set;
-}
 
 // One player's hands to draw from: a specific hand (one), a range's (by weights), or every hand
 // from the deck (Omaha's random: `deal` cards).
@@ -93,14 +88,6 @@ OmahaWinners winners_among(const HandRank* highs, const LowRank* lows, std::size
   return w;
 }
 
-// A part's pot units (5,040 a part) of each winner: half to the high and half to the low when there
-// is a low, each split among its winners.
-void pay(const OmahaWinners& w, std::size_t n, std::vector<std::uint64_t>& units) {
-  const unsigned high_share = (w.low ? 2520u : 5040u) / static_cast<unsigned>(std::popcount(w.high));
-  const unsigned low_share = w.low ? 2520u / static_cast<unsigned>(std::popcount(w.low)) : 0;
-  for (std::size_t p = 0; p < n; ++p) units[p] = ((w.high >> p) & 1u) * high_share + ((w.low >> p) & 1u) * low_share;
-}
-
 }  // namespace
 
 JointSample joint_sample(const PlannedQuestion& s, const std::vector<PotLayer>& layers, std::uint64_t seed) {
@@ -110,12 +97,13 @@ JointSample joint_sample(const PlannedQuestion& s, const std::vector<PotLayer>& 
   const int hole = rules.hole_cards;
   const bool two = !q.board2.empty();
   const int boards = two ? 2 : 1, parts = boards * std::max(q.runs, 1);
-  const CardSet board[2] = {cards_of(q.board, "board"), cards_of(q.board2, "board2")};
+  const CardSet board[2] = {card_set(q.board, "board"), card_set(q.board2, "board2")};
   const int to_come[2] = {rules.board_cards - board[0].size(), rules.board_cards - board[1].size()};
-  CardSet out = cards_of(q.dead, "dead cards") | board[0] | board[1];
+  CardSet out = card_set(q.dead, "dead cards") | board[0] | board[1];
   for (const auto& p : s.parsed.players)
     if (p.specific) out = out | p.known;
   const std::vector<Card> deck = (rules.deck - out).cards();
+  const std::vector<Card> board_cards[2] = {board[0].cards(), board[1].cards()};
   const std::vector<Drawn> drawn = players_of(s, hole);
   const std::vector<unsigned> masks = layer_masks(layers);
   const std::size_t columns = static_cast<std::size_t>(hole + rules.board_cards);
@@ -134,7 +122,9 @@ JointSample joint_sample(const PlannedQuestion& s, const std::vector<PotLayer>& 
   std::vector<LowRank> lows(rules.low ? highs.size() : 0);
   std::vector<CardSet> holes(n);
   std::vector<Card> left;
-  std::vector<std::uint64_t> part_units(n), trial_units(n);
+  std::vector<std::uint64_t> trial_units(n);
+  std::vector<int> scoops(n);
+  std::vector<Card> full;
   const Stopwatch clock;
   std::uint64_t rejected = 0;
   while (true) {
@@ -175,7 +165,7 @@ JointSample joint_sample(const PlannedQuestion& s, const std::vector<PotLayer>& 
           for (int k = 0; k < drawn[p].deal; ++k) holes[p].insert(take());
         }
       for (int j = 0; j < parts; ++j) {
-        std::vector<Card> full = board[j % boards].cards();
+        full = board_cards[j % boards];
         for (int k = 0; k < to_come[j % boards]; ++k) full.push_back(take());
         for (std::size_t p = 0; p < n; ++p) {
           std::uint8_t* row =
@@ -192,17 +182,13 @@ JointSample joint_sample(const PlannedQuestion& s, const std::vector<PotLayer>& 
     for (std::size_t t = 0; t < batch; ++t) {
       for (std::size_t l = 0; l < layers.size(); ++l) {
         std::fill(trial_units.begin(), trial_units.end(), 0);
-        std::vector<int> scoops(n, 0);
+        std::fill(scoops.begin(), scoops.end(), 0);
         for (int j = 0; j < parts; ++j) {
           const std::size_t at = (t * static_cast<std::size_t>(parts) + static_cast<std::size_t>(j)) * n;
           const OmahaWinners w = winners_among(&highs[at], rules.low ? &lows[at] : nullptr, n, rules.low, masks[l]);
-          pay(w, n, part_units);
-          for (std::size_t p = 0; p < n; ++p) trial_units[p] += part_units[p];
-          if (l == 0) {
-            const bool alone_high = std::popcount(w.high) == 1, alone_low = w.low == 0 || std::popcount(w.low) == 1;
-            const unsigned scoop = alone_high && alone_low && (w.low == 0 || w.low == w.high) ? w.high : 0;
-            for (std::size_t p = 0; p < n; ++p) scoops[p] += (scoop >> p) & 1u;
-          }
+          for (std::size_t p = 0; p < n; ++p) trial_units[p] += part_units(w, p);
+          if (l == 0)
+            for (std::size_t p = 0; p < n; ++p) scoops[p] += (part_scooper(w) >> p) & 1u;
         }
         for (std::size_t p = 0; p < n; ++p) {
           const double x = static_cast<double>(trial_units[p]) / (5040.0 * parts);

@@ -92,6 +92,14 @@ struct PlannedQuestion {
 // Whether the question asks for the pot by stacks or dead money, and for more runs or two boards.
 inline bool asks_pot(const Question& q) { return !q.stacks.empty() || q.pot > 0; }
 inline bool asks_runouts(const Question& q) { return q.runs != 1 || !q.board2.empty(); }
+
+// The cards of a question's text (its board, second board, dead cards) as a set; InputError naming
+// `what` as parse_cards() does.
+inline CardSet card_set(std::string_view text, std::string_view what) {
+  CardSet set;
+  for (Card c : parse_cards(text, what)) set.insert(c);
+  return set;
+}
 // The question asked again, as it was (its game, board, cards, method and limits, its seed moved on
 // by `seed_step`), without the extras the answer to it adds: per-combo equity, distributions, hits,
 // categories, progress, runs and two boards; the stacks and dead money are the caller's to keep.

@@ -15,6 +15,7 @@
 
 #include "api/assignments.hpp"
 #include "api/joint_sample.hpp"
+#include "api/part_payout.hpp"
 #include "api/question.hpp"
 #include "count/standard_error.hpp"
 #include "detail/parallel.hpp"
@@ -38,12 +39,6 @@ struct PartTable {
   std::vector<std::uint16_t> units;  // runout x players
   std::vector<std::uint16_t> scoop;  // bit p: player p took the part alone
 };
-
-CardSet set_of(std::string_view text, std::string_view what) {
-  CardSet set;
-  for (Card c : parse_cards(text, what)) set.insert(c);
-  return set;
-}
 
 // Every way of `k` cards of `deck`, in order.
 std::vector<std::vector<Card>> subsets(const std::vector<Card>& deck, int k) {
@@ -90,13 +85,8 @@ PartTable part_table(Game game, const std::vector<CardSet>& holes, CardSet known
     // Who has the best high and the best low (none: no low qualifies), as every Omaha method and
     // the tests' brute force decide it; the high-only games' lows are not read.
     const OmahaWinners w = omaha_winners(&ranks[r * n], rules.low ? &lows[r * n] : nullptr, n, rules.low);
-    const unsigned h = w.high, l = w.low;
-    const unsigned high_share = (l ? 2520u : 5040u) / static_cast<unsigned>(std::popcount(h));
-    const unsigned low_share = l ? 2520u / static_cast<unsigned>(std::popcount(l)) : 0;
-    for (std::size_t p = 0; p < n; ++p)
-      t.units[r * n + p] = static_cast<std::uint16_t>(((h >> p) & 1u) * high_share + ((l >> p) & 1u) * low_share);
-    const bool alone_high = std::popcount(h) == 1, alone_low = l == 0 || std::popcount(l) == 1;
-    t.scoop.push_back(static_cast<std::uint16_t>(alone_high && alone_low && (l == 0 || l == h) ? h : 0));
+    for (std::size_t p = 0; p < n; ++p) t.units[r * n + p] = static_cast<std::uint16_t>(part_units(w, p));
+    t.scoop.push_back(static_cast<std::uint16_t>(part_scooper(w)));
   }
   return t;
 }
@@ -309,11 +299,11 @@ std::string not_exact_over_ranges(const PlannedQuestion& s) {
     return "the ranges hold their hands together in more than " + std::to_string(kRunoutAssignments) + " ways";
   // Each way's sequences: one runout a part, each part's runouts of the cards every way leaves.
   const GameRules& rules = game_rules(q.game);
-  CardSet out = set_of(q.dead, "dead cards") | set_of(q.board, "board") | set_of(q.board2, "board2");
+  CardSet out = card_set(q.dead, "dead cards") | card_set(q.board, "board") | card_set(q.board2, "board2");
   for (const auto& p : s.parsed.players) out = out | p.known;
   const int left = rules.deck_size() - out.size() - static_cast<int>(ranged.size()) * rules.hole_cards;
-  const int to_come[2] = {rules.board_cards - set_of(q.board, "board").size(),
-                          rules.board_cards - set_of(q.board2, "board2").size()};
+  const int to_come[2] = {rules.board_cards - card_set(q.board, "board").size(),
+                          rules.board_cards - card_set(q.board2, "board2").size()};
   const int boards = q.board2.empty() ? 1 : 2;
   double work = static_cast<double>(ways);
   for (int i = 0; i < q.runs * boards; ++i) work *= static_cast<double>(choose(left, to_come[i % boards]));
@@ -345,8 +335,8 @@ void check_runouts(const PlannedQuestion& s) {
                      (two ? "deal twice" : "run more than once"));
   if (q.runs < 1) throw InputError("runs: 1 or more, not " + std::to_string(q.runs));
   check_runout_ranges(s, what);
-  const CardSet board_cards = set_of(q.board, "board"), board2_cards = set_of(q.board2, "board2");
-  CardSet used = set_of(q.dead, "dead cards") | board_cards | board2_cards;
+  const CardSet board_cards = card_set(q.board, "board"), board2_cards = card_set(q.board2, "board2");
+  CardSet used = card_set(q.dead, "dead cards") | board_cards | board2_cards;
   for (const auto& p : s.parsed.players) used = used | p.known;
   const int left = rules.deck_size() - used.size();
   const int board = board_cards.size();
@@ -385,7 +375,7 @@ struct Parts {
 
 Parts parts_of(const Question& q, const std::vector<CardSet>& holes, CardSet out, int count) {
   const GameRules& rules = game_rules(q.game);
-  const CardSet board1 = set_of(q.board, "board"), board2 = set_of(q.board2, "board2");
+  const CardSet board1 = card_set(q.board, "board"), board2 = card_set(q.board2, "board2");
   const bool two = !q.board2.empty();
   Parts p;
   p.tables.push_back(part_table(q.game, holes, board1, rules.board_cards - board1.size(), out));
@@ -427,7 +417,7 @@ RunoutAnswer answer_runouts(const PlannedQuestion& s) {
   const std::size_t n = s.parsed.players.size();
   std::vector<CardSet> holes;
   for (const auto& p : s.parsed.players) holes.push_back(p.known);
-  CardSet out = set_of(q.dead, "dead cards") | set_of(q.board, "board") | set_of(q.board2, "board2");
+  CardSet out = card_set(q.dead, "dead cards") | card_set(q.board, "board") | card_set(q.board2, "board2");
   for (CardSet h : holes) out = out | h;
   RunoutAnswer a;
   a.boards = two ? 2 : 1;
@@ -437,10 +427,11 @@ RunoutAnswer answer_runouts(const PlannedQuestion& s) {
   std::vector<double> sum_squares;
   a.seed = q.seed.value_or(random_seed());
   Tally t(n, a.parts);
-  if (!ranged_players(s).empty() && not_exact_over_ranges(s).empty()) {
+  const bool ranges = !ranged_players(s).empty();
+  if (ranges && not_exact_over_ranges(s).empty()) {
     t = count_over_ranges(s, a.parts, holes, out);
     a.exact = true;
-  } else if (!ranged_players(s).empty()) {
+  } else if (ranges) {
     PotLayer all;  // the whole pot, every player's
     for (std::size_t p = 0; p < n; ++p) all.players.push_back(p);
     const JointSample j = joint_sample(s, {all}, a.seed);

@@ -422,25 +422,32 @@ void plan_per_combo(const Question& q, Plan& plan, PlannedQuestion& s) {
   plan.per_combo_method = Method::monte_carlo;
 }
 
-// Draws before the last: sampled under the drawing rule (exact counts the last draw only).
-Plan plan_draws(const Question& q, std::shared_ptr<PlannedQuestion> s) {
+// A draw game's question only Monte Carlo answers: `reason` says why (when the planner chose it),
+// and exact asked for is refused with `exact_refused`.
+Plan plan_sampled(const Question& q, std::shared_ptr<PlannedQuestion> s, const std::string& reason,
+                  const std::string& exact_refused) {
   const StudDeal& deal = *s->stud;
-  const std::string draws = std::to_string(deal.later_draws + 1) + " draws to come";
   const Method asked = asked_method(q);
-  if (asked == Method::exact)
-    throw InputError("exact: " + draws + "; exact counts the last draw, the draws before it follow the drawing rule " +
-                     "and are sampled: ask for Monte Carlo (or one draw to come)");
+  if (asked == Method::exact) throw InputError(exact_refused);
   s->automatic = asked == Method::automatic;
   Plan plan;
   plan.method = Method::monte_carlo;
-  plan.reason = asked == Method::automatic ? draws + ": the draws before the last follow the drawing rule, sampled"
-                                           : "Monte Carlo was asked for";
+  plan.reason = asked == Method::automatic ? reason : "Monte Carlo was asked for";
   plan.work.assignments = 1;
   plan.work.combos = static_cast<double>(deal.hands.size());
-  plan.work.showdowns = static_cast<double>(stud_deals(deal));
-  plan.work.enumerable = false;  // --exact is refused: not suggested
+  plan.work.showdowns = static_cast<double>(stud_deals(deal));  // 0 when the draw runs past the stub
+  plan.work.enumerable = false;                                 // --exact is refused: not suggested
   plan.question = std::move(s);
   return plan;
+}
+
+// Draws before the last: sampled under the drawing rule (exact counts the last draw only).
+Plan plan_draws(const Question& q, std::shared_ptr<PlannedQuestion> s) {
+  const std::string draws = std::to_string(s->stud->later_draws + 1) + " draws to come";
+  return plan_sampled(q, std::move(s), draws + ": the draws before the last follow the drawing rule, sampled",
+                      "exact: " + draws +
+                          "; exact counts the last draw, the draws before it follow the drawing rule and are "
+                          "sampled: ask for Monte Carlo (or one draw to come)");
 }
 
 // A draw that runs past the stub: the discards known shuffled back in, as the rules reshuffle them,
@@ -453,17 +460,8 @@ Plan plan_reshuffle(const Question& q, std::shared_ptr<PlannedQuestion> s) {
   const std::string why = "the players draw " + std::to_string(drawn) + " cards and " +
                           std::to_string(kCards - static_cast<int>(known)) +
                           " are left: the discards are shuffled back in";
-  const Method asked = asked_method(q);
-  if (asked == Method::exact) throw InputError("exact: " + why + ", which is sampled: ask for Monte Carlo");
-  s->automatic = asked == Method::automatic;
-  Plan plan;
-  plan.method = Method::monte_carlo;
-  plan.reason = asked == Method::automatic ? why + " (the rules' reshuffle), sampled" : "Monte Carlo was asked for";
-  plan.work.assignments = 1;
-  plan.work.combos = static_cast<double>(deal.hands.size());
-  plan.work.enumerable = false;  // --exact is refused: not suggested
-  plan.question = std::move(s);
-  return plan;
+  return plan_sampled(q, std::move(s), why + " (the rules' reshuffle), sampled",
+                      "exact: " + why + ", which is sampled: ask for Monte Carlo");
 }
 
 }  // namespace

@@ -69,14 +69,14 @@ std::optional<std::string> draw_unknown(const HandHistory& hand) {
   const auto live = hand.live();
   for (std::size_t p : live)
     if (auto h = draw_hand(hand, hand.players[p]); !h.why.empty()) return h.why;
+  const int to_come = hand.streets - 1 - hand.last_action_street;
+  if (to_come <= 1) return std::nullopt;
   const auto next = static_cast<std::size_t>(hand.last_action_street);
   for (std::size_t p : live) {
     const auto& drawn = hand.players[p].drawn;
     if (std::any_of(drawn.begin() + static_cast<std::ptrdiff_t>(std::min(next, drawn.size())), drawn.end(),
-                    [](int n) { return n != 0; }) &&
-        hand.streets - 1 - hand.last_action_street > 1)
-      return std::to_string(hand.streets - 1 - hand.last_action_street) +
-             " draws to come, the later ones the players' choices";
+                    [](int n) { return n != 0; }))
+      return std::to_string(to_come) + " draws to come, the later ones the players' choices";
   }
   return std::nullopt;
 }
@@ -91,19 +91,25 @@ std::uint64_t seed_of(const HandHistory& hand) {
 
 }  // namespace
 
-bool all_in_with_cards_to_come(const HandHistory& hand) {
-  const auto live = hand.live();
-  return live.size() >= 2 && hand.last_action_street < hand.streets - 1 &&
-         std::any_of(live.begin(), live.end(), [&](std::size_t p) { return hand.players[p].all_in; });
-}
+namespace {
 
-std::optional<std::string> not_an_all_in(const HandHistory& hand) {
-  const auto live = hand.live();
+// Why the hand is no all-in with cards to come, countable or not; nothing when it is one.
+std::optional<std::string> no_all_in_to_come(const HandHistory& hand, const std::vector<std::size_t>& live) {
   if (live.size() < 2) return "no showdown";
   if (hand.last_action_street >= hand.streets - 1)
     return "the last bet on the " + std::string(street_name(hand.game, hand.streets - 1));
   if (std::none_of(live.begin(), live.end(), [&](std::size_t p) { return hand.players[p].all_in; }))
     return "nobody all in";
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool all_in_with_cards_to_come(const HandHistory& hand) { return !no_all_in_to_come(hand, hand.live()); }
+
+std::optional<std::string> not_an_all_in(const HandHistory& hand) {
+  const auto live = hand.live();
+  if (auto why = no_all_in_to_come(hand, live)) return why;
   const bool draws = game_rules(hand.game).draws > 0;
   for (std::size_t p : live) {
     if (!draws && hand.players[p].cards.size() < cards_at(hand, hand.last_action_street)) return "cards not shown";

@@ -89,6 +89,7 @@ struct Parser {
   bool seat(std::string_view l);
   void body(std::string_view l);
   bool street_marker(std::string_view l);
+  void begin_street(int s);
   bool player_line(std::string_view l);
   void action(std::size_t p, std::string_view act);
   void put(std::size_t p, double chips, bool counts_on_street);
@@ -304,16 +305,11 @@ bool Parser::street_marker(std::string_view l) {
                                                                                 {"RIVER", -1},
                                                                                 {"7th STREET", 4}}};
   if (*name == "SUMMARY") return summary = true;
-  if (*name == "DEALING HANDS") return street = 0, true;  // the draw games' first street
-  if (*name == "DRAW") {                                  // "*** SECOND DRAW ***"
-    street = run + 1;
-    std::fill(street_in.begin(), street_in.end(), 0.0);
-    return true;
-  }
+  if (*name == "DEALING HANDS") return begin_street(0), true;  // the draw games' first street
+  if (*name == "DRAW") return begin_street(run + 1), true;     // "*** SECOND DRAW ***"
   for (const auto& [street_text, s] : kStreets) {
     if (*name != street_text) continue;
-    street = s >= 0 ? s : h.streets - 1;
-    if (street > 0) std::fill(street_in.begin(), street_in.end(), 0.0);  // the blinds count on the first
+    begin_street(s >= 0 ? s : h.streets - 1);
     auto cards = bracket_cards(l);
     if (!cards.empty()) {
       if (h.boards.size() <= static_cast<std::size_t>(run)) h.boards.resize(static_cast<std::size_t>(run) + 1);
@@ -322,6 +318,13 @@ bool Parser::street_marker(std::string_view l) {
     return true;
   }
   return true;  // another marker ("*** DEALING HANDS ***"): nothing to keep
+}
+
+// Street `s` begins: every player's chips on it from none (the first keeps the blinds, posted before
+// it).
+void Parser::begin_street(int s) {
+  street = s;
+  if (street > 0) std::fill(street_in.begin(), street_in.end(), 0.0);
 }
 
 // "Dealt to Hero [Ah Kd]"; in stud each street's "Dealt to P [9s Th] [5d]": the hero's every card
@@ -452,10 +455,7 @@ void Parser::draw(std::size_t p, int cards) {
   if (nth > rules.draws) fail(player.name + " draws more often than " + std::string(rules.title) + " has draws");
   if (cards < 0 || cards > rules.hole_cards) fail(player.name + " discards " + std::to_string(cards) + " cards");
   if (static_cast<int>(player.drawn.size()) >= nth) fail(player.name + " draws twice at one draw");
-  if (nth > street) {
-    street = nth;
-    std::fill(street_in.begin(), street_in.end(), 0.0);
-  }
+  if (nth > street) begin_street(nth);
   player.drawn.resize(static_cast<std::size_t>(nth) - 1, -1);  // -1: a draw not written
   player.drawn.push_back(cards);
   if (cards == 0 && player.held.size() == static_cast<std::size_t>(nth))  // the hero stands pat: no "Dealt to"
