@@ -789,12 +789,13 @@ TEST(Cli, StudMultiwayWalksOrSamples) {
   EXPECT_EQ(one["players"][0]["wins"], 33725);
 
   const json razz = answer_of(
-      "--game razz As2s3d '(?"
+      "--game razz '(?"
+      "?)As' '(?"
       "?)Kc' --seed 3 --json");
   EXPECT_EQ(razz["mode"], "monte-carlo");
   EXPECT_EQ(razz["reason"],
-            "a player has 6 cards not known or to come; exact counts at most 4 (third street's four "
-            "to come)");
+            "both players have more than 4 cards not known or to come (6 and 6); exact counts heads-up such a "
+            "player against one whose down cards are known");
   EXPECT_EQ(razz["players"][1]["hand"],
             "(?"
             "?)Kc");

@@ -293,17 +293,26 @@ TEST(DrawCalculate, AnswerJsonNamesTheGameAndTheHalves) {
   EXPECT_EQ(j["players"][1]["hand"], "8s6c3h/2");
 }
 
-TEST(DrawCalculate, FiveDrawnIsSampled) {
-  Question q = draw_question(Game::draw, {"AsAhKd/2", "/5"});
+TEST(DrawCalculate, FiveDrawnAgainstFewerIsSweptBothFiveSampled) {
+  // A player drawing five against one drawing two: the sweep queries the five-card draws against the
+  // counted sets of the other's (the discards known keep the brute force small: 19 cards left).
+  const std::string dead = "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c9d";
+  expect_brute_force(draw_question(Game::draw, {"AsAhKd/2", "/5"}, dead));
+  expect_brute_force(draw_question(Game::deuce7_single, {"/5", "AsKhQdTc/1"}, dead));
+  // Both drawing five: sampled, and exact asked for says why.
+  Question q = draw_question(Game::draw, {"/5", "/5"});
   const Plan plan = equity::plan(q);
   EXPECT_EQ(plan.method, Method::monte_carlo);
-  EXPECT_EQ(plan.reason, "a player draws 5 cards; exact counts at most 4 drawn a player");
+  EXPECT_EQ(plan.reason,
+            "both players draw more than 4 cards (5 and 5); exact counts heads-up a player drawing more against one "
+            "drawing 4 at most");
   EXPECT_EQ(message_of([&] {
               Question e = q;
               e.method = Method::exact;
               return e;
             }()),
-            "exact: a player draws 5 cards; exact counts at most 4 drawn a player: ask for Monte Carlo");
+            "exact: both players draw more than 4 cards (5 and 5); exact counts heads-up a player drawing more "
+            "against one drawing 4 at most: ask for Monte Carlo");
 }
 
 TEST(DrawCalculate, BadQuestionsAreOneLineInTheGamesTerms) {

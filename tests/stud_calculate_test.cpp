@@ -252,10 +252,41 @@ TEST(StudPlan, ChoosesByCountedWork) {
   const Plan third = plan(stud_question(Game::razz, {"(As2s)3d", "(7c7d)8h", "(KsQs)Jd", "(4c5c)6h"}));
   EXPECT_EQ(third.method, Method::monte_carlo);
   EXPECT_NE(third.reason.find("deals, more than the 300,000,000 walked automatically"), std::string::npos);
-  // A hand whose down cards are not known: five or more to come, sampled.
+  // A hand whose down cards are not known (six to come) against one whose are: swept, exact, not
+  // quick (the larger side's 12 million completions and their sets of cards).
   const Plan hidden = plan(stud_question(Game::stud, {"(?\?)Qd", "(7c7d)8h"}));
-  EXPECT_EQ(hidden.method, Method::monte_carlo);
-  EXPECT_NE(hidden.reason.find("6 cards not known or to come"), std::string::npos);
+  EXPECT_EQ(hidden.method, Method::exact);
+  EXPECT_EQ(hidden.exact_method, ExactMethod::sweep);
+  EXPECT_FALSE(hidden.quick);
+  EXPECT_EQ(hidden.work.showdowns, 12'271'512.0 * 111'930.0);  // C(48,6) C(42,4)
+  // Stud Hi/Lo's five sweeps of the same: past automatic's work, sampled; exact when asked for.
+  Question hilo = stud_question(Game::stud_hilo, {"(?\?)Qd", "(7c7d)8h"});
+  const Plan hilo_plan = plan(hilo);
+  EXPECT_EQ(hilo_plan.method, Method::monte_carlo);
+  EXPECT_EQ(hilo_plan.reason,
+            "the sweeps would count about 3,942,450,240 completions and their sets of cards, more than the "
+            "1,500,000,000 swept automatically");
+  hilo.method = Method::exact;
+  EXPECT_EQ(plan(hilo).exact_method, ExactMethod::sweep);
+  // Both players' down cards not known: sampled, and it says why; so are the outcomes by category
+  // with a hidden hand, and a random hand (seven cards to come).
+  const Plan both = plan(stud_question(Game::stud, {"(?\?)Qd", "(?\?)8h"}));
+  EXPECT_EQ(both.method, Method::monte_carlo);
+  EXPECT_EQ(both.reason,
+            "both players have more than 4 cards not known or to come (6 and 6); exact counts heads-up such a "
+            "player against one whose down cards are known");
+  Question categories = stud_question(Game::stud, {"(?\?)Qd", "(7c7d)8h"});
+  categories.by_category = true;
+  const Plan by_category = plan(categories);
+  EXPECT_EQ(by_category.method, Method::monte_carlo);
+  EXPECT_EQ(by_category.reason,
+            "the outcomes by category with a player of 6 cards not known or to come are sampled (exact counts "
+            "them heads-up when each player has 4 at most)");
+  const Plan random = plan(stud_question(Game::stud, {"random", "(7c7d)8h"}));
+  EXPECT_EQ(random.method, Method::monte_carlo);
+  EXPECT_EQ(random.reason,
+            "a player has 7 cards not known or to come; exact counts at most 6 (third street: two down cards not "
+            "known, four to come)");
   // On sixth street the same (?\?) is exact: two not known and one to come.
   const Plan sixth = plan(stud_question(Game::stud, {"(?\?)QdJh2c3d", "(7c7d)8h9hTc3s"}));
   EXPECT_EQ(sixth.method, Method::exact);
@@ -408,23 +439,33 @@ TEST(StudPerCombo, MultiwayWaysFromTheWalkAgainstTheBruteForce) {
   }
 }
 
-TEST(StudPerCombo, EachWaysOwnQuestionWhenTheAnswerSamples) {
-  // Fourth street with both down cards hidden: five cards not known or to come, so the answer is
-  // Monte Carlo, but each way's own question (two down cards known, three to come) is a sweep:
-  // exact, the brute force's integers.
-  const Question base = stud_question(Game::stud, {"(?\?)QdJh", "(7c7d)8h9h"},
-                                      "2h2s2c2d3c3d3h3s4c4d5c5d6s6h8c8d9c9sKcKdKhAcAdAh4h4s5h5s6c6d7h7s");
-  Question q = base;
+TEST(StudPerCombo, EachWaysOwnQuestionWhenTheAnswerCannotGiveThem) {
+  // Fourth street with both down cards hidden: five cards not known or to come. Against a known hand
+  // the answer is swept exactly but without each way; against a second hidden hand it is sampled.
+  // Either way each way's own question (two down cards known, three to come) is a sweep: exact, the
+  // brute force's integers.
+  const std::string dead = "2h2s2c2d3c3d3h3s4c4d5c5d6s6h8c8d9c9sKcKdKhAcAdAh4h4s5h5s6c6d7h7s";
+  Question q = stud_question(Game::stud, {"(?\?)QdJh", "(7c7d)8h9h"}, dead);
   q.per_combo = true;
   const Plan p = plan(q);
-  EXPECT_EQ(p.method, Method::monte_carlo);
+  EXPECT_EQ(p.method, Method::exact);
   EXPECT_EQ(p.per_combo_method, Method::exact);
   const Answer a = calculate(p);
   EXPECT_EQ(a.per_combo_method, Method::exact);
   expect_ways(a, deal_of(q), 0, 2);
   expect_one_line(a, 1);
-  EXPECT_TRUE(a.players[1].standard_error.has_value());
-  EXPECT_EQ(a.players[1].per_combo[0].standard_error, *a.players[1].standard_error);
+  EXPECT_FALSE(a.players[1].standard_error.has_value());
+
+  Question both = stud_question(Game::stud, {"(?\?)QdJh", "(?\?)8h9h"}, "7c7d" + dead);
+  both.per_combo = true;
+  const Plan sampled = plan(both);
+  EXPECT_EQ(sampled.method, Method::monte_carlo);
+  EXPECT_EQ(sampled.per_combo_method, Method::exact);
+  const Answer b = calculate(sampled);
+  EXPECT_EQ(b.per_combo_method, Method::exact);
+  expect_ways(b, deal_of(both), 0, 2);
+  expect_ways(b, deal_of(both), 1, 2);
+  EXPECT_TRUE(b.players[1].standard_error.has_value());
 }
 
 TEST(StudPerCombo, MonteCarloWaysRepeatOnAnyThreadCountAndAreNearExact) {
@@ -520,11 +561,11 @@ TEST(StudCalculate, BadQuestionsSayWhatIsWrongInTheGamesTerms) {
   q.dead = "Qd";
   EXPECT_EQ(message_of(q), "card Qd appears twice (again in dead cards)");
   q.dead.clear();
-  q.players = {"(?\?)Qd", "(7c7d)8h"};
+  q.players = {"(?\?)Qd", "(?\?)8h"};
   q.method = Method::exact;
   EXPECT_EQ(message_of(q),
-            "exact: a player has 6 cards not known or to come; exact counts at most 4 (third "
-            "street's four to come): ask for Monte Carlo");
+            "exact: both players have more than 4 cards not known or to come (6 and 6); exact counts heads-up "
+            "such a player against one whose down cards are known: ask for Monte Carlo");
 }
 
 }  // namespace

@@ -159,6 +159,47 @@ TEST(StudHeadsUp, UnevenStreetsAgainstTheBruteForce) {
       }
 }
 
+// A player of five or six cards to come (down cards not known) against one of four at most: the
+// sweep queries the larger side's completions against the counted sets of the smaller's, from
+// either seat; the walk counts the same deals. Dead cards keep the brute force small.
+void expect_uneven_sweep(const StudDeal& deal) {
+  const StudCounts brute = brute_counts(deal);
+  const StudCounts swept = stud_exact(deal);
+  EXPECT_EQ(swept, without_category_outcomes(brute)) << describe(deal);
+  EXPECT_EQ(stud_exact(deal, {StudExactMethod::walk}), without_category_outcomes(brute)) << describe(deal);
+  EXPECT_EQ(stud_exact(deal, by_category(StudExactMethod::walk)), brute) << describe(deal);
+  EXPECT_EQ(swept.showdowns, stud_deals(deal));
+  expect_adds_up(swept);
+}
+
+TEST(StudHeadsUp, DownCardsNotKnownAgainstTheBruteForce) {
+  std::mt19937_64 rng(41);
+  for (StudGame game : kEveryStudGame) {
+    // Third street, one player's down cards not known (only his up card): six to come against four,
+    // 16 cards left: C(16,6) x C(10,4) = 1.7 million pairs; in either seat.
+    expect_uneven_sweep(random_deal(game, rng, 1, 3, 32));
+    expect_uneven_sweep(random_deal(game, rng, 3, 1, 32));
+    // Fourth street (five against three), six against two and against none, five against four.
+    expect_uneven_sweep(random_deal(game, rng, 2, 4, 30));
+    expect_uneven_sweep(random_deal(game, rng, 5, 1, 30));
+    expect_uneven_sweep(random_deal(game, rng, 1, 7, 33));
+    expect_uneven_sweep(random_deal(game, rng, 2, 3, 31));
+  }
+}
+
+TEST(StudHeadsUp, DownCardsNotKnownWithLowsAgainstTheBruteForceSlow) {
+  // Lows everywhere (the sixes .. kings dead: 16 cards left, aces to fives): stud Hi/Lo's scoops
+  // counted with the values turned around, every low level met.
+  for (StudGame game : kEveryStudGame) {
+    StudDeal deal{game, {parse_cards("4h"), parse_cards("As2d3c")}, {}};
+    for (int rank = 4; rank <= 11; ++rank)
+      for (int suit = 0; suit < kSuits; ++suit) deal.dead.emplace_back(rank, suit);
+    expect_uneven_sweep(deal);
+    std::swap(deal.hands[0], deal.hands[1]);
+    expect_uneven_sweep(deal);
+  }
+}
+
 TEST(StudHeadsUp, LowHeavyDealsSlow) {
   // Hi/Lo and razz where lows and paired lows are common: small cards known, the big ones dead.
   for (StudGame game : kEveryStudGame) {
@@ -210,9 +251,31 @@ TEST(StudHeadsUp, RefusesBadDeals) {
     }
   };
   refuses({StudGame::stud, {parse_cards("AsKsQs")}, {}}, "need at least 2 players, got 1");
-  refuses({StudGame::stud, {parse_cards("AsKs"), parse_cards("QsJsTs")}, {}},
-          "player 1: exact stud counts at most 4 unknown cards a player (third street's four to come); this hand "
-          "has 5");
+  refuses({StudGame::stud, {parse_cards(""), parse_cards("QsJsTs")}, {}},
+          "player 1: exact stud counts at most 6 unknown cards a player (third street: two down cards not known, "
+          "four to come); this hand has 7");
+  refuses({StudGame::stud, {parse_cards("As"), parse_cards("QsJs")}, {}},
+          "exact stud counts heads-up with 6 cards not known or to come against at most 4, not 5 (show one "
+          "player's down cards)");
+  StudExactOptions categories = by_category();
+  const StudDeal hidden{StudGame::razz, {parse_cards("As"), parse_cards("QsJsTs")}, {}};
+  try {
+    stud_exact(hidden, categories);
+    ADD_FAILURE() << "no throw";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "exact stud counts heads-up with 6 cards not known or to come without the outcomes by "
+                 "category");
+  }
+  StudExactOptions ways;
+  ways.hidden = {2, 0};
+  try {
+    stud_exact(hidden, ways);
+    ADD_FAILURE() << "no throw";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "exact stud counts heads-up with 6 cards not known or to come without each way of the hidden cards");
+  }
   refuses({StudGame::stud, {parse_cards("AsKsQsJsTs9s8s7s"), parse_cards("QdJdTd")}, {}},
           "player 1: a stud hand has at most 7 cards, not 8");
   refuses({StudGame::razz, {parse_cards("AsKsQs"), parse_cards("QsJsTs")}, {}},

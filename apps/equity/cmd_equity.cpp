@@ -54,8 +54,10 @@ std::string commands_footer() {
       "                                       Omaha Hi/Lo: aces against any hand on a flop\n"
       "  equity --game stud '(AsKs)Qd' '(7c7d)8h'\n"
       "                                       seven-card stud on third street, exactly\n"
+      "  equity --game stud '(AsKs)Qd' '(?\?)Jh'\n"
+      "                                       his down cards unseen: every deal, exactly\n"
       "  equity --game razz As2s3d '(?\?)Kc' 5d6d7c --dead 9h\n"
-      "                                       razz, a down card unseen: Monte Carlo\n"
+      "                                       razz three-way, a down card unseen: Monte Carlo\n"
       "  equity --game 27-triple 8h6d4s3c/1 9s7c5h/2 --dead KhKdQc\n"
       "                                       2-7 lowball, the last draw: every draw counted\n"
       "  equity --game badugi 4h3d2s/1 7s5c3h/1 --draws 3\n"
@@ -688,7 +690,8 @@ int run_equity(const Args& args) {
           std::string(kStudHandSyntax) +
           " (quote parentheses for the shell: '(AsKs)Qd'); --dead for the folded up cards. When the deck cannot "
           "give every player a seventh card, one is dealt face up to all (a community card). Two players are counted "
-          "exactly from any street (a sweep), more "
+          "exactly from any street (a sweep), one of them with his down cards unseen too ((?\?)Jh against (AsKs)Qd: "
+          "0.6 s; stud Hi/Lo's when --exact asks), more "
           "when every deal of the cards to come is at most 300 million to walk, else Monte Carlo (docs/stud.md).\n\n"
           "Draw games (--game draw, 27-single, 27-triple, a5-triple, badugi, badeucy, badacey): 2 to 6 players, no "
           "board; each player is " +

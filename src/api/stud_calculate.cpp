@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 
 #include "count/stud_completions.hpp"
 #include "count/stud_monte_carlo.hpp"
@@ -143,16 +144,51 @@ void read_players(const Question& q, PlannedQuestion& s, std::vector<StudHand>& 
   }
 }
 
-// The most cards to come of any player (a card not known is one), besides a community card.
-int most_to_come(const StudDeal& deal) {
-  const bool community = stud_community_card(deal);
-  auto fewest = static_cast<std::size_t>(deal.cards);
-  for (const auto& h : deal.hands) fewest = std::min(fewest, h.size());
-  return deal.cards - static_cast<int>(fewest) - (community ? 1 : 0);
+// The most and the fewest cards to come of any player (a card not known is one), besides a
+// community card.
+std::pair<int, int> cards_to_come(const StudDeal& deal) {
+  const int community = stud_community_card(deal) ? 1 : 0;
+  auto fewest = static_cast<std::size_t>(deal.cards), most = std::size_t{0};
+  for (const auto& h : deal.hands) fewest = std::min(fewest, h.size()), most = std::max(most, h.size());
+  return {deal.cards - static_cast<int>(fewest) - community, deal.cards - static_cast<int>(most) - community};
 }
+int most_to_come(const StudDeal& deal) { return cards_to_come(deal).first; }
 
 // Whether exact counts the deal by the heads-up sweep (else it walks every deal).
 bool swept(const StudDeal& deal) { return deal.hands.size() == 2 && stud_sweep_takes(deal.game); }
+
+std::string unknown_reason(const GameRules& rules, int to_come) {
+  if (rules.draws > 0)
+    return "a player draws " + std::to_string(to_come) + " cards; exact counts at most " +
+           std::to_string(kStudMaxToCome) + " drawn a player";
+  return "a player has " + std::to_string(to_come) + " cards not known or to come; exact counts at most " +
+         std::to_string(kStudMaxToCome) + " (third street: two down cards not known, four to come)";
+}
+
+// Why exact cannot count the deal, or empty: a player's cards not known or to come beyond
+// kStudMaxToCome; heads-up (the sweep), more than kStudSweepFewer of them but against a player of
+// kStudSweepFewer at most, and then without the outcomes by category. Three players or more are
+// walked, within the limits of deals.
+std::string uncountable_reason(const GameRules& rules, const StudDeal& deal, bool by_category) {
+  const auto [most, fewest] = cards_to_come(deal);
+  if (most > kStudMaxToCome) return unknown_reason(rules, most);
+  if (!swept(deal) || most <= kStudSweepFewer) return "";
+  const std::string each = std::to_string(most) + " and " + std::to_string(fewest);
+  if (fewest > kStudSweepFewer)
+    return rules.draws > 0
+               ? "both players draw more than " + std::to_string(kStudSweepFewer) + " cards (" + each +
+                     "); exact counts heads-up a player drawing more against one drawing " +
+                     std::to_string(kStudSweepFewer) + " at most"
+               : "both players have more than " + std::to_string(kStudSweepFewer) + " cards not known or to come (" +
+                     each + "); exact counts heads-up such a player against one whose down cards are known";
+  if (by_category)
+    return "the outcomes by category with a player of " + std::to_string(most) +
+           (rules.draws > 0 ? " cards to draw" : " cards not known or to come") +
+           " are sampled (exact counts them "
+           "heads-up when each player has " +
+           std::to_string(kStudSweepFewer) + " at most)";
+  return "";
+}
 
 // The work of exact: heads-up, the completions the sweep scores (and their subsets); else the deals.
 double stud_work(const StudDeal& deal) {
@@ -183,14 +219,6 @@ std::vector<int> hidden_cards(const PlannedQuestion& s) {
   std::vector<int> hidden;
   for (const StudHand& h : s.stud_hands) hidden.push_back(h.random ? 0 : h.unknown);
   return hidden;
-}
-
-std::string unknown_reason(const GameRules& rules, int to_come) {
-  if (rules.draws > 0)
-    return "a player draws " + std::to_string(to_come) + " cards; exact counts at most " +
-           std::to_string(kStudMaxToCome) + " drawn a player";
-  return "a player has " + std::to_string(to_come) + " cards not known or to come; exact counts at most " +
-         std::to_string(kStudMaxToCome) + " (third street's four to come)";
 }
 
 // ---- The answer ---------------------------------------------------------------------------------
@@ -390,7 +418,8 @@ void plan_per_combo(const Question& q, Plan& plan, PlannedQuestion& s) {
   if (plan.method == Method::exact) {
     double walks = 1;
     for (std::size_t p = 1; p < hidden.size(); ++p) walks += hidden[p] > 0 ? 1 : 0;
-    if (deal.hands.size() == 2 || walks * plan.work.showdowns <= limit) {
+    // Heads-up the sweep gives each way with the answer when each player has four cards to come at most.
+    if (deal.hands.size() == 2 ? most_to_come(deal) <= kStudSweepFewer : walks * plan.work.showdowns <= limit) {
       s.stud_ways_with_answer = true;
       return;
     }
@@ -403,8 +432,7 @@ void plan_per_combo(const Question& q, Plan& plan, PlannedQuestion& s) {
     const double count = static_cast<double>(choose(left, hidden[p]));
     ways += count;
     const StudDeal one = way_deal(deal, p, stud_hidden_ways(deal, hidden[p]).front());  // every way alike
-    const int to_come = most_to_come(one);
-    enumerable = enumerable && to_come <= kStudMaxToCome &&
+    enumerable = enumerable && uncountable_reason(game_rules(q.game), one, false).empty() &&
                  (swept(one) || static_cast<double>(stud_deals(one)) <= kStudExactDeals);
     if (enumerable) work += count * std::max(stud_work(one), kStudWayWork);
   }
@@ -487,31 +515,38 @@ Plan plan_stud(const Question& question) {
   }
   if (deal.later_draws > 0) return plan_draws(q, std::move(s));
   if (stud_stub_runs_out(deal)) return plan_reshuffle(q, std::move(s));
-  const int to_come = most_to_come(deal);
   const bool heads_up = swept(deal);
-  const double work = to_come <= kStudMaxToCome ? stud_work(deal) : deals;
+  const std::string uncountable = uncountable_reason(game_rules(q.game), deal, q.by_category);
+  const double work = uncountable.empty() ? stud_work(deal) : deals;
   Plan plan;
   plan.work.assignments = 1;
   plan.work.combos = static_cast<double>(deal.hands.size());
   plan.work.showdowns = deals;
   plan.work.sweep = heads_up;
-  plan.work.enumerable = to_come <= kStudMaxToCome && (heads_up || deals <= kStudExactDeals);
+  plan.work.enumerable = uncountable.empty() && (heads_up || deals <= kStudExactDeals);
   const Method asked = asked_method(q);
   s->automatic = asked == Method::automatic;
   if (asked == Method::automatic) {
-    const bool exact = plan.work.enumerable && (heads_up || deals <= kStudAutomaticDeals);
+    // Heads-up, the sweeps' work: one per part of the pot, Hi/Lo's three lines and two scoop sweeps.
+    const double swept_work = work * (stud_game_parts(deal.game) == 2 ? 5 : 1);
+    const bool exact =
+        plan.work.enumerable && (heads_up ? swept_work <= kStudAutomaticSweepWork : deals <= kStudAutomaticDeals);
     plan.method = exact ? Method::exact : Method::monte_carlo;
-    if (to_come > kStudMaxToCome)
-      plan.reason = unknown_reason(game_rules(q.game), to_come);
+    if (!uncountable.empty())
+      plan.reason = uncountable;
     else if (heads_up)
-      plan.reason = "two players: each one's completions scored once and counted against the other's (the sweep)";
+      plan.reason = exact ? "two players: each one's completions scored once and counted against the other's (the "
+                            "sweep)"
+                          : "the sweeps would count about " + grouped_count(swept_work) +
+                                " completions and their sets of cards, more than the " +
+                                grouped_count(kStudAutomaticSweepWork) + " swept automatically";
     else
       plan.reason = (exact ? "about " : "exact would walk about ") + grouped_count(deals) +
                     (exact ? " deals to walk, within the " : " deals, more than the ") +
                     grouped_count(kStudAutomaticDeals) + " walked automatically";
   } else {
-    if (asked == Method::exact && to_come > kStudMaxToCome)
-      throw InputError("exact: " + unknown_reason(game_rules(q.game), to_come) + ": ask for Monte Carlo");
+    if (asked == Method::exact && !uncountable.empty())
+      throw InputError("exact: " + uncountable + ": ask for Monte Carlo");
     if (asked == Method::exact && !plan.work.enumerable)
       throw InputError("exact would walk about " + grouped_count(deals) + " deals, more than the " +
                        grouped_count(kStudExactDeals) + " it takes on: ask for Monte Carlo");

@@ -12,6 +12,12 @@ namespace equity::detail {
 // walk's showdowns) are at most this, about a second on two cores (three players on fifth street:
 // 2.1 x 10^8); two players are always swept when exact can count them.
 inline constexpr double kStudAutomaticDeals = 3e8;
+// Automatic sweeps two players when the completions the sweeps count, each with its sets of cards
+// (stud_work(), times five sweeps for Hi/Lo), are at most this, about a second on two cores: four
+// cards to come each on third street (5 x 10^6; Hi/Lo 2.6 x 10^7), and stud's and razz's player of
+// two down cards not known against one of four (7.9 x 10^8: 0.5 to 0.7 s); stud Hi/Lo's (3.9 x 10^9,
+// 2.2 s) is sampled unless exact is asked for.
+inline constexpr double kStudAutomaticSweepWork = 1.5e9;
 // Exact asked for takes on at most this many deals (about ten minutes).
 inline constexpr double kStudExactDeals = 1e11;
 // Quick (run on the calling thread): at most this many deals, or completions to score heads-up.

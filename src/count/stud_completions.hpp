@@ -1,7 +1,7 @@
 #pragma once
 // The stud counts' completions (stud_sweep.hpp, stud_walk.hpp): the cards left numbered 0..n-1
-// (positions, in increasing card id); a completion of k cards (k <= 4) is its positions, packed one
-// byte each from the lowest, and is numbered by its colex index, the sum of C(position_i, i + 1):
+// (positions, in increasing card id); a completion of k cards (k <= 6) is its positions, packed six
+// bits each from the lowest, and is numbered by its colex index, the sum of C(position_i, i + 1):
 // the completions of k cards are 0 .. C(n, k) - 1, and every set of j cards is numbered so among
 // the sets of j cards. Each player's completions are scored once under the game's scorer.
 #include <array>
@@ -18,9 +18,21 @@
 
 namespace equity::detail {
 
-inline constexpr int kStudMaxToCome = 4;  // a player's cards to come: third street's four at most
+// A player's cards to come or not known that exact counts take: third street's six (two down cards
+// not known and four to come). The heads-up sweep takes them against a player with at most
+// kStudSweepFewer (its counters keep the sets of up to three of that player's cards); the walk
+// takes any, within its limit of deals.
+inline constexpr int kStudMaxToCome = 6;
+inline constexpr int kStudSweepFewer = 4;
 
-// C(n, k) for n <= 52, k <= 4.
+// A completion's positions, six bits each from the lowest (36 bits for six cards).
+using StudPacked = std::uint64_t;
+inline constexpr int kStudPositionBits = 6;
+EQUITY_ALWAYS_INLINE constexpr std::size_t stud_position(StudPacked packed, int i) {
+  return static_cast<std::size_t>((packed >> (kStudPositionBits * i)) & 63);
+}
+
+// C(n, k) for n <= 52, k <= 6.
 inline constexpr std::array<std::array<std::uint32_t, kStudMaxToCome + 1>, kCards + 1> kStudChoose = [] {
   std::array<std::array<std::uint32_t, kStudMaxToCome + 1>, kCards + 1> c{};
   for (std::size_t n = 0; n <= kCards; ++n) {
@@ -60,7 +72,7 @@ StudSetup stud_setup(const StudDeal& deal);
 // high, razz's low) alone, shares it, loses it, and the pot units it wins. The sweep and the walk
 // fill them for the counts per instantiation of a player's cards not known (stud_equity.cpp).
 struct StudCompletionCounts {
-  std::vector<std::uint32_t> packed;  // its positions
+  std::vector<StudPacked> packed;  // its positions
   std::vector<std::uint64_t> showdowns, wins, ties, losses, pot_units;
 };
 
@@ -68,19 +80,19 @@ struct StudCompletionCounts {
 template <int Parts>
 struct StudScored {
   std::array<std::vector<std::uint16_t>, Parts> value;
-  std::vector<std::uint32_t> packed;
+  std::vector<StudPacked> packed;
 };
 
 // f(index, hand, packed) for the sets of K positions below `limit`, in colex order from `index`.
 template <int K, class F>
-EQUITY_ALWAYS_INLINE void stud_subsets_below(int limit, Hand hand, std::uint32_t packed, const Hand* hands,
+EQUITY_ALWAYS_INLINE void stud_subsets_below(int limit, Hand hand, StudPacked packed, const Hand* hands,
                                              std::uint32_t& index, F& f) {
   if constexpr (K == 0) {
     f(index++, hand, packed);
   } else {
     for (int c = K - 1; c < limit; ++c)
-      stud_subsets_below<K - 1>(c, hand + hands[c], packed | static_cast<std::uint32_t>(c) << (8 * (K - 1)), hands,
-                                index, f);
+      stud_subsets_below<K - 1>(c, hand + hands[c],
+                                packed | static_cast<StudPacked>(c) << (kStudPositionBits * (K - 1)), hands, index, f);
   }
 }
 
@@ -90,7 +102,7 @@ void stud_score_side(int n, Hand base, const Hand* hands, StudScored<Scorer::kPa
   const std::uint32_t count = kStudChoose[static_cast<std::size_t>(n)][K];
   for (auto& v : out.value) v.resize(count);
   out.packed.resize(count);
-  auto score = [&](std::uint32_t index, Hand hand, std::uint32_t packed) {
+  auto score = [&](std::uint32_t index, Hand hand, StudPacked packed) {
     const typename Scorer::Score s = Scorer::score(hand);
     for (std::size_t p = 0; p < Scorer::kParts; ++p) out.value[p][index] = s[p];
     out.packed[index] = packed;
@@ -101,26 +113,20 @@ void stud_score_side(int n, Hand base, const Hand* hands, StudScored<Scorer::kPa
     parallel_for(K - 1, n, [&](int top) {
       std::uint32_t index = kStudChoose[static_cast<std::size_t>(top)][K];
       auto f = score;
-      stud_subsets_below<K - 1>(top, base + hands[top], static_cast<std::uint32_t>(top) << (8 * (K - 1)), hands, index,
-                                f);
+      stud_subsets_below<K - 1>(top, base + hands[top], static_cast<StudPacked>(top) << (kStudPositionBits * (K - 1)),
+                                hands, index, f);
     });
   }
 }
 
-// f(std::integral_constant<int, a>) for a runtime a in 0..4.
-template <class F>
+// f(std::integral_constant<int, a>) for a runtime a in 0..Most.
+template <int Most, class F>
 decltype(auto) stud_with_size(int a, F&& f) {
-  switch (a) {
-    case 0:
-      return f(std::integral_constant<int, 0>{});
-    case 1:
-      return f(std::integral_constant<int, 1>{});
-    case 2:
-      return f(std::integral_constant<int, 2>{});
-    case 3:
-      return f(std::integral_constant<int, 3>{});
-    default:
-      return f(std::integral_constant<int, 4>{});
+  if constexpr (Most == 0) {
+    return f(std::integral_constant<int, 0>{});
+  } else {
+    if (a >= Most) return f(std::integral_constant<int, Most>{});
+    return stud_with_size<Most - 1>(a, std::forward<F>(f));
   }
 }
 
@@ -130,23 +136,27 @@ StudScored<Scorer::kParts> stud_score(const StudSetup& setup, std::size_t p) {
   for (Card c : setup.deck) hands.push_back(Hand(c));
   StudScored<Scorer::kParts> scored;
   const int n = static_cast<int>(setup.deck.size());
-  stud_with_size(setup.to_come[p],
-                 [&](auto k) { stud_score_side<Scorer, decltype(k)::value>(n, setup.known[p], hands.data(), scored); });
+  stud_with_size<kStudMaxToCome>(setup.to_come[p], [&](auto k) {
+    stud_score_side<Scorer, decltype(k)::value>(n, setup.known[p], hands.data(), scored);
+  });
   return scored;
 }
 
 // ---- Sorting -------------------------------------------------------------------------------------
 
+// A completion in a sorted list, in eight bytes: its positions (36 bits), its value (16) and the
+// scoop sweep's second value (12 bits: stud Hi/Lo's low), else 0.
 struct StudEntry {
-  std::uint32_t packed;
-  std::uint16_t value;
-  std::uint16_t low;  // the scoop sweep's second value (stud_scoop.hpp), else 0
+  std::uint64_t bits;
+  EQUITY_ALWAYS_INLINE StudPacked packed() const { return bits & ((std::uint64_t{1} << 36) - 1); }
+  EQUITY_ALWAYS_INLINE unsigned value() const { return static_cast<unsigned>(bits >> 36) & 0xffff; }
+  EQUITY_ALWAYS_INLINE unsigned low() const { return static_cast<unsigned>(bits >> 52); }
 };
 
 // The completions `keep` keeps, by increasing value (a counting sort: values below `values`),
 // with `low`'s values beside when given.
 template <class Keep>
-std::vector<StudEntry> stud_sorted(const std::vector<std::uint16_t>& value, const std::vector<std::uint32_t>& packed,
+std::vector<StudEntry> stud_sorted(const std::vector<std::uint16_t>& value, const std::vector<StudPacked>& packed,
                                    int values, Keep keep, const std::vector<std::uint16_t>* low = nullptr) {
   std::vector<std::uint32_t> start(static_cast<std::size_t>(values) + 1, 0);
   std::size_t kept = 0;
@@ -155,7 +165,9 @@ std::vector<StudEntry> stud_sorted(const std::vector<std::uint16_t>& value, cons
   for (std::size_t v = 0; v < static_cast<std::size_t>(values); ++v) start[v + 1] += start[v];
   std::vector<StudEntry> sorted(kept);
   for (std::size_t i = 0; i < value.size(); ++i)
-    if (keep(i)) sorted[start[value[i]]++] = {packed[i], value[i], low ? (*low)[i] : std::uint16_t{0}};
+    if (keep(i))
+      sorted[start[value[i]]++] = {packed[i] | std::uint64_t{value[i]} << 36 |
+                                   std::uint64_t{low ? (*low)[i] & 0xfffu : 0u} << 52};
   return sorted;
 }
 
@@ -170,15 +182,20 @@ EQUITY_ALWAYS_INLINE void stud_for_each_subset(F&& f) {
   (std::make_index_sequence<(1u << K) - 1>{});
 }
 
-// The colex index of each subset of a completion's K positions among the sets of its size: the
-// index of m is that of m without its highest position h plus C(position h, |m|).
-template <int K>
-EQUITY_ALWAYS_INLINE std::array<std::uint32_t, (1u << K)> stud_subset_indices(std::uint32_t packed) {
+// The colex index of each subset of a completion's K positions among the sets of its size, for the
+// subsets of at most Most positions (the others 0): the index of m is that of m without its highest
+// position h plus C(position h, |m|).
+template <int K, int Most = K>
+EQUITY_ALWAYS_INLINE std::array<std::uint32_t, (1u << K)> stud_subset_indices(StudPacked packed) {
+  std::array<const std::uint32_t*, (K > 0 ? K : 1)> choose{};  // C(position i, .)
+  for (int i = 0; i < K; ++i) choose[static_cast<std::size_t>(i)] = kStudChoose[stud_position(packed, i)].data();
   std::array<std::uint32_t, (1u << K)> index{};
   stud_for_each_subset<K>([&](auto m) {
-    constexpr unsigned top = 31 - std::countl_zero(m.value);
-    const auto position = static_cast<std::size_t>((packed >> (8 * top)) & 0xff);
-    index[m.value] = index[m.value & ~(1u << top)] + kStudChoose[position][std::popcount(m.value)];
+    constexpr int size = std::popcount(m.value);
+    if constexpr (size <= Most) {
+      constexpr unsigned top = 31 - std::countl_zero(m.value);
+      index[m.value] = index[m.value & ~(1u << top)] + choose[top][size];
+    }
   });
   return index;
 }

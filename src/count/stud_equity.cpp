@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <string>
 
 #include "equity/deal.hpp"
 #include "equity/enumeration.hpp"
@@ -193,7 +194,8 @@ void add_hidden(const detail::StudSetup& setup, const detail::StudSetup& one, st
       std::uint32_t index = 0;
       std::size_t j = 0;
       for (int b = 0; b < k; ++b)  // the positions in increasing order: the colex index
-        if (m >> b & 1) index += detail::kStudChoose[position[one.deck[(c.packed[i] >> (8 * b)) & 0xff].id()]][++j];
+        if (m >> b & 1)
+          index += detail::kStudChoose[position[one.deck[detail::stud_position(c.packed[i], b)].id()]][++j];
       StudHiddenCounts& way = ways[index];
       way.showdowns += c.showdowns[i];
       way.wins += c.wins[i];
@@ -202,6 +204,22 @@ void add_hidden(const detail::StudSetup& setup, const detail::StudSetup& one, st
       way.pot_units += c.pot_units[i];
     }
   }
+}
+
+// The heads-up sweep counts a player of more than four cards to come (two down cards not known)
+// against one of four at most, without the outcomes by category nor each way of hidden cards.
+void check_sweep(const detail::StudSetup& setup, const StudExactOptions& options) {
+  const int community = setup.community ? 1 : 0;
+  const int first = setup.to_come[0] - community, second = setup.to_come[1] - community;
+  const int more = std::max(first, second), fewer = std::min(first, second);
+  if (more <= detail::kStudSweepFewer) return;
+  const std::string shape = "heads-up with " + std::to_string(more) + " cards not known or to come";
+  if (fewer > detail::kStudSweepFewer)
+    throw InputError("exact stud counts " + shape + " against at most " + std::to_string(detail::kStudSweepFewer) +
+                     ", not " + std::to_string(fewer) + " (show one player's down cards)");
+  if (options.by_category) throw InputError("exact stud counts " + shape + " without the outcomes by category");
+  if (std::any_of(options.hidden.begin(), options.hidden.end(), [](int u) { return u > 0; }))
+    throw InputError("exact stud counts " + shape + " without each way of the hidden cards");
 }
 
 }  // namespace
@@ -223,12 +241,16 @@ StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options) {
     throw InputError("the stud sweep counts 2 players, not " + std::to_string(deal.hands.size()));
   if (method == StudExactMethod::sweep && !stud_sweep_takes(deal.game))
     throw InputError("the stud sweep does not count " + std::string(stud_game_name(deal.game)) + ": walk it");
+  const int community = setup.community ? 1 : 0;
   for (std::size_t p = 0; p < setup.to_come.size(); ++p)
-    if (setup.to_come[p] - (setup.community ? 1 : 0) > detail::kStudMaxToCome)
+    if (setup.to_come[p] - community > detail::kStudMaxToCome)
       throw InputError(player_name(p) + ": exact stud counts at most " + std::to_string(detail::kStudMaxToCome) +
-                       " unknown cards a player (third street's four to come); this hand has " +
+                       " unknown cards a player (third street: two down cards not known, four to come); this "
+                       "hand has " +
                        std::to_string(setup.to_come[p]));
   const std::size_t players = deal.hands.size();
+  const bool sweep = method != StudExactMethod::walk && players == 2 && stud_sweep_takes(deal.game);
+  if (sweep) check_sweep(setup, options);
   if (options.hidden.size() > players)
     throw InputError("hidden cards for " + std::to_string(options.hidden.size()) + " players; there are " +
                      std::to_string(players));
@@ -242,7 +264,6 @@ StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options) {
   std::vector<std::vector<StudHiddenCounts>> ways(players);
   for (std::size_t p = 0; p < players; ++p)
     if (hidden[p] > 0) ways[p] = hidden_ways(setup, hidden[p]);
-  const bool sweep = method != StudExactMethod::walk && players == 2 && stud_sweep_takes(deal.game);
   return with_stud_scorer(deal.game, [&](auto scorer) {
     using Scorer = decltype(scorer);
     StudCounts total = with_community_card(setup, deal.game, [&](const detail::StudSetup& one) {

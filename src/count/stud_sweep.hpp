@@ -8,6 +8,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -113,19 +114,53 @@ void stud_own_counts(const StudScored<Scorer::kParts>& scored, std::uint64_t eac
 }
 
 // Hi/Lo: the pairs player p scoops with a low (stud_scoops()), from his completions with a low.
+// Against an opponent of more than four cards to come (whose sets are too many to count), the
+// opponent's completions are the ones queried and p's counted, each value turned around (v to
+// top - v; no low to above every low): p's completions above one in both are then below it in both.
 template <class Scorer>
 std::uint64_t stud_scoop_sweep(const std::array<StudScored<Scorer::kParts>, 2>& scored, std::size_t p,
                                const StudSetup& setup) {
   const StudScored<Scorer::kParts>& me = scored[p];
   const StudScored<Scorer::kParts>& them = scored[1 - p];
   const int highs = Scorer::kValues[0];
-  const auto mine = stud_sorted(
-      me.value[0], me.packed, highs, [&](std::size_t i) { return me.value[1][i] != 0; }, &me.value[1]);
-  const auto theirs = stud_sorted(
-      them.value[0], them.packed, highs, [](std::size_t) { return true; }, &them.value[1]);
   const int n = static_cast<int>(setup.deck.size());
-  return stud_scoops(setup.to_come[p], setup.to_come[1 - p], mine, theirs, them.value[0].data(), them.value[1].data(),
+  const auto has_low = [&](std::size_t i) { return me.value[1][i] != 0; };
+  if (setup.to_come[1 - p] <= kStudSweepFewer) {
+    const auto mine = stud_sorted(me.value[0], me.packed, highs, has_low, &me.value[1]);
+    const auto theirs = stud_sorted(
+        them.value[0], them.packed, highs, [](std::size_t) { return true; }, &them.value[1]);
+    return stud_scoops(setup.to_come[p], setup.to_come[1 - p], mine, theirs, them.value[0].data(), them.value[1].data(),
+                       n);
+  }
+  constexpr auto kTopLow = static_cast<std::uint16_t>(kLowRanks - 1);
+  const auto turned = [&](const StudScored<Scorer::kParts>& side, bool mine_side) {
+    std::array<std::vector<std::uint16_t>, 2> v;
+    v[0].resize(side.packed.size());
+    v[1].resize(side.packed.size());
+    for (std::size_t i = 0; i < side.packed.size(); ++i) {
+      v[0][i] = static_cast<std::uint16_t>(highs - 1 - side.value[0][i]);
+      const std::uint16_t low = side.value[1][i];
+      v[1][i] = mine_side && low == 0 ? std::uint16_t{0xffff} : static_cast<std::uint16_t>(kTopLow - low);
+    }
+    return v;
+  };
+  const auto my_turned = turned(me, true), their_turned = turned(them, false);
+  const auto queried = stud_sorted(
+      their_turned[0], them.packed, highs, [](std::size_t) { return true; }, &their_turned[1]);
+  const auto counted = stud_sorted(my_turned[0], me.packed, highs, has_low, &my_turned[1]);
+  return stud_scoops(setup.to_come[1 - p], setup.to_come[p], queried, counted, my_turned[0].data(), my_turned[1].data(),
                      n);
+}
+
+// A line's sums from the second player's side as the first player's: `pairs` the pairs the line
+// counts (the outcomes by category are not turned: both sides' sweeps give them).
+inline StudSweepSums stud_mirrored(const StudSweepSums& s, std::uint64_t pairs) {
+  StudSweepSums m;
+  m.wins = pairs - s.not_above;
+  m.ties = s.ties;
+  m.zero_ties = s.zero_ties;
+  m.not_above = pairs - s.wins;
+  return m;
 }
 
 // Each value of part 0's category (Scorer::category() reads part 0 alone).
@@ -178,19 +213,25 @@ template <class Scorer>
 StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& options) {
   const int n = static_cast<int>(setup.deck.size());
   const std::array<int, 2> to_come = {setup.to_come[0], setup.to_come[1]};
+  // The pot's lines are swept from the side of the player whose sets are not counted: the first,
+  // unless the second has more than four cards to come (then the first has four at most).
+  const std::size_t lead = to_come[1] > kStudSweepFewer ? 1 : 0;
+  if (to_come[1 - lead] > kStudSweepFewer || (lead == 1 && (options.by_category || options.per_completion[0])) ||
+      (options.per_completion[1 - lead] && to_come[lead] > kStudSweepFewer))
+    throw std::invalid_argument("the stud sweep: these cards to come and counts are not swept");
   std::array<StudScored<Scorer::kParts>, 2> scored;
   for (std::size_t p = 0; p < 2; ++p) scored[p] = stud_score<Scorer>(setup, p);
-  // One sweep per line of the pot (stud_equity.hpp) from the first player's side, and for Hi/Lo each
+  // One sweep per line of the pot (stud_equity.hpp) from the lead's side, and for Hi/Lo each
   // player's scoops with a low; from the second player's side, the high (razz: the low) for the
   // counts by category, every line for the counts per completion. Each split in ranges for the
   // threads the sweeps leave (a range after the first counts the other player's completions below
   // it again, so a sweep is split only for idle threads).
   constexpr std::size_t kLines = Scorer::kParts == 2 ? 3 : 1;
   std::vector<StudSweepTask> tasks;
-  for (std::size_t line = 0; line < kLines; ++line) tasks.push_back({line, 0});
+  for (std::size_t line = 0; line < kLines; ++line) tasks.push_back({line, lead});
   if constexpr (Scorer::kParts == 2) tasks.insert(tasks.end(), {{kStudScoops, 0}, {kStudScoops, 1}});
   for (std::size_t line = 0; line < kLines; ++line)
-    if (options.per_completion[1] || (line == 0 && options.by_category)) tasks.push_back({line, 1});
+    if (lead == 0 && (options.per_completion[1] || (line == 0 && options.by_category))) tasks.push_back({line, 1});
   const auto threads = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
   const std::size_t parts = std::max<std::size_t>(1, threads / tasks.size());
   const std::vector<std::uint8_t> category =
@@ -224,7 +265,14 @@ StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& optio
   const std::uint64_t mine = kStudChoose[static_cast<std::size_t>(n)][a];
   const std::array<std::uint64_t, 2> each = {kStudChoose[static_cast<std::size_t>(n) - a][b],
                                              kStudChoose[static_cast<std::size_t>(n) - b][a]};
-  StudSweepCounts out = stud_sweep_counts<Scorer>(sums[0], mine * each[0]);
+  const std::uint64_t showdowns = mine * each[0];
+  if (lead == 1) {  // the first player's sums: line 2 counts the pairs without a low, line 1's ties at none
+    std::array<std::uint64_t, kLines> pairs;
+    pairs.fill(showdowns);
+    if constexpr (kLines == 3) pairs[2] = sums[1][1].zero_ties;
+    for (std::size_t line = 0; line < kLines; ++line) sums[0][line] = stud_mirrored(sums[1][line], pairs[line]);
+  }
+  StudSweepCounts out = stud_sweep_counts<Scorer>(sums[0], showdowns);
   out.scoops_with_low = scoops;
   for (std::size_t p = 0; p < 2; ++p) {
     stud_own_counts<Scorer>(scored[p], each[p], out.own[p]);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
+#include <string>
 
 #include "detail/parallel.hpp"
 #include "stud_scoop.hpp"
@@ -25,7 +27,7 @@ class StudCounters {
     sets_.assign(size, 0);
   }
 
-  EQUITY_ALWAYS_INLINE void add(std::uint32_t packed) {
+  EQUITY_ALWAYS_INLINE void add(StudPacked packed) {
     ++counted_;
     const auto index = stud_subset_indices<B>(packed);
     stud_for_each_subset<B>([&](auto m) {
@@ -37,11 +39,11 @@ class StudCounters {
   // The counted completions with a value below `threshold` that share no card with the completion
   // of A cards at `packed`: inclusion and exclusion over its subsets.
   template <int A>
-  EQUITY_ALWAYS_INLINE std::int64_t disjoint(std::uint32_t packed, unsigned threshold) const {
+  EQUITY_ALWAYS_INLINE std::int64_t disjoint(StudPacked packed, unsigned threshold) const {
     if constexpr (B == 0) {
       return value_[0] < threshold;
     } else {
-      const auto index = stud_subset_indices<A>(packed);
+      const auto index = stud_subset_indices<A, B>(packed);
       std::int64_t n = counted_;
       stud_for_each_subset<A>([&](auto m) {
         constexpr int j = std::popcount(m.value);
@@ -57,16 +59,16 @@ class StudCounters {
 
  private:
   const std::uint16_t* value_;  // the second player's values by colex index (filtered out: 0xffff)
-  std::array<std::size_t, kStudMaxToCome + 1> start_{};
-  std::vector<std::uint16_t> sets_;  // at most C(45, 3) = 14,190 completions hold a card
+  std::array<std::size_t, kStudSweepFewer + 1> start_{};
+  std::vector<std::uint16_t> sets_;  // at most C(51, 3) = 20,825 completions hold a card
   std::int64_t counted_ = 0;
 };
 
 // The colex index of the completion of K positions at `packed`.
 template <int K>
-std::uint32_t stud_colex(std::uint32_t packed) {
+std::uint32_t stud_colex(StudPacked packed) {
   std::uint32_t index = 0;
-  for (std::size_t i = 0; i < K; ++i) index += kStudChoose[(packed >> (8 * i)) & 0xff][i + 1];
+  for (int i = 0; i < K; ++i) index += kStudChoose[stud_position(packed, i)][static_cast<std::size_t>(i) + 1];
   return index;
 }
 
@@ -80,26 +82,26 @@ StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t b
   std::vector<std::int64_t> lower;
   std::size_t j = 0;
   for (std::size_t i = begin; i < end;) {
-    const unsigned v = mine[i].value;
+    const unsigned v = mine[i].value();
     std::size_t group_end = i;
-    while (group_end < end && mine[group_end].value == v) ++group_end;
-    while (j < theirs.size() && theirs[j].value < v) counters.add(theirs[j++].packed);
+    while (group_end < end && mine[group_end].value() == v) ++group_end;
+    while (j < theirs.size() && theirs[j].value() < v) counters.add(theirs[j++].packed());
     lower.resize(group_end - i);
-    for (std::size_t k = i; k < group_end; ++k) lower[k - i] = counters.template disjoint<A>(mine[k].packed, v);
+    for (std::size_t k = i; k < group_end; ++k) lower[k - i] = counters.template disjoint<A>(mine[k].packed(), v);
     const std::size_t equal_from = j;
-    while (j < theirs.size() && theirs[j].value == v) counters.add(theirs[j++].packed);
+    while (j < theirs.size() && theirs[j].value() == v) counters.add(theirs[j++].packed());
     const bool equals = j != equal_from;  // else nothing ties: not above is below
     const std::uint64_t wins_before = sums.wins, ties_before = sums.ties + sums.zero_ties;
     const auto group = [&]<bool Write>() {  // the test of out.wins once a group, not once a completion
       for (std::size_t k = i; k < group_end; ++k) {
         const auto below = static_cast<std::uint64_t>(lower[k - i]);
         const auto not_above =
-            equals ? static_cast<std::uint64_t>(counters.template disjoint<A>(mine[k].packed, v + 1)) : below;
+            equals ? static_cast<std::uint64_t>(counters.template disjoint<A>(mine[k].packed(), v + 1)) : below;
         sums.wins += below;
         (v == 0 ? sums.zero_ties : sums.ties) += not_above - below;
         sums.not_above += not_above;
         if constexpr (Write) {
-          const std::uint32_t index = stud_colex<A>(mine[k].packed);
+          const std::uint32_t index = stud_colex<A>(mine[k].packed());
           out.wins[index] = below;
           out.ties[index] = not_above - below;
         }
@@ -126,7 +128,7 @@ StudSweepSums stud_sweep_sorted(const std::vector<StudEntry>& mine, const std::v
   std::vector<std::size_t> cut = {0};
   for (std::size_t p = 1; p < parts; ++p) {
     std::size_t at = std::max(cut.back(), mine.size() * p / parts);
-    while (at > 0 && at < mine.size() && mine[at].value == mine[at - 1].value) ++at;
+    while (at > 0 && at < mine.size() && mine[at].value() == mine[at - 1].value()) ++at;
     cut.push_back(at);
   }
   cut.push_back(mine.size());
@@ -139,12 +141,21 @@ StudSweepSums stud_sweep_sorted(const std::vector<StudEntry>& mine, const std::v
   return total;
 }
 
+// The first player's completions of a cards against the second's of b, whose sets are counted.
+void check_sizes(int a, int b) {
+  if (a < 0 || a > kStudMaxToCome || b < 0 || b > kStudSweepFewer)
+    throw std::invalid_argument("the stud sweep: " + std::to_string(a) + " cards to come against " + std::to_string(b) +
+                                " (at most " + std::to_string(kStudMaxToCome) + " against " +
+                                std::to_string(kStudSweepFewer) + ")");
+}
+
 }  // namespace
 
 StudSweepSums stud_sweep_sorted(int a, int b, const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
                                 const std::uint16_t* their_value, int n, std::size_t parts, const StudSweepOut& out) {
-  return stud_with_size(a, [&](auto ka) {
-    return stud_with_size(b, [&](auto kb) {
+  check_sizes(a, b);
+  return stud_with_size<kStudMaxToCome>(a, [&](auto ka) {
+    return stud_with_size<kStudSweepFewer>(b, [&](auto kb) {
       return stud_sweep_sorted<decltype(ka)::value, decltype(kb)::value>(mine, theirs, their_value, n, parts, out);
     });
   });
@@ -152,8 +163,9 @@ StudSweepSums stud_sweep_sorted(int a, int b, const std::vector<StudEntry>& mine
 
 std::uint64_t stud_scoops(int a, int b, const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
                           const std::uint16_t* their_high, const std::uint16_t* their_low, int n) {
-  return stud_with_size(a, [&](auto ka) {
-    return stud_with_size(b, [&](auto kb) {
+  check_sizes(a, b);
+  return stud_with_size<kStudMaxToCome>(a, [&](auto ka) {
+    return stud_with_size<kStudSweepFewer>(b, [&](auto kb) {
       return stud_scoops<decltype(ka)::value, decltype(kb)::value>(mine, theirs, their_high, their_low, n);
     });
   });

@@ -116,7 +116,7 @@ StudWalkSide<Scorer> stud_walk_side(const StudSetup& setup, std::size_t p) {
   const int k = setup.to_come[p];
   for (std::size_t i = 0; i < scored.packed.size(); ++i) {
     std::uint64_t mask = 0;
-    for (int c = 0; c < k; ++c) mask |= std::uint64_t{1} << ((scored.packed[i] >> (8 * c)) & 0xff);
+    for (int c = 0; c < k; ++c) mask |= std::uint64_t{1} << stud_position(scored.packed[i], c);
     side.cards.push_back(mask);
     typename Scorer::Score s{};
     for (std::size_t part = 0; part < Scorer::kParts; ++part) s[part] = scored.value[part][i];
