@@ -445,24 +445,24 @@ TEST(StudPerCombo, EachWaysOwnQuestionWhenTheAnswerCannotGiveThem) {
   // Either way each way's own question (two down cards known, three to come) is a sweep: exact, the
   // brute force's integers.
   const std::string dead = "2h2s2c2d3c3d3h3s4c4d5c5d6s6h8c8d9c9sKcKdKhAcAdAh4h4s5h5s6c6d7h7s";
-  Question q = stud_question(Game::stud, {"(?\?)QdJh", "(7c7d)8h9h"}, dead);
-  q.per_combo = true;
-  const Plan p = plan(q);
-  EXPECT_EQ(p.method, Method::exact);
-  EXPECT_EQ(p.per_combo_method, Method::exact);
-  const Answer a = calculate(p);
-  EXPECT_EQ(a.per_combo_method, Method::exact);
+  // The answer by `method`, each way's own question exact.
+  const auto answer = [](Question q, Method method) {
+    q.per_combo = true;
+    const Plan p = plan(q);
+    EXPECT_EQ(p.method, method);
+    EXPECT_EQ(p.per_combo_method, Method::exact);
+    const Answer a = calculate(p);
+    EXPECT_EQ(a.per_combo_method, Method::exact);
+    return a;
+  };
+  const Question q = stud_question(Game::stud, {"(?\?)QdJh", "(7c7d)8h9h"}, dead);
+  const Answer a = answer(q, Method::exact);
   expect_ways(a, deal_of(q), 0, 2);
   expect_one_line(a, 1);
   EXPECT_FALSE(a.players[1].standard_error.has_value());
 
-  Question both = stud_question(Game::stud, {"(?\?)QdJh", "(?\?)8h9h"}, "7c7d" + dead);
-  both.per_combo = true;
-  const Plan sampled = plan(both);
-  EXPECT_EQ(sampled.method, Method::monte_carlo);
-  EXPECT_EQ(sampled.per_combo_method, Method::exact);
-  const Answer b = calculate(sampled);
-  EXPECT_EQ(b.per_combo_method, Method::exact);
+  const Question both = stud_question(Game::stud, {"(?\?)QdJh", "(?\?)8h9h"}, "7c7d" + dead);
+  const Answer b = answer(both, Method::monte_carlo);
   expect_ways(b, deal_of(both), 0, 2);
   expect_ways(b, deal_of(both), 1, 2);
   EXPECT_TRUE(b.players[1].standard_error.has_value());
