@@ -420,36 +420,46 @@ Tally<kSidePots> main_pass(const Setup& setup, const SidePots& sides, const std:
 
 // Flush pass: the boards with three or more cards of a suit some player holds twice or more,
 // rescored with the flushes where one changes a high (the main pass's score taken away). Runs
-// after the main pass, whose highs and lows by board row it reads.
-template <bool kSidePots>
+// after the main pass, whose highs and lows by board row it reads. N: the number of players when
+// it is two or three (its loops then unroll: most questions), else 0 (setup.n's).
+template <bool kSidePots, std::size_t N>
 Tally<kSidePots> flush_pass(const Setup& setup, const SidePots& sides, const std::vector<FlushTask>& tasks,
                             const std::array<std::array<std::vector<RankMultiset>, 6>, kSuits>& others) {
+  const std::size_t n = N != 0 ? N : setup.n;
   return detail::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, tasks.size(), 16), Tally<kSidePots>(setup.n, sides),
+      tbb::blocked_range<std::size_t>(0, tasks.size(), 16), Tally<kSidePots>(n, sides),
       [&](const tbb::blocked_range<std::size_t>& r, Tally<kSidePots> counts) {
         std::array<HandRank, kMaxOmahaPlayers> flushed{}, flush{};
         for (std::size_t t = r.begin(); t != r.end(); ++t) {
           const FlushTask& task = tasks[t];
           const auto su = static_cast<std::size_t>(task.suit);
           const unsigned board_suited = setup.board_suited[su] | task.dealt;
-          for (std::size_t p = 0; p < setup.n; ++p) {
+          for (std::size_t p = 0; p < n; ++p) {
             const unsigned held = setup.players[p].suited[su];
             flush[p] = std::popcount(held) >= 2 ? detail::best_omaha_flush(held, board_suited) : HandRank{0};
           }
           for (const RankMultiset& o : others[su][static_cast<std::size_t>(task.others)]) {
-            const std::size_t at = setup.row_of(task.key + o.key) * setup.n;
+            const std::size_t at = setup.row_of(task.key + o.key) * n;
             const HandRank* highs = setup.row_highs + at;
             bool changed = false;
-            for (std::size_t p = 0; p < setup.n; ++p) {
+            for (std::size_t p = 0; p < n; ++p) {
               flushed[p] = std::max(highs[p], flush[p]);
               changed |= flushed[p] != highs[p];
             }
-            if (changed) counts.replace(highs, flushed.data(), setup.row_lows + at, setup.n, setup.hi_lo, o.weight);
+            if (changed) counts.replace(highs, flushed.data(), setup.row_lows + at, n, setup.hi_lo, o.weight);
           }
         }
         return counts;
       },
       [](Tally<kSidePots> a, const Tally<kSidePots>& b) { return std::move(a += b); });
+}
+
+template <bool kSidePots>
+Tally<kSidePots> flush_pass(const Setup& setup, const SidePots& sides, const std::vector<FlushTask>& tasks,
+                            const std::array<std::array<std::vector<RankMultiset>, 6>, kSuits>& others) {
+  if (setup.n == 2) return flush_pass<kSidePots, 2>(setup, sides, tasks, others);
+  if (setup.n == 3) return flush_pass<kSidePots, 3>(setup, sides, tasks, others);
+  return flush_pass<kSidePots, 0>(setup, sides, tasks, others);
 }
 
 // The flush pass's work: its board groups, and the other suits' rank multisets completing them
