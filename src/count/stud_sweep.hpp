@@ -233,7 +233,10 @@ StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& optio
   for (std::size_t line = 0; line < kLines; ++line)
     if (lead == 0 && (options.per_completion[1] || (line == 0 && options.by_category))) tasks.push_back({line, 1});
   const auto threads = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
-  const std::size_t parts = std::max<std::size_t>(1, threads / tasks.size());
+  // A player of more than four cards to come makes each sweep long: split for every thread, so
+  // that the sweeps of unequal lengths keep both busy to the end.
+  const std::size_t parts =
+      lead == 1 || to_come[0] > kStudSweepFewer ? threads : std::max<std::size_t>(1, threads / tasks.size());
   const std::vector<std::uint8_t> category =
       options.by_category ? stud_value_categories<Scorer>() : std::vector<std::uint8_t>{};
   std::array<std::array<StudSweepSums, kLines>, 2> sums;
