@@ -187,6 +187,15 @@ TEST(StudHeadsUp, DownCardsNotKnownAgainstTheBruteForce) {
   }
 }
 
+TEST(StudHeadsUp, CancelStopsTheSweep) {
+  // Third street with an unseen player, half a second of sweeping: a raised cancel stops it.
+  const std::atomic<bool> cancel{true};
+  for (StudGame game : kEveryStudGame)
+    EXPECT_THROW(
+        stud_exact({game, {parse_cards("Jh"), parse_cards("AsKsQd")}, {}}, {StudExactMethod::automatic, &cancel}),
+        Cancelled);
+}
+
 TEST(StudHeadsUp, DownCardsNotKnownWithLowsAgainstTheBruteForceSlow) {
   // Lows everywhere (the sixes .. kings dead: 16 cards left, aces to fives): stud Hi/Lo's scoops
   // counted with the values turned around, every low level met.

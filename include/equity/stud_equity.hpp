@@ -143,8 +143,9 @@ enum class StudExactMethod { automatic, sweep, walk };
 // four at most; stud_monte_carlo() samples the rest).
 struct StudExactOptions {
   StudExactMethod method = StudExactMethod::automatic;
-  const std::atomic<bool>* cancel = nullptr;  // the walk checks it between deals of the first
-                                              // player's completions and throws Cancelled
+  // The walk checks it between deals of the first player's completions, the sweep between its
+  // groups of equal value (and every 4,096 completions of the scoops'); raised: Cancelled.
+  const std::atomic<bool>* cancel = nullptr;
   // Count each player's category_wins and category_ties. Heads-up it sweeps the high (razz: the
   // low) a second time from the second player's side; the walk counts them at each showdown.
   bool by_category = false;

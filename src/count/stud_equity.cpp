@@ -270,6 +270,7 @@ StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options) {
       if (sweep) {
         detail::StudSweepOptions sweep_options;
         sweep_options.by_category = options.by_category;
+        sweep_options.cancel = options.cancel;
         for (std::size_t p = 0; p < 2; ++p) sweep_options.per_completion[p] = hidden[p] > 0;
         const detail::StudSweepCounts s = detail::stud_sweep<Scorer>(one, sweep_options);
         for (std::size_t p = 0; p < 2; ++p)

@@ -10,9 +10,11 @@
 // his opponent's scoops are counted with the values turned around (stud_sweep.hpp).
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
+#include "equity/error.hpp"
 #include "equity/omaha_evaluator.hpp"
 #include "stud_completions.hpp"
 
@@ -94,11 +96,14 @@ class StudLowCounters {
 // entry's low beside) against all the second's (`theirs`, by high).
 template <int A, int B>
 std::uint64_t stud_scoops(const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
-                          const std::uint16_t* their_high, const std::uint16_t* their_low, int n) {
+                          const std::uint16_t* their_high, const std::uint16_t* their_low, int n,
+                          const std::atomic<bool>* cancel) {
   StudLowCounters<B, (A > kStudSweepFewer)> counters(n, their_high, their_low);
   std::uint64_t scoops = 0;
   std::size_t j = 0;
-  for (const StudEntry& x : mine) {
+  for (std::size_t i = 0; i < mine.size(); ++i) {
+    if (i % 4096 == 0 && cancel && cancel->load(std::memory_order_relaxed)) throw Cancelled();
+    const StudEntry& x = mine[i];
     while (j < theirs.size() && theirs[j].value() < x.value()) {
       counters.add(theirs[j].packed(), theirs[j].low());
       ++j;

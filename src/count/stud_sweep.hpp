@@ -6,6 +6,7 @@
 // Completions and their numbering: stud_completions.hpp.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <stdexcept>
@@ -26,6 +27,7 @@ struct StudSweepOptions {
   // Player p's counts per completion (StudCompletionCounts), for counts per instantiation of his
   // cards not known (stud_equity.cpp): the second player's from the pot's sweeps again, from his side.
   std::array<bool, 2> per_completion{};
+  const std::atomic<bool>* cancel = nullptr;  // raised: Cancelled is thrown
 };
 
 // The first player's counts (the second's are their mirror), part by part; for stud Hi/Lo also the
@@ -119,7 +121,7 @@ void stud_own_counts(const StudScored<Scorer::kParts>& scored, std::uint64_t eac
 // top - v; no low to above every low): p's completions above one in both are then below it in both.
 template <class Scorer>
 std::uint64_t stud_scoop_sweep(const std::array<StudScored<Scorer::kParts>, 2>& scored, std::size_t p,
-                               const StudSetup& setup) {
+                               const StudSetup& setup, const std::atomic<bool>* cancel) {
   const StudScored<Scorer::kParts>& me = scored[p];
   const StudScored<Scorer::kParts>& them = scored[1 - p];
   const int highs = Scorer::kValues[0];
@@ -130,7 +132,7 @@ std::uint64_t stud_scoop_sweep(const std::array<StudScored<Scorer::kParts>, 2>& 
     const auto theirs = stud_sorted(
         them.value[0], them.packed, highs, [](std::size_t) { return true; }, &them.value[1]);
     return stud_scoops(setup.to_come[p], setup.to_come[1 - p], mine, theirs, them.value[0].data(), them.value[1].data(),
-                       n);
+                       n, cancel);
   }
   constexpr auto kTopLow = static_cast<std::uint16_t>(kLowRanks - 1);
   const auto turned = [&](const StudScored<Scorer::kParts>& side, bool mine_side) {
@@ -149,7 +151,7 @@ std::uint64_t stud_scoop_sweep(const std::array<StudScored<Scorer::kParts>, 2>& 
       their_turned[0], them.packed, highs, [](std::size_t) { return true; }, &their_turned[1]);
   const auto counted = stud_sorted(my_turned[0], me.packed, highs, has_low, &my_turned[1]);
   return stud_scoops(setup.to_come[1 - p], setup.to_come[p], queried, counted, my_turned[0].data(), my_turned[1].data(),
-                     n);
+                     n, cancel);
 }
 
 // A line's sums from the second player's side as the first player's: `pairs` the pairs the line
@@ -251,11 +253,12 @@ StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& optio
   parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t t) {
     const StudSweepTask task = tasks[t];
     if (task.line == kStudScoops) {
-      scoops[task.me] = stud_scoop_sweep<Scorer>(scored, task.me, setup);
+      scoops[task.me] = stud_scoop_sweep<Scorer>(scored, task.me, setup, options.cancel);
       return;
     }
     const StudSweepInput in = stud_sweep_input<Scorer>(scored, task.line, task.me);
     StudSweepOut out;
+    out.cancel = options.cancel;
     if (task.line == 0 && options.by_category) out.category = category.data();
     if (options.per_completion[task.me]) {
       out.wins = wins[task.me][task.line].data();

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "detail/parallel.hpp"
+#include "equity/error.hpp"
 #include "stud_scoop.hpp"
 
 namespace equity::detail {
@@ -82,6 +83,7 @@ StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t b
   std::vector<std::int64_t> lower;
   std::size_t j = 0;
   for (std::size_t i = begin; i < end;) {
+    if (out.cancel && out.cancel->load(std::memory_order_relaxed)) throw Cancelled();
     const unsigned v = mine[i].value();
     std::size_t group_end = i;
     while (group_end < end && mine[group_end].value() == v) ++group_end;
@@ -162,11 +164,12 @@ StudSweepSums stud_sweep_sorted(int a, int b, const std::vector<StudEntry>& mine
 }
 
 std::uint64_t stud_scoops(int a, int b, const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
-                          const std::uint16_t* their_high, const std::uint16_t* their_low, int n) {
+                          const std::uint16_t* their_high, const std::uint16_t* their_low, int n,
+                          const std::atomic<bool>* cancel) {
   check_sizes(a, b);
   return stud_with_size<kStudMaxToCome>(a, [&](auto ka) {
     return stud_with_size<kStudSweepFewer>(b, [&](auto kb) {
-      return stud_scoops<decltype(ka)::value, decltype(kb)::value>(mine, theirs, their_high, their_low, n);
+      return stud_scoops<decltype(ka)::value, decltype(kb)::value>(mine, theirs, their_high, their_low, n, cancel);
     });
   });
 }

@@ -6,6 +6,7 @@
 // the second's, whose sets of cards are counted, 0..4) are template arguments inside: the
 // counters' subsets unroll.
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -34,6 +35,7 @@ struct StudSweepSums {
 struct StudSweepOut {
   const std::uint8_t* category = nullptr;
   std::uint64_t *wins = nullptr, *ties = nullptr;
+  const std::atomic<bool>* cancel = nullptr;  // raised: the sweep throws Cancelled between value groups
 };
 
 // The whole sweep of the first player's completions `mine` (a cards to come each) against the
@@ -45,7 +47,9 @@ StudSweepSums stud_sweep_sorted(int a, int b, const std::vector<StudEntry>& mine
 
 // Hi/Lo: the pairs the first player scoops with a low (stud_scoop.hpp): his completions with a low
 // (`mine`, by high, each entry's low beside) against all the second's (`theirs`, by high).
+// Throws Cancelled when `cancel` is raised.
 std::uint64_t stud_scoops(int a, int b, const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
-                          const std::uint16_t* their_high, const std::uint16_t* their_low, int n);
+                          const std::uint16_t* their_high, const std::uint16_t* their_low, int n,
+                          const std::atomic<bool>* cancel);
 
 }  // namespace equity::detail
