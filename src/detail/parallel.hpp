@@ -89,18 +89,42 @@ inline void start_workers() {
       tbb::simple_partitioner());
 }
 
+// The hand-off's marks made when a scope ends, also when an exception leaves it (a body that throws
+// Cancelled: oneTBB waits for the other bodies, then rethrows in the caller, whose unwinding frees
+// what they read).
+class ReleaseOnExit {
+ public:
+  explicit ReleaseOnExit(char* hand_off) : hand_off_(hand_off) {}
+  ~ReleaseOnExit() { sanitizer_release(hand_off_); }
+  ReleaseOnExit(const ReleaseOnExit&) = delete;
+  ReleaseOnExit& operator=(const ReleaseOnExit&) = delete;
+
+ private:
+  char* hand_off_;
+};
+class AcquireOnExit {
+ public:
+  explicit AcquireOnExit(char* hand_off) : hand_off_(hand_off) {}
+  ~AcquireOnExit() { sanitizer_acquire(hand_off_); }
+  AcquireOnExit(const AcquireOnExit&) = delete;
+  AcquireOnExit& operator=(const AcquireOnExit&) = delete;
+
+ private:
+  char* hand_off_;
+};
+
 template <class Range, class Body>
 void parallel_for(const Range& range, const Body& body) {
   if (serial_here()) return body(range);
   start_workers();
   char hand_off = 0;
   sanitizer_release(&hand_off);
+  const AcquireOnExit joined(&hand_off);
   tbb::parallel_for(range, [&](const Range& r) {
     sanitizer_acquire(&hand_off);
+    const ReleaseOnExit done(&hand_off);
     body(r);
-    sanitizer_release(&hand_off);
   });
-  sanitizer_acquire(&hand_off);
 }
 
 template <class Index, class Function>
@@ -112,12 +136,12 @@ void parallel_for(Index first, Index last, const Function& f) {
   start_workers();
   char hand_off = 0;
   sanitizer_release(&hand_off);
+  const AcquireOnExit joined(&hand_off);
   tbb::parallel_for(first, last, [&](Index i) {
     sanitizer_acquire(&hand_off);
+    const ReleaseOnExit done(&hand_off);
     f(i);
-    sanitizer_release(&hand_off);
   });
-  sanitizer_acquire(&hand_off);
 }
 
 template <class Range, class Value, class Body, class Join>
@@ -126,22 +150,19 @@ Value parallel_reduce(const Range& range, const Value& identity, const Body& bod
   start_workers();
   char hand_off = 0;
   sanitizer_release(&hand_off);
-  Value total = tbb::parallel_reduce(
+  const AcquireOnExit joined(&hand_off);
+  return tbb::parallel_reduce(
       range, identity,
       [&](const Range& r, Value v) {
         sanitizer_acquire(&hand_off);
-        Value out = body(r, std::move(v));
-        sanitizer_release(&hand_off);
-        return out;
+        const ReleaseOnExit done(&hand_off);
+        return body(r, std::move(v));
       },
       [&](Value a, const Value& b) {
         sanitizer_acquire(&hand_off);
-        Value out = join(std::move(a), b);
-        sanitizer_release(&hand_off);
-        return out;
+        const ReleaseOnExit done(&hand_off);
+        return join(std::move(a), b);
       });
-  sanitizer_acquire(&hand_off);
-  return total;
 }
 
 }  // namespace equity::detail
