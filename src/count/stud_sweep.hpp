@@ -238,7 +238,7 @@ StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& optio
   // A player of more than four cards to come makes each sweep long: split for every thread, so
   // that the sweeps of unequal lengths keep both busy to the end.
   const std::size_t parts =
-      lead == 1 || to_come[0] > kStudSweepFewer ? threads : std::max<std::size_t>(1, threads / tasks.size());
+      std::max(to_come[0], to_come[1]) > kStudSweepFewer ? threads : std::max<std::size_t>(1, threads / tasks.size());
   const std::vector<std::uint8_t> category =
       options.by_category ? stud_value_categories<Scorer>() : std::vector<std::uint8_t>{};
   std::array<std::array<StudSweepSums, kLines>, 2> sums;

@@ -89,29 +89,22 @@ inline void start_workers() {
       tbb::simple_partitioner());
 }
 
-// The hand-off's marks made when a scope ends, also when an exception leaves it (a body that throws
-// Cancelled: oneTBB waits for the other bodies, then rethrows in the caller, whose unwinding frees
-// what they read).
-class ReleaseOnExit {
+// A hand-off mark (sanitizer_release or sanitizer_acquire) made when a scope ends, also when an
+// exception leaves it (a body that throws Cancelled: oneTBB waits for the other bodies, then
+// rethrows in the caller, whose unwinding frees what they read).
+template <void (*Mark)(void*)>
+class MarkOnExit {
  public:
-  explicit ReleaseOnExit(char* hand_off) : hand_off_(hand_off) {}
-  ~ReleaseOnExit() { sanitizer_release(hand_off_); }
-  ReleaseOnExit(const ReleaseOnExit&) = delete;
-  ReleaseOnExit& operator=(const ReleaseOnExit&) = delete;
+  explicit MarkOnExit(char* hand_off) : hand_off_(hand_off) {}
+  ~MarkOnExit() { Mark(hand_off_); }
+  MarkOnExit(const MarkOnExit&) = delete;
+  MarkOnExit& operator=(const MarkOnExit&) = delete;
 
  private:
   char* hand_off_;
 };
-class AcquireOnExit {
- public:
-  explicit AcquireOnExit(char* hand_off) : hand_off_(hand_off) {}
-  ~AcquireOnExit() { sanitizer_acquire(hand_off_); }
-  AcquireOnExit(const AcquireOnExit&) = delete;
-  AcquireOnExit& operator=(const AcquireOnExit&) = delete;
-
- private:
-  char* hand_off_;
-};
+using ReleaseOnExit = MarkOnExit<sanitizer_release>;
+using AcquireOnExit = MarkOnExit<sanitizer_acquire>;
 
 template <class Range, class Body>
 void parallel_for(const Range& range, const Body& body) {
