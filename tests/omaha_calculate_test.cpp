@@ -46,8 +46,7 @@ std::vector<Cards> subsets(const Cards& cards, std::size_t k) {
 }
 
 struct Brute {
-  OmahaCounts counts;
-  std::vector<std::array<std::uint64_t, kCategories>> category_wins;
+  OmahaCounts counts;  // the outcomes by category too, as the ranges' methods count them
   std::uint64_t assignments = 0;
 };
 
@@ -69,7 +68,6 @@ Brute brute_force(Game game, const std::vector<Cards>& players, const Cards& boa
   const auto random_hands = subsets(rest, static_cast<std::size_t>(rules.hole_cards));
   Brute b;
   b.counts.players.resize(players.size());
-  b.category_wins.resize(players.size());
   std::vector<Cards> holes(players.size());
   auto showdowns = [&] {
     ++b.assignments;
@@ -98,15 +96,18 @@ Brute brute_force(Game game, const std::vector<Cards>& players, const Cards& boa
       for (std::size_t p = 0; p < holes.size(); ++p) {
         auto& c = b.counts.players[p];
         const bool hi = highs[p] == top, lo = low_n > 0 && lows[p] == best_low;
-        c.wins += hi && high_n == 1;
-        c.ties += hi && high_n > 1;
-        c.losses += !hi;
-        c.categories[static_cast<std::size_t>(score_category(highs[p]))]++;
-        b.category_wins[p][static_cast<std::size_t>(score_category(highs[p]))] += hi && high_n == 1;
+        const auto category = static_cast<std::size_t>(score_category(highs[p]));
+        c.parts[0].wins += hi && high_n == 1;
+        c.parts[0].ties += hi && high_n > 1;
+        c.parts[0].losses += !hi;
+        c.categories[category]++;
+        c.category_wins[category] += hi && high_n == 1;
+        c.category_ties[category] += hi && high_n > 1;
         if (rules.low) {
           c.lows += !lows[p].empty();
-          c.low_wins += lo && low_n == 1;
-          c.low_ties += lo && low_n > 1;
+          c.parts[1].wins += lo && low_n == 1;
+          c.parts[1].ties += lo && low_n > 1;
+          c.parts[1].losses += low_n > 0 && !lo;
         }
         c.scoops += hi && high_n == 1 && (low_n == 0 || (lo && low_n == 1));
         c.pot_units += low_n == 0 ? (hi ? kPotUnits / high_n : 0)
@@ -167,17 +168,17 @@ void expect_matches(const Question& q) {
   ASSERT_EQ(a.players.size(), players.size());
   for (std::size_t p = 0; p < players.size(); ++p) {
     const PlayerAnswer& pa = a.players[p];
-    const OmahaPlayerCounts& c = want.counts.players[p];
-    EXPECT_EQ(pa.wins, c.wins) << p;
-    EXPECT_EQ(pa.ties, c.ties) << p;
-    EXPECT_EQ(pa.losses, c.losses) << p;
+    const PlayerTally& c = want.counts.players[p];
+    EXPECT_EQ(pa.wins, c.parts[0].wins) << p;
+    EXPECT_EQ(pa.ties, c.parts[0].ties) << p;
+    EXPECT_EQ(pa.losses, c.parts[0].losses) << p;
     EXPECT_EQ(pa.pot_units, c.pot_units) << p;
     EXPECT_DOUBLE_EQ(pa.equity, static_cast<double>(c.pot_units) /
                                     (static_cast<double>(kPotUnits) * static_cast<double>(want.counts.showdowns)));
     if (game_rules(q.game).low) {
       EXPECT_EQ(pa.scoops, c.scoops) << p;
-      EXPECT_EQ(pa.low_wins, c.low_wins) << p;
-      EXPECT_EQ(pa.low_ties, c.low_ties) << p;
+      EXPECT_EQ(pa.low_wins, c.parts[1].wins) << p;
+      EXPECT_EQ(pa.low_ties, c.parts[1].ties) << p;
       EXPECT_EQ(pa.lows, c.lows) << p;
     } else {
       EXPECT_FALSE(pa.scoops.has_value());
@@ -186,7 +187,8 @@ void expect_matches(const Question& q) {
     if (q.by_category) {
       ASSERT_TRUE(pa.category.has_value());
       EXPECT_EQ(*pa.category, c.categories) << p;
-      EXPECT_EQ(*pa.category_wins, want.category_wins[p]) << p;
+      EXPECT_EQ(*pa.category_wins, c.category_wins) << p;
+      EXPECT_EQ(*pa.category_ties, c.category_ties) << p;
     }
   }
 }
@@ -271,7 +273,6 @@ TEST(OmahaCalculate, TheSweepMatchesTheBruteForce) {
     EXPECT_GT(want.counts.showdowns, 0u);
     EXPECT_EQ(got.counts, want.counts);
     for (std::size_t p = 0; p < 2; ++p) {
-      EXPECT_EQ(got.category_wins[p], want.category_wins[p]) << p;
       EXPECT_EQ(got.weighted_units[p], static_cast<double>(want.counts.players[p].pot_units)) << p;
     }
     EXPECT_EQ(got.weight, static_cast<double>(want.counts.showdowns));
@@ -285,8 +286,6 @@ TEST(OmahaCalculate, TheSweepMatchesTheBruteForce) {
     const OmahaTally walk = count_exact(Game::omaha, players, turn, dead, OmahaExactMethod::walk);
     EXPECT_GT(walk.counts.showdowns, 0u);
     EXPECT_EQ(sweep.counts, walk.counts);
-    EXPECT_EQ(sweep.category_wins, walk.category_wins);
-    EXPECT_EQ(sweep.category_ties, walk.category_ties);
     EXPECT_EQ(sweep.weighted_wins, walk.weighted_wins);
   }
   // Where it does not apply: Hi/Lo, three players, weights, five-card hands.
@@ -323,10 +322,10 @@ void expect_per_combo_matches(Question q) {
       std::vector<Cards> alone = players;
       alone[p] = CardSet(c.cards).cards();
       const Brute want = brute_force(q.game, alone, cards(q.board), cards(q.dead));
-      const OmahaPlayerCounts& w = want.counts.players[p];
-      EXPECT_EQ(c.wins, w.wins) << CardSet(c.cards).str();
-      EXPECT_EQ(c.ties, w.ties) << CardSet(c.cards).str();
-      EXPECT_EQ(c.losses, w.losses) << CardSet(c.cards).str();
+      const PlayerTally& w = want.counts.players[p];
+      EXPECT_EQ(c.wins, w.parts[0].wins) << CardSet(c.cards).str();
+      EXPECT_EQ(c.ties, w.parts[0].ties) << CardSet(c.cards).str();
+      EXPECT_EQ(c.losses, w.parts[0].losses) << CardSet(c.cards).str();
       EXPECT_EQ(c.share, w.pot_units) << CardSet(c.cards).str();
       EXPECT_EQ(c.showdowns(), want.counts.showdowns);
       EXPECT_DOUBLE_EQ(c.weighted_showdowns, static_cast<double>(want.counts.showdowns));
@@ -392,10 +391,8 @@ TEST(OmahaCalculate, TheSweepMatchesTheWalkOnAFlop) {
     const OmahaTally sweep = count_exact(Game::omaha, c.players, c.board, c.dead, OmahaExactMethod::sweep);
     const OmahaTally walk = count_exact(Game::omaha, c.players, c.board, c.dead, OmahaExactMethod::walk);
     EXPECT_GT(walk.counts.showdowns, 0u);
-    EXPECT_GT(walk.counts.players[0].ties, 0u);
+    EXPECT_GT(walk.counts.players[0].parts[0].ties, 0u);
     EXPECT_EQ(sweep.counts, walk.counts);
-    EXPECT_EQ(sweep.category_wins, walk.category_wins);
-    EXPECT_EQ(sweep.category_ties, walk.category_ties);
     EXPECT_EQ(sweep.weighted_wins, walk.weighted_wins);
     EXPECT_EQ(sweep.weighted_ties, walk.weighted_ties);
     EXPECT_EQ(sweep.weighted_units, walk.weighted_units);
@@ -505,7 +502,7 @@ TEST(OmahaPerCombo, WeightsWeighTheOpponentsHands) {
       const Brute b = brute_force(q.game, {CardSet(c.cards).cards(), hand}, cards(river), cards(q.dead));
       showdowns += weight * static_cast<double>(b.counts.showdowns);
       share += weight * static_cast<double>(b.counts.players[0].pot_units) / static_cast<double>(kPotUnits);
-      wins += weight * static_cast<double>(b.counts.players[0].wins);
+      wins += weight * static_cast<double>(b.counts.players[0].parts[0].wins);
     }
     EXPECT_NEAR(c.weighted_showdowns, showdowns, 1e-9) << CardSet(c.cards).str();
     EXPECT_NEAR(c.weighted_share, share, 1e-9) << CardSet(c.cards).str();

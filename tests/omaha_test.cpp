@@ -179,14 +179,15 @@ OmahaCounts brute_counts(const std::vector<std::vector<Card>>& holes, const std:
     for (std::size_t p = 0; p < holes.size(); ++p) {
       auto& c = counts.players[p];
       const bool hi = highs[p] == top, lo = low_n > 0 && lows[p] == best_low;
-      c.wins += hi && high_n == 1;
-      c.ties += hi && high_n > 1;
-      c.losses += !hi;
+      c.parts[0].wins += hi && high_n == 1;
+      c.parts[0].ties += hi && high_n > 1;
+      c.parts[0].losses += !hi;
       c.categories[static_cast<std::size_t>(score_category(highs[p]))]++;
       if (hi_lo) {
         c.lows += !lows[p].empty();
-        c.low_wins += lo && low_n == 1;
-        c.low_ties += lo && low_n > 1;
+        c.parts[1].wins += lo && low_n == 1;
+        c.parts[1].ties += lo && low_n > 1;
+        c.parts[1].losses += low_n > 0 && !lo;
       }
       c.scoops += hi && high_n == 1 && (low_n == 0 || (lo && low_n == 1));
       if (low_n == 0)
@@ -267,18 +268,24 @@ TEST(OmahaEnumeration, MatchesTheBruteForce) {
 void expect_consistent(const OmahaCounts& c, std::uint64_t boards, bool hi_lo) {
   ASSERT_EQ(c.showdowns, boards);
   std::uint64_t units = 0, scoops = 0;
+  // The low half's showdowns: those where somebody makes a low, the same from every side.
+  const PartTally& first_low = c.players.at(0).parts[1];
+  const std::uint64_t with_a_low = first_low.wins + first_low.ties + first_low.losses;
+  EXPECT_LE(with_a_low, boards);
   for (const auto& p : c.players) {
     units += p.pot_units;
     scoops += p.scoops;
-    EXPECT_EQ(p.wins + p.ties + p.losses, boards);
+    EXPECT_EQ(p.parts[0].wins + p.parts[0].ties + p.parts[0].losses, boards);
+    EXPECT_EQ(p.parts[1].wins + p.parts[1].ties + p.parts[1].losses, with_a_low);
     std::uint64_t categories = 0;
     for (auto n : p.categories) categories += n;
     EXPECT_EQ(categories, boards);
-    EXPECT_LE(p.low_wins + p.low_ties, p.lows);
-    EXPECT_LE(p.scoops, p.wins);
+    EXPECT_LE(p.parts[1].wins + p.parts[1].ties, p.lows);
+    EXPECT_LE(p.scoops, p.parts[0].wins);
     if (!hi_lo) {
-      EXPECT_EQ(p.scoops, p.wins);
+      EXPECT_EQ(p.scoops, p.parts[0].wins);
       EXPECT_EQ(p.lows, 0u);
+      EXPECT_EQ(with_a_low, 0u);
     }
   }
   EXPECT_EQ(units, kPotUnits * boards);

@@ -106,7 +106,7 @@ inline void brute_showdown(bool hi_lo, const std::vector<BruteScore>& s, StudCou
   std::uint64_t high_winners = 0, low_winners = 0;
   for (const auto& x : s) high_winners += x.high == best_high, low_winners += low && x.low == best_low;
   for (std::size_t p = 0; p < n; ++p) {
-    StudPlayerCounts& c = out.players[p];
+    PlayerTally& c = out.players[p];
     ++c.categories[static_cast<std::size_t>(s[p].category)];
     c.lows += s[p].low != 0;
     if (s[p].high != best_high) {
@@ -174,8 +174,8 @@ inline StudCounts brute_community(const StudDeal& deal) {
     total.showdowns += counts.showdowns;
     total.no_low += counts.no_low;
     for (std::size_t p = 0; p < total.players.size(); ++p) {
-      StudPlayerCounts& to = total.players[p];
-      const StudPlayerCounts& from = counts.players[p];
+      PlayerTally& to = total.players[p];
+      const PlayerTally& from = counts.players[p];
       for (std::size_t part = 0; part < 2; ++part) {
         to.parts[part].wins += from.parts[part].wins;
         to.parts[part].ties += from.parts[part].ties;

@@ -51,7 +51,7 @@ void expect_counts(const Answer& a, const StudCounts& brute) {
   EXPECT_EQ(a.pot_units, kPotUnits);
   for (std::size_t p = 0; p < a.players.size(); ++p) {
     const PlayerAnswer& pa = a.players[p];
-    const StudPlayerCounts& b = brute.players[p];
+    const PlayerTally& b = brute.players[p];
     EXPECT_EQ(pa.wins, b.parts[0].wins) << p;
     EXPECT_EQ(pa.ties, b.parts[0].ties) << p;
     EXPECT_EQ(pa.losses, b.parts[0].losses) << p;

@@ -42,7 +42,7 @@ void expect_adds_up(const StudMonteCarloResult& r) {
       EXPECT_EQ(p.parts[1].wins + p.parts[1].ties + p.parts[1].losses + c.no_low, c.showdowns);
       EXPECT_LE(p.lows, c.showdowns);
     } else {
-      EXPECT_EQ(p.parts[1], StudPartCounts{});
+      EXPECT_EQ(p.parts[1], PartTally{});
       EXPECT_EQ(p.lows, 0u);
       EXPECT_EQ(p.scoops, p.parts[0].wins);
     }
@@ -163,7 +163,7 @@ TEST(StudMonteCarlo, OutcomesByCategoryWhenAsked) {
     EXPECT_EQ(without_category_outcomes(without.counts), without.counts);
     const auto n = static_cast<double>(with.counts.showdowns);
     for (std::size_t p = 0; p < 3; ++p) {
-      const StudPlayerCounts& c = with.counts.players[p];
+      const PlayerTally& c = with.counts.players[p];
       std::uint64_t wins = 0, ties = 0;
       for (std::size_t k = 0; k < kCategories; ++k) {
         wins += c.category_wins[k];

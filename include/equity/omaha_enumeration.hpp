@@ -12,30 +12,15 @@
 #include "equity/evaluator.hpp"
 #include "equity/omaha_evaluator.hpp"
 #include "equity/pot.hpp"
+#include "equity/tally.hpp"
 
 namespace equity {
 
 // kPotUnits (pot.hpp): a pot in units that make every split exact.
 
-struct OmahaPlayerCounts {
-  std::uint64_t wins = 0;      // showdowns with the best high alone
-  std::uint64_t ties = 0;      // ... sharing the best high
-  std::uint64_t losses = 0;    // ... with a high beaten
-  std::uint64_t low_wins = 0;  // Hi/Lo: the best low alone
-  std::uint64_t low_ties = 0;  // Hi/Lo: sharing the best low
-  std::uint64_t lows = 0;      // Hi/Lo: a qualifying low made
-  std::uint64_t scoops = 0;    // the whole pot alone (the high game: wins)
-  std::uint64_t pot_units =
-      0;  // the pot shares won, kPotUnits a showdown; equity = pot_units / (kPotUnits x showdowns)
-  std::array<std::uint64_t, kCategories> categories{};  // showdowns ending with the best high in each category
-
-  OmahaPlayerCounts& operator+=(const OmahaPlayerCounts& o);
-  friend bool operator==(const OmahaPlayerCounts&, const OmahaPlayerCounts&) = default;
-};
-
 struct OmahaCounts {
-  std::vector<OmahaPlayerCounts> players;
-  std::uint64_t showdowns = 0;  // boards enumerated (times the weight-1 assignments when summed)
+  std::vector<PlayerTally> players;  // parts[1]: Hi/Lo's low (tally.hpp)
+  std::uint64_t showdowns = 0;       // boards enumerated (times the weight-1 assignments when summed)
   // Per side pot asked for (SidePots, pot.hpp): each player's pot units of it over the same
   // showdowns (0 for the players not in it).
   std::vector<std::vector<std::uint64_t>> side_pot_units;

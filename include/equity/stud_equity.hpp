@@ -51,31 +51,9 @@
 #include "equity/draw_rule.hpp"
 #include "equity/omaha_enumeration.hpp"
 #include "equity/stud_scorer.hpp"
+#include "equity/tally.hpp"
 
 namespace equity {
-
-// One pot part's showdowns from one player's side: the best value alone, shared, beaten. For the
-// low part of stud Hi/Lo a showdown where nobody has a low is none of them (StudCounts::no_low).
-struct StudPartCounts {
-  std::uint64_t wins = 0, ties = 0, losses = 0;
-  friend bool operator==(const StudPartCounts&, const StudPartCounts&) = default;
-};
-
-struct StudPlayerCounts {
-  std::array<StudPartCounts, 2> parts{};  // [0] the high (razz: the low), [1] stud Hi/Lo's low
-  std::uint64_t pot_units = 0;            // the pot won, kPotUnits a showdown
-  // Showdowns by the category of the player's own hand (Scorer::category(): a Category of the high,
-  // razz a LowCategory), and for stud Hi/Lo those where the player makes a low.
-  std::array<std::uint64_t, kCategories> categories{};
-  // With StudExactOptions::by_category (MonteCarloOptions::by_category), else zero: the showdowns
-  // of each category that part 0 (the high, razz's low: the whole pot in stud and razz, the high
-  // half in Hi/Lo) wins alone, and shares. Hi/Lo's low half by category is parts[1]: a low won is
-  // a low made.
-  std::array<std::uint64_t, kCategories> category_wins{}, category_ties{};
-  std::uint64_t lows = 0;
-  std::uint64_t scoops = 0;  // the whole pot alone (stud and razz: the wins)
-  friend bool operator==(const StudPlayerCounts&, const StudPlayerCounts&) = default;
-};
 
 // One way of a player's down cards dealt and not known (StudExactOptions::hidden): the cards, and
 // the player's counts over the deals where he holds them (the counts of the question with these
@@ -89,7 +67,10 @@ struct StudHiddenCounts {
 
 struct StudCounts {
   StudGame game = StudGame::stud;
-  std::vector<StudPlayerCounts> players;
+  // Each player's tally (tally.hpp): parts[0] the high (razz: the low), parts[1] stud Hi/Lo's low
+  // (a showdown where nobody has a low is none of its three: no_low counts them); category_wins and
+  // category_ties only with StudExactOptions::by_category (MonteCarloOptions::by_category).
+  std::vector<PlayerTally> players;
   std::uint64_t showdowns = 0;  // every deal of the cards to come
   std::uint64_t no_low = 0;     // stud Hi/Lo: showdowns where no player has a low (the high scoops)
   // With StudExactOptions::hidden: per player (empty for one with none), every way of his down cards

@@ -3,12 +3,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <mutex>
 #include <random>
 
 #include "count/monte_carlo.hpp"
 #include "count/per_combo.hpp"
 #include "detail/parallel.hpp"
+#include "each_hand.hpp"
 #include "equity/cards.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/enumeration.hpp"
@@ -20,6 +20,7 @@
 #include "equity/table_equity.hpp"
 #include "equity/three_way_table.hpp"
 #include "omaha_calculate.hpp"
+#include "player_answer.hpp"
 #include "question.hpp"
 #include "stud_calculate.hpp"
 #include "tables/table_cache.hpp"
@@ -32,24 +33,6 @@ using detail::Parsed;
 using detail::PlannedQuestion;
 using detail::Player;
 
-// What every method says of a player: who, how many combos, the counts and the categories.
-template <class Counts>
-PlayerAnswer player_answer(const Player& player, std::size_t combos, const Counts& counts, bool by_category) {
-  PlayerAnswer pa;
-  pa.hand = player.label;
-  pa.specific = player.specific;
-  pa.combos = combos;
-  pa.wins = counts.wins;
-  pa.ties = counts.ties;
-  pa.losses = counts.losses;
-  if (by_category) {
-    pa.category = counts.category;
-    pa.category_wins = counts.category_wins;
-    pa.category_ties = counts.category_ties;
-  }
-  return pa;
-}
-
 Answer exact_answer(const RangeEquityResult& r, const std::vector<Player>& players, bool by_category) {
   Answer a;
   a.boards = r.boards;
@@ -59,11 +42,10 @@ Answer exact_answer(const RangeEquityResult& r, const std::vector<Player>& playe
   a.symmetries = r.symmetries;
   for (std::size_t p = 0; p < r.players.size(); ++p) {
     const auto& pc = r.players[p];
-    PlayerAnswer pa = player_answer(players[p], r.combos[p], pc, by_category);
+    PlayerAnswer pa =
+        detail::player_answer(players[p], r.combos[p], detail::tally_of(pc), {!r.weighted, false, by_category});
     pa.equity = r.equity(p);
-    if (!r.weighted) {
-      pa.pot_units = pc.share * (kPotUnits / kShareUnit);
-    } else {
+    if (r.weighted) {
       pa.weighted_wins = pc.weighted_wins;
       pa.weighted_ties = pc.weighted_ties;
       pa.weighted_losses = pc.weighted_losses;
@@ -83,7 +65,7 @@ Answer monte_carlo_answer(const MonteCarloResult& r, const std::vector<Player>& 
   a.stopped_by = r.stopped_by;
   for (std::size_t p = 0; p < r.players.size(); ++p) {
     const auto& mp = r.players[p];
-    PlayerAnswer pa = player_answer(players[p], r.combos[p], mp, by_category);
+    PlayerAnswer pa = detail::player_answer(players[p], r.combos[p], detail::tally_of(mp), {false, false, by_category});
     pa.equity = mp.equity;
     pa.standard_error = mp.standard_error;
     pa.ci95 = std::array<double, 2>{mp.low, mp.high};
@@ -128,32 +110,30 @@ EQUITY_QUESTION_PATH Answer run_heads_up(const Question& q, const PlannedQuestio
   a.boards = choose(kCards - prep.known.size() - 4, prep.cards_to_come);
   a.weighted = prep.weighted;
   for (std::size_t p = 0; p < 2; ++p) {
-    PlayerAnswer pa;
-    pa.hand = parsed.players[p].label;
-    pa.specific = parsed.players[p].specific;
-    pa.combos = prep.combos[p].size();
-    std::uint64_t share = 0;
+    ComboEquity sum;       // the combos' counts added up (share in kShareUnit)
     ComboEquity weighted;  // each combo's weighted counts times its weight
     for (const auto& c : per[p]) {
-      pa.wins += c.wins;
-      pa.ties += c.ties;
-      pa.losses += c.losses;
-      share += c.share;
+      sum.wins += c.wins;
+      sum.ties += c.ties;
+      sum.losses += c.losses;
+      sum.share += c.share;
       weighted.weighted_wins += c.weight * c.weighted_wins;
       weighted.weighted_ties += c.weight * c.weighted_ties;
       weighted.weighted_share += c.weight * c.weighted_share;
       weighted.weighted_showdowns += c.weight * c.weighted_showdowns;
     }
-    const std::uint64_t showdowns = pa.wins + pa.ties + pa.losses;
-    a.assignments = a.boards > 0 ? showdowns / a.boards : 0;
+    PlayerTally tally;
+    tally.parts[0] = {sum.wins, sum.ties, sum.losses};
+    tally.pot_units = sum.share * (kPotUnits / kShareUnit);
+    PlayerAnswer pa =
+        detail::player_answer(parsed.players[p], prep.combos[p].size(), tally, {!a.weighted, false, false});
+    a.assignments = a.boards > 0 ? sum.showdowns() / a.boards : 0;
     // As RangeEquityResult::equity() computes it, so that both exact methods print the same digits.
-    pa.equity = a.weighted
-                    ? weighted.equity()
-                    : static_cast<double>(share) / (static_cast<double>(kShareUnit) *
-                                                    static_cast<double>(a.assignments) * static_cast<double>(a.boards));
-    if (!a.weighted) {
-      pa.pot_units = share * (kPotUnits / kShareUnit);
-    } else {
+    pa.equity = a.weighted ? weighted.equity()
+                           : static_cast<double>(sum.share) /
+                                 (static_cast<double>(kShareUnit) * static_cast<double>(a.assignments) *
+                                  static_cast<double>(a.boards));
+    if (a.weighted) {
       pa.weighted_wins = weighted.weighted_wins;
       pa.weighted_ties = weighted.weighted_ties;
       pa.weighted_losses = weighted.weighted_showdowns - weighted.weighted_wins - weighted.weighted_ties;
@@ -214,32 +194,21 @@ ComboEquity monte_carlo_combo(const RangeDeal& deal, const ComboTask& t, const Q
   return c;
 }
 
-// Each combo's own question, solved by `solve`, in parallel over the combos (each result in its
-// own slot, so the order of work does not matter), with progress and cancellation between combos.
+// Each combo's own question by `solve` (the one per-combo loop, each_hand.hpp). The whole question
+// was sound, so a combo whose own question is not (InputError) meets no opponent combo: no showdowns.
 template <class Solve>
 void each_combo(const Question& q, const std::vector<ComboTask>& tasks, Answer& a, const Stopwatch& clock,
                 Solve solve) {
-  std::vector<ComboEquity> results(tasks.size());
-  std::mutex progress_mutex;
-  std::size_t done = 0;
-  detail::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t i) {
-    if (q.cancel && q.cancel->load()) throw Cancelled();
+  detail::each_hand(q, tasks, a.per_combo_method, clock, a, [&](const ComboTask& t) {
     try {
-      results[i] = solve(tasks[i]);
+      return solve(t);
     } catch (const InputError&) {
-      // The whole question was sound, so this combo alone meets no opponent combo: no showdowns.
-      results[i] = ComboEquity{};
-      results[i].combo = tasks[i].combo.index;
-      results[i].weight = tasks[i].combo.weight;
-    }
-    if (q.progress) {
-      const std::lock_guard lock(progress_mutex);
-      ++done;
-      q.progress(Progress{a.per_combo_method, static_cast<double>(done) / static_cast<double>(tasks.size()), 0, 0,
-                          clock.seconds(), true});
+      ComboEquity none;
+      none.combo = t.combo.index;
+      none.weight = t.combo.weight;
+      return none;
     }
   });
-  for (std::size_t i = 0; i < tasks.size(); ++i) a.players[tasks[i].player].per_combo.push_back(results[i]);
 }
 
 void fill_per_combo(const Plan& plan, const PlannedQuestion& s, Answer& a, const Stopwatch& clock) {

@@ -6,19 +6,20 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 
 #include "count/omaha_equity.hpp"
 #include "detail/grouped_digits.hpp"
 #include "detail/parallel.hpp"
+#include "each_hand.hpp"
 #include "equity/deal.hpp"
 #include "equity/distribution.hpp"
 #include "equity/error.hpp"
 #include "equity/omaha_enumeration.hpp"
 #include "equity/omaha_hits.hpp"
 #include "equity/quote.hpp"
+#include "player_answer.hpp"
 #include "question.hpp"
 
 namespace equity::detail {
@@ -136,24 +137,6 @@ std::string automatic_reason(const OmahaWork& w, bool exact, bool sweep, bool gr
 
 // ---- The answer ---------------------------------------------------------------------------------
 
-PlayerAnswer player_answer(const Player& player, double hands, const OmahaPlayerCounts& c, bool hi_lo) {
-  PlayerAnswer pa;
-  pa.hand = player.label;
-  pa.specific = player.specific;
-  pa.combos = static_cast<std::uint64_t>(hands);
-  pa.wins = c.wins;
-  pa.ties = c.ties;
-  pa.losses = c.losses;
-  pa.pot_units = c.pot_units;
-  if (hi_lo) {
-    pa.scoops = c.scoops;
-    pa.low_wins = c.low_wins;
-    pa.low_ties = c.low_ties;
-    pa.lows = c.lows;
-  }
-  return pa;
-}
-
 double share(std::uint64_t units, std::uint64_t showdowns) {
   return showdowns == 0
              ? 0.0
@@ -163,37 +146,18 @@ double share(std::uint64_t units, std::uint64_t showdowns) {
 // The players' answers from a tally (categories from it with by_category, weights when weighted).
 void fill_players(const PlannedQuestion& s, const OmahaTally& t, bool weighted, Answer& a) {
   const OmahaPrepared& prep = *s.omaha;
+  const detail::TallyShown shown{true, prep.hi_lo, s.question.by_category};
   for (std::size_t p = 0; p < prep.players(); ++p) {
-    const OmahaPlayerCounts& c = t.counts.players[p];
-    PlayerAnswer pa = player_answer(s.parsed.players[p], prep.hands[p], c, prep.hi_lo);
+    const PlayerTally& c = t.counts.players[p];
+    PlayerAnswer pa = detail::player_answer(s.parsed.players[p], static_cast<std::uint64_t>(prep.hands[p]), c, shown);
     pa.equity = weighted ? t.equity(p) : share(c.pot_units, t.counts.showdowns);
     if (weighted) {
       pa.weighted_wins = t.weighted_wins[p];
       pa.weighted_ties = t.weighted_ties[p];
       pa.weighted_losses = t.weight - t.weighted_wins[p] - t.weighted_ties[p];
     }
-    if (s.question.by_category) {
-      pa.category = c.categories;
-      pa.category_wins = t.category_wins[p];
-      pa.category_ties = t.category_ties[p];
-    }
     a.players.push_back(std::move(pa));
   }
-}
-
-// One player's counts as its one hand's per-combo counts (the players of specific hands).
-ComboEquity combo_of(const OmahaPlayerCounts& c, std::uint64_t showdowns, CardSet hand) {
-  ComboEquity e;
-  e.cards = hand.bits();
-  e.wins = c.wins;
-  e.ties = c.ties;
-  e.losses = c.losses;
-  e.share = c.pot_units;
-  e.weighted_showdowns = static_cast<double>(showdowns);
-  e.weighted_wins = static_cast<double>(c.wins);
-  e.weighted_ties = static_cast<double>(c.ties);
-  e.weighted_share = static_cast<double>(c.pot_units) / static_cast<double>(kPotUnits);
-  return e;
 }
 
 Answer run_exact(const Plan& plan, const PlannedQuestion& s, const Stopwatch& clock) {
@@ -218,7 +182,8 @@ Answer run_exact(const Plan& plan, const PlannedQuestion& s, const Stopwatch& cl
     a.assignments = 1;
     if (per_combo)
       for (std::size_t p = 0; p < prep.players(); ++p)
-        a.players[p].per_combo = {combo_of(counts.players[p], counts.showdowns, holes[p])};
+        a.players[p].per_combo = {
+            detail::combo_line(0, holes[p], counts.showdowns, counts.players[p].parts[0], counts.players[p].pot_units)};
   } else {
     OmahaExactOptions options;
     options.method = plan.exact_method == ExactMethod::sweep ? OmahaExactMethod::sweep : OmahaExactMethod::walk;
@@ -249,14 +214,9 @@ void sample_per_combo(const PlannedQuestion& s, Answer& a, const Stopwatch& cloc
   std::vector<Task> tasks;
   for (std::size_t p = 0; p < prep.players(); ++p)
     for (std::size_t i = 0; i < prep.combos[p].size(); ++i) tasks.push_back({p, i});
-  std::vector<ComboEquity> results(tasks.size());
-  std::mutex progress_mutex;
-  std::size_t done = 0;
-  detail::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t k) {
-    if (q.cancel && q.cancel->load()) throw Cancelled();
-    const Task& t = tasks[k];
+  detail::each_hand(q, tasks, Method::monte_carlo, clock, a, [&](const Task& t) {
     const OmahaCombo& hand = prep.combos[t.player][t.index];
-    ComboEquity& c = results[k];
+    ComboEquity c;
     c.combo = static_cast<int>(t.index);
     c.cards = hand.cards.bits();
     c.weight = hand.weight;
@@ -264,30 +224,20 @@ void sample_per_combo(const PlannedQuestion& s, Answer& a, const Stopwatch& cloc
     try {
       alone = with_hand(prep, t.player, hand.cards);
     } catch (const InputError&) {
-      // meets no opponent: no trials
+      return c;  // meets no opponent: no trials
     }
-    if (alone) {
-      MonteCarloOptions mc;
-      mc.seed = a.seed ^ (((static_cast<std::uint64_t>(t.player) << 32) + t.index + 1) * 0x9e3779b97f4a7c15ULL);
-      mc.target_stderr = q.per_combo_stderr;
-      mc.cancel = q.cancel;
-      const OmahaMonteCarloResult r = omaha_monte_carlo(*alone, mc);
-      if (r.stopped_by == "cancelled") throw Cancelled();  // a hand's estimate cut short is not kept
-      const OmahaPlayerCounts& counts = r.tally.counts.players[t.player];
-      const ComboEquity named = c;
-      c = combo_of(counts, r.trials, hand.cards);
-      c.combo = named.combo;
-      c.weight = named.weight;
-      c.standard_error = r.standard_error[t.player];
-    }
-    if (q.progress) {
-      const std::lock_guard lock(progress_mutex);
-      ++done;
-      q.progress(Progress{Method::monte_carlo, static_cast<double>(done) / static_cast<double>(tasks.size()), 0, 0,
-                          clock.seconds(), true});
-    }
+    MonteCarloOptions mc;
+    mc.seed = a.seed ^ (((static_cast<std::uint64_t>(t.player) << 32) + t.index + 1) * 0x9e3779b97f4a7c15ULL);
+    mc.target_stderr = q.per_combo_stderr;
+    mc.cancel = q.cancel;
+    const OmahaMonteCarloResult r = omaha_monte_carlo(*alone, mc);
+    if (r.stopped_by == "cancelled") throw Cancelled();  // a hand's estimate cut short is not kept
+    const PlayerTally& counts = r.tally.counts.players[t.player];
+    c = detail::combo_line(c.combo, hand.cards, r.trials, counts.parts[0], counts.pot_units);
+    c.weight = hand.weight;
+    c.standard_error = r.standard_error[t.player];
+    return c;
   });
-  for (std::size_t k = 0; k < tasks.size(); ++k) a.players[tasks[k].player].per_combo.push_back(results[k]);
   a.per_combo_method = Method::monte_carlo;
 }
 

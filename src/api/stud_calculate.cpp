@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <utility>
 
@@ -13,6 +12,7 @@
 #include "count/stud_monte_carlo.hpp"
 #include "detail/grouped_digits.hpp"
 #include "detail/parallel.hpp"
+#include "each_hand.hpp"
 #include "equity/deal.hpp"
 #include "equity/distribution.hpp"
 #include "equity/draw_hand.hpp"
@@ -22,6 +22,7 @@
 #include "equity/quote.hpp"
 #include "equity/stud_equity.hpp"
 #include "equity/stud_hand.hpp"
+#include "player_answer.hpp"
 #include "question.hpp"
 
 namespace equity::detail {
@@ -224,52 +225,18 @@ std::vector<int> hidden_cards(const PlannedQuestion& s) {
 // ---- The answer ---------------------------------------------------------------------------------
 
 void fill_players(const PlannedQuestion& s, const StudCounts& c, Answer& a) {
-  const bool hi_lo = game_rules(s.question.game).two_halves();
+  const detail::TallyShown shown{true, game_rules(s.question.game).two_halves(), s.question.by_category};
   const int left = cards_left(*s.stud);
   for (std::size_t p = 0; p < c.players.size(); ++p) {
-    const StudPlayerCounts& pc = c.players[p];
-    PlayerAnswer pa;
-    pa.hand = s.parsed.players[p].label;
-    pa.specific = s.parsed.players[p].specific;
-    pa.combos = choose(left, s.stud_hands[p].unknown);  // the ways of his cards not known: 1 when none
-    pa.wins = pc.parts[0].wins;
-    pa.ties = pc.parts[0].ties;
-    pa.losses = pc.parts[0].losses;
+    // The ways of his cards not known: 1 when none.
+    const std::uint64_t ways = choose(left, s.stud_hands[p].unknown);
+    PlayerAnswer pa = detail::player_answer(s.parsed.players[p], ways, c.players[p], shown);
     pa.equity = c.equity(p);
-    pa.pot_units = pc.pot_units;
-    if (hi_lo) {
-      pa.scoops = pc.scoops;
-      pa.low_wins = pc.parts[1].wins;
-      pa.low_ties = pc.parts[1].ties;
-      pa.lows = pc.lows;
-    }
-    if (s.question.by_category) {
-      pa.category = pc.categories;
-      pa.category_wins = pc.category_wins;
-      pa.category_ties = pc.category_ties;
-    }
     a.players.push_back(std::move(pa));
   }
 }
 
 // ---- Per-combo equity: each way of a player's hidden down cards -----------------------------------
-
-// One way's counts as a per-combo line: `cards` the player's whole hand so dealt.
-ComboEquity way_combo(int index, CardSet cards, std::uint64_t showdowns, std::uint64_t wins, std::uint64_t ties,
-                      std::uint64_t losses, std::uint64_t pot_units) {
-  ComboEquity e;
-  e.combo = index;
-  e.cards = cards.bits();
-  e.wins = wins;
-  e.ties = ties;
-  e.losses = losses;
-  e.share = pot_units;
-  e.weighted_showdowns = static_cast<double>(showdowns);
-  e.weighted_wins = static_cast<double>(wins);
-  e.weighted_ties = static_cast<double>(ties);
-  e.weighted_share = static_cast<double>(pot_units) / static_cast<double>(kPotUnits);
-  return e;
-}
 
 CardSet known_cards(const StudDeal& deal, std::size_t p) {
   CardSet cards;
@@ -284,7 +251,8 @@ void fill_known_combos(const PlannedQuestion& s, Answer& a) {
   for (std::size_t p = 0; p < a.players.size(); ++p) {
     if (s.stud_hands[p].random || s.stud_hands[p].unknown > 0) continue;
     PlayerAnswer& pa = a.players[p];
-    ComboEquity e = way_combo(0, known_cards(*s.stud, p), showdowns, pa.wins, pa.ties, pa.losses, *pa.pot_units);
+    ComboEquity e =
+        detail::combo_line(0, known_cards(*s.stud, p), showdowns, {pa.wins, pa.ties, pa.losses}, *pa.pot_units);
     e.standard_error = pa.standard_error.value_or(0);
     pa.per_combo = {e};
   }
@@ -317,44 +285,29 @@ void each_way(const Plan& plan, const PlannedQuestion& s, Answer& a, const Stopw
   }
   const bool exact = plan.per_combo_method == Method::exact;
   if (!exact && a.method != Method::monte_carlo) a.seed = q.seed ? *q.seed : random_seed();
-  std::vector<ComboEquity> results(tasks.size());
-  std::mutex progress_mutex;
-  std::size_t done = 0;
-  parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t k) {
-    if (q.cancel && q.cancel->load()) throw Cancelled();
-    const Task& t = tasks[k];
+  detail::each_hand(q, tasks, plan.per_combo_method, clock, a, [&](const Task& t) {
     const StudDeal one = way_deal(deal, t.player, t.cards);
     const CardSet hand = known_cards(one, t.player);
     if (exact) {
       StudExactOptions options;
       options.cancel = q.cancel;
       const StudCounts c = stud_exact(one, options);
-      const StudPartCounts& part = c.players[t.player].parts[0];
-      results[k] =
-          way_combo(t.index, hand, c.showdowns, part.wins, part.ties, part.losses, c.players[t.player].pot_units);
-    } else {
-      MonteCarloOptions mc;
-      mc.seed = a.seed ^ (((static_cast<std::uint64_t>(t.player) << 32) + static_cast<std::uint64_t>(t.index) + 1) *
-                          0x9e3779b97f4a7c15ULL);
-      mc.seed &= kMaxSeed;
-      mc.target_stderr = q.per_combo_stderr;
-      mc.cancel = q.cancel;
-      const StudMonteCarloResult r = stud_monte_carlo(one, mc);
-      if (r.stopped_by == "cancelled") throw Cancelled();  // a way's estimate cut short is not kept
-      const StudCounts& c = r.counts;
-      const StudPartCounts& part = c.players[t.player].parts[0];
-      results[k] =
-          way_combo(t.index, hand, c.showdowns, part.wins, part.ties, part.losses, c.players[t.player].pot_units);
-      results[k].standard_error = r.standard_error[t.player];
+      const PlayerTally& counts = c.players[t.player];
+      return detail::combo_line(t.index, hand, c.showdowns, counts.parts[0], counts.pot_units);
     }
-    if (q.progress) {
-      const std::lock_guard lock(progress_mutex);
-      ++done;
-      q.progress(Progress{plan.per_combo_method, static_cast<double>(done) / static_cast<double>(tasks.size()), 0, 0,
-                          clock.seconds(), true});
-    }
+    MonteCarloOptions mc;
+    mc.seed = a.seed ^ (((static_cast<std::uint64_t>(t.player) << 32) + static_cast<std::uint64_t>(t.index) + 1) *
+                        0x9e3779b97f4a7c15ULL);
+    mc.seed &= kMaxSeed;
+    mc.target_stderr = q.per_combo_stderr;
+    mc.cancel = q.cancel;
+    const StudMonteCarloResult r = stud_monte_carlo(one, mc);
+    if (r.stopped_by == "cancelled") throw Cancelled();  // a way's estimate cut short is not kept
+    const PlayerTally& counts = r.counts.players[t.player];
+    ComboEquity line = detail::combo_line(t.index, hand, r.counts.showdowns, counts.parts[0], counts.pot_units);
+    line.standard_error = r.standard_error[t.player];
+    return line;
   });
-  for (std::size_t k = 0; k < tasks.size(); ++k) a.players[tasks[k].player].per_combo.push_back(results[k]);
   a.per_combo_method = plan.per_combo_method;
 }
 
@@ -376,8 +329,8 @@ Answer run_exact(const Plan& plan, const PlannedQuestion& s) {
       const CardSet known = known_cards(*s.stud, p);
       std::vector<ComboEquity>& combos = a.players[p].per_combo;
       for (const StudHiddenCounts& way : c.hidden[p])
-        combos.push_back(way_combo(static_cast<int>(combos.size()), known | way.cards, way.showdowns, way.wins,
-                                   way.ties, way.losses, way.pot_units));
+        combos.push_back(detail::combo_line(static_cast<int>(combos.size()), known | way.cards, way.showdowns,
+                                            {way.wins, way.ties, way.losses}, way.pot_units));
     }
     a.per_combo_method = Method::exact;
   }

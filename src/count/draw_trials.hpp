@@ -76,7 +76,7 @@ template <class Scorer, bool ByCategory>
 void draw_trials(const StudSetup& setup, StudGame game, std::uint64_t seed, std::uint64_t chunk, std::uint64_t size,
                  StudChunk& out) {
   const std::size_t n = setup.known.size();
-  out.counts = StudCounts{game, std::vector<StudPlayerCounts>(n), 0, 0};
+  out.counts = StudCounts{game, std::vector<PlayerTally>(n), 0, 0};
   out.squares.assign(n, 0.0);
   std::array<Card, kCards> deck{};
   const auto left = static_cast<std::uint32_t>(setup.deck.size());

@@ -13,19 +13,6 @@
 
 namespace equity {
 
-OmahaPlayerCounts& OmahaPlayerCounts::operator+=(const OmahaPlayerCounts& o) {
-  wins += o.wins;
-  ties += o.ties;
-  losses += o.losses;
-  low_wins += o.low_wins;
-  low_ties += o.low_ties;
-  lows += o.lows;
-  scoops += o.scoops;
-  pot_units += o.pot_units;
-  for (std::size_t c = 0; c < categories.size(); ++c) categories[c] += o.categories[c];
-  return *this;
-}
-
 OmahaCounts& OmahaCounts::operator+=(const OmahaCounts& o) {
   if (players.size() < o.players.size()) players.resize(o.players.size());
   for (std::size_t p = 0; p < o.players.size(); ++p) players[p] += o.players[p];
@@ -60,13 +47,14 @@ void add_outcome(unsigned high, unsigned low, std::uint64_t weight, OmahaCounts&
   const std::uint64_t high_share = (low == 0 ? kPotUnits : kPotUnits / 2) / high_winners;
   const std::uint64_t low_share = low == 0 ? 0 : kPotUnits / 2 / low_winners;
   for (std::size_t p = 0; p < counts.players.size(); ++p) {
-    OmahaPlayerCounts& c = counts.players[p];
+    PlayerTally& c = counts.players[p];
     const bool h = (high >> p) & 1u, l = (low >> p) & 1u;
-    c.wins += (h && high_winners == 1) * weight;
-    c.ties += (h && high_winners > 1) * weight;
-    c.losses += !h * weight;
-    c.low_wins += (l && low_winners == 1) * weight;
-    c.low_ties += (l && low_winners > 1) * weight;
+    c.parts[0].wins += (h && high_winners == 1) * weight;
+    c.parts[0].ties += (h && high_winners > 1) * weight;
+    c.parts[0].losses += !h * weight;
+    c.parts[1].wins += (l && low_winners == 1) * weight;
+    c.parts[1].ties += (l && low_winners > 1) * weight;
+    c.parts[1].losses += (low != 0 && !l) * weight;
     c.scoops += (h && high_winners == 1 && (low == 0 || (l && low_winners == 1))) * weight;
     c.pot_units += ((h ? high_share : 0) + (l ? low_share : 0)) * weight;
   }
@@ -82,7 +70,7 @@ inline Winners winners(const HandRank* highs, const LowRank* lows, std::size_t n
 inline void add_own(const HandRank* highs, const LowRank* lows, std::size_t n, bool hi_lo, std::uint64_t weight,
                     OmahaCounts& counts) {
   for (std::size_t p = 0; p < n; ++p) {
-    OmahaPlayerCounts& c = counts.players[p];
+    PlayerTally& c = counts.players[p];
     c.categories[kCategoryOf[highs[p]]] += weight;
     if (hi_lo) c.lows += (lows[p] != kNoLow) * weight;
   }
@@ -322,7 +310,7 @@ struct SideTally {
     std::vector<std::vector<std::uint64_t>> units;
     for (const OmahaCounts& side : counts) {
       units.emplace_back();
-      for (const OmahaPlayerCounts& c : side.players) units.back().push_back(c.pot_units);
+      for (const PlayerTally& c : side.players) units.back().push_back(c.pot_units);
     }
     return units;
   }

@@ -106,23 +106,14 @@ OmahaPrepared prepare_omaha(const OmahaDeal& deal) {
 
 // ---- The tally ----------------------------------------------------------------------------------
 
-OmahaTally::OmahaTally(std::size_t players)
-    : category_wins(players),
-      category_ties(players),
-      weighted_wins(players),
-      weighted_ties(players),
-      weighted_units(players) {
+OmahaTally::OmahaTally(std::size_t players) : weighted_wins(players), weighted_ties(players), weighted_units(players) {
   counts.players.resize(players);
 }
 
 OmahaTally& OmahaTally::operator+=(const OmahaTally& o) {
   counts += o.counts;
   weight += o.weight;
-  for (std::size_t p = 0; p < o.category_wins.size(); ++p) {
-    for (std::size_t c = 0; c < kCategories; ++c) {
-      category_wins[p][c] += o.category_wins[p][c];
-      category_ties[p][c] += o.category_ties[p][c];
-    }
+  for (std::size_t p = 0; p < o.weighted_wins.size(); ++p) {
     weighted_wins[p] += o.weighted_wins[p];
     weighted_ties[p] += o.weighted_ties[p];
     weighted_units[p] += o.weighted_units[p];
@@ -140,18 +131,18 @@ void score_into(OmahaTally& t, std::span<const HandRank> highs, std::span<const 
   const std::size_t n = highs.size();
   std::array<std::uint64_t, kMaxPlayers> wins{}, ties{}, units{};
   for (std::size_t p = 0; p < n; ++p) {
-    wins[p] = t.counts.players[p].wins;
-    ties[p] = t.counts.players[p].ties;
+    wins[p] = t.counts.players[p].parts[0].wins;
+    ties[p] = t.counts.players[p].parts[0].ties;
     units[p] = t.counts.players[p].pot_units;
   }
   score_omaha_showdown(highs, lows, hi_lo, t.counts);
   t.weight += w;
   for (std::size_t p = 0; p < n; ++p) {
-    const OmahaPlayerCounts& c = t.counts.players[p];
+    PlayerTally& c = t.counts.players[p];
     const auto category = static_cast<std::size_t>(category_of(highs[p]));
-    const bool won = c.wins != wins[p], tied = c.ties != ties[p];
-    t.category_wins[p][category] += won;
-    t.category_ties[p][category] += tied;
+    const bool won = c.parts[0].wins != wins[p], tied = c.parts[0].ties != ties[p];
+    c.category_wins[category] += won;
+    c.category_ties[category] += tied;
     if (won) t.weighted_wins[p] += w;
     if (tied) t.weighted_ties[p] += w;
     t.weighted_units[p] += w * static_cast<double>(c.pot_units - units[p]);
@@ -556,8 +547,6 @@ class Sweep {
     }
     if (same_) {  // the same hands on both sides: the second player's counts are the first's
       board_tally.counts.players[1] = board_tally.counts.players[0];
-      board_tally.category_wins[1] = board_tally.category_wins[0];
-      board_tally.category_ties[1] = board_tally.category_ties[0];
     }
     tally += board_tally;
   }
@@ -624,9 +613,7 @@ class Sweep {
       for (const Ranked& t : theirs) add(sweep_hand(t.card), s.all);
     }
     s.lower.resize(mine.size());
-    OmahaPlayerCounts& c = tally.counts.players[p];
-    auto& category_wins = tally.category_wins[p];
-    auto& category_ties = tally.category_ties[p];
+    PlayerTally& c = tally.counts.players[p];
     const std::vector<std::uint8_t>& holds = holds_[o];
     std::uint64_t showdowns = 0;
     std::size_t j = 0;
@@ -648,14 +635,14 @@ class Sweep {
         const auto not_above = equals ? static_cast<std::uint64_t>(disjoint(h, s.below) + held) : wins;
         const std::uint64_t total = random ? random_total : static_cast<std::uint64_t>(disjoint(h, s.all) + held);
         const std::uint64_t ties = not_above - wins;
-        c.wins += wins;
+        c.parts[0].wins += wins;
         c.scoops += wins;
-        c.ties += ties;
-        c.losses += total - not_above;
+        c.parts[0].ties += ties;
+        c.parts[0].losses += total - not_above;
         c.pot_units += kPotUnits * wins + kPotUnits / 2 * ties;
         c.categories[category] += total;
-        category_wins[category] += wins;
-        category_ties[category] += ties;
+        c.category_wins[category] += wins;
+        c.category_ties[category] += ties;
         showdowns += total;
         if (per_hand) {
           HandShowdowns& hand = (*per_hand)[mine[k].index];
@@ -1318,19 +1305,19 @@ class GroupSweep {
 
   static void add_to(OmahaTally& tally, const PerCategory& count) {
     for (std::size_t p = 0; p < 2; ++p) {
-      OmahaPlayerCounts& c = tally.counts.players[p];
+      PlayerTally& c = tally.counts.players[p];
       for (std::size_t k = 0; k < kCategories; ++k) {
         const auto wins = static_cast<std::uint64_t>(count.wins[p][k]);
         const auto ties = static_cast<std::uint64_t>(count.ties[k]);
         const auto showdowns = static_cast<std::uint64_t>(count.showdowns[p][k]);
-        c.wins += wins;
+        c.parts[0].wins += wins;
         c.scoops += wins;
-        c.ties += ties;
-        c.losses += showdowns - wins - ties;
+        c.parts[0].ties += ties;
+        c.parts[0].losses += showdowns - wins - ties;
         c.pot_units += kPotUnits * wins + kPotUnits / 2 * ties;
         c.categories[k] += showdowns;
-        tally.category_wins[p][k] += wins;
-        tally.category_ties[p][k] += ties;
+        c.category_wins[k] += wins;
+        c.category_ties[k] += ties;
         if (p == 0) tally.counts.showdowns += showdowns;
       }
     }
@@ -1364,8 +1351,8 @@ OmahaTally group_sweep_exact(const OmahaPrepared& prep, const OmahaExactOptions&
   });
   t.weight = static_cast<double>(t.counts.showdowns);  // every weight is 1
   for (std::size_t p = 0; p < 2; ++p) {
-    t.weighted_wins[p] = static_cast<double>(t.counts.players[p].wins);
-    t.weighted_ties[p] = static_cast<double>(t.counts.players[p].ties);
+    t.weighted_wins[p] = static_cast<double>(t.counts.players[p].parts[0].wins);
+    t.weighted_ties[p] = static_cast<double>(t.counts.players[p].parts[0].ties);
     t.weighted_units[p] = static_cast<double>(t.counts.players[p].pot_units);
   }
   return t;
@@ -1397,8 +1384,8 @@ OmahaTally sweep_exact(const OmahaPrepared& prep, const OmahaExactOptions& optio
   OmahaTally t = std::move(total.tally);
   t.weight = static_cast<double>(t.counts.showdowns);  // every weight is 1
   for (std::size_t p = 0; p < 2; ++p) {
-    t.weighted_wins[p] = static_cast<double>(t.counts.players[p].wins);
-    t.weighted_ties[p] = static_cast<double>(t.counts.players[p].ties);
+    t.weighted_wins[p] = static_cast<double>(t.counts.players[p].parts[0].wins);
+    t.weighted_ties[p] = static_cast<double>(t.counts.players[p].parts[0].ties);
     t.weighted_units[p] = static_cast<double>(t.counts.players[p].pot_units);
   }
   if (per_combo) {

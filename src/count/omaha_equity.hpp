@@ -62,20 +62,17 @@ struct OmahaPrepared {
 // hands left, enough cards to deal. Throws InputError.
 OmahaPrepared prepare_omaha(const OmahaDeal& deal);
 
-using OmahaCategoryCounts = std::array<std::uint64_t, kCategories>;
-
 // What one showdown gave one player: the best high alone or shared, and the pot units won.
 struct OmahaOutcome {
   bool won = false, tied = false;
   std::uint64_t units = 0;
 };
 
-// Showdowns (or trials) counted: the pot accounting's counts, each player's best high by category
-// won alone and tied, and with weights the weighted sums.
+// Showdowns (or trials) counted: the pot accounting's counts (each player's PlayerTally, his best
+// high by category won alone and tied among them), and with weights the weighted sums.
 struct OmahaTally {
   OmahaCounts counts;  // showdowns: the assignments times the boards
-  std::vector<OmahaCategoryCounts> category_wins, category_ties;
-  double weight = 0;  // the showdowns' weights added up (each the product of its hands' weights)
+  double weight = 0;   // the showdowns' weights added up (each the product of its hands' weights)
   std::vector<double> weighted_wins, weighted_ties, weighted_units;  // per player
 
   OmahaTally() = default;

@@ -165,8 +165,8 @@ void run_chunk(const OmahaPrepared& prep, const Dealer& dealer, std::uint64_t se
       const bool best = (w.high >> p) & 1u;
       counts.players[p].categories[category] += 1;
       counts.players[p].lows += lows[p] != kNoLow;
-      out.tally.category_wins[p][category] += best && alone;
-      out.tally.category_ties[p][category] += best && !alone;
+      counts.players[p].category_wins[category] += best && alone;
+      counts.players[p].category_ties[category] += best && !alone;
     }
     if (tallied) {
       outcomes[w.high | w.low << n] += 1;
@@ -197,8 +197,8 @@ void run_chunk(const OmahaPrepared& prep, const Dealer& dealer, std::uint64_t se
   // Every trial weighs 1.
   out.tally.weight = static_cast<double>(counts.showdowns);
   for (std::size_t p = 0; p < n; ++p) {
-    out.tally.weighted_wins[p] = static_cast<double>(counts.players[p].wins);
-    out.tally.weighted_ties[p] = static_cast<double>(counts.players[p].ties);
+    out.tally.weighted_wins[p] = static_cast<double>(counts.players[p].parts[0].wins);
+    out.tally.weighted_ties[p] = static_cast<double>(counts.players[p].parts[0].ties);
     out.tally.weighted_units[p] = static_cast<double>(counts.players[p].pot_units);
   }
 }

@@ -133,15 +133,15 @@ StudCounts assemble(StudGame game, const detail::StudSweepCounts& s) {
   }
   const bool hi_lo = stud_game_parts(game) == 2;
   for (std::size_t part = 0; part < (hi_lo ? 2u : 1u); ++part) {
-    const StudPartCounts& c = s.parts[part];
+    const PartTally& c = s.parts[part];
     out.players[0].parts[part] = c;
     out.players[1].parts[part] = {c.losses, c.ties, c.wins};
   }
   const std::uint64_t half = kPotUnits / 2, quarter = kPotUnits / 4;
-  const StudPartCounts& high = s.parts[0];
+  const PartTally& high = s.parts[0];
   std::uint64_t units = kPotUnits * high.wins + half * high.ties;
   if (hi_lo) {
-    const StudPartCounts& low = s.parts[1];
+    const PartTally& low = s.parts[1];
     units = half * high.wins + quarter * high.ties + half * s.no_low_high_wins + quarter * s.no_low_high_ties +
             half * low.wins + quarter * low.ties;
   }

@@ -30,7 +30,7 @@ struct StudMonteCarloResult {
 
 // Needs a stopping rule (target_stderr, max_trials or max_seconds; deals_per_board does not apply:
 // every trial deals everything). The categories made are always counted, their wins and ties
-// (StudPlayerCounts::category_wins, category_ties) with by_category. Throws
+// (PlayerTally::category_wins, category_ties) with by_category. Throws
 // InputError for the options check_stopping_rules() refuses and the deals stud_deals() refuses
 // (any number of cards to come is sampled), Cancelled when cancel is raised before a chunk ran.
 StudMonteCarloResult stud_monte_carlo(const StudDeal& deal, const MonteCarloOptions& options);

@@ -33,11 +33,11 @@ struct StudSweepOptions {
 // The first player's counts (the second's are their mirror), part by part; for stud Hi/Lo also the
 // high's wins and ties over the pairs with no low on either side (the pot's second line).
 struct StudSweepCounts {
-  std::array<StudPartCounts, 2> parts{};
+  std::array<PartTally, 2> parts{};
   std::uint64_t showdowns = 0, no_low = 0;
   std::uint64_t no_low_high_wins = 0, no_low_high_ties = 0;
   // Each player's categories and lows, and with by_category the outcomes by category (the rest not set).
-  std::array<StudPlayerCounts, 2> own;
+  std::array<PlayerTally, 2> own;
   std::array<std::uint64_t, 2> scoops_with_low{};   // Hi/Lo: each player's scoops with a low (stud_scoop.hpp)
   std::array<StudCompletionCounts, 2> completions;  // as StudSweepOptions::per_completion asks
 };
@@ -87,7 +87,7 @@ StudSweepCounts stud_sweep_counts(const std::array<StudSweepSums, Sweeps>& sums,
   out.showdowns = showdowns;
   for (std::size_t part = 0; part < Scorer::kParts; ++part) {
     const StudSweepSums& s = sums[part];
-    StudPartCounts& c = out.parts[part];
+    PartTally& c = out.parts[part];
     c.wins = s.wins;
     c.ties = s.ties;
     if (Scorer::kQualifier[part])
@@ -106,7 +106,7 @@ StudSweepCounts stud_sweep_counts(const std::array<StudSweepSums, Sweeps>& sums,
 // A player's showdowns by the category of his own hand and with a low: each of his completions
 // meets as many of the opponent's, `each`.
 template <class Scorer>
-void stud_own_counts(const StudScored<Scorer::kParts>& scored, std::uint64_t each, StudPlayerCounts& out) {
+void stud_own_counts(const StudScored<Scorer::kParts>& scored, std::uint64_t each, PlayerTally& out) {
   for (std::size_t i = 0; i < scored.packed.size(); ++i) {
     typename Scorer::Score s{};
     for (std::size_t part = 0; part < Scorer::kParts; ++part) s[part] = scored.value[part][i];

@@ -62,7 +62,7 @@ unsigned stud_outcome(const StudScores<Scorer>& s, std::size_t n, std::uint64_t 
     for (std::size_t p = 0; p < n; ++p) winners[part] |= static_cast<unsigned>(s[p][part] == best) << p;
     const bool shared = std::popcount(winners[part]) > 1;
     for (std::size_t p = 0; p < n; ++p) {
-      StudPartCounts& c = out.players[p].parts[part];
+      PartTally& c = out.players[p].parts[part];
       ((winners[part] >> p & 1) == 0 ? c.losses : shared ? c.ties : c.wins) += weight;
     }
     ++awarded;
@@ -83,15 +83,14 @@ unsigned stud_outcome(const StudScores<Scorer>& s, std::size_t n, std::uint64_t 
 
 // With the counts by category: `weight` showdowns where the players of `winners` (bits) have part
 // 0's best value, player p's own hand of category `category`.
-inline void stud_category_outcome(unsigned winners, std::size_t p, int category, std::uint64_t weight,
-                                  StudPlayerCounts& c) {
+inline void stud_category_outcome(unsigned winners, std::size_t p, int category, std::uint64_t weight, PlayerTally& c) {
   if ((winners >> p & 1) == 0) return;
   (std::popcount(winners) > 1 ? c.category_ties : c.category_wins)[static_cast<std::size_t>(category)] += weight;
 }
 
 // A player's own counts of `weight` showdowns: his hand's category, and whether he has a low.
 template <class Scorer>
-void stud_own(int category, bool low, std::uint64_t weight, StudPlayerCounts& c) {
+void stud_own(int category, bool low, std::uint64_t weight, PlayerTally& c) {
   c.categories[static_cast<std::size_t>(category)] += weight;
   if (low) c.lows += weight;
 }
@@ -144,7 +143,7 @@ void stud_walk_last(const std::vector<StudWalkSide<Scorer>>& sides, std::uint64_
   std::array<std::size_t, kGroups> example{};
   std::uint64_t dealt = 0;
   const StudWalkSide<Scorer>& side = sides[last];
-  StudPlayerCounts& own = out.players[last];
+  PlayerTally& own = out.players[last];
   for (std::size_t i = 0; i < side.cards.size(); ++i) {
     if ((side.cards[i] & used) != 0) continue;
     std::size_t group = 0;
@@ -207,14 +206,14 @@ StudCounts stud_walk(const StudSetup& setup, StudGame game, const std::atomic<bo
     for (std::size_t i = completions * part / parts; i < completions * (part + 1) / parts; ++i) {
       if (cancel && cancel->load(std::memory_order_relaxed)) throw Cancelled();
       scores[0] = sides[0].score[i];
-      const StudPartCounts before = c.players[0].parts[0];
+      const PartTally before = c.players[0].parts[0];
       const std::uint64_t showdowns = c.showdowns, units = c.players[0].pot_units;
       if (by_category)
         stud_walk_from<Scorer, true>(sides, 1, sides[0].cards[i], scores, c);
       else
         stud_walk_from<Scorer, false>(sides, 1, sides[0].cards[i], scores, c);
       if (first) {  // this completion's showdowns: what they added
-        const StudPartCounts& after = c.players[0].parts[0];
+        const PartTally& after = c.players[0].parts[0];
         first->showdowns[i] = c.showdowns - showdowns;
         first->wins[i] = after.wins - before.wins;
         first->ties[i] = after.ties - before.ties;
