@@ -144,13 +144,15 @@ StudScored<Scorer::kParts> stud_score(const StudSetup& setup, std::size_t p) {
 
 // ---- Sorting -------------------------------------------------------------------------------------
 
-// A completion in a sorted list, in eight bytes: its positions (36 bits), its value (16) and the
-// scoop sweep's second value (12 bits: stud Hi/Lo's low), else 0.
+// A completion in a sorted list, in eight bytes: its positions (the low 36 bits), the scoop sweep's
+// second value (12 bits: stud Hi/Lo's low, else 0) and its value (the top 16 bits). The sweeps read
+// the positions of a completion of K cards as its packed positions: the bits above the K-th are
+// never read (stud_position()), so packed() leaves them, and value() is one shift.
 struct StudEntry {
   std::uint64_t bits;
-  EQUITY_ALWAYS_INLINE StudPacked packed() const { return bits & ((std::uint64_t{1} << 36) - 1); }
-  EQUITY_ALWAYS_INLINE unsigned value() const { return static_cast<unsigned>(bits >> 36) & 0xffff; }
-  EQUITY_ALWAYS_INLINE unsigned low() const { return static_cast<unsigned>(bits >> 52); }
+  EQUITY_ALWAYS_INLINE StudPacked packed() const { return bits; }
+  EQUITY_ALWAYS_INLINE unsigned value() const { return static_cast<unsigned>(bits >> 48); }
+  EQUITY_ALWAYS_INLINE unsigned low() const { return static_cast<unsigned>(bits >> 36) & 0xfff; }
 };
 
 // The completions `keep` keeps, by increasing value (a counting sort: values below `values`),
@@ -166,8 +168,8 @@ std::vector<StudEntry> stud_sorted(const std::vector<std::uint16_t>& value, cons
   std::vector<StudEntry> sorted(kept);
   for (std::size_t i = 0; i < value.size(); ++i)
     if (keep(i))
-      sorted[start[value[i]]++] = {packed[i] | std::uint64_t{value[i]} << 36 |
-                                   std::uint64_t{low ? (*low)[i] & 0xfffu : 0u} << 52};
+      sorted[start[value[i]]++] = {packed[i] | std::uint64_t{low ? (*low)[i] & 0xfffu : 0u} << 36 |
+                                   std::uint64_t{value[i]} << 48};
   return sorted;
 }
 
