@@ -580,8 +580,9 @@ TEST(EvalCommand, StudGamesBadInput) {
                "a stud hand is the best five of 5, 6 or 7 cards, not 8");
   expect_error(run_equity("eval --game razz As2s3d4c"), "a razz hand is the best five of 5, 6 or 7 cards, not 4");
   expect_error(run_equity("eval --game stud-hilo As2s3d4cAs"), "cards: duplicate card As");
-  expect_error(run_equity("eval --game razz As2s3d4c5c --board 6c7c"),
-               "--board: razz has no board; CARDS are the player's own 5, 6 or 7 cards, the best five of them count");
+  expect_error(
+      run_equity("eval --game razz As2s3d4c5c --board 6c7c"),
+      "--board: razz has no board; the cards are the player's own 5, 6 or 7 cards, the best five of them count");
   expect_error(run_equity("eval --game stud As2s3d --board 4c5c"), "--board: stud has no board");
   const auto help = run_equity("eval --help");
   for (const char* game : {"stud", "stud-hilo", "razz"}) EXPECT_NE(help.out.find(game), std::string::npos) << game;

@@ -498,3 +498,51 @@ TEST(EvaluateRowsOfGames, BadOmahaRowsAndShapesAreErrors) {
   EXPECT_EQ(row_columns(Game::omaha6).most, 11u);
   EXPECT_EQ(row_columns(Game::shortdeck).fewest, 5u);
 }
+
+// One hand's value in any game (the front ends' one call): each family as its own function values
+// it, the board where the spec puts it (joined to Hold'em's cards, apart for Omaha, none in stud).
+TEST(GameHandValue, EachGameAsItsSpecMakesAHand) {
+  const auto cards = [](const char* text) { return parse_cards(text); };
+  const GameHandValue holdem = game_hand_value(cards("AsKs"), cards("QsJsTs"), Game::holdem);
+  const HandValue joined = hand_value(cards("AsKsQsJsTs"), Game::holdem);
+  EXPECT_EQ(holdem.rank, joined.rank);
+  EXPECT_EQ(holdem.name, joined.name);
+  EXPECT_EQ(holdem.cards.size(), 5u);
+  EXPECT_TRUE(holdem.board.empty());
+  EXPECT_FALSE(holdem.low.has_value());
+
+  const GameHandValue omaha = game_hand_value(cards("As2sKhKd"), cards("3c4d8hKsQc"), Game::omaha_hilo);
+  const OmahaHandValue o = omaha_hand_value(cards("As2sKhKd"), cards("3c4d8hKsQc"), Game::omaha_hilo);
+  EXPECT_EQ(omaha.rank, o.high.rank);
+  EXPECT_EQ(omaha.board.size(), 5u);
+  ASSERT_TRUE(omaha.low.has_value());
+  EXPECT_EQ(omaha.low->rank, o.low);
+  EXPECT_EQ(omaha.low->name, "8-4-3-2-A");
+  EXPECT_EQ(omaha.low->best.size(), 5u);
+
+  const GameHandValue razz = game_hand_value(cards("As2s3d7c7dKh4c"), {}, Game::razz);
+  EXPECT_EQ(razz.rank, stud_hand_value(cards("As2s3d7c7dKh4c"), Game::razz).rank);
+  EXPECT_EQ(razz.name, "7-4-3-2-A");
+  const GameHandValue no_low = game_hand_value(cards("As2s3d9c9hKhKd"), {}, Game::stud_hilo);
+  ASSERT_TRUE(no_low.low.has_value());
+  EXPECT_EQ(no_low.low->rank, kNoLow);
+  EXPECT_TRUE(no_low.low->best.empty());
+  const GameHandValue badugi = game_hand_value(cards("Kh7h5c3s"), {}, Game::badugi);
+  EXPECT_EQ(badugi.best.size(), 3u);  // two hearts: a three-card badugi
+  EXPECT_TRUE(game_hand_value(cards("7h5d4s2c3c"), {}, Game::badeucy).second.has_value());
+
+  const auto message = [](auto&& call) -> std::string {
+    try {
+      call();
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_EQ(message([&] { game_hand_value(cards("AsKsQhJh"), {}, Game::omaha, "--board"); }),
+            "--board: an Omaha hand is valued on a board of 3 to 5 cards");
+  EXPECT_EQ(message([&] { game_hand_value(cards("As2s3d4c5c"), cards("6c7c"), Game::razz); }),
+            "board: razz has no board; the cards are the player's own 5, 6 or 7 cards, the best five of them count");
+  EXPECT_EQ(message([&] { game_hand_value(cards("AsKs"), cards("QsJsAs"), Game::holdem); }),
+            "board: duplicate card As (also in the hand)");
+}

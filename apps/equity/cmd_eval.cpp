@@ -1,10 +1,9 @@
 // `equity eval CARDS`: the best five of 5, 6 or 7 cards, their category and a readable name.
 #include <fmt/format.h>
 
-#include <nlohmann/json.hpp>
-
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "equity/answer_json.hpp"
 #include "equity/error.hpp"
 #include "equity/evaluator.hpp"
 #include "equity/game.hpp"
@@ -13,92 +12,25 @@
 namespace equity::cli {
 namespace {
 
-nlohmann::ordered_json json_cards(std::span<const Card> cards) {
-  auto out = nlohmann::ordered_json::array();
-  for (Card c : cards) out.push_back(c.str());
-  return out;
+std::string spaced(std::span<const Card> cards) {
+  return to_string(std::vector<Card>(cards.begin(), cards.end()), " ");
 }
 
-// A Hi/Lo hand's best 8-or-better low, in the JSON object and as the text's last line.
-void add_low(nlohmann::ordered_json& j, const std::string& name, LowRank low, std::span<const Card> best) {
-  j["low"] = name;
-  j["low_rank"] = low;
-  j["low_best"] = low == kNoLow ? nlohmann::ordered_json(nullptr) : json_cards(best);
-}
-
-void print_low(const std::string& name, LowRank low, std::span<const Card> best) {
-  fmt::print("Low:      {}{}\n", name,
-             low == kNoLow ? "" : " (" + to_string(std::vector<Card>(best.begin(), best.end()), " ") + ")");
-}
-
-// An Omaha hand on a board: the best high (and in Hi/Lo the best low) of two hole and three board cards.
-int eval_omaha(const std::vector<Card>& hole, const std::string& board_text, Game game, bool json) {
-  if (board_text.empty()) throw InputError("--board: an Omaha hand is valued on a board of 3 to 5 cards");
-  const std::vector<Card> board = parse_cards(board_text, "board");
-  const OmahaHandValue v = omaha_hand_value(hole, board, game);
-  const bool hi_lo = game_rules(game).low;
-  if (json) {
-    nlohmann::ordered_json j;
-    j["game"] = game_name(game);
-    j["cards"] = json_cards(hole);
-    j["board"] = json_cards(board);
-    j["best"] = json_cards(v.high.best);
-    j["category"] = category_name(v.high.category);
-    j["name"] = v.high.name;
-    j["rank"] = v.high.rank;
-    if (hi_lo) add_low(j, v.low_name, v.low, v.low_best);
-    fmt::print("{}\n", j.dump());
-    return 0;
-  }
-  fmt::print(
-      "Game:     {}\nCards:    {}\nBoard:    {}\nBest:     {}\nCategory: {}\nName:     {}\nRank:     {} (0..{}, "
-      "bigger is better)\n",
-      game_rules(game).title, to_string(hole, " "), to_string(board, " "),
-      to_string(std::vector<Card>(v.high.best.begin(), v.high.best.end()), " "), category_name(v.high.category),
-      v.high.name, v.high.rank, kHandRanks - 1);
-  if (hi_lo) print_low(v.low_name, v.low, v.low_best);
-  return 0;
-}
-
-// A hand of the player's own cards (the stud games): the best five by the pot's ranking, and in
-// Hi/Lo the best 8-or-better low.
-int eval_own_cards(const std::vector<Card>& cards, const std::string& board_text, Game game, bool json) {
-  const GameRules& rules = game_rules(game);
-  if (!board_text.empty())
-    throw InputError("--board: " + std::string(rules.name) + " has no board; CARDS are the player's own " +
-                     (rules.draws > 0 ? std::to_string(rules.hole_cards) + " cards"
-                                      : std::string("5, 6 or 7 cards, the best five of them count")));
-  const StudHandValue v = stud_hand_value(cards, game);
-  const std::vector<Card> best(v.best.begin(), v.best.begin() + v.best_size);
-  if (json) {
-    nlohmann::ordered_json j;
-    j["game"] = game_name(game);
-    j["cards"] = json_cards(cards);
-    j["best"] = json_cards(best);
-    j["category"] = v.category;
-    j["name"] = v.name;
-    j["rank"] = v.rank;
-    if (rules.low) add_low(j, v.low_name, v.low, v.low_best);
-    if (v.second)  // the split draw games: the other half, by its name
-      j["second"] = {{"half", rules.half_name(1)},
-                     {"best", json_cards(v.second->best)},
-                     {"category", v.second->category},
-                     {"name", v.second->name},
-                     {"rank", v.second->rank}};
-    fmt::print("{}\n", j.dump());
-    return 0;
-  }
-  fmt::print(
-      "Game:     {}\nCards:    {}\nBest:     {}\nCategory: {}\nName:     {}\nRank:     {} (0..{}, bigger is "
-      "better)\n",
-      rules.title, to_string(cards, " "), to_string(best, " "), v.category, v.name, v.rank, hand_ranks(game) - 1);
-  if (rules.low) print_low(v.low_name, v.low, v.low_best);
+// The value as text, a line each: the game (but Hold'em), the cards, the board they are valued on
+// (the Omaha games), the best five, the category, the name, the rank, and the low and the other half
+// where the game has them.
+void print_value(const GameHandValue& v) {
+  const GameRules& rules = game_rules(v.game);
+  if (v.game != kDefaultGame) fmt::print("Game:     {}\n", rules.title);
+  fmt::print("Cards:    {}\n", spaced(v.cards));
+  if (!v.board.empty()) fmt::print("Board:    {}\n", spaced(v.board));
+  fmt::print("Best:     {}\nCategory: {}\nName:     {}\nRank:     {} (0..{}, bigger is better)\n", spaced(v.best),
+             v.category, v.name, v.rank, hand_ranks(v.game) - 1);
+  if (v.low) fmt::print("Low:      {}{}\n", v.low->name, v.low->rank == kNoLow ? "" : " (" + spaced(v.low->best) + ")");
   if (v.second)
     fmt::print("{}:{}{} ({}; {}), rank {}\n", rules.half_name(1),
                std::string(rules.half_name(1).size() < 9 ? 9 - rules.half_name(1).size() : 1, ' '), v.second->name,
-               v.second->category, to_string(std::vector<Card>(v.second->best.begin(), v.second->best.end()), " "),
-               v.second->rank);
-  return 0;
+               v.second->category, spaced(v.second->best), v.second->rank);
 }
 
 }  // namespace
@@ -157,32 +89,13 @@ int run_eval(const Args& args) {
     std::string text;
     for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
     const Game game = parse_game(game_text);
-    const HandMaking making = game_rules(game).making;
-    if (making == HandMaking::two_plus_three) return eval_omaha(parse_cards(text, "cards"), board_text, game, json);
-    if (making == HandMaking::own_cards) return eval_own_cards(parse_cards(text, "cards"), board_text, game, json);
-    // Hold'em and short deck: the board's cards join the hand's, as Python's evaluate(board=) takes them.
-    if (!board_text.empty()) text += " " + board_text;
-    const auto cards = parse_cards(text, board_text.empty() ? "cards" : "cards and board");
-    const HandValue value = hand_value(cards, game);
-    const HandRank rank = value.rank;
-    const auto best = value.best;
-    const std::string category(category_name(value.category));
-    const std::string& name = value.name;
-    if (json) {
-      nlohmann::ordered_json j;
-      if (game != kDefaultGame) j["game"] = game_name(game);  // Hold'em's object is as it always was
-      j["cards"] = json_cards(cards);
-      j["best"] = json_cards(best);
-      j["category"] = category;
-      j["name"] = name;
-      j["rank"] = rank;
-      fmt::print("{}\n", j.dump());
-    } else {
-      if (game != kDefaultGame) fmt::print("Game:     {}\n", game_rules(game).title);
-      fmt::print("Cards:    {}\nBest:     {}\nCategory: {}\nName:     {}\nRank:     {} (0..{}, bigger is better)\n",
-                 to_string(cards, " "), to_string(std::vector<Card>(best.begin(), best.end()), " "), category, name,
-                 rank, hand_ranks(game) - 1);
-    }
+    const std::vector<Card> cards = parse_cards(text, "cards");
+    const std::vector<Card> board = parse_cards(board_text, "board");
+    const GameHandValue value = game_hand_value(cards, board, game, "--board");
+    if (json)
+      fmt::print("{}\n", to_json(value));
+    else
+      print_value(value);
     return 0;
   });
 }

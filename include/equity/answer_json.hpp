@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "equity/calculate.hpp"
+#include "equity/hand_value.hpp"
 
 namespace equity {
 
@@ -23,5 +24,11 @@ std::string combo_name(const ComboEquity& combo, std::string_view hand, Game gam
 std::string to_json(const BoardHits& hits);
 // Any game's breakdown (hit_table()): the same object.
 std::string to_json(const HitTable& hits);
+
+// One hand's value (game_hand_value()), what `equity eval --json` prints: {"game" (but Hold'em's),
+// "cards", "board" (the Omaha games), "best", "category", "name", "rank"; Hi/Lo: "low", "low_rank",
+// "low_best" (null without a low); the split draw games: "second": {"half", "best", "category",
+// "name", "rank"}}.
+std::string to_json(const GameHandValue& value);
 
 }  // namespace equity

@@ -82,4 +82,32 @@ struct StudHandValue {
 // ("omaha hands are valued with a board") or naming what is wrong with the cards.
 StudHandValue stud_hand_value(std::span<const Card> cards, Game game);
 
+// One hand's value in any game, as the front ends show one hand (`equity eval`, Python's
+// evaluate()), valued as the game's spec says a hand is made (game_rules().making): Hold'em's and
+// short deck's cards with the board's as one hand of 5 to 7 (hand_value()); an Omaha hand on its
+// board of 3 to 5 cards (omaha_hand_value()); a stud or draw hand of the player's own cards, no
+// board (stud_hand_value()).
+struct GameHandValue {
+  Game game = Game::holdem;
+  std::vector<Card> cards;  // the hand valued (Hold'em and short deck: with the board's cards)
+  std::vector<Card> board;  // the board it is valued on, apart (the Omaha games); else empty
+  int rank = 0;             // 0..hand_ranks(game) - 1, bigger is better; equal ranks split
+  std::string category;     // by game_categories()' names: "full house", razz's "one pair"
+  std::string name;         // "full house, threes full of nines"; razz's "7-5-4-3-2"
+  std::vector<Card> best;   // the best five in tie-break order (a badugi's 1 to 4 cards)
+  struct Low {
+    LowRank rank = kNoLow;   // kNoLow: no low qualifies
+    std::string name;        // "8-6-4-2-A", "no low"
+    std::vector<Card> best;  // with a low: its five cards, highest first; else empty
+  };
+  std::optional<Low> low;                     // the Hi/Lo games' 8-or-better low
+  std::optional<StudHandValue::Half> second;  // the split draw games' other half (game_rules().split)
+};
+
+// `board_name`: how the caller's user gives the board, which the messages about it begin with:
+// "--board: an Omaha hand is valued on a board of 3 to 5 cards", "board: razz has no board; ...".
+// Throws InputError as the functions above do.
+GameHandValue game_hand_value(std::span<const Card> cards, std::span<const Card> board, Game game,
+                              std::string_view board_name = "board");
+
 }  // namespace equity

@@ -60,24 +60,6 @@ std::vector<Card> cards_of(const py::handle& cards) {
   return out;
 }
 
-Evaluation evaluation_of(const HandValue& v) {
-  Evaluation e;
-  e.rank = v.rank;
-  e.category = std::string(category_name(v.category));
-  e.name = v.name;
-  for (Card c : v.best) e.best += c.str();
-  return e;
-}
-
-// A Hi/Lo game's 8-or-better low (Omaha's or stud's): its rank, name and, when made, its cards.
-void set_low(Evaluation& e, LowRank low, const std::string& name, const std::array<Card, 5>& best) {
-  e.low_rank = low;
-  e.low = name;
-  if (low == kNoLow) return;
-  e.low_best = std::string();
-  for (Card c : best) *e.low_best += c.str();
-}
-
 // The stud games (a hand of the player's own cards) in the batch evaluator: not served.
 void refuse_own_cards(Game game, std::string_view what) {
   const GameRules& rules = game_rules(game);
@@ -87,41 +69,34 @@ void refuse_own_cards(Game game, std::string_view what) {
                    " hand's value is not served (calc(..., game=\"" + name + "\") answers its equity)");
 }
 
-// Two hole cards' games: the cards (with the board's, when given) as one hand of 5 to 7. Omaha:
-// the hole cards and the board, exactly two and three of them, the high and (Hi/Lo) the low. The
-// stud games: the player's own 5 to 7 cards (stud_hand_value()); the draw games: a hand of the
-// game's size by its ranking (badeucy and badacey: the badugi half's).
+std::string joined(const std::vector<Card>& cards) {
+  std::string out;
+  for (Card c : cards) out += c.str();
+  return out;
+}
+
+// One hand's value as the game's spec says it is made (game_hand_value()): Hold'em's and short
+// deck's cards with the board's, an Omaha hand on its board, a stud or draw hand of its own cards.
 Evaluation evaluate_of(const py::handle& cards_in, const std::string& game, const py::handle& board_in) {
-  std::vector<Card> cards = cards_of(cards_in);
+  const std::vector<Card> cards = cards_of(cards_in);
   const std::vector<Card> board = board_in.is_none() ? std::vector<Card>{} : cards_of(board_in);
-  const Game g = parse_game(game);
-  if (game_rules(g).making == HandMaking::own_cards) {  // stud: the player's own 5 to 7 cards, no board
-    if (!board.empty()) throw InputError("evaluate: " + std::string(game) + " has no board: give the hand's own cards");
-    const StudHandValue v = stud_hand_value(cards, g);
-    Evaluation e;
-    e.rank = static_cast<HandRank>(v.rank);
-    e.category = v.category;
-    e.name = v.name;
-    for (int i = 0; i < v.best_size; ++i) e.best += v.best[static_cast<std::size_t>(i)].str();  // badugi: 1 to 4
-    if (v.second) {
-      e.second_rank = v.second->rank;
-      e.second = v.second->name;
-      e.second_best = std::string();
-      for (Card c : v.second->best) *e.second_best += c.str();
-    }
-    if (game_rules(g).low) set_low(e, v.low, v.low_name, v.low_best);
-    return e;
+  const GameHandValue v = game_hand_value(cards, board, parse_game(game), "evaluate: board");
+  Evaluation e;
+  e.rank = static_cast<HandRank>(v.rank);
+  e.category = v.category;
+  e.name = v.name;
+  e.best = joined(v.best);
+  if (v.low) {
+    e.low_rank = v.low->rank;
+    e.low = v.low->name;
+    if (v.low->rank != kNoLow) e.low_best = joined(v.low->best);
   }
-  if (game_rules(g).making == HandMaking::two_plus_three) {
-    if (board.empty()) throw InputError("evaluate: an Omaha hand is valued on a board: give board= (3 to 5 cards)");
-    const OmahaHandValue v = omaha_hand_value(cards, board, g);
-    Evaluation e = evaluation_of(v.high);
-    if (game_rules(g).low) set_low(e, v.low, v.low_name, v.low_best);
-    return e;
+  if (v.second) {
+    e.second_rank = v.second->rank;
+    e.second = v.second->name;
+    e.second_best = joined(std::vector<Card>(v.second->best.begin(), v.second->best.end()));
   }
-  require_two_hole_cards(g, "evaluate");
-  cards.insert(cards.end(), board.begin(), board.end());
-  return evaluation_of(hand_value(cards, g));  // checks 5..7 distinct cards of the deck
+  return e;
 }
 
 // The card ids as uint8: the array itself when it is C-contiguous uint8 (the library checks every

@@ -111,7 +111,7 @@ def test_evaluate_omaha_examples_and_errors():
     assert (e.category, e.low, e.low_rank > 0) == ("three of a kind", "8-4-3-2-A", True)
     # Four hearts in the hand and one on the board: no flush.
     assert equity.evaluate("AhKhQhJh", game="omaha", board="2h7c8d9sTs").category != "flush"
-    with pytest.raises(ValueError, match="board="):
+    with pytest.raises(ValueError, match="evaluate: board: an Omaha hand is valued on a board of 3 to 5 cards"):
         equity.evaluate("AsKsQhJh", game="omaha")
     with pytest.raises(ValueError, match="an omaha hand has 4"):
         equity.evaluate("AsKsQhJh9c", game="omaha", board="2c3d4h")

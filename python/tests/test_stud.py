@@ -81,7 +81,7 @@ def test_calc_stud_per_combo_lists_each_way_of_the_hidden_down_cards(cli):
         (lambda: equity.calc(["(AsKs)Qd", "(7c7d)8h"], board="Ks7h2c", game="stud"), "stud has no board"),
         (lambda: equity.Range("AA", game="stud"), "stud has no ranges"),
         (lambda: equity.Range("random", game="razz"), "razz has no ranges"),
-        (lambda: equity.evaluate("AsKsQsJsTs", game="razz", board="2c3c4c"), "evaluate: razz has no board"),
+        (lambda: equity.evaluate("AsKsQsJsTs", game="razz", board="2c3c4c"), "evaluate: board: razz has no board"),
         (lambda: equity.evaluate_batch(np.zeros((1, 7), dtype=np.uint8), game="stud"), "evaluate_batch: not for stud"),
     ],
 )

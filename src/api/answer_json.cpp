@@ -213,6 +213,38 @@ std::string combo_name(const ComboEquity& combo, std::string_view hand, Game gam
 std::string to_json(const BoardHits& h) { return hits(hit_table(h)).dump(); }
 std::string to_json(const HitTable& h) { return hits(h).dump(); }
 
+namespace {
+template <class Cards>
+ordered_json card_list(const Cards& cards) {
+  auto out = ordered_json::array();
+  for (Card c : cards) out.push_back(c.str());
+  return out;
+}
+}  // namespace
+
+std::string to_json(const GameHandValue& v) {
+  ordered_json j;
+  if (v.game != kDefaultGame) j["game"] = game_name(v.game);  // Hold'em's object is as it always was
+  j["cards"] = card_list(v.cards);
+  if (!v.board.empty()) j["board"] = card_list(v.board);
+  j["best"] = card_list(v.best);
+  j["category"] = v.category;
+  j["name"] = v.name;
+  j["rank"] = v.rank;
+  if (v.low) {
+    j["low"] = v.low->name;
+    j["low_rank"] = v.low->rank;
+    j["low_best"] = v.low->rank == kNoLow ? ordered_json(nullptr) : card_list(v.low->best);
+  }
+  if (v.second)
+    j["second"] = {{"half", game_rules(v.game).half_name(1)},
+                   {"best", card_list(v.second->best)},
+                   {"category", v.second->category},
+                   {"name", v.second->name},
+                   {"rank", v.second->rank}};
+  return j.dump();
+}
+
 std::string to_json(const Answer& a) {
   ordered_json j;
   j["game"] = game_name(a.game);

@@ -226,6 +226,60 @@ StudHandValue stud_hand_value(std::span<const Card> cards, Game game) {
   return v;
 }
 
+GameHandValue game_hand_value(std::span<const Card> cards, std::span<const Card> board, Game game,
+                              std::string_view board_name) {
+  const GameRules& rules = game_rules(game);
+  GameHandValue out;
+  out.game = game;
+  out.cards.assign(cards.begin(), cards.end());
+  const auto set_low = [&](LowRank rank, const std::string& name, const std::array<Card, 5>& best) {
+    out.low = GameHandValue::Low{rank, name, {}};
+    if (rank != kNoLow) out.low->best.assign(best.begin(), best.end());
+  };
+  switch (rules.making) {
+    case HandMaking::any_five: {  // the board's cards join the hand's
+      for (Card c : board)
+        if (std::find(cards.begin(), cards.end(), c) != cards.end())
+          throw InputError(std::string(board_name) + ": duplicate card " + c.str() + " (also in the hand)");
+      out.cards.insert(out.cards.end(), board.begin(), board.end());
+      const HandValue v = hand_value(out.cards, game);
+      out.rank = v.rank;
+      out.category = category_name(v.category);
+      out.name = v.name;
+      out.best.assign(v.best.begin(), v.best.end());
+      break;
+    }
+    case HandMaking::two_plus_three: {
+      if (board.empty())
+        throw InputError(std::string(board_name) + ": an Omaha hand is valued on a board of 3 to 5 cards");
+      out.board.assign(board.begin(), board.end());
+      const OmahaHandValue v = omaha_hand_value(cards, board, game);
+      out.rank = v.high.rank;
+      out.category = category_name(v.high.category);
+      out.name = v.high.name;
+      out.best.assign(v.high.best.begin(), v.high.best.end());
+      if (rules.low) set_low(v.low, v.low_name, v.low_best);
+      break;
+    }
+    case HandMaking::own_cards: {
+      if (!board.empty())
+        throw InputError(std::string(board_name) + ": " + std::string(rules.name) +
+                         " has no board; the cards are the player's own " +
+                         (rules.draws > 0 ? std::to_string(rules.hole_cards) + " cards"
+                                          : std::string("5, 6 or 7 cards, the best five of them count")));
+      const StudHandValue v = stud_hand_value(cards, game);
+      out.rank = v.rank;
+      out.category = v.category;
+      out.name = v.name;
+      out.best.assign(v.best.begin(), v.best.begin() + v.best_size);
+      if (rules.low) set_low(v.low, v.low_name, v.low_best);
+      out.second = v.second;
+      break;
+    }
+  }
+  return out;
+}
+
 std::vector<GameCategory> game_categories(Game game) {
   std::vector<GameCategory> out;
   const PotRanking ranking = game_rules(game).ranking;
