@@ -173,21 +173,26 @@ std::string unknown_reason(const GameRules& rules, int to_come) {
 std::string uncountable_reason(const GameRules& rules, const StudDeal& deal, bool by_category) {
   const auto [most, fewest] = cards_to_come(deal);
   if (most > kStudMaxToCome) return unknown_reason(rules, most);
-  if (!swept(deal) || most <= kStudSweepFewer) return "";
+  if (!swept(deal)) return "";
   const std::string each = std::to_string(most) + " and " + std::to_string(fewest);
-  if (fewest > kStudSweepFewer)
-    return rules.draws > 0
-               ? "both players draw more than " + std::to_string(kStudSweepFewer) + " cards (" + each +
-                     "); exact counts heads-up a player drawing more against one drawing " +
-                     std::to_string(kStudSweepFewer) + " at most"
-               : "both players have more than " + std::to_string(kStudSweepFewer) + " cards not known or to come (" +
-                     each + "); exact counts heads-up such a player against one whose down cards are known";
-  if (by_category)
-    return "the outcomes by category with a player of " + std::to_string(most) +
-           (rules.draws > 0 ? " cards to draw" : " cards not known or to come") +
-           " are sampled (exact counts them "
-           "heads-up when each player has " +
-           std::to_string(kStudSweepFewer) + " at most)";
+  switch (stud_sweep_bar(most, fewest, by_category, false)) {  // each way of the hidden cards: plan_per_combo()
+    case StudSweepBar::none:
+    case StudSweepBar::hidden_ways:
+      return "";
+    case StudSweepBar::both_many:
+      return rules.draws > 0
+                 ? "both players draw more than " + std::to_string(kStudSweepFewer) + " cards (" + each +
+                       "); exact counts heads-up a player drawing more against one drawing " +
+                       std::to_string(kStudSweepFewer) + " at most"
+                 : "both players have more than " + std::to_string(kStudSweepFewer) + " cards not known or to come (" +
+                       each + "); exact counts heads-up such a player against one whose down cards are known";
+    case StudSweepBar::by_category:
+      return "the outcomes by category with a player of " + std::to_string(most) +
+             (rules.draws > 0 ? " cards to draw" : " cards not known or to come") +
+             " are sampled (exact counts them "
+             "heads-up when each player has " +
+             std::to_string(kStudSweepFewer) + " at most)";
+  }
   return "";
 }
 
@@ -480,8 +485,8 @@ Plan plan_stud(const Question& question) {
   const Method asked = asked_method(q);
   s->automatic = asked == Method::automatic;
   if (asked == Method::automatic) {
-    // Heads-up, the sweeps' work: one per part of the pot, Hi/Lo's three lines and two scoop sweeps.
-    const double swept_work = work * (stud_game_parts(deal.game) == 2 ? 5 : 1);
+    // Heads-up, the sweeps' work: each completion and its sets once a sweep (stud_sweeps()).
+    const double swept_work = work * stud_sweeps(stud_game_parts(deal.game));
     const bool exact =
         plan.work.enumerable && (heads_up ? swept_work <= kStudAutomaticSweepWork : deals <= kStudAutomaticDeals);
     plan.method = exact ? Method::exact : Method::monte_carlo;

@@ -25,6 +25,26 @@ namespace equity::detail {
 inline constexpr int kStudMaxToCome = 6;
 inline constexpr int kStudSweepFewer = 4;
 
+// What keeps the heads-up sweep from counting a deal whose player of the most cards not known or to
+// come has `more` of them and the other `fewer` (the community card not among them): nothing when
+// `more` is at most kStudSweepFewer; else the other's being more than kStudSweepFewer too, the
+// outcomes by category, or each way of the hidden cards (`hidden_ways`), which it counts only then.
+// The one rule of what the sweep takes: the library's check (stud_exact()) and the planner's reason
+// (stud_calculate.cpp) each word it for their readers.
+enum class StudSweepBar { none, both_many, by_category, hidden_ways };
+constexpr StudSweepBar stud_sweep_bar(int more, int fewer, bool by_category, bool hidden_ways) {
+  if (more <= kStudSweepFewer) return StudSweepBar::none;
+  if (fewer > kStudSweepFewer) return StudSweepBar::both_many;
+  if (by_category) return StudSweepBar::by_category;
+  return hidden_ways ? StudSweepBar::hidden_ways : StudSweepBar::none;
+}
+
+// The heads-up sweeps of a pot of `parts` parts (stud_sweep.hpp): its lines, one for a one-part
+// pot and for Hi/Lo three (the high, the high over the pairs with no low on either side, the low),
+// and with Hi/Lo each player's scoops with a low.
+constexpr int stud_pot_lines(int parts) { return parts == 2 ? 3 : 1; }
+constexpr int stud_sweeps(int parts) { return stud_pot_lines(parts) + (parts == 2 ? 2 : 0); }
+
 // A completion's positions, six bits each from the lowest (36 bits for six cards).
 using StudPacked = std::uint64_t;
 inline constexpr int kStudPositionBits = 6;

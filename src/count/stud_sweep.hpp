@@ -228,7 +228,7 @@ StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& optio
   // counts by category, every line for the counts per completion. Each split in ranges for the
   // threads the sweeps leave (a range after the first counts the other player's completions below
   // it again, so a sweep is split only for idle threads).
-  constexpr std::size_t kLines = Scorer::kParts == 2 ? 3 : 1;
+  constexpr auto kLines = static_cast<std::size_t>(stud_pot_lines(Scorer::kParts));
   std::vector<StudSweepTask> tasks;
   for (std::size_t line = 0; line < kLines; ++line) tasks.push_back({line, lead});
   if constexpr (Scorer::kParts == 2) tasks.insert(tasks.end(), {{kStudScoops, 0}, {kStudScoops, 1}});
