@@ -69,7 +69,7 @@ void refuse_own_cards(Game game, std::string_view what) {
                    " hand's value is not served (calc(..., game=\"" + name + "\") answers its equity)");
 }
 
-std::string joined(const std::vector<Card>& cards) {
+std::string joined(std::span<const Card> cards) {
   std::string out;
   for (Card c : cards) out += c.str();
   return out;
@@ -94,7 +94,7 @@ Evaluation evaluate_of(const py::handle& cards_in, const std::string& game, cons
   if (v.second) {
     e.second_rank = v.second->rank;
     e.second = v.second->name;
-    e.second_best = joined(std::vector<Card>(v.second->best.begin(), v.second->best.end()));
+    e.second_best = joined(v.second->best);
   }
   return e;
 }

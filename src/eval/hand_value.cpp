@@ -232,6 +232,12 @@ GameHandValue game_hand_value(std::span<const Card> cards, std::span<const Card>
   GameHandValue out;
   out.game = game;
   out.cards.assign(cards.begin(), cards.end());
+  const auto set_high = [&](const HandValue& v) {
+    out.rank = v.rank;
+    out.category = category_name(v.category);
+    out.name = v.name;
+    out.best.assign(v.best.begin(), v.best.end());
+  };
   const auto set_low = [&](LowRank rank, const std::string& name, const std::array<Card, 5>& best) {
     out.low = GameHandValue::Low{rank, name, {}};
     if (rank != kNoLow) out.low->best.assign(best.begin(), best.end());
@@ -242,11 +248,7 @@ GameHandValue game_hand_value(std::span<const Card> cards, std::span<const Card>
         if (std::find(cards.begin(), cards.end(), c) != cards.end())
           throw InputError(std::string(board_name) + ": duplicate card " + c.str() + " (also in the hand)");
       out.cards.insert(out.cards.end(), board.begin(), board.end());
-      const HandValue v = hand_value(out.cards, game);
-      out.rank = v.rank;
-      out.category = category_name(v.category);
-      out.name = v.name;
-      out.best.assign(v.best.begin(), v.best.end());
+      set_high(hand_value(out.cards, game));
       break;
     }
     case HandMaking::two_plus_three: {
@@ -254,10 +256,7 @@ GameHandValue game_hand_value(std::span<const Card> cards, std::span<const Card>
         throw InputError(std::string(board_name) + ": an Omaha hand is valued on a board of 3 to 5 cards");
       out.board.assign(board.begin(), board.end());
       const OmahaHandValue v = omaha_hand_value(cards, board, game);
-      out.rank = v.high.rank;
-      out.category = category_name(v.high.category);
-      out.name = v.high.name;
-      out.best.assign(v.high.best.begin(), v.high.best.end());
+      set_high(v.high);
       if (rules.low) set_low(v.low, v.low_name, v.low_best);
       break;
     }
