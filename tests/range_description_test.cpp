@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "equity/error.hpp"
+#include "equity/game_range.hpp"
 
 namespace equity {
 namespace {
@@ -89,6 +90,55 @@ TEST(RangeDescription, OmahaCountsLikeABruteForceAndListsWithinTheLimit) {
   EXPECT_DOUBLE_EQ(weighted.weight, 612.5);
   EXPECT_EQ(describe_range("random", Game::omaha6, CardSet(), 200).hands, 20358520u);
   EXPECT_THROW(describe_range("AsKsQhJhTd", Game::omaha, CardSet(), 200), InputError);
+}
+
+// One range type for every game with ranges: each call the same whatever the game, against the
+// brute force's counts and weights.
+TEST(GameRange, EveryCallIsTheSameForEachGame) {
+  const GameRange holdem = GameRange::parse("QQ+,AKs:0.5", Game::holdem);
+  EXPECT_NE(holdem.classes(), nullptr);
+  EXPECT_EQ(holdem.str(), "QQ+,AKs:0.5");
+  EXPECT_EQ(holdem.size(cards("As")).hands, 18u);
+  EXPECT_DOUBLE_EQ(holdem.size(cards("As")).weight, 16.5);  // 15 pairs and three AKs at 0.5
+  EXPECT_TRUE(holdem.weighted());
+  EXPECT_FALSE(holdem.specific());
+  EXPECT_EQ(holdem.hands(cards("As")).size(), 18u);
+  EXPECT_DOUBLE_EQ(holdem.weight(holdem.hand("KhAh", "combo")), 0.5);
+  EXPECT_DOUBLE_EQ(holdem.weight(cards("AhKd")), 0);
+  EXPECT_THROW(holdem.hand("AhKhQh", "combo"), InputError);
+  EXPECT_THROW(holdem.hand("AhAh", "combo"), InputError);
+
+  const GameRange shortdeck = GameRange::parse("random", Game::shortdeck);
+  EXPECT_EQ(shortdeck.size().hands, 630u);  // C(36, 2)
+  EXPECT_EQ(shortdeck.hands().size(), 630u);
+  EXPECT_DOUBLE_EQ(shortdeck.weight(cards("2c2d")), 0);  // outside the deck
+  EXPECT_NE(shortdeck, GameRange::parse("random", Game::holdem));
+  EXPECT_THROW(GameRange::parse("22", Game::shortdeck), InputError);
+
+  const CardSet dead = cards("AsKd");
+  const GameRange omaha = GameRange::parse("AAK", Game::omaha);
+  EXPECT_EQ(omaha.classes(), nullptr);
+  const std::uint64_t brute = brute_count(Game::omaha, dead, 4, [](const std::vector<Card>& h) {
+    return count_rank(h, 12) >= 2 && count_rank(h, 11) >= 1;
+  });
+  EXPECT_EQ(omaha.size(dead).hands, brute);
+  const std::vector<RangeHand> hands = omaha.hands(dead);
+  ASSERT_EQ(hands.size(), brute);
+  for (const RangeHand& h : hands) {
+    EXPECT_EQ(h.cards.size(), 4);
+    EXPECT_FALSE(h.cards.intersects(dead));
+    EXPECT_EQ(h.text, h.cards.str());
+    EXPECT_DOUBLE_EQ(omaha.weight(h.cards), 1.0);
+  }
+  EXPECT_DOUBLE_EQ(omaha.weight(omaha.hand("AhAcKsQd", "hand")), 1.0);
+  EXPECT_DOUBLE_EQ(omaha.weight(omaha.hand("AhQcKsQd", "hand")), 0.0);
+  EXPECT_THROW(omaha.hand("AhAc", "hand"), InputError);
+  EXPECT_EQ(GameRange::parse(omaha.str(), Game::omaha), omaha);
+  EXPECT_TRUE(GameRange::parse("AA**:0.5", Game::omaha).weighted());
+  EXPECT_TRUE(GameRange::parse("AsAcKsKc", Game::omaha).specific());
+  EXPECT_EQ(GameRange::parse("random", Game::omaha6).size().hands, 20358520u);
+  EXPECT_THROW(static_cast<void>(GameRange::parse("random", Game::omaha6).hands()), InputError);  // 20 million
+  EXPECT_THROW(GameRange::parse("AA", Game::stud), InputError);                                   // no ranges
 }
 
 }  // namespace

@@ -476,7 +476,7 @@ TEST(Serve, StudGames) {
 }
 
 // Omaha ranges on /api/range: the canonical form and the hands counted, listed only up to
-// kOmahaRangeListed (PLO6's 20 million are counted, not listed); errors name the field.
+// kRangeListed (PLO6's 20 million are counted, not listed); errors name the field.
 TEST(Serve, OmahaRanges) {
   const TestServer server;
   auto get = [&](const std::string& query) {

@@ -12,14 +12,9 @@
 
 #include "equity/cards.hpp"
 #include "equity/game.hpp"
+#include "equity/game_range.hpp"
 
 namespace equity {
-
-struct RangeHand {
-  CardSet cards;      // the game's hole cards
-  std::string text;   // as the range lists them: "AsKs", "AsKsQhJh"
-  double weight = 1;  // in (0, 1]
-};
 
 // One cell of a class grid (Hold'em's 13x13, short deck's 9x9): the class and its combos.
 struct RangeGridCell {

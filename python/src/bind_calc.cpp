@@ -27,13 +27,13 @@
 #include "equity/cards.hpp"
 #include "equity/error.hpp"
 #include "equity/game.hpp"
+#include "equity/game_range.hpp"
 #include "equity/plan.hpp"
 #include "equity/range.hpp"
 #include "equity/range_equity.hpp"
 #include "equity/stopwatch.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/table_location.hpp"
-#include "game_range.hpp"
 #include "interruptible.hpp"
 
 namespace py = pybind11;
@@ -49,9 +49,9 @@ std::string player_text(const py::handle& player, std::size_t index, Game game) 
   if (py::isinstance<py::str>(player)) return player.cast<std::string>();
   if (py::isinstance<GameRange>(player)) {
     const auto& r = player.cast<const GameRange&>();
-    if (r.game != game &&
-        (out_of_deck(r.game) != out_of_deck(game) || game_rules(r.game).hole_cards != game_rules(game).hole_cards))
-      throw InputError("player " + std::to_string(index + 1) + ": a Range of " + std::string(game_name(r.game)) +
+    if (r.game() != game &&
+        (out_of_deck(r.game()) != out_of_deck(game) || game_rules(r.game()).hole_cards != game_rules(game).hole_cards))
+      throw InputError("player " + std::to_string(index + 1) + ": a Range of " + std::string(game_name(r.game())) +
                        " in a question of " + std::string(game_name(game)));
     return r.str();
   }

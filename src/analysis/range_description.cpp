@@ -1,12 +1,8 @@
 #include "equity/range_description.hpp"
 
-#include <algorithm>
-
 #include "equity/error.hpp"
 #include "equity/game_range.hpp"
 #include "equity/hand_class.hpp"
-#include "equity/hand_order.hpp"
-#include "equity/omaha_range.hpp"
 #include "equity/range.hpp"
 
 namespace equity {
@@ -32,54 +28,27 @@ std::vector<std::vector<RangeGridCell>> class_grid(const Range& range, Game game
   return grid;
 }
 
-// Ranges of classes (two hole cards): the grammar of docs/ranges.md, percentages in the game's own ordering.
-RangeDescription describe_two_card(std::string_view text, Game game, CardSet dead, std::size_t limit,
-                                   std::string_view what) {
-  RangeDescription d;
-  d.game = game;
-  const Range range = Range::parse(text, what, &d.warnings, default_hand_order(game));
-  check_in_deck(range, game, what);
-  d.range = range.str();
-  for (const auto& c : range.combos(dead | out_of_deck(game))) {
-    ++d.hands;
-    d.weight += c.weight;
-    if (d.list.size() < limit)
-      d.list.push_back({CardSet(c.cards[0].bit() | c.cards[1].bit()), to_string({c.cards[0], c.cards[1]}), c.weight});
-  }
-  d.listed = d.hands <= limit;
-  d.grid = class_grid(range, game, dead);
-  return d;
-}
-
-// Patterns of more hole cards (the Omaha games): docs/ranges-omaha.md's, counted without listing
-// beyond the limit.
-RangeDescription describe_patterns(std::string_view text, Game game, CardSet dead, std::size_t limit,
-                                   std::string_view what) {
-  RangeDescription d;
-  d.game = game;
-  const OmahaRange range = OmahaRange::parse(text, game_rules(game).hole_cards, what);
-  d.range = range.str();
-  const OmahaRangeSize size = range.size(dead);
-  d.hands = size.hands;
-  d.weight = size.weighted;
-  d.listed = size.hands <= limit;
-  if (d.listed)
-    for (const auto& c : range.combos(dead, std::max<std::size_t>(limit, 1), what))
-      d.list.push_back({c.cards, c.cards.str(), c.weight});
-  return d;
-}
-
 }  // namespace
 
 RangeDescription describe_range(std::string_view text, Game game, CardSet dead, std::size_t limit,
                                 std::string_view what) {
-  const GameRules& rules = game_rules(game);
-  if (!rules.ranges())
-    throw InputError(std::string(what) + ": " + std::string(rules.name) + " has no ranges; a hand is written as " +
-                     std::string(rules.hand_syntax));
+  RangeDescription d;
+  d.game = game;
   check_cards_in_deck(dead, game);
-  return rules.range_grammar == RangeGrammar::classes ? describe_two_card(text, game, dead, limit, what)
-                                                      : describe_patterns(text, game, dead, limit, what);
+  const GameRange range = GameRange::parse(text, game, what, &d.warnings);
+  d.range = range.str();
+  const RangeSize size = range.size(dead);
+  d.hands = size.hands;
+  d.weight = size.weight;
+  d.listed = size.hands <= limit;
+  // A range of classes lists its first hands even when it holds more; one of patterns (up to
+  // 20 million hands) lists none then.
+  if (d.listed || range.classes()) {
+    d.list = range.hands(dead, what);
+    if (d.list.size() > limit) d.list.resize(limit);
+  }
+  if (const Range* classes = range.classes()) d.grid = class_grid(*classes, game, dead);
+  return d;
 }
 
 }  // namespace equity

@@ -4,6 +4,8 @@
 
 #include "equity/error.hpp"
 #include "equity/hand_class.hpp"
+#include "equity/hand_order.hpp"
+#include "equity/quote.hpp"
 
 namespace equity {
 namespace {
@@ -32,5 +34,78 @@ void check_cards_in_deck(CardSet cards, Game game) {
 }
 
 int grid_size(Game game) { return kRanks - game_rules(game).lowest_rank; }
+
+GameRange GameRange::parse(std::string_view text, Game game, std::string_view what,
+                           std::vector<std::string>* warnings) {
+  const GameRules& rules = game_rules(game);
+  if (!rules.ranges())
+    throw InputError(std::string(what) + ": " + std::string(rules.name) + " has no ranges; a hand is written as " +
+                     std::string(rules.hand_syntax));
+  GameRange r;
+  r.game_ = game;
+  if (rules.range_grammar == RangeGrammar::patterns) {
+    r.patterns_ = OmahaRange::parse(text, rules.hole_cards, what, warnings);
+  } else {
+    r.classes_ = Range::parse(text, what, warnings, default_hand_order(game));
+    check_in_deck(r.classes_, game, what);
+  }
+  return r;
+}
+
+RangeSize GameRange::size(CardSet removed) const {
+  if (patterns_) {
+    const OmahaRangeSize size = patterns_->size(removed);
+    return {size.hands, size.weighted};
+  }
+  RangeSize out;
+  classes_.for_each_combo([&](int index, double weight) {
+    const auto cards = combo_cards(index);
+    if (removed.contains(cards[0]) || removed.contains(cards[1]) || !game_rules(game_).in_deck(cards[0]) ||
+        !game_rules(game_).in_deck(cards[1]))
+      return;
+    ++out.hands;
+    out.weight += weight;
+  });
+  return out;
+}
+
+std::vector<RangeHand> GameRange::hands(CardSet removed, std::string_view what) const {
+  std::vector<RangeHand> out;
+  if (patterns_) {
+    for (const OmahaCombo& c : patterns_->combos(removed, kOmahaComboLimit, what))
+      out.push_back({c.cards, c.cards.str(), c.weight});
+    return out;
+  }
+  for (const WeightedCombo& c : classes_.combos(removed | out_of_deck(game_))) {
+    const CardSet cards(c.cards[0].bit() | c.cards[1].bit());
+    out.push_back({cards, cards.str(), c.weight});
+  }
+  return out;
+}
+
+CardSet GameRange::hand(std::string_view text, std::string_view what) const {
+  const int hole = game_rules(game_).hole_cards;
+  const auto cards = parse_cards(text, what);
+  CardSet hand;
+  for (Card c : cards) hand.insert(c);
+  if (static_cast<int>(cards.size()) != hole || hand.size() != hole)
+    throw InputError(std::string(what) + ": " + quote_input(text) + " is not " + std::to_string(hole) +
+                     " distinct cards, a hand of " + std::string(game_rules(game_).title));
+  return hand;
+}
+
+double GameRange::weight(CardSet hand) const {
+  if (hand.intersects(out_of_deck(game_))) return 0;
+  if (patterns_) return patterns_->weight(hand);
+  if (hand.size() != 2) return 0;
+  const std::vector<Card> cards = hand.cards();
+  return classes_.weight(combo_index(cards[0], cards[1]));
+}
+
+bool GameRange::weighted() const {
+  if (!patterns_) return classes_.weighted();
+  const OmahaRangeSize size = patterns_->size();  // weights in (0, 1]: all 1 exactly when they add up
+  return size.weighted != static_cast<double>(size.hands);
+}
 
 }  // namespace equity
