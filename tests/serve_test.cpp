@@ -324,6 +324,9 @@ TEST(Serve, GamesAndShortDeck) {
   EXPECT_EQ(games[8]["range_grammar"], "patterns");
   EXPECT_EQ(games[3]["details"], true);  // per-combo hands, distribution and hits: docs/omaha.md
   EXPECT_EQ(games[3]["hits"], true);
+  // `equity order` orders the high-only Omaha games' hands, no other game's
+  for (const json& g : games)
+    EXPECT_EQ(g["orderings"], g["name"] == "omaha" || g["name"] == "omaha5" || g["name"] == "omaha6") << g["name"];
   // the names players use, which every request's "game" takes (issue 37)
   EXPECT_EQ(games[3]["aliases"][0], "plo");
   EXPECT_EQ(games[1]["aliases"][0], "6+");

@@ -1,6 +1,7 @@
 // `equity order`: the orderings of the Omaha hand classes behind percentage ranges, resumable and
 // sharded (include/equity/omaha_order.hpp), and `equity order merge`.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -8,6 +9,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string_view>
+#include <vector>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
@@ -52,13 +55,15 @@ class StopOnSignal {
   struct sigaction previous_term_ {};
 };
 
-// The Omaha game of --game, high only (the ordering is by high equity).
+// The game of --game, one whose spec has orderings (by high equity).
 Game order_game(const std::string& text) {
   const Game game = parse_game(text);
-  const GameRules& rules = game_rules(game);
-  if (rules.making != HandMaking::two_plus_three || rules.low)
-    throw InputError("--game: the orderings are of omaha, omaha5 or omaha6 (high equity), not " + text);
-  return game;
+  if (game_rules(game).orderings) return game;
+  std::vector<std::string_view> names;
+  for (const Game g : games())
+    if (game_rules(g).orderings) names.push_back(game_name(g));
+  throw InputError(fmt::format("--game: the orderings are of {} or {} (high equity), not {}",
+                               fmt::join(names.begin(), names.end() - 1, ", "), names.back(), text));
 }
 
 std::string clock_text(double seconds) {

@@ -110,6 +110,8 @@ struct GameRules {
   PotRanking split_ranking = PotRanking::high;
   // The names of the pot's halves in a split-pot game, "first|second": "High|Low", "Badugi|2-7".
   std::string_view half_names = "High|Low";
+  // Its hands have an ordering by high equity (`equity order`, omaha_order.hpp): the high-only Omaha games.
+  bool orderings = false;
 
   // Whether hands are written as ranges (classes, percentages, patterns, "random" for any hand):
   // otherwise cards only.
@@ -235,7 +237,12 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      true,
      true,
      kOmahaHandSyntax,
-     false},
+     false,
+     0,
+     false,
+     PotRanking::high,
+     "High|Low",
+     true},
     {Game::omaha5,
      "omaha5",
      "Five-card Omaha (PLO5)",
@@ -257,7 +264,12 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      true,
      true,
      kOmahaHandSyntax,
-     false},
+     false,
+     0,
+     false,
+     PotRanking::high,
+     "High|Low",
+     true},
     {Game::omaha6,
      "omaha6",
      "Six-card Omaha (PLO6)",
@@ -279,7 +291,12 @@ inline constexpr std::array<GameRules, kGames> kGameRules = {{
      true,
      true,
      kOmahaHandSyntax,
-     false},
+     false,
+     0,
+     false,
+     PotRanking::high,
+     "High|Low",
+     true},
     {Game::omaha_hilo,
      "omaha-hilo",
      "Omaha Hi/Lo (8 or better)",

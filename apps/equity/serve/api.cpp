@@ -185,6 +185,7 @@ json game_json(Game g) {
           // (Omaha's hands and draw names: docs/omaha.md)
           {"details", rules.per_combo},
           {"hits", rules.hits},
+          {"orderings", rules.orderings},
           {"hand_syntax", rules.hand_syntax},
           // what the page calls a player's holding, and two hands to start from
           {"unit", unit_of(rules)},
