@@ -9,6 +9,7 @@
 #include "count/per_combo.hpp"
 #include "detail/parallel.hpp"
 #include "each_hand.hpp"
+#include "engine.hpp"
 #include "equity/cards.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/enumeration.hpp"
@@ -19,10 +20,8 @@
 #include "equity/stopwatch.hpp"
 #include "equity/table_equity.hpp"
 #include "equity/three_way_table.hpp"
-#include "omaha_calculate.hpp"
 #include "player_answer.hpp"
 #include "question.hpp"
-#include "stud_calculate.hpp"
 #include "tables/table_cache.hpp"
 
 namespace equity {
@@ -246,10 +245,8 @@ void fill_per_combo(const Plan& plan, const PlannedQuestion& s, Answer& a, const
 }
 
 // The answer of the plan's method, with per-combo equity when asked for.
-EQUITY_QUESTION_PATH Answer execute(const Plan& plan, const Stopwatch& clock) {
+EQUITY_QUESTION_PATH Answer answer_of_method(const Plan& plan, const Stopwatch& clock) {
   const PlannedQuestion& s = *plan.question;
-  if (s.omaha) return detail::answer_omaha(plan, clock);
-  if (s.stud) return detail::answer_stud(plan, clock);
   const Question& q = s.question;
   std::vector<std::string> warnings;
   Answer a;
@@ -258,7 +255,7 @@ EQUITY_QUESTION_PATH Answer execute(const Plan& plan, const Stopwatch& clock) {
     if (!table) {  // unusable: enumerate as if there were no table
       Question without = q;
       without.use_table = false;
-      a = execute(equity::plan(without), clock);
+      a = answer_of_method(equity::plan(without), clock);
       a.warnings.insert(a.warnings.begin(), warnings.begin(), warnings.end());
       return a;
     }
@@ -280,6 +277,19 @@ EQUITY_QUESTION_PATH Answer execute(const Plan& plan, const Stopwatch& clock) {
 }
 
 }  // namespace
+
+// Hold'em's engine's answer (engine.hpp): its method's, with what each range hits on the board.
+EQUITY_QUESTION_PATH Answer detail::answer_holdem(const Plan& plan, const Stopwatch& clock) {
+  Answer a = answer_of_method(plan, clock);
+  const PlannedQuestion& s = *plan.question;
+  if (s.question.hits) {
+    CardSet dead;
+    for (Card c : s.parsed.deal.dead) dead.insert(c);
+    for (std::size_t p = 0; p < a.players.size(); ++p)
+      a.players[p].hits = hit_table(board_hits(s.parsed.deal.ranges[p], s.parsed.deal.board, dead, s.parsed.deal.game));
+  }
+  return a;
+}
 
 std::uint64_t random_seed() {
   std::random_device device;
@@ -335,19 +345,14 @@ EQUITY_QUESTION_PATH Answer calculate(const Plan& plan) {
   const Stopwatch clock;
   const PlannedQuestion& s = *plan.question;
   const Question& question = s.question;
+  const detail::Engine& engine = detail::engine_of(question.game);  // the game's reader made the plan
   // Work planned to run on the calling thread needs no arena nor workers (starting them costs more
   // than it): its parallel loops run in order on this thread.
   Answer a = s.serial ? [&] {
     const detail::SerialScope serial;
-    return execute(plan, clock);
+    return engine.answer(plan, clock);
   }()
-                      : detail::with_threads(question.threads, [&] { return execute(plan, clock); });
-  if (question.hits && !s.omaha && !s.stud) {  // the Omaha games' are answer_omaha()'s
-    CardSet dead;
-    for (Card c : s.parsed.deal.dead) dead.insert(c);
-    for (std::size_t p = 0; p < a.players.size(); ++p)
-      a.players[p].hits = hit_table(board_hits(s.parsed.deal.ranges[p], s.parsed.deal.board, dead, s.parsed.deal.game));
-  }
+                      : detail::with_threads(question.threads, [&] { return engine.answer(plan, clock); });
   if (detail::asks_pot(question)) {
     a.pot = detail::answer_pot(s, a);
     if (!question.board2.empty()) a.pot = detail::two_board_pot(s, *a.pot);

@@ -1,5 +1,5 @@
 #pragma once
-// The Omaha games' side of the planner and the executor (omaha_calculate.cpp): plan() hands every
+// The Omaha games' engine (engine.hpp; omaha_calculate.cpp): plan() hands every
 // question whose game makes a hand of two hole and three board cards to plan_omaha(), and
 // calculate(plan) a plan with an Omaha deal to answer_omaha(). Private to the library.
 #include "equity/calculate.hpp"

@@ -9,6 +9,7 @@
 
 #include "count/per_combo.hpp"
 #include "detail/grouped_digits.hpp"
+#include "engine.hpp"
 #include "equity/detail/platform.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
@@ -17,9 +18,7 @@
 #include "equity/table_equity.hpp"
 #include "equity/table_location.hpp"
 #include "equity/three_way_table.hpp"
-#include "omaha_calculate.hpp"
 #include "question.hpp"
-#include "stud_calculate.hpp"
 
 namespace equity {
 namespace {
@@ -209,7 +208,6 @@ double exact_showdown_limit(int cards_to_come) {
 }
 
 namespace {
-Plan plan_holdem(const Question& question);
 
 // The draws to come: 0 (one, in a draw game) up to the game's draws.
 void check_draws(const Question& q) {
@@ -237,29 +235,15 @@ EQUITY_QUESTION_PATH Plan plan(const Question& asked) {
   }
   const Question& question = asked.board2.empty() ? asked : with_board2;
   check_draws(question);
-  // How a hand is made says whose reader, planner and methods take the question: Omaha's (two
-  // hole and three board cards) and stud's (a player's own cards) before anything of Hold'em's runs.
-  Plan p;
-  switch (game_rules(question.game).making) {
-    case HandMaking::two_plus_three:
-      p = detail::plan_omaha(question);
-      break;
-    case HandMaking::own_cards:
-      p = detail::plan_stud(question);
-      break;
-    case HandMaking::any_five:
-      p = plan_holdem(question);
-      break;
-  }
+  // The engine of how the game makes a hand reads, checks and plans it (engine.hpp).
+  Plan p = detail::engine_of(question.game).plan(question);
   // Checked here only when asked for: a plain question's first run touches none of their code.
   if (detail::asks_pot(question)) detail::check_pot(*p.question, p);
   if (detail::asks_runouts(question)) detail::check_runouts(*p.question);
   return p;
 }
 
-namespace {
-
-EQUITY_QUESTION_PATH Plan plan_holdem(const Question& question) {
+EQUITY_QUESTION_PATH Plan detail::plan_holdem(const Question& question) {
   if (question.hits && (question.board.empty() || parse_cards(question.board, "board").empty()))
     throw InputError("hits: what a range hits needs a board of 3, 4 or 5 cards");
   auto s = std::make_shared<PlannedQuestion>();
@@ -342,8 +326,6 @@ EQUITY_QUESTION_PATH Plan plan_holdem(const Question& question) {
   plan.question = std::move(s);
   return plan;
 }
-
-}  // namespace
 
 ExactWork exact_work(const Question& question) {
   Question q = question;

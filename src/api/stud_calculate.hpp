@@ -1,5 +1,5 @@
 #pragma once
-// The stud family's side of the planner and the executor (stud_calculate.cpp): plan() hands every
+// The own-card games' engine (engine.hpp; stud_calculate.cpp): plan() hands every
 // question whose game makes a hand of the player's own cards alone (HandMaking::own_cards) to
 // plan_stud(), and calculate(plan) a plan with a stud deal to answer_stud(). Private to the library.
 #include "equity/calculate.hpp"
