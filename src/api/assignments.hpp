@@ -18,32 +18,9 @@ struct PlayerHands {
   bool weighted = false;
 };
 
-// The hands of the players `who` of the question: Hold'em's combos (random's every one), Omaha's
-// hands (random's are not listed: none).
-inline PlayerHands player_hands(const PlannedQuestion& s, const std::vector<std::size_t>& who) {
-  PlayerHands out;
-  if (s.omaha) {
-    out.weighted = s.omaha->weighted;
-    for (std::size_t p : who) {
-      auto& mine = out.hands.emplace_back();
-      auto& weights = out.weights.emplace_back();
-      for (const OmahaCombo& c : s.omaha->combos[p]) mine.push_back(c.cards), weights.push_back(c.weight);
-    }
-    return out;
-  }
-  std::optional<PreparedDeal> prepared;
-  const PreparedDeal& deal = s.prep ? *s.prep : prepared.emplace(prepare(s.parsed.deal));
-  out.weighted = deal.weighted;
-  for (std::size_t p : who) {
-    auto& mine = out.hands.emplace_back();
-    auto& weights = out.weights.emplace_back();
-    for (const WeightedCombo& c : deal.combos[p]) {
-      mine.push_back(CardSet(c.cards[0].bit() | c.cards[1].bit()));
-      weights.push_back(c.weight);
-    }
-  }
-  return out;
-}
+// The hands of the players `who` of the question, as its game's engine lists them (engine.hpp):
+// Hold'em's combos (random's every one), Omaha's hands (random's are not listed: none).
+PlayerHands player_hands(const PlannedQuestion& s, const std::vector<std::size_t>& who);
 
 // Every way the players hold their hands together (no card twice with each other or with
 // `known`): f(each), the players' cards in their order; f returns false to stop. Returns false when

@@ -40,12 +40,12 @@ struct Drawn {
 std::vector<Drawn> players_of(const PlannedQuestion& s, int hole_cards) {
   std::vector<std::size_t> ranged;
   for (std::size_t p = 0; p < s.parsed.players.size(); ++p)
-    if (!s.parsed.players[p].specific && !(s.omaha && s.omaha->random[p])) ranged.push_back(p);
+    if (!s.parsed.players[p].specific && !s.parsed.players[p].dealt) ranged.push_back(p);
   const PlayerHands lists = player_hands(s, ranged);
   std::vector<Drawn> out(s.parsed.players.size());
   for (std::size_t p = 0; p < out.size(); ++p) {
     if (s.parsed.players[p].specific) out[p].hands = {s.parsed.players[p].known};
-    if (s.omaha && s.omaha->random[p]) out[p].deal = hole_cards;
+    if (s.parsed.players[p].dealt) out[p].deal = hole_cards;
   }
   for (std::size_t i = 0; i < ranged.size(); ++i) {
     Drawn& d = out[ranged[i]];

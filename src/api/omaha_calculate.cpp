@@ -288,6 +288,7 @@ Plan plan_omaha(const Question& question) {
   s->parsed.deal.dead = deal.dead;
   s->parsed.deal.game = q.game;
   s->omaha = prepare_omaha(deal);
+  for (std::size_t p = 0; p < s->parsed.players.size(); ++p) s->parsed.players[p].dealt = s->omaha->random[p];
 
   const OmahaWork w = omaha_work(*s->omaha);
   Plan plan;

@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "api/assignments.hpp"
+#include "api/engine.hpp"
 #include "api/joint_sample.hpp"
 #include "api/question.hpp"
 #include "equity/calculate.hpp"
@@ -173,8 +174,8 @@ bool side_pot_leaves_out_a_range(const PlannedQuestion& s) {
 }
 
 bool counts_side_pots(const PlannedQuestion& s, Method method, ExactMethod exact_method) {
-  return !s.omaha && !s.stud && method == Method::exact &&
-         (exact_method == ExactMethod::grouped || exact_method == ExactMethod::boards);
+  const Engine& engine = engine_of(s.question.game);
+  return engine.counts_side_pots && engine.counts_side_pots(method, exact_method);
 }
 
 PotAnswer counted_side_pots(const Question& q, std::uint64_t showdowns,
@@ -220,26 +221,14 @@ void check_pot(const PlannedQuestion& s, const Plan& plan) {
     const std::size_t p = ranged.front();
     const std::string who = "stacks: player " + std::to_string(p + 1) + " ('" + s.parsed.players[p].label +
                             "') is left out of a side pot, ";
-    if (s.stud)
-      throw InputError(who +
-                       "which is counted without him only when his cards are a specific hand or random (and not with "
-                       "a community card)");
+    const SidePotWords& words = engine_of(q.game).side_pots;
+    if (!words.refused.empty()) throw InputError(who + std::string(words.refused));
     if (method == Method::monte_carlo) continue;  // sampled with the others' hands (joint_sample.hpp)
     const PlayerHands left_out = player_hands(s, ranged);
-    // (Hold'em's grouped enumeration counts the side pots itself, weights and all: its other methods
-    // say so.)
-    if (left_out.weighted)
-      throw InputError(who + (s.omaha ? "and a side pot over a range is counted hand by hand, over ranges of whole "
-                                        "hands, without weights"
-                                      : "and a side pot over a range is counted by this method hand by hand, over "
-                                        "ranges of whole combos: the grouped enumeration (--method grouped) counts "
-                                        "it with the weights"));
+    if (left_out.weighted) throw InputError(who + std::string(words.weighted));
     if (count_assignments(left_out, kSidePotHands) > kSidePotHands)
       throw InputError(who + "and the hands of the players left out with ranges are more than " +
-                       std::to_string(kSidePotHands) +
-                       (s.omaha ? " together: too many to count a side pot hand by hand"
-                                : " together: too many for this method to count a side pot hand by hand (the "
-                                  "grouped enumeration, --method grouped, counts it with the main pot)"));
+                       std::to_string(kSidePotHands) + std::string(words.too_many));
   }
 }
 

@@ -30,6 +30,9 @@ struct Player {
   // when the rest of his cards are drawn at random (a specific hand, random, a stud hand): removable.
   CardSet known;
   bool removable = false;
+  // His hands are every hand of the cards not known, dealt from the deck and never listed (an
+  // Omaha game's random: PLO6's are 20 million): the joint sampler deals them, runs refuse them.
+  bool dealt = false;
 };
 
 struct Parsed {

@@ -290,7 +290,7 @@ std::string not_exact_over_ranges(const PlannedQuestion& s) {
   const Method asked = asked_method(q);
   if (asked == Method::monte_carlo) return "Monte Carlo was asked for";
   for (std::size_t p : ranged)
-    if (s.omaha && s.omaha->random[p])
+    if (s.parsed.players[p].dealt)
       return "player " + std::to_string(p + 1) + " ('random') holds every hand: too many to count way by way";
   const PlayerHands hands = player_hands(s, ranged);
   if (hands.weighted) return "a range is weighted: exact counts whole hands way by way";
