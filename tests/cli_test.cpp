@@ -944,6 +944,23 @@ TEST(CliPot, BadStacksAreOneLineAndExitCodeTwo) {
   EXPECT_EQ(sampled.exit_code, 0) << sampled.err;
   EXPECT_NE(sampled.out.find("Side 1 pot: 80 chips, 2 players"), std::string::npos) << sampled.out;
   expect_input_error("AsAc KdKc --pot -3", "--pot");
+  expect_input_error("AsAc KdKc --stacks 100,30 --folded 60,x",
+                     "--folded: 'x' (folded 2): a number of chips 0 or more");
+}
+
+// A folded player's chips in the pots they reached: 60 against stacks of 100 and 30 are 30 in the
+// main pot and 30 in the chips back to the big stack; the JSON lists them as asked.
+TEST(CliPot, FoldedChipsAreInThePotsTheyReached) {
+  const auto r = run_equity("AsAc KhQh --board Kd7s2c --stacks 100,30 --folded 60");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const char* line : {"Main pot: 90 chips, every player", "Back to AsAc: 100 chips",
+                           "Total: 190 chips (60 from players who folded, in the pots they reached)"})
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+  const auto json = run_equity("AsAc KhQh --board Kd7s2c --stacks 100,30 --folded 60 --pot 5 --json");
+  EXPECT_NE(json.out.find("\"pot\":{\"chips\":195.0,\"dead\":5.0,\"stacks\":[100.0,30.0],\"folded\":[60.0],"
+                          "\"layers\":[{\"chips\":95.0"),
+            std::string::npos)
+      << json.out;
 }
 
 }  // namespace

@@ -291,6 +291,18 @@ TEST(HandHistory, SidePotsFourWaysWithAFoldedPlayersChipsInThem) {
   EXPECT_NEAR(player(h, "Bob").collected, 53, 1e-9);
   EXPECT_EQ(h.hero, "Hero");
   expect_ev_as_brute_force(h);
+  // The question the page's "Open in calculator" asks (all_in_question(): Eve's 12 as folded chips,
+  // in the pots they reached) answers each player's EV as the hand's, before the rake.
+  const Question q = all_in_question(h);
+  EXPECT_NE(std::find(q.folded.begin(), q.folded.end(), 12.0), q.folded.end());
+  const AllInEv ev = all_in_ev(h);
+  EXPECT_EQ(ev.folded, q.folded);
+  const Answer a = calculate(q);
+  const double kept = (ev.pot - ev.rake) / ev.pot;
+  ASSERT_EQ(a.pot->ev.size(), ev.players.size());
+  for (std::size_t i = 0; i < ev.players.size(); ++i)
+    EXPECT_NEAR(a.pot->ev[i] * kept, ev.players[i].ev, 1e-9 * h.total_pot) << ev.players[i].name;
+  EXPECT_NEAR(a.pot->chips, ev.pot, 1e-9 * h.total_pot);
 }
 
 TEST(HandHistory, RunTwiceHasOneRunsExpectation) {

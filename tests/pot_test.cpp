@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "equity/answer_json.hpp"
 #include "equity/calculate.hpp"
 #include "equity/cards.hpp"
 #include "equity/error.hpp"
@@ -59,6 +60,35 @@ TEST(PotLayers, RefusesStacksNotAboveZeroAndNegativeDeadMoney) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("stack 3"), std::string::npos) << e.what();
   }
+}
+
+// A folded player's chips are in the layers they reach: 60 folded against stacks of 100 and 30 are
+// 30 in the main pot and 30 in the top layer; chips above the largest stack are the top layer's.
+TEST(PotLayers, FoldedChipsInTheLayersTheyReach) {
+  const std::vector<double> stacks = {100, 30}, folded = {60, 10, 0, 150};
+  const auto layers = pot_layers(stacks, 5, folded);
+  ASSERT_EQ(layers.size(), 2u);
+  EXPECT_EQ(layers[0].chips, 2 * 30 + 30 + 10 + 0 + 30 + 5);  // the stacks', each folder's up to 30, the dead money
+  EXPECT_EQ(layers[1].chips, 70 + 30 + 0 + 0 + 120);          // A's 70 alone, 60's other 30, 150's other 120
+  EXPECT_EQ(layers[1].players, (std::vector<std::size_t>{0}));
+  const std::vector<double> three = {100, 250, 40}, one = {120};
+  const auto l3 = pot_layers(three, 0, one);
+  ASSERT_EQ(l3.size(), 3u);
+  EXPECT_EQ(l3[0].chips, 3 * 40 + 40);
+  EXPECT_EQ(l3[1].chips, 2 * 60 + 60);
+  EXPECT_EQ(l3[2].chips, 150 + 20);
+  for (double bad : {-1.0, std::nan(""), 1.0 / 0.0}) {
+    const std::vector<double> f = {10, bad};
+    try {
+      (void)pot_layers(stacks, 0, f);
+      FAIL() << bad;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("folded 2:"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(parse_folded("60, 0,2.5"), (std::vector<double>{60, 0, 2.5}));
+  for (const char* bad : {"", "60,,20", "60,x", "-5", "1e400"})
+    EXPECT_THROW((void)parse_folded(bad), InputError) << bad;
 }
 
 TEST(PotLayers, ParsesTheStacksText) {
@@ -651,6 +681,30 @@ TEST(PotAnswer, DeadMoneyAloneIsOnePotForEveryone) {
   EXPECT_NEAR(a.pot->net[1], 100 * a.players[1].equity, 1e-9);
   q.pot = 0;
   EXPECT_FALSE(calculate(q).pot.has_value()) << "no stacks, no dead money: no pot";
+}
+
+// The EV with folded chips: each layer's chips times the shares the layer's own players win, the
+// folded chips where they reached (the brute force of the shares is the tests' below: here the
+// layers' chips), and with no stacks one pot of everyone.
+TEST(PotAnswer, FoldedChipsAreWonWithTheLayersTheyReach) {
+  Question q = question(Game::holdem, {"AsAc", "KhQh"}, "Kd7s2c", "", {100, 30});
+  q.folded = {60};
+  const Answer a = calculate(q);
+  ASSERT_TRUE(a.pot.has_value());
+  EXPECT_EQ(a.pot->chips, 190);
+  EXPECT_EQ(a.pot->folded, (std::vector<double>{60}));
+  ASSERT_EQ(a.pot->layers.size(), 2u);
+  EXPECT_EQ(a.pot->layers[0].layer.chips, 90);
+  EXPECT_EQ(a.pot->layers[1].layer.chips, 100);
+  EXPECT_NEAR(a.pot->ev[0], 90 * a.players[0].equity + 100, 1e-9);
+  EXPECT_NEAR(a.pot->ev[1], 90 * a.players[1].equity, 1e-9);
+  const Answer json_again = calculate(q);
+  EXPECT_NE(to_json(json_again).find("\"folded\":[60.0]"), std::string::npos);
+  q.stacks.clear();
+  const Answer one = calculate(q);
+  ASSERT_EQ(one.pot->layers.size(), 1u);
+  EXPECT_EQ(one.pot->layers[0].layer.chips, 60);
+  EXPECT_NEAR(one.pot->ev[0], 60 * one.players[0].equity, 1e-9);
 }
 
 }  // namespace

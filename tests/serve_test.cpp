@@ -134,6 +134,22 @@ TEST(Serve, TheFirstExampleIsExact) {
   EXPECT_EQ(j["showdowns"], 1712304u);
 }
 
+// A request's folded chips are the CLI's --folded: in the pots they reached.
+TEST(Serve, FoldedChipsAreInThePotsTheyReached) {
+  const TestServer server;
+  std::string body;
+  ASSERT_EQ(
+      post_status(server, "/api/equity",
+                  R"({"players": ["AsAc", "KhQh"], "board": "Kd7s2c", "stacks": [100, 30], "folded": [60]})", &body),
+      200)
+      << body;
+  const json pot = json::parse(body)["pot"];
+  EXPECT_EQ(pot["chips"], 190.0);
+  EXPECT_EQ(pot["folded"], json::array({60.0}));
+  EXPECT_EQ(pot["layers"][0]["chips"], 90.0);
+  EXPECT_EQ(pot["layers"][1]["chips"], 100.0);
+}
+
 TEST(Serve, BadFieldsAreNamed) {
   const TestServer server;
   const struct {
@@ -152,6 +168,8 @@ TEST(Serve, BadFieldsAreNamed) {
       {R"({"players": ["AsAc", "KhQh"], "method": "magic"})", "", "magic"},
       {R"({"players": ["AsAc", "KhQh"], "hits": "yes"})", "hits", "true or false"},
       {R"({"players": ["AsAc"]})", "", "at least 2 players"},
+      {R"({"players": ["AsAc", "KhQh"], "stacks": [100, 30], "folded": [60, "x"]})", "folded", "folded[1]"},
+      {R"({"players": ["AsAc", "KhQh"], "folded": 60})", "folded", "an array"},
       {R"({"board": "Ks7h2c"})", "players", "missing"},
       {R"([1, 2])", "", "JSON object"},
       {R"({"players": ["AsAc", "KhQh"])", "", "malformed JSON"},

@@ -430,8 +430,12 @@ void print_pot(std::ostringstream& out, const Answer& a, std::size_t limit) {
     }
     out << wrap_footer(line + "\n", limit);
   }
-  out << wrap_footer("Total: " + chips(pot.chips) + " chips" +
-                         (pot.dead > 0 ? " (" + chips(pot.dead) + " dead money, in the main pot)" : "") +
+  double folded = 0;
+  for (double f : pot.folded) folded += f;
+  std::string held;  // what the total holds beside the stacks
+  if (folded > 0) held = chips(folded) + " from players who folded, in the pots they reached";
+  if (pot.dead > 0) held += (held.empty() ? "" : "; ") + chips(pot.dead) + " dead money, in the main pot";
+  out << wrap_footer("Total: " + chips(pot.chips) + " chips" + (held.empty() ? "" : " (" + held + ")") +
                          "; EV = chips won back on average, Net = EV - stack\n",
                      limit);
 }
@@ -541,7 +545,7 @@ class InterruptScope {
 
 // What the command line says beyond the Question itself.
 struct Flags {
-  std::string method, seed_text, svg_path, stacks, game = "holdem";
+  std::string method, seed_text, svg_path, stacks, folded, game = "holdem";
   bool json = false, force_mc = false, force_exact = false, no_table = false;
   CLI::Option *stderr_opt = nullptr, *trials_opt = nullptr, *time_opt = nullptr;
 };
@@ -638,6 +642,9 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
   app.add_option("--keep", q.draw_keep,
                  "with --draws 2 or 3, the drawing rule: otherwise keep the cards of this rank or below, one of each "
                  "rank (badugi: of the best badugi), e.g. 8 (default 8)");
+  app.add_option("--folded", f.folded,
+                 "the chips each player who folded put in the pot, e.g. 60,20: with --stacks each in the pots "
+                 "his chips reach, as his bets were (a hand history's; --pot puts dead money in the main pot)");
   app.add_option("--pot", q.pot, "dead money already in the pot from players who folded, e.g. 150 (in the main pot)")
       ->check(CLI::NonNegativeNumber);
   app.add_flag("--by-category", q.by_category,
@@ -648,6 +655,7 @@ void add_analysis_options(CLI::App& app, Question& q, Flags& f) {
 void apply_flags(Question& q, const Flags& f) {
   q.game = parse_game(f.game);
   if (!f.stacks.empty()) q.stacks = parse_stacks(f.stacks);
+  if (!f.folded.empty()) q.folded = parse_folded(f.folded);
   if (!f.seed_text.empty()) q.seed = std::stoull(f.seed_text);  // checked by seed_check()
   if (!f.svg_path.empty() && !q.distribution)
     throw InputError("--svg draws the equity distribution: add --distribution");

@@ -33,6 +33,8 @@ struct AllInEv {
   std::string dead;                  // cards seen out of play
   int runs = 1;                      // boards run
   double pot = 0;                    // every chip put in the pot
+  std::vector<double> folded;        // the chips of each player who folded (in the pots they reached)
+  double dead_money = 0;             // chips in the pot no player put in as a bet (in the main pot)
   double rake = 0;                   // the rake and fees taken from it
   Method method = Method::exact;     // what counted it: table, exact or (where enumeration is too slow) Monte Carlo
   std::vector<AllInPlayer> players;  // the players in at the all-in, in seat order
@@ -47,9 +49,10 @@ bool all_in_with_cards_to_come(const HandHistory& hand);
 std::optional<std::string> not_an_all_in(const HandHistory& hand);
 
 // The question all_in_ev() asks (the players in, their cards, the board, the dead cards, their
-// chips in as the stacks; Monte Carlo, where the planner samples, seeded by the site and hand
-// number: the same hand gives the same answer every run). Throws std::invalid_argument when the
-// hand is not an all-in.
+// chips in as the stacks, the folded players' chips as `folded` and the dead money as `pot`, so
+// that the answer's pot is the hand's as it was dealt; Monte Carlo, where the planner samples,
+// seeded by the site and hand number: the same hand gives the same answer every run). Throws
+// std::invalid_argument when the hand is not an all-in.
 Question all_in_question(const HandHistory& hand);
 
 // Each player's expected value. `threads` as Question::threads. Throws std::invalid_argument when

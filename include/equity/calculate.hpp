@@ -101,7 +101,10 @@ struct Question {
   // among their own players);
   // elsewhere a side pot's players are counted with the others' cards out of the deck: every player
   // left out of one holds a specific hand (or random, or a stud hand), by the method asked for.
+  // `folded`: the chips of players who folded, each in the layers of the pot they reach as the bets
+  // were made (a hand history's), where the dead money `pot` is the main pot's.
   std::vector<double> stacks;
+  std::vector<double> folded;
   double pot = 0;
   // Run it `runs` times (runouts.hpp): each run deals the rest of the board from what the earlier
   // ones left and wins 1/runs of the pot; or two boards: board2 the second board's known cards (0,

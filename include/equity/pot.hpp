@@ -1,10 +1,12 @@
 #pragma once
-// What is in the pot: each player's chips in it (their stacks, all in) and dead money from players
-// who folded. The chips are layered by the stacks, as a dealer builds the main pot and the side
-// pots: with the players sorted by stack, each distinct stack s_k makes a layer of s_k - s_(k-1)
-// chips from every player who put in at least s_k, won (and split, high and low in the Hi/Lo games)
-// among them; the dead money is the first layer's. A layer that only one player can win is his
-// own chips back. Each player's expected chips back (EV) add the layers' chips times his share of
+// What is in the pot: each player's chips in it (their stacks, all in), the chips of players who
+// folded, and dead money. The chips are layered by the stacks, as a dealer builds the main pot and
+// the side pots: with the players sorted by stack, each distinct stack s_k makes a layer of
+// s_k - s_(k-1) chips from every player who put in at least s_k, won (and split, high and low in
+// the Hi/Lo games) among them; a folded player's chips are in the layers they reach, as his bets
+// were (those above the largest stack in the top layer), and the dead money (antes and blinds of
+// no one's, or chips whose layer is not known) is the first layer's. A layer that only one player
+// can win is his own chips back. Each player's expected chips back (EV) add the layers' chips times his share of
 // each: calculate() answers every layer (Question::stacks, Answer::pot).
 #include <array>
 #include <bit>
@@ -23,14 +25,19 @@ struct PotLayer {
   std::vector<std::size_t> players;  // who can win it: their indices, ascending
 };
 
-// The layers of `stacks` (each player's chips in the pot, each a finite number above 0) and `dead`
-// chips (finite, 0 or more), the first layer's players being every player. Throws InputError for
-// a stack that is not a number above 0 ("stack 2: ...") or dead money that is not 0 or more.
-std::vector<PotLayer> pot_layers(std::span<const double> stacks, double dead);
+// The layers of `stacks` (each player's chips in the pot, each a finite number above 0), the chips of
+// players who folded, `folded` (each finite, 0 or more, in the layers it reaches), and `dead` chips
+// (finite, 0 or more, in the first layer), the first layer's players being every player. Throws
+// InputError for a stack that is not a number above 0 ("stack 2: ..."), folded chips or dead
+// money that are not 0 or more.
+std::vector<PotLayer> pot_layers(std::span<const double> stacks, double dead, std::span<const double> folded = {});
 
 // Reads the stacks as the command line writes them, "100,250,40": one number above 0 a player.
 // Throws InputError naming the bad one ("--stacks: '-5' (stack 3): a number above 0").
 std::vector<double> parse_stacks(std::string_view text);
+// Reads the folded players' chips as the command line writes them, "60,20": one number 0 or more a
+// folded player. Throws InputError naming the bad one ("--folded: 'x' (folded 2): ...").
+std::vector<double> parse_folded(std::string_view text);
 
 // One layer answered.
 struct PotLayerAnswer {
@@ -50,7 +57,8 @@ struct PotLayerAnswer {
 struct PotAnswer {
   std::vector<double> stacks;  // as asked (every player's chips in the pot)
   double dead = 0;             // the dead money
-  double chips = 0;            // the whole pot: the stacks and the dead money
+  std::vector<double> folded;  // the folded players' chips, as asked
+  double chips = 0;            // the whole pot: the stacks, the folded players' chips and the dead money
   std::vector<PotLayerAnswer> layers;
   // Per player: the chips won back on average (the layers' chips times his shares), and that less
   // his stack.

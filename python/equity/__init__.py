@@ -118,6 +118,7 @@ def calc(
     draws: int = 1,
     pat: _Optional[str] = None,
     keep: _Optional[str] = None,
+    folded: _Optional[_Sequence[float]] = None,
 ) -> Result:
     """The equity of 2 to 10 hands or ranges: what `equity PLAYERS... --json` prints.
 
@@ -166,6 +167,8 @@ def calc(
                  left out of it: specific hands (or random, or stud hands) with their cards out of
                  the deck, a range hand by hand (sampled with the others in a sampled question).
     pot          dead money already in the pot from players who folded (in the main pot).
+    folded       the chips each player who folded put in, e.g. [60, 20]: each in the pots his chips
+                 reach, as his bets were (a hand history's pot as dealt; result.pot["folded"]).
     runs         run it N times (each run wins 1/N of the pot): result.runouts adds each player's
                  share over the runs and how often he scooped k of them (over ranges: exact for
                  every way they hold their hands where few enough, else sampled with them).
@@ -193,6 +196,7 @@ def calc(
         _players_list(players), board, dead, method, stderr, trials, time, seed, threads, by_category,
         per_combo, distribution, hits, per_combo_stderr, _TABLE if table is None else table,
         use_table, game, _stacks(stacks), _chips(pot, "pot"), runs, board2, draws, pat or "", keep or "",
+        _folded(folded),
     )
 
 
@@ -211,6 +215,14 @@ def _stacks(stacks):
     if isinstance(stacks, (str, bytes)):
         raise ValueError(f"stacks: a list of each player's chips, e.g. [100, 250, 40], not {stacks!r}")
     return [_chips(x, f"stack {i + 1}") for i, x in enumerate(stacks)]
+
+
+def _folded(folded):
+    if folded is None:
+        return None
+    if isinstance(folded, (str, bytes)):
+        raise ValueError(f"folded: a list of the folded players' chips, e.g. [60, 20], not {folded!r}")
+    return [_chips(x, f"folded {i + 1}") for i, x in enumerate(folded)]
 
 
 def _players_list(players) -> list:

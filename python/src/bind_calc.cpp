@@ -106,6 +106,7 @@ struct CalcArgs {
   py::object board2 = py::none();  // (not a null handle: _answers_quickly leaves it)
   long long draws = 1;
   std::string pat, keep;
+  std::optional<std::vector<double>> folded;  // the folded players' chips, in the pots they reached
 };
 
 // The methods calc() takes, as the command line's --method: the question's methods ("mc" is
@@ -158,6 +159,7 @@ Question question_of(const CalcArgs& a) {
   q.hits = a.hits;
   if (a.stacks) q.stacks = *a.stacks;  // pot_layers() (in calculate()) names a stack out of range
   if (a.pot) q.pot = *a.pot;
+  if (a.folded) q.folded = *a.folded;
   if (a.runs < 1 || a.runs > 24) throw InputError("runs: 1 to 24, not " + std::to_string(a.runs));
   q.runs = static_cast<int>(a.runs);
   q.board2 = cards_text(a.board2, "board2");
@@ -368,7 +370,7 @@ void bind_calc(py::module_& m) {
          std::optional<long long> threads, bool by_category, bool per_combo, bool distribution, bool hits,
          std::optional<double> per_combo_stderr, std::string table, bool use_table, std::string game,
          std::optional<std::vector<double>> stacks, std::optional<double> pot, long long runs, py::object board2,
-         long long draws, std::string pat, std::string keep) {
+         long long draws, std::string pat, std::string keep, std::optional<std::vector<double>> folded) {
         CalcArgs a{std::move(players),
                    std::move(board),
                    std::move(dead),
@@ -392,7 +394,8 @@ void bind_calc(py::module_& m) {
                    std::move(board2),
                    draws,
                    std::move(pat),
-                   std::move(keep)};
+                   std::move(keep),
+                   std::move(folded)};
         const Question q = question_of(a);
         Answer answer = run(q);
         return Result{std::make_shared<Dict>(std::make_shared<const Answer>(std::move(answer)))};
@@ -404,7 +407,7 @@ void bind_calc(py::module_& m) {
       py::arg("per_combo_stderr") = py::none(), py::arg("table") = "", py::arg("use_table") = true,
       py::arg("game") = "holdem", py::arg("stacks") = py::none(), py::arg("pot") = py::none(), py::arg("runs") = 1,
       py::arg("board2") = py::none(), py::arg("draws") = 1, py::arg("pat") = "", py::arg("keep") = "",
-      "The compiled calc(); see equity.calc for the arguments.");
+      py::arg("folded") = py::none(), "The compiled calc(); see equity.calc for the arguments.");
   // For the tests: whether calc() would answer on the calling thread (the plan's quick).
   m.def(
       "_answers_quickly",

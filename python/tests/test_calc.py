@@ -140,6 +140,17 @@ def test_help_explains_every_argument():
     assert ">>>" in doc
 
 
+def test_folded_chips_are_in_the_pots_they_reached():
+    r = equity.calc(["AsAc", "KhQh"], board="Kd7s2c", stacks=[100, 30], folded=[60])
+    assert r.pot["chips"] == 190 and r.pot["folded"] == [60]
+    assert [layer["chips"] for layer in r.pot["layers"]] == [90, 100]
+    assert r.players[0].ev == pytest.approx(90 * r.players[0].equity + 100)
+    with pytest.raises(ValueError, match="folded 2"):
+        equity.calc(["AsAc", "KhQh"], stacks=[100, 30], folded=[60, "x"])
+    with pytest.raises(ValueError, match="folded 2"):
+        equity.calc(["AsAc", "KhQh"], stacks=[100, 30], folded=[60, -1])
+
+
 def test_stacks_layer_the_pot_and_give_each_player_chips():
     r = equity.calc(["AsAc", "KdKc", "QsQh"], board="9h7s2c", stacks=[100, 250, 40], pot=30)
     main, side, back = r.pot["layers"]

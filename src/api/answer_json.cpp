@@ -168,7 +168,14 @@ ordered_json pot(const PotAnswer& p) {
   }
   ordered_json stacks = ordered_json::array();
   for (double s : p.stacks) stacks.push_back(number(s));
-  return {{"chips", number(p.chips)}, {"dead", number(p.dead)}, {"stacks", stacks}, {"layers", layers}};
+  ordered_json j = {{"chips", number(p.chips)}, {"dead", number(p.dead)}, {"stacks", stacks}};
+  if (!p.folded.empty()) {  // asked for: absent otherwise, as the answers before it
+    ordered_json folded = ordered_json::array();
+    for (double f : p.folded) folded.push_back(number(f));
+    j["folded"] = std::move(folded);
+  }
+  j["layers"] = std::move(layers);
+  return j;
 }
 
 // Runs and two boards: the parts, how they were counted, each player's share over them and how

@@ -38,10 +38,14 @@ std::string number_text(double x) {
 
 }  // namespace
 
-std::vector<PotLayer> pot_layers(std::span<const double> stacks, double dead) {
+std::vector<PotLayer> pot_layers(std::span<const double> stacks, double dead, std::span<const double> folded) {
   for (std::size_t i = 0; i < stacks.size(); ++i)
     if (!(stacks[i] > 0) || !std::isfinite(stacks[i]))
       throw InputError("stack " + std::to_string(i + 1) + ": a number of chips above 0, not " + number_text(stacks[i]));
+  for (std::size_t i = 0; i < folded.size(); ++i)
+    if (!(folded[i] >= 0) || !std::isfinite(folded[i]))
+      throw InputError("folded " + std::to_string(i + 1) + ": a folded player's chips, a number 0 or more, not " +
+                       number_text(folded[i]));
   if (!(dead >= 0) || !std::isfinite(dead))
     throw InputError("pot: the dead money, a number of chips 0 or more, not " + number_text(dead));
   std::vector<double> levels(stacks.begin(), stacks.end());
@@ -57,12 +61,26 @@ std::vector<PotLayer> pot_layers(std::span<const double> stacks, double dead) {
     below = level;
     layers.push_back(std::move(layer));
   }
+  // Each folded player's chips in the layers they reach: layer k's between the (k-1)th and kth
+  // levels, the top layer's also above the largest.
+  for (const double chips : folded) {
+    double reached = 0;
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+      const double top = k + 1 == layers.size() ? chips : std::min(chips, levels[k]);
+      layers[k].chips += std::max(0.0, top - reached);
+      reached = std::max(reached, std::min(chips, levels[k]));
+    }
+  }
   if (!layers.empty()) layers.front().chips += dead;
   return layers;
 }
 
-std::vector<double> parse_stacks(std::string_view text) {
-  std::vector<double> stacks;
+namespace {
+
+// Numbers separated by commas, above 0 (or 0 or more with `zero`); InputError in `what`'s words.
+std::vector<double> parse_chips(std::string_view text, bool zero, std::string_view option, std::string_view one,
+                                std::string_view each) {
+  std::vector<double> chips;
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
@@ -71,14 +89,26 @@ std::vector<double> parse_stacks(std::string_view text) {
     while (!token.empty() && token.back() == ' ') token.remove_suffix(1);
     double x = 0;
     const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), x);
-    if (token.empty() || error != std::errc() || end != token.data() + token.size() || !(x > 0) || !std::isfinite(x))
-      throw InputError("--stacks: '" + std::string(token.substr(0, 40)) + "' (stack " +
-                       std::to_string(stacks.size() + 1) +
-                       "): a number of chips above 0, one a player separated by commas, e.g. 100,250,40");
-    stacks.push_back(x);
-    if (comma == text.size()) return stacks;
+    if (token.empty() || error != std::errc() || end != token.data() + token.size() || !(zero ? x >= 0 : x > 0) ||
+        !std::isfinite(x))
+      throw InputError(std::string(option) + ": '" + std::string(token.substr(0, 40)) + "' (" + std::string(one) + " " +
+                       std::to_string(chips.size() + 1) + "): " + std::string(each));
+    chips.push_back(x);
+    if (comma == text.size()) return chips;
     start = comma + 1;
   }
+}
+
+}  // namespace
+
+std::vector<double> parse_stacks(std::string_view text) {
+  return parse_chips(text, false, "--stacks", "stack",
+                     "a number of chips above 0, one a player separated by commas, e.g. 100,250,40");
+}
+
+std::vector<double> parse_folded(std::string_view text) {
+  return parse_chips(text, true, "--folded", "folded",
+                     "a number of chips 0 or more, one a player who folded, separated by commas, e.g. 60,20");
 }
 
 namespace detail {
@@ -86,8 +116,10 @@ namespace {
 
 // The layers of the question: by its stacks, or its dead money alone shared by everyone.
 std::vector<PotLayer> layers_of(const Question& q) {
-  if (!q.stacks.empty()) return pot_layers(q.stacks, q.pot);
-  PotLayer all{q.pot, std::vector<std::size_t>(q.players.size())};
+  if (!q.stacks.empty()) return pot_layers(q.stacks, q.pot, q.folded);
+  double folded = 0;
+  for (const double chips : q.folded) folded += chips;
+  PotLayer all{folded + q.pot, std::vector<std::size_t>(q.players.size())};
   std::iota(all.players.begin(), all.players.end(), std::size_t{0});
   return {all};
 }
@@ -102,6 +134,7 @@ Question side_question(const PlannedQuestion& s, const PotLayer& layer, std::siz
   const Question& q = s.question;
   Question side = sub_question(q, index);
   side.stacks.clear();
+  side.folded.clear();
   side.pot = 0;
   side.players.clear();
   CardSet out;
@@ -143,7 +176,7 @@ void fill_layer(const Answer& a, PotLayerAnswer& out) {
 std::vector<PotLayer> side_layers(const Question& q) {
   std::vector<PotLayer> sides;
   if (q.stacks.empty()) return sides;
-  for (PotLayer& layer : pot_layers(q.stacks, q.pot))
+  for (PotLayer& layer : pot_layers(q.stacks, q.pot, q.folded))
     if (layer.players.size() >= 2 && layer.players.size() < q.players.size()) sides.push_back(std::move(layer));
   return sides;
 }
@@ -260,6 +293,7 @@ PotAnswer answer_pot(const PlannedQuestion& s, const Answer& a) {
   PotAnswer pot;
   pot.stacks = q.stacks;
   pot.dead = q.pot;
+  pot.folded = q.folded;
   const std::size_t n = q.players.size();
   pot.ev.assign(n, 0.0);
   std::vector<double> variance(n, 0.0);

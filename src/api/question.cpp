@@ -138,7 +138,8 @@ EQUITY_QUESTION_PATH void check_options(const Question& q) {
   if (!q.stacks.empty() && q.stacks.size() != q.players.size())
     throw InputError("stacks: " + std::to_string(q.stacks.size()) + " given for " + std::to_string(q.players.size()) +
                      " players (one a player, in the players' order)");
-  if (!q.stacks.empty() || q.pot != 0) (void)pot_layers(q.stacks, q.pot);  // a bad stack or dead money names itself
+  if (!q.stacks.empty() || !q.folded.empty() || q.pot != 0)
+    (void)pot_layers(q.stacks, q.pot, q.folded);  // a bad stack, folded chips or dead money names itself
   if (mc_targets && (q.method == Method::exact || q.method == Method::table))
     throw InputError("a standard error, trial or time target is for Monte Carlo, not " +
                      std::string(method_name(q.method)) + " answers");

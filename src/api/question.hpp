@@ -93,7 +93,7 @@ struct PlannedQuestion {
 };
 
 // Whether the question asks for the pot by stacks or dead money, and for more runs or two boards.
-inline bool asks_pot(const Question& q) { return !q.stacks.empty() || q.pot > 0; }
+inline bool asks_pot(const Question& q) { return !q.stacks.empty() || !q.folded.empty() || q.pot > 0; }
 inline bool asks_runouts(const Question& q) { return q.runs != 1 || !q.board2.empty(); }
 
 // The cards of a question's text (its board, second board, dead cards) as a set; InputError naming

@@ -175,6 +175,20 @@ Question parse_equity_request(std::string_view body, double budget_seconds) {
       q.stacks.clear();
       for (std::size_t i = 0; i < value.size(); ++i)
         q.stacks.push_back(as_positive(value[i], "stacks[" + std::to_string(i) + "]"));
+    } else if (key == "folded") {
+      if (!value.is_array() || value.size() > 16)
+        throw InputError(
+            "folded: an array of the chips each player who folded put in the pot (numbers 0 or more), "
+            "not " +
+            describe(value));
+      q.folded.clear();
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        const auto& v = value[i];
+        if (!v.is_number() || !(v.get<double>() >= 0) || !std::isfinite(v.get<double>()))
+          throw InputError("folded[" + std::to_string(i) + "]: a folded player's chips, a number 0 or more, not " +
+                           describe(v));
+        q.folded.push_back(v.get<double>());
+      }
     } else if (key == "pot") {
       if (!value.is_number() || !(value.get<double>() >= 0) || !std::isfinite(value.get<double>()))
         throw InputError("pot: the dead money in the pot, a number 0 or more, not " + describe(value));

@@ -131,6 +131,10 @@ Question all_in_question(const HandHistory& hand) {
     q.players.push_back(draws ? draw_hand(hand, hand.players[p]).text : cards_text(hand.players[p].cards, n));
     q.stacks.push_back(hand.players[p].put_in);
   }
+  // The folded players' chips in the pots they reached, the dead money in the main pot.
+  for (const auto& p : hand.players)
+    if (p.folded) q.folded.push_back(p.put_in);
+  q.pot = hand.dead_money;
   q.board = to_string(hand.board_at_last_action);
   q.dead = dead_cards(hand);
   q.seed = seed_of(hand);
@@ -138,38 +142,6 @@ Question all_in_question(const HandHistory& hand) {
 }
 
 namespace {
-
-// The chips of the players who folded, added to the layers they reached: layer k holds what lies
-// between the (k-1)th and kth distinct stacks of the players in; above the largest, the top layer.
-void add_folded_chips(const HandHistory& hand, std::vector<double>& chips, const std::vector<double>& levels) {
-  for (const auto& p : hand.players) {
-    if (!p.folded) continue;
-    double below = 0;
-    for (std::size_t k = 0; k < levels.size(); ++k) {
-      const double top = k + 1 == levels.size() ? p.put_in : std::min(p.put_in, levels[k]);
-      chips[k] += std::max(0.0, top - below);
-      below = std::max(below, std::min(p.put_in, levels[k]));
-    }
-  }
-}
-
-}  // namespace
-
-namespace {
-
-// Each layer's chips as the hand dealt them: the answer's (the chips of the players still in),
-// the folded players' in the layers they reached, the dead money in the main pot.
-std::vector<double> layer_chips(const HandHistory& hand, const Question& q, const PotAnswer& pot) {
-  std::vector<double> levels = q.stacks;
-  std::sort(levels.begin(), levels.end());
-  levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
-  if (pot.layers.size() != levels.size()) throw std::logic_error("all_in_ev: the pot's layers are not the stacks'");
-  std::vector<double> chips;
-  for (const auto& layer : pot.layers) chips.push_back(layer.layer.chips);
-  add_folded_chips(hand, chips, levels);
-  chips[0] += hand.dead_money;
-  return chips;
-}
 
 // Player i's (of the question's) share of each layer he is in, times its chips; his main pot
 // share; the standard error (Monte Carlo), the layers counted apart.
@@ -199,9 +171,12 @@ AllInEv all_in_ev(const HandHistory& hand, int threads) {
   out.dead = a.dead;
   out.runs = std::max<int>(1, static_cast<int>(hand.boards.size()));
   out.pot = hand.chips_in() + hand.dead_money;
+  out.folded = q.folded;
+  out.dead_money = q.pot;
   out.rake = hand.rake;
   out.method = a.method;
-  const std::vector<double> chips = layer_chips(hand, q, *a.pot);
+  std::vector<double> chips;  // each layer's, the folded players' and the dead money among them
+  for (const PotLayerAnswer& layer : a.pot->layers) chips.push_back(layer.layer.chips);
   const double kept = out.pot > 0 ? (out.pot - out.rake) / out.pot : 0;  // the rake out, as the hand took it
   const auto live = hand.live();
   for (std::size_t i = 0; i < live.size(); ++i) {

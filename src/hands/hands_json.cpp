@@ -17,6 +17,8 @@ std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_hand
 json all_in_json(const HandOutcome& o) {
   const HandHistory& h = *o.hand;
   const AllInEv& a = *o.all_in;
+  json folded = json::array();
+  for (double f : a.folded) folded.push_back(cents(f));
   json players = json::array();
   for (const auto& p : a.players)
     players.push_back({{"name", p.name},
@@ -40,6 +42,8 @@ json all_in_json(const HandOutcome& o) {
           {"dead", a.dead},
           {"runs", a.runs},
           {"pot", cents(a.pot)},
+          {"folded", folded},
+          {"dead_money", cents(a.dead_money)},
           {"rake", cents(a.rake)},
           {"method", method_name(a.method)},
           {"player", o.player},

@@ -361,11 +361,12 @@ function setupDeck() {
     renderDeck();
     saveSoon();
   });
-  $("#pot").addEventListener("input", () => {
-    setFieldError("pot", "");
-    clearErrorAbout("pot");
-    saveSoon();
-  });
+  for (const id of ["pot", "folded"])
+    $(`#${id}`).addEventListener("input", () => {
+      setFieldError(id, "");
+      clearErrorAbout(id);
+      saveSoon();
+    });
   for (const id of ["board", "dead"])
     $(`#${id}`).addEventListener("input", () => {
       setFieldError(id, "");
@@ -568,6 +569,10 @@ function question() {
   if (stacks.some((s) => s !== "")) q.stacks = stacks.map((s) => (s === "" ? null : Number(s)));
   const pot = $("#pot").value.trim();
   if (pot !== "") q.pot = Number(pot);
+  // The folded players' chips, each in the pots it reaches ("60, 20"): a word not a number is sent
+  // as it is, so that the server's message names it.
+  const folded = $("#folded").value.trim();
+  if (folded !== "") q.folded = folded.split(/[\s,]+/).filter(Boolean).map((x) => (Number.isFinite(Number(x)) ? Number(x) : x));
   // More runs, or a second board (board games only).
   // The draws to come (the triple draws: 1 to 3).
   if ((gameInfo().draws || 0) > 1 && Number($("#draws").value) > 1) q.draws = Number($("#draws").value);
@@ -604,6 +609,7 @@ function saveQuestion() {
   if (state.players.some((p) => String(p.stack || "").trim()))
     for (const p of state.players) params.append("s", String(p.stack || "").trim());
   if ($("#pot").value.trim()) params.set("pot", $("#pot").value.trim());
+  if ($("#folded").value.trim()) params.set("folded", $("#folded").value.trim());
   if ($("#runs").value !== "1") params.set("runs", $("#runs").value);
   if ($("#board2").value.trim()) params.set("board2", $("#board2").value.trim());
   for (const id of hasBoard(gameInfo()) ? ["board", "dead"] : ["dead"])
@@ -660,6 +666,7 @@ function restoreQuestion() {
   $("#dead").value = params.get("dead") || "";
   const stacks = params.getAll("s");
   $("#pot").value = params.get("pot") || "";
+  $("#folded").value = params.get("folded") || "";
   $("#board2").value = params.get("board2") || "";
   $("#runs").value = ["2", "3"].includes(params.get("runs")) ? params.get("runs") : "1";
   players.forEach((text, i) => addPlayer(text, stacks[i] || ""));
@@ -687,6 +694,7 @@ function showError(error) {
   const player = field.match(/^players\[(\d+)\]$/);
   if (player) setFieldError(`range-${Number(player[1]) + 1}`, error.message);
   else if (["board", "dead", "pot", "board2", "runs", "draws"].includes(field)) setFieldError(field, error.message);
+  else if (field === "folded") setFieldError("folded", error.message);
   else if (field === "stderr" || field === "time") setFieldError(`mc-${field}`, error.message);
 }
 

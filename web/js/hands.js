@@ -364,14 +364,16 @@ function renderChart(answer) {
 }
 
 // The calculator's URL of an all-in: its game, the players' cards, the board and dead cards at the
-// all-in, the chips each put in as the stacks and the folded players' chips as dead money, its
-// runs; go=1 computes it (the calculator follows a question's hash).
+// all-in, the chips each put in as the stacks, the folded players' chips (in the pots they reached,
+// as the hand's EV counts them) and the dead money, its runs; go=1 computes it (the calculator
+// follows a question's hash).
 function allInHash(allIn) {
   const params = new URLSearchParams();
   for (const p of allIn.players) params.append("p", p.cards);
   for (const p of allIn.players) params.append("s", String(p.put_in));
-  const dead = Math.round(100 * (allIn.pot - allIn.players.reduce((sum, p) => sum + p.put_in, 0))) / 100;
-  if (dead > 0) params.set("pot", String(dead));
+  const folded = (allIn.folded || []).filter((chips) => chips > 0);
+  if (folded.length) params.set("folded", folded.join(","));
+  if (allIn.dead_money > 0) params.set("pot", String(allIn.dead_money));
   if (allIn.runs > 1 && allIn.runs <= 3) params.set("runs", String(allIn.runs));
   if (allIn.board) params.set("board", allIn.board);
   if (allIn.dead) params.set("dead", allIn.dead);

@@ -268,7 +268,11 @@ export function renderPot(section, answer) {
     const title = `${name(side++)} pot`;
     return `<li><b>${title}</b>: ${chips(l.chips)} chips among ${who(l)}</li>`;
   });
-  items.push(`<li>Total ${chips(pot.chips)} chips${pot.dead > 0 ? `, ${chips(pot.dead)} of them dead money (in the main pot)` : ""}</li>`);
+  const folded = (pot.folded || []).reduce((sum, x) => sum + x, 0);
+  const held = [];
+  if (folded > 0) held.push(`${chips(folded)} of them from players who folded (in the pots they reached)`);
+  if (pot.dead > 0) held.push(`${chips(pot.dead)} of them dead money (in the main pot)`);
+  items.push(`<li>Total ${chips(pot.chips)} chips${held.length ? `, ${held.join(" and ")}` : ""}</li>`);
   section.querySelector("ul").innerHTML = items.join("");
 }
 

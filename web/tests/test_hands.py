@@ -108,7 +108,10 @@ def test_files_give_the_totals_the_chart_and_the_largest_all_ins(page, shots):
     assert css(page, "#board").get_attribute("value") == "Kc7h2d"
     assert css(page, "#stack-1").get_attribute("value") == "10"
     assert css(page, "#stack-2").get_attribute("value") == "10"
-    assert css(page, "#pot").get_attribute("value") == "0.3"  # the blinds of the players who folded
+    # the chips of the player who folded, in the pots they reached (as the hand's EV counts them)
+    assert css(page, "#folded").get_attribute("value") == "0.3"
+    assert css(page, "#pot").get_attribute("value") == ""
+    assert css(page, "#ev-1").text.startswith("18.5")  # the EV the hand's list shows, before the rake
     assert abs(float(css(page, "#equity-1").text.rstrip("%")) - 91.21) < 0.01
     assert css(page, "#nav-calculator").get_attribute("aria-current") == "page"
     screenshot(page, shots, "desktop-hands-opened")

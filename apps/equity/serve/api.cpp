@@ -45,6 +45,7 @@ std::string field_of(std::string_view message) {
     if (pos > 7 && n >= 1) return "players[" + std::to_string(n - 1) + "]";
   }
   if (starts("stacks[") || starts("stack ")) return "stacks";
+  if (starts("folded")) return "folded";
   if (starts("board") || starts("hits:")) return "board";
   if (starts("dead")) return "dead";
   return {};
