@@ -101,6 +101,7 @@ def calc(
     draws: int = 1,
     pat: Optional[str] = None,
     keep: Optional[str] = None,
+    folded: Optional[Sequence[float]] = None,
 ) -> Result: ...
 def evaluate(
     cards: Union[str, Sequence[str], Sequence[int]], game: str = "holdem", board: Cards = None

@@ -23,7 +23,7 @@ KNOWN = [CASH, STARS / "omaha-hilo.txt", STARS / "run-twice.txt", STARS / "stud.
          UNREADABLE]
 
 ALL_IN_KEYS = ["id", "site", "file", "line", "game", "game_text", "stakes", "currency", "street", "board", "dead",
-               "runs", "pot", "rake", "method", "player", "players"]
+               "runs", "pot", "folded", "dead_money", "rake", "method", "player", "players"]
 PLAYER_KEYS = ["name", "cards", "put_in", "equity", "ev", "ev_stderr", "won", "outside"]
 TOTALS_KEYS = ["players", "files", "hands", "counted", "all_ins", "all_ins_not_counted", "stakes", "skipped", "skips",
                "seconds"]
@@ -60,7 +60,8 @@ def test_the_all_ins_of_a_cash_game_file():
     assert {k: v for k, v in first.items() if k != "players"} == {
         "id": "230000000001", "site": "PokerStars", "file": str(CASH), "line": 1, "game": "holdem",
         "game_text": "Hold'em No Limit", "stakes": "$0.05/$0.10", "currency": "USD", "street": "flop",
-        "board": "Kc7h2d", "dead": "", "runs": 1, "pot": 20.3, "rake": 0.5, "method": "exact", "player": "Hero"}
+        "board": "Kc7h2d", "dead": "", "runs": 1, "pot": 20.3, "folded": [0.3], "dead_money": 0.0, "rake": 0.5,
+        "method": "exact", "player": "Hero"}
     assert [(p["name"], p["cards"], p["put_in"], p["ev_stderr"], p["won"], p["outside"]) for p in first["players"]] == [
         ("Hero", "AhKd", 10.0, 0.0, 19.8, 0.0), ("Villain", "QsQh", 10.0, 0.0, 0.0, 0.0)]
     assert (second["line"], second["street"], second["board"], second["pot"], second["rake"], second["stakes"]) == (
