@@ -6,8 +6,8 @@
 // the Hi/Lo games) among them; a folded player's chips are in the layers they reach, as his bets
 // were (those above the largest stack in the top layer), and the dead money (antes and blinds of
 // no one's, or chips whose layer is not known) is the first layer's. A layer that only one player
-// can win is his own chips back. Each player's expected chips back (EV) add the layers' chips times his share of
-// each: calculate() answers every layer (Question::stacks, Answer::pot).
+// can win is his own chips back. Each player's expected chips back (EV) add the layers' chips
+// times his share of each: calculate() answers every layer (Question::stacks, Answer::pot).
 #include <array>
 #include <bit>
 #include <cstddef>

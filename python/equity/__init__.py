@@ -209,20 +209,21 @@ def _chips(x, what: str):
     return float(x)
 
 
-def _stacks(stacks):
-    if stacks is None:
+def _chips_list(values, what: str, one: str, example: str):
+    """A list of chips for calc() (stacks, folded): ValueError naming `what`, or the bad one."""
+    if values is None:
         return None
-    if isinstance(stacks, (str, bytes)):
-        raise ValueError(f"stacks: a list of each player's chips, e.g. [100, 250, 40], not {stacks!r}")
-    return [_chips(x, f"stack {i + 1}") for i, x in enumerate(stacks)]
+    if isinstance(values, (str, bytes)):
+        raise ValueError(f"{what}: a list of {example}, not {values!r}")
+    return [_chips(x, f"{one} {i + 1}") for i, x in enumerate(values)]
+
+
+def _stacks(stacks):
+    return _chips_list(stacks, "stacks", "stack", "each player's chips, e.g. [100, 250, 40]")
 
 
 def _folded(folded):
-    if folded is None:
-        return None
-    if isinstance(folded, (str, bytes)):
-        raise ValueError(f"folded: a list of the folded players' chips, e.g. [60, 20], not {folded!r}")
-    return [_chips(x, f"folded {i + 1}") for i, x in enumerate(folded)]
+    return _chips_list(folded, "folded", "folded", "the folded players' chips, e.g. [60, 20]")
 
 
 def _players_list(players) -> list:

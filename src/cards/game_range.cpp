@@ -58,11 +58,10 @@ RangeSize GameRange::size(CardSet removed) const {
     return {size.hands, size.weighted};
   }
   RangeSize out;
+  const CardSet out_of_play = removed | out_of_deck(game_);  // as hands() leaves them out
   classes_.for_each_combo([&](int index, double weight) {
     const auto cards = combo_cards(index);
-    if (removed.contains(cards[0]) || removed.contains(cards[1]) || !game_rules(game_).in_deck(cards[0]) ||
-        !game_rules(game_).in_deck(cards[1]))
-      return;
+    if (out_of_play.contains(cards[0]) || out_of_play.contains(cards[1])) return;
     ++out.hands;
     out.weight += weight;
   });

@@ -145,16 +145,17 @@ namespace {
 
 // Player i's (of the question's) share of each layer he is in, times its chips; his main pot
 // share; the standard error (Monte Carlo), the layers counted apart.
-void add_shares(AllInPlayer& player, std::size_t i, const PotAnswer& pot, const std::vector<double>& chips) {
+void add_shares(AllInPlayer& player, std::size_t i, const PotAnswer& pot) {
   double variance = 0;
   for (std::size_t k = 0; k < pot.layers.size(); ++k) {
+    const double chips = pot.layers[k].layer.chips;  // the folded players' and the dead money among them
     const auto& in = pot.layers[k].layer.players;
     const auto at = std::find(in.begin(), in.end(), i);
     if (at == in.end()) continue;
     const auto j = static_cast<std::size_t>(at - in.begin());
     if (k == 0) player.equity = pot.layers[k].equity[j];
-    player.ev += chips[k] * pot.layers[k].equity[j];
-    if (!pot.layers[k].standard_error.empty()) variance += std::pow(chips[k] * pot.layers[k].standard_error[j], 2);
+    player.ev += chips * pot.layers[k].equity[j];
+    if (!pot.layers[k].standard_error.empty()) variance += std::pow(chips * pot.layers[k].standard_error[j], 2);
   }
   player.ev_stderr = std::sqrt(variance);
 }
@@ -175,14 +176,12 @@ AllInEv all_in_ev(const HandHistory& hand, int threads) {
   out.dead_money = q.pot;
   out.rake = hand.rake;
   out.method = a.method;
-  std::vector<double> chips;  // each layer's, the folded players' and the dead money among them
-  for (const PotLayerAnswer& layer : a.pot->layers) chips.push_back(layer.layer.chips);
   const double kept = out.pot > 0 ? (out.pot - out.rake) / out.pot : 0;  // the rake out, as the hand took it
   const auto live = hand.live();
   for (std::size_t i = 0; i < live.size(); ++i) {
     const auto& p = hand.players[live[i]];
     AllInPlayer player{live[i], p.name, q.players[i], p.put_in, 0, 0, 0, p.collected};
-    add_shares(player, i, *a.pot, chips);
+    add_shares(player, i, *a.pot);
     player.ev *= kept;
     player.ev_stderr *= kept;
     out.players.push_back(std::move(player));
