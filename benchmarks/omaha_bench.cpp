@@ -147,9 +147,10 @@ BENCHMARK(BM_OmahaEnumeratePLO4ThreeWay)->Unit(benchmark::kMillisecond)->UseReal
 
 // Questions asked of calculate() as the CLI asks them (all cores; the targets): items/s of
 // the Monte Carlo ones = trials a second, and `stderr` the standard error reached (player 1).
-void ask_omaha(benchmark::State& state, std::vector<std::string> players, const char* board, double stderr_target) {
+void ask_omaha(benchmark::State& state, std::vector<std::string> players, const char* board, double stderr_target,
+               Game game = Game::omaha) {
   Question q;
-  q.game = Game::omaha;
+  q.game = game;
   q.players = std::move(players);
   q.board = board;
   q.use_table = false;
@@ -206,6 +207,28 @@ void BM_OmahaCalculateRandomVsRandomTurnKh7s2c3dExact(benchmark::State& state) {
   ask_omaha(state, {"random", "random"}, "Kh7s2c3d", 0);
 }
 BENCHMARK(BM_OmahaCalculateRandomVsRandomTurnKh7s2c3dExact)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Omaha Hi/Lo ranges on a flop, exact by its sweep (omaha_hilo_sweep.cpp), hand by hand: `A2**`
+// against `$ds` on a flop of two low cards (most turn and river pairs make a low possible) and
+// `AA**` against `KK**` on one of three.
+void BM_OmahaHiLoCalculateAceDeuceVsDoubleSuitedFlopExact(benchmark::State& state) {
+  ask_omaha(state, {"A2**", "$ds"}, "Kh7s2c", 0, Game::omaha_hilo);
+}
+BENCHMARK(BM_OmahaHiLoCalculateAceDeuceVsDoubleSuitedFlopExact)->Unit(benchmark::kMillisecond)->UseRealTime();
+void BM_OmahaHiLoCalculateAcesVsKingsLowFlopExact(benchmark::State& state) {
+  ask_omaha(state, {"AA**", "KK**"}, "7h4s2c", 0, Game::omaha_hilo);
+}
+BENCHMARK(BM_OmahaHiLoCalculateAcesVsKingsLowFlopExact)->Unit(benchmark::kMillisecond)->UseRealTime();
+// PLO5 ranges on a turn by the same sweep (30 subsets a hand): `AA***` against `KK***` on
+// `Qh7s2c9d` (83,292 hands a side, 48 rivers), high and Hi/Lo.
+void BM_OmahaFiveCardCalculateAcesVsKingsTurnExact(benchmark::State& state) {
+  ask_omaha(state, {"AA***", "KK***"}, "Qh7s2c9d", 0, Game::omaha5);
+}
+BENCHMARK(BM_OmahaFiveCardCalculateAcesVsKingsTurnExact)->Unit(benchmark::kMillisecond)->UseRealTime();
+void BM_OmahaFiveCardHiLoCalculateAcesVsKingsTurnExact(benchmark::State& state) {
+  ask_omaha(state, {"AA***", "KK***"}, "Qh7s2c9d", 0, Game::omaha5_hilo);
+}
+BENCHMARK(BM_OmahaFiveCardHiLoCalculateAcesVsKingsTurnExact)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // `random` against `random` on a PLO4 flop, Monte Carlo to a standard error of 0.0005 (target at
 // most 0.5 s).

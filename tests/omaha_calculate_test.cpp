@@ -288,14 +288,69 @@ TEST(OmahaCalculate, TheSweepMatchesTheBruteForce) {
     EXPECT_EQ(sweep.counts, walk.counts);
     EXPECT_EQ(sweep.weighted_wins, walk.weighted_wins);
   }
-  // Where it does not apply: Hi/Lo, three players, weights, five-card hands.
+  // Where it does not apply: three players, weights, five-card hands.
   const std::string low_dead = dead_except(turn + left);
-  EXPECT_THROW(count_exact(Game::omaha_hilo, {"random", "random"}, turn, low_dead, OmahaExactMethod::sweep),
-               InputError);
   EXPECT_THROW(count_exact(Game::omaha, {"random", "random", "random"}, turn, low_dead, OmahaExactMethod::sweep),
                InputError);
   EXPECT_THROW(count_exact(Game::omaha, {"AA@50,KK", "random"}, turn, dead, OmahaExactMethod::sweep), InputError);
-  EXPECT_THROW(count_exact(Game::omaha5, {"random", "random"}, turn, low_dead, OmahaExactMethod::sweep), InputError);
+  EXPECT_THROW(count_exact(Game::omaha6, {"random", "random"}, turn, low_dead, OmahaExactMethod::sweep), InputError);
+}
+
+// Five-card hands by the sweep hand by hand, high and Hi/Lo: the brute force's integers.
+TEST(OmahaCalculate, TheFiveCardSweepMatchesTheBruteForce) {
+  const std::string hero = "AsKsQhJh9d", river = "AdKc5h3s2c", turn = "AdKc5h3s";
+  const std::string ten = "AcKhQsTc9c8d7d6h4c4d", twelve = ten + "3c2h", seven = "Qs8d7d6h4c3c2h";
+  struct Case {
+    std::vector<std::string> players;
+    std::string board, dead;
+  };
+  const std::vector<Case> cases = {
+      {{"random", "random"}, river, dead_except(river + ten)},
+      {{"random", "random"}, turn, dead_except(turn + twelve)},
+      {{hero, "random"}, turn, dead_except(hero + turn + seven)},
+      {{"random", hero}, river, dead_except(hero + river + seven)},
+  };
+  for (const Game game : {Game::omaha5, Game::omaha5_hilo})
+    for (const Case& c : cases) {
+      SCOPED_TRACE(std::string(game_rules(game).name) + ": " + c.players[0] + " " + c.players[1] + " board " + c.board);
+      std::vector<Cards> players;
+      for (const auto& p : c.players) players.push_back(p == "random" ? Cards{} : cards(p));
+      const Brute want = brute_force(game, players, cards(c.board), cards(c.dead));
+      const OmahaTally got = count_exact(game, c.players, c.board, c.dead, OmahaExactMethod::sweep);
+      EXPECT_GT(want.counts.showdowns, 0u);
+      EXPECT_EQ(got.counts, want.counts);
+      for (std::size_t p = 0; p < 2; ++p)
+        EXPECT_EQ(got.weighted_units[p], static_cast<double>(want.counts.players[p].pot_units)) << p;
+    }
+}
+
+TEST(OmahaCalculate, TheFiveCardSweepMatchesTheWalkOnAFlop) {
+  // 15 cards left beside the flop: random is C(15, 5) = 3,003 hands.
+  const std::string flop = "Ah7h2c", few = dead_except(flop + "AsAd3h3d4h5c6d8h8sKhKsQhQdJh9c");
+  struct Case {
+    std::vector<std::string> players;
+    std::string board;
+  };
+  const std::vector<Case> cases = {
+      {{"AA***,33***", "KK***,8****"}, flop},
+      {{"AA***,33***", "AA***,33***"}, flop},
+      {{"random", "AA***"}, flop},
+      {{"random", "random"}, "Ah7h2cKh"},
+  };
+  std::uint64_t ties = 0;
+  for (const Game game : {Game::omaha5, Game::omaha5_hilo})
+    for (const Case& c : cases) {
+      SCOPED_TRACE(std::string(game_rules(game).name) + ": " + c.players[0] + " against " + c.players[1] + " on " +
+                   c.board);
+      const OmahaTally sweep = count_exact(game, c.players, c.board, few, OmahaExactMethod::sweep);
+      const OmahaTally walk = count_exact(game, c.players, c.board, few, OmahaExactMethod::walk);
+      EXPECT_GT(walk.counts.showdowns, 0u);
+      ties += walk.counts.players[0].parts[0].ties;
+      EXPECT_EQ(sweep.counts, walk.counts);
+      EXPECT_EQ(sweep.weighted_units, walk.weighted_units);
+      EXPECT_EQ(sweep.weight, walk.weight);
+    }
+  EXPECT_GT(ties, 0u);
 }
 
 CardSet set_of(const Cards& cards) {
@@ -400,50 +455,118 @@ TEST(OmahaCalculate, TheSweepMatchesTheWalkOnAFlop) {
   }
 }
 
+// Hi/Lo's sweep: every integer of the pot accounting (both halves, scoops, lows made, categories)
+// as the brute force's and the walk's, on boards where lows are made, missed and tied.
+TEST(OmahaCalculate, TheHiLoSweepMatchesTheBruteForce) {
+  const std::string hero = "AsKsQhJh", low_hero = "Ac2d4s8h", river = "AdKc5h3s2c", turn = "AdKc5h3s", flop = "AdKc5h",
+                    no_low_turn = "KdQc9h9s";
+  const std::string left = "AcKhQsTc9c8d7d6h4c4d", few_low = "AhKhQsTc9c8d8c7h6sJd";
+  struct Case {
+    std::vector<std::string> players;
+    std::string board, dead;
+  };
+  const std::vector<Case> cases = {
+      {{"random", "random"}, river, dead_except(river + left)},
+      {{"random", "random"}, turn, dead_except(turn + left)},
+      {{"random", "random"}, flop, dead_except(flop + left)},
+      {{hero, "random"}, turn, dead_except(hero + turn + left)},
+      {{"random", low_hero}, turn, dead_except(low_hero + turn + few_low)},
+      {{"random", "random"}, no_low_turn, dead_except(no_low_turn + few_low)},
+      {{"random", "random"}, flop, dead_except(flop + few_low)},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.players[0] + " " + c.players[1] + " board " + c.board);
+    std::vector<Cards> players;
+    for (const auto& p : c.players) players.push_back(p == "random" ? Cards{} : cards(p));
+    const Brute want = brute_force(Game::omaha_hilo, players, cards(c.board), cards(c.dead));
+    const OmahaTally got = count_exact(Game::omaha_hilo, c.players, c.board, c.dead, OmahaExactMethod::sweep);
+    EXPECT_GT(want.counts.showdowns, 0u);
+    EXPECT_EQ(got.counts, want.counts);
+    for (std::size_t p = 0; p < 2; ++p)
+      EXPECT_EQ(got.weighted_units[p], static_cast<double>(want.counts.players[p].pot_units)) << p;
+    EXPECT_EQ(got.weight, static_cast<double>(want.counts.showdowns));
+  }
+}
+
+TEST(OmahaCalculate, TheHiLoSweepMatchesTheWalkOnAFlop) {
+  const std::string flop = "Ah7h2c", few = dead_except(flop + "AsAd3h3d4h5c6d8h8sKhKsQhJhTh9h");
+  struct Case {
+    std::vector<std::string> players;
+    std::string board, dead;
+  };
+  const std::vector<Case> cases = {
+      {{"A2QQ,A3KK,KKJJ", "8765,A3T9,6543"}, flop, ""},
+      {{"A3KQ,KKQQ,A4JT", "A2Q9,3456,A5JJ"}, flop, ""},
+      {{"A2QQ,A3KK,KKJJ", "A2QQ,A3KK,KKJJ"}, flop, ""},
+      {{"random", "random"}, flop, few},
+      {{"A3,KK", "random"}, flop, few},
+      {{"random", "AsAd**"}, "Ah7h2c3h", few},
+      {{"random", "random"}, "Ah7h2cKh", few},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.players[0] + " against " + c.players[1] + " on " + c.board);
+    const OmahaTally sweep = count_exact(Game::omaha_hilo, c.players, c.board, c.dead, OmahaExactMethod::sweep);
+    const OmahaTally walk = count_exact(Game::omaha_hilo, c.players, c.board, c.dead, OmahaExactMethod::walk);
+    EXPECT_GT(walk.counts.showdowns, 0u);
+    EXPECT_GT(walk.counts.players[0].parts[1].ties, 0u);
+    EXPECT_GT(walk.counts.players[1].scoops, 0u);
+    EXPECT_EQ(sweep.counts, walk.counts);
+    EXPECT_EQ(sweep.weighted_wins, walk.weighted_wins);
+    EXPECT_EQ(sweep.weighted_ties, walk.weighted_ties);
+    EXPECT_EQ(sweep.weighted_units, walk.weighted_units);
+    EXPECT_EQ(sweep.weight, walk.weight);
+  }
+}
+
 // The sweep counts each hand as it counts the players (per-combo equity of questions only the sweep
 // enumerates automatically): the same integers as the walk's, hand by hand, and the brute force's.
 TEST(OmahaPerCombo, TheSweepCountsEachHandAsTheWalk) {
   const std::string turn = "AdKc5h3s", river = "AdKc5h3s2c", high_left = "AcKhQsTc9c8d7d6h4c4d";
   const std::string dead = dead_except(turn + "AcAhAsKhKsQsQcJhTc9c8d7d6h4c4d");
-  for (const auto& players : std::vector<std::vector<std::string>>{
-           {"AA", "random"}, {"KK,QQ", "AA:$ds,JT"}, {"random", "AsKsQsJh"}, {"AK", "AK"}}) {
-    SCOPED_TRACE(players[0] + " against " + players[1]);
-    OmahaDeal deal;
-    for (const auto& p : players) deal.ranges.push_back(OmahaRange::parse(p, 4));
-    deal.board = cards(turn);
-    deal.dead = cards(dead);
-    const OmahaPrepared prep = prepare_omaha(deal);
-    OmahaPerCombo by_sweep, by_walk;
-    OmahaExactOptions options;
-    options.method = OmahaExactMethod::sweep;
-    const OmahaTally sweep = omaha_ranges_exact(prep, options, &by_sweep);
-    options.method = OmahaExactMethod::walk;
-    const OmahaTally walk = omaha_ranges_exact(prep, options, &by_walk);
-    EXPECT_EQ(sweep.counts, walk.counts);
-    ASSERT_EQ(by_sweep.size(), 2u);
-    for (std::size_t p = 0; p < 2; ++p) {
-      ASSERT_EQ(by_sweep[p].size(), by_walk[p].size()) << p;
-      for (std::size_t i = 0; i < by_walk[p].size(); ++i) {
-        const ComboEquity &a = by_sweep[p][i], &b = by_walk[p][i];
-        SCOPED_TRACE(CardSet(b.cards).str());
-        EXPECT_EQ(a.combo, b.combo);
-        EXPECT_EQ(a.cards, b.cards);
-        EXPECT_EQ(a.weight, b.weight);
-        EXPECT_EQ(a.wins, b.wins);
-        EXPECT_EQ(a.ties, b.ties);
-        EXPECT_EQ(a.losses, b.losses);
-        EXPECT_EQ(a.share, b.share);
-        EXPECT_EQ(a.weighted_wins, b.weighted_wins);
-        EXPECT_EQ(a.weighted_ties, b.weighted_ties);
-        EXPECT_EQ(a.weighted_share, b.weighted_share);
-        EXPECT_EQ(a.weighted_showdowns, b.weighted_showdowns);
+  for (const Game game : {Game::omaha, Game::omaha_hilo})
+    for (const auto& players : std::vector<std::vector<std::string>>{
+             {"AA", "random"}, {"KK,QQ", "AA:$ds,JT"}, {"random", "AsKsQsJh"}, {"AK", "AK"}}) {
+      SCOPED_TRACE(std::string(game_rules(game).name) + ": " + players[0] + " against " + players[1]);
+      OmahaDeal deal;
+      deal.game = game;
+      for (const auto& p : players) deal.ranges.push_back(OmahaRange::parse(p, 4));
+      deal.board = cards(turn);
+      deal.dead = cards(dead);
+      const OmahaPrepared prep = prepare_omaha(deal);
+      OmahaPerCombo by_sweep, by_walk;
+      OmahaExactOptions options;
+      options.method = OmahaExactMethod::sweep;
+      const OmahaTally sweep = omaha_ranges_exact(prep, options, &by_sweep);
+      options.method = OmahaExactMethod::walk;
+      const OmahaTally walk = omaha_ranges_exact(prep, options, &by_walk);
+      EXPECT_EQ(sweep.counts, walk.counts);
+      ASSERT_EQ(by_sweep.size(), 2u);
+      for (std::size_t p = 0; p < 2; ++p) {
+        ASSERT_EQ(by_sweep[p].size(), by_walk[p].size()) << p;
+        for (std::size_t i = 0; i < by_walk[p].size(); ++i) {
+          const ComboEquity &a = by_sweep[p][i], &b = by_walk[p][i];
+          SCOPED_TRACE(CardSet(b.cards).str());
+          EXPECT_EQ(a.combo, b.combo);
+          EXPECT_EQ(a.cards, b.cards);
+          EXPECT_EQ(a.weight, b.weight);
+          EXPECT_EQ(a.wins, b.wins);
+          EXPECT_EQ(a.ties, b.ties);
+          EXPECT_EQ(a.losses, b.losses);
+          EXPECT_EQ(a.share, b.share);
+          EXPECT_EQ(a.weighted_wins, b.weighted_wins);
+          EXPECT_EQ(a.weighted_ties, b.weighted_ties);
+          EXPECT_EQ(a.weighted_share, b.weighted_share);
+          EXPECT_EQ(a.weighted_showdowns, b.weighted_showdowns);
+        }
       }
     }
-  }
   // Asked for by name: each hand against the brute force.
   Question q = ask(Game::omaha, {"random", "random"}, river, dead_except(river + high_left));
   q.exact_method = ExactMethod::sweep;
   expect_per_combo_matches(q);
+  Question hi_lo = ask(Game::omaha_hilo, {"random", "random"}, river, dead_except(river + "AcKhQs8d7d6h4c4d3d2h"));
+  hi_lo.exact_method = ExactMethod::sweep;
+  expect_per_combo_matches(hi_lo);
 }
 
 // A question the sweep makes exact has its per-hand equities from the same sweep, not refused as
@@ -681,9 +804,38 @@ TEST(OmahaCalculate, ThePlannerCountsTheWork) {
   EXPECT_EQ(p.reason,
             "the sweep would score about 498,332,352 Omaha hands, more than the 20,000,000 scored "
             "automatically on a flop");
-  // Hi/Lo: the walk's limits (the showdowns too many), sampled.
+  // Hi/Lo: beyond the walk's limits (the showdowns too many), its sweep hand by hand when the hands
+  // to score are at most 50 million: random against random on a turn (48 x 2 x 194,580), not on a
+  // flop; A2** against $ds on a flop (47 million) too.
   p = plan(ask(Game::omaha_hilo, {"random", "random"}, "2c3d4h5s", ""));
+  EXPECT_EQ(p.method, Method::exact);
+  EXPECT_EQ(p.exact_method, ExactMethod::sweep);
+  EXPECT_EQ(p.reason,
+            "the sweep would score about 18,679,680 Omaha hands, within the 50,000,000 enumerated "
+            "automatically on a turn");
+  p = plan(ask(Game::omaha_hilo, {"random", "random"}, "2c3d4h", ""));
   EXPECT_EQ(p.method, Method::monte_carlo);
+  EXPECT_EQ(p.reason,
+            "the sweep would score about 498,332,352 Omaha hands, more than the 50,000,000 scored "
+            "automatically on a flop");
+  p = plan(ask(Game::omaha_hilo, {"A2**", "$ds"}, "Kh7s2c", ""));
+  EXPECT_EQ(p.method, Method::exact);
+  EXPECT_EQ(p.exact_method, ExactMethod::sweep);
+  // Small ranges keep the walk (their answers as before).
+  p = plan(ask(Game::omaha_hilo, {"A2KK,A3QQ", "8765"}, "Kh7s2c", ""));
+  EXPECT_EQ(p.method, Method::exact);
+  EXPECT_EQ(p.exact_method, ExactMethod::boards);
+  // Five-card hands, high or Hi/Lo, by the sweep hand by hand up to 15 million hands to score.
+  for (const Game game : {Game::omaha5, Game::omaha5_hilo}) {
+    p = plan(ask(game, {"AA***", "KK***"}, "Qh7s2c9d", ""));
+    EXPECT_EQ(p.method, Method::exact);
+    EXPECT_EQ(p.exact_method, ExactMethod::sweep);
+    EXPECT_EQ(p.reason,
+              "the sweep would score about 7,996,032 Omaha hands, within the 15,000,000 enumerated automatically "
+              "on a turn");
+    p = plan(ask(game, {"AA***", "KK***"}, "Qh7s2c", ""));
+    EXPECT_EQ(p.method, Method::monte_carlo);
+  }
   // On the flop: sampled, saying why.
   p = plan(ask(Game::omaha, {"AsKsQhJh", "random"}, "2c3d4h", ""));
   EXPECT_EQ(p.method, Method::monte_carlo);
@@ -747,9 +899,9 @@ TEST(OmahaCalculate, AHandIsNamedAsWritten) {
 }
 
 TEST(OmahaCalculate, BadQuestionsNameWhatAndWhere) {
-  Question sweep_hilo = ask(Game::omaha_hilo, {"random", "random"}, "2c3d4h5s", "");
-  sweep_hilo.exact_method = ExactMethod::sweep;
-  expect_error(sweep_hilo, "the sweep method counts two players of four-card Omaha hands, high only");
+  Question sweep_six = ask(Game::omaha6_hilo, {"random", "random"}, "2c3d4h5s", "");
+  sweep_six.exact_method = ExactMethod::sweep;
+  expect_error(sweep_six, "the sweep method counts two players of four- or five-card Omaha hands without weights");
   expect_error(ask(Game::omaha, {"AsKsQhJh9c", "7c7d8h9h"}, "", ""),
                "player 1: \"AsKsQhJh9c\" has 5 cards; an omaha hand has 4");
   expect_error(ask(Game::omaha5_hilo, {"AsKsQhJh9c", "7c7d8h9h2c3c"}, "", ""),

@@ -668,11 +668,11 @@ TEST(Serve, TheTimeBudgetStopsOmahaToo) {
             400)
       << body;
   EXPECT_NE(error_of(body)["error"].get<std::string>().find("Monte Carlo"), std::string::npos) << body;
-  // Hi/Lo on a river: 178,365 hands a side walked pair by pair (the high-only game's sweep takes
-  // 0.02 s), past the budget.
+  // PLO5 Hi/Lo on a river: 1,533,939 hands a side walked pair by pair (PLO4's sweep takes 0.06 s),
+  // past the budget.
   EXPECT_EQ(post_status(
                 server, "/api/equity",
-                R"({"players": ["random", "random"], "board": "2c3d4h5sKd", "game": "omaha-hilo", "method": "exact"})",
+                R"({"players": ["random", "random"], "board": "2c3d4h5sKd", "game": "omaha5-hilo", "method": "exact"})",
                 &body),
             504)
       << body;

@@ -569,7 +569,7 @@ void add_question_options(CLI::App& app, Question& q, Flags& f) {
          "evaluated one by one (an independent check); sweep: heads-up on a known board, each board's "
          "combos ranked once (the default there for wide ranges); showdowns: the same, each pair of combos compared "
          "board by board (the default there for small ranges); Omaha: boards (every assignment walked), or sweep "
-         "for two players of four-card hands, high only (the default when both ranges are wide)")
+         "for two players of four- or five-card hands without weights (the default when both ranges are wide)")
       ->check(CLI::IsMember({"grouped", "boards", "sweep", "showdowns"}));
   app.add_option("--table", q.table_dir,
                  "preflop table directory for heads-up preflop questions, and three-way ones when DIR/threeway "
@@ -689,7 +689,9 @@ int run_equity(const Args& args) {
       "Omaha (--game omaha, omaha5, omaha6 and their -hilo games): a hand is 4, 5 or 6 cards (AsKsQhJh) "
       "or random; specific hands are enumerated exactly, ranges when the showdowns are within the limits "
       "above and the hands to score at most 20 million, two wide PLO4 ranges high only by a sweep when its work "
-      "(boards x hands) is at most 340 million (random vs random on a rainbow flop), else Monte Carlo. Hi/Lo answers "
+      "(boards x hands) is at most 340 million (random vs random on a rainbow flop), two wide PLO8 ranges by a "
+      "sweep hand by hand when the hands to score are at most 50 million (A2** vs $ds on a flop), two wide PLO5 "
+      "ones, high or Hi/Lo, up to 15 million (AA*** vs KK*** on a turn), else Monte Carlo. Hi/Lo answers "
       "add "
       "how often "
       "each player scoops, wins the high and the low, and makes a low (docs/omaha.md).\n\n"

@@ -103,8 +103,8 @@ bool all_specific(const OmahaPrepared& prep) {
 }
 
 // The reason automatic gives for its choice: `grouped` when the sweep counts without per-hand
-// counts (its own limit).
-std::string automatic_reason(const OmahaWork& w, bool exact, bool sweep, bool grouped) {
+// counts (its own limit); `sweep_limit` the hands the sweep hand by hand scores automatically.
+std::string automatic_reason(const OmahaWork& w, bool exact, bool sweep, bool grouped, double sweep_limit) {
   const double limit = exact_showdown_limit(w.cards_to_come);
   std::string out;
   if (grouped) {
@@ -114,7 +114,7 @@ std::string automatic_reason(const OmahaWork& w, bool exact, bool sweep, bool gr
   } else if (sweep) {
     out = "the sweep would score about " + detail::grouped_count(w.evaluations);
     out += exact ? " Omaha hands, within the " : " Omaha hands, more than the ";
-    out += detail::grouped_count(kOmahaEvaluationLimit);
+    out += detail::grouped_count(sweep_limit);
     out += exact ? " enumerated automatically " : " scored automatically ";
   } else if (exact) {
     out = "about " + detail::grouped_count(w.showdowns);
@@ -304,23 +304,31 @@ Plan plan_omaha(const Question& question) {
   s->automatic = asked == Method::automatic;
   const bool specific = all_specific(*s->omaha);
   if (q.exact_method == ExactMethod::sweep && !omaha_sweep_applies(*s->omaha))
-    throw InputError("the sweep method counts two players of four-card Omaha hands, high only, without weights");
+    throw InputError("the sweep method counts two players of four- or five-card Omaha hands without weights");
   const bool per_combo = q.per_combo || q.distribution;
   // The sweep's work is the hands to score alone: the showdowns are counted, not walked. It counts
   // each hand too; per-combo questions walk the boards unless the walk is beyond automatic's limits
-  // (the sweep then answers the same question exactly, each hand's equity from the same count).
+  // (the sweep then answers the same question exactly, each hand's equity from the same count), and
+  // so do Hi/Lo's and five-card hands', whose sweep is always hand by hand.
   const bool walk_within =
       w.evaluations <= kOmahaEvaluationLimit && w.showdowns <= exact_showdown_limit(w.cards_to_come);
-  const bool sweep = q.exact_method == ExactMethod::sweep || (q.exact_method == ExactMethod::automatic &&
-                                                              omaha_sweeps(*s->omaha) && (!per_combo || !walk_within));
-  // Without per-hand counts the sweep counts by groups of equal rank, with its own limit.
-  const bool grouped = sweep && !per_combo;
+  const bool hand_by_hand = per_combo || !omaha_sweep_groups(*s->omaha);
+  const bool sweep =
+      q.exact_method == ExactMethod::sweep ||
+      (q.exact_method == ExactMethod::automatic && omaha_sweeps(*s->omaha) && (!hand_by_hand || !walk_within));
+  // Without per-hand counts the high's sweep counts by groups of equal rank, with its own limit.
+  const bool grouped = sweep && !hand_by_hand;
   if (asked == Method::automatic) {
+    const double sweep_limit = omaha_sweep_groups(*s->omaha) ? kOmahaEvaluationLimit
+                               : s->omaha->hole_cards == 4   ? kOmahaHandSweepLimit
+                                                             : kOmahaFiveCardSweepLimit;
     const bool exact = specific || (grouped ? w.sweep <= kOmahaSweepLimit
+                                    : sweep ? w.evaluations <= sweep_limit
                                             : w.evaluations <= kOmahaEvaluationLimit &&
-                                                  (sweep || w.showdowns <= exact_showdown_limit(w.cards_to_come)));
+                                                  w.showdowns <= exact_showdown_limit(w.cards_to_come));
     plan.method = exact ? Method::exact : Method::monte_carlo;
-    plan.reason = specific ? "specific hands: every board enumerated" : automatic_reason(w, exact, sweep, grouped);
+    plan.reason =
+        specific ? "specific hands: every board enumerated" : automatic_reason(w, exact, sweep, grouped, sweep_limit);
   } else {
     if (asked == Method::exact && !plan.work.enumerable)
       throw InputError("exact enumeration would score about " + detail::grouped_count(w.evaluations) +

@@ -19,6 +19,13 @@ inline constexpr double kOmahaEvaluationLimit = 2e7;
 // two-tone or monotone flop it is sampled. Per-combo questions by the sweep keep
 // kOmahaEvaluationLimit.
 inline constexpr double kOmahaSweepLimit = 3.4e8;
+// Automatic enumerates Hi/Lo heads-up by the sweep hand by hand (omaha_hand_sweep.cpp) when the
+// hands to score are at most this: PLO8's `A2**` against `$ds` on a flop (1,176 x 40,138 =
+// 47,202,288) in about 1.7 s on two cores, random against random on a flop (about 498 million)
+// sampled; five-card hands, high or Hi/Lo, at most kOmahaFiveCardSweepLimit (a hand costs about
+// three times as much: 30 subsets, not 14): `AA***` against `KK***` on a turn (48 x 166,584 =
+// 7,996,032) in about 0.7 s (Hi/Lo 1.1 s).
+inline constexpr double kOmahaHandSweepLimit = 5e7, kOmahaFiveCardSweepLimit = 1.5e7;
 // Exact asked for takes on at most this many hands to score (about an hour on two cores).
 inline constexpr double kOmahaExactLimit = 1e10;
 // Quick (run on the calling thread): at most this many hands scored and showdowns.

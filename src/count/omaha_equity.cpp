@@ -5,13 +5,15 @@
 #include <bit>
 #include <numeric>
 
+#include "count/omaha_sweep.hpp"
 #include "detail/parallel.hpp"
 #include "equity/deal.hpp"
 #include "equity/enumeration.hpp"
 #include "equity/error.hpp"
 
 namespace equity {
-namespace {
+
+namespace omaha_sweep {
 
 // Every hand of k cards of `from`, weight 1, in increasing order of their masks' positions.
 std::vector<OmahaCombo> every_hand(CardSet from, int k) {
@@ -32,6 +34,12 @@ std::vector<OmahaCombo> every_hand(CardSet from, int k) {
     for (int j = i + 1; j < k; ++j) pick[static_cast<std::size_t>(j)] = pick[static_cast<std::size_t>(j - 1)] + 1;
   }
 }
+
+}  // namespace omaha_sweep
+
+namespace {
+
+using namespace omaha_sweep;
 
 // Whether the listed ranges can be dealt together (random players take what is left): a search
 // with a budget; out of budget counts as yes (Monte Carlo's redraw guard catches the rest).
@@ -392,33 +400,10 @@ class BoardWalk {
   std::vector<std::uint64_t> boards_;
 };
 
-constexpr std::size_t kParts = 256;        // parts of a board's walk (fixed, so the sums' order is fixed)
-constexpr std::size_t kBoardParts = 4096;  // parts of the boards
-constexpr std::size_t kWave = 64;          // parts between progress reports and cancellation checks
+constexpr std::size_t kParts = 256;  // parts of a board's walk (fixed, so the sums' order is fixed)
 constexpr std::size_t kManyBoards = 64;
 constexpr double kSweepMinHands = 64;    // automatic sweeps when both players have this many hands
 constexpr std::size_t kComboParts = 16;  // parts of a board's walk with per-combo counts
-
-// Runs parts [0, count) in waves of `wave`, each part's counts in its own slot, added to `total`
-// in part order after each wave (so the sums do not depend on the threads nor on the wave).
-template <class Counts, class Part>
-void run_parts(std::size_t count, std::size_t wave, const Counts& zero, const OmahaExactOptions& options,
-               double done_before, double share, Counts& total, Part part) {
-  std::vector<Counts> slots(std::min(count, wave));
-  for (std::size_t first = 0; first < count; first += wave) {
-    if (options.cancel && options.cancel->load()) throw Cancelled();
-    const std::size_t last = std::min(count, first + wave);
-    detail::parallel_for(first, last, [&](std::size_t i) {
-      Counts& slot = slots[i - first];
-      slot = zero;
-      part(i, slot);
-    });
-    if (options.cancel && options.cancel->load()) throw Cancelled();  // parts may have stopped early
-    for (std::size_t i = first; i < last; ++i) total += slots[i - first];
-    if (options.progress)
-      options.progress(done_before + share * static_cast<double>(last) / static_cast<double>(count));
-  }
-}
 
 // ---- Exact heads-up, by a sweep ------------------------------------------------------------------
 //
@@ -430,58 +415,6 @@ void run_parts(std::size_t count, std::size_t wave, const Counts& zero, const Om
 // counter, less its cards', plus its pairs', less its triples', plus one when h itself is in the
 // set (h's own four cards). Wins are counted against the hands of lower rank, ties against those
 // of equal rank too, the showdowns against all. Every count is an integer, as the walk's.
-
-constexpr int kSweepCards = 4;
-// Counter indices: the 52 cards, the 1,326 pairs, the 22,100 triples (the empty set's apart). A
-// card is in at most C(51, 3) = 20,825 four-card hands: 16 bits hold every counter.
-constexpr std::uint32_t kSingles = 0, kPairs = kSingles + 52, kTriples = kPairs + 1326, kSubsets = kTriples + 22100;
-
-constexpr std::array<std::array<std::uint32_t, 5>, kCards + 1> kChooseTable = [] {
-  std::array<std::array<std::uint32_t, 5>, kCards + 1> c{};  // c[n][k] = C(n, k)
-  for (std::size_t n = 0; n <= kCards; ++n) {
-    c[n][0] = 1;
-    for (std::size_t k = 1; k < 5; ++k) c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
-  }
-  return c;
-}();
-
-// A hand's four cards as numbers 0..51 (13 x suit + rank), increasing: the card mask's bits in
-// order.
-EQUITY_ALWAYS_INLINE std::array<std::uint8_t, kSweepCards> sweep_cards(CardSet hand) {
-  std::array<std::uint8_t, kSweepCards> c{};
-  std::uint64_t b = hand.bits();
-  for (std::size_t i = 0; i < kSweepCards; ++i, b &= b - 1) {
-    const int bit = std::countr_zero(b);
-    c[i] = static_cast<std::uint8_t>(13 * (bit >> 4) + (bit & 15));
-  }
-  return c;
-}
-
-// A hand's 14 non-empty proper subsets as counter indices (4 cards, 6 pairs, 4 triples, colex),
-// and its own index among the four-card sets; computed as the sweep reaches the hand, from its
-// cards (kept beside its rank: the sorted hands are read in order, nothing else per hand is).
-struct SweepHand {
-  std::array<std::uint32_t, 14> subsets;
-  std::uint32_t self;
-};
-
-EQUITY_ALWAYS_INLINE SweepHand sweep_hand(const std::array<std::uint8_t, kSweepCards>& card) {
-  const auto& ch = kChooseTable;
-  const std::uint32_t c0 = card[0], c1 = card[1], c2 = card[2], c3 = card[3];
-  const std::uint32_t p1 = ch[c1][2], p2 = ch[c2][2], p3 = ch[c3][2], t2 = ch[c2][3], t3 = ch[c3][3];
-  return {{kSingles + c0, kSingles + c1, kSingles + c2, kSingles + c3, kPairs + p1 + c0, kPairs + p2 + c0,
-           kPairs + p3 + c0, kPairs + p2 + c1, kPairs + p3 + c1, kPairs + p3 + c2, kTriples + t2 + p1 + c0,
-           kTriples + t3 + p1 + c0, kTriples + t3 + p2 + c0, kTriples + t3 + p2 + c1},
-          ch[c3][4] + t2 + p1 + c0};
-}
-
-// The category of each HandRank.
-constexpr std::array<std::uint8_t, kHandRanks> kCategoryOf = [] {
-  std::array<std::uint8_t, kHandRanks> c{};
-  for (int r = 0; r < kHandRanks; ++r)
-    c[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(category_of(static_cast<HandRank>(r)));
-  return c;
-}();
 
 // One hand's showdowns over the boards, won alone and tied (the sweep's per-hand counts).
 struct HandShowdowns {
@@ -1361,6 +1294,7 @@ OmahaTally group_sweep_exact(const OmahaPrepared& prep, const OmahaExactOptions&
 // The sweep over every board, in parts; with `per_combo`, each hand's counts too (integers, added
 // in any order: the same whatever the threads). Every weight is 1: the weighted sums are the counts.
 OmahaTally sweep_exact(const OmahaPrepared& prep, const OmahaExactOptions& options, OmahaPerCombo* per_combo) {
+  if (!omaha_sweep_groups(prep)) return hand_sweep_exact(prep, options, per_combo);
   if (!per_combo) return group_sweep_exact(prep, options);
   const Sweep counter(prep);
   const std::size_t boards = counter.boards(), parts = std::min(kBoardParts, boards);
@@ -1414,8 +1348,10 @@ OmahaTally sweep_exact(const OmahaPrepared& prep, const OmahaExactOptions& optio
 }  // namespace
 
 bool omaha_sweep_applies(const OmahaPrepared& prep) {
-  return prep.players() == 2 && !prep.hi_lo && !prep.weighted && prep.hole_cards == kSweepCards;
+  return prep.players() == 2 && !prep.weighted && (prep.hole_cards == kSweepCards || prep.hole_cards == 5);
 }
+
+bool omaha_sweep_groups(const OmahaPrepared& prep) { return !prep.hi_lo && prep.hole_cards == kSweepCards; }
 
 bool omaha_sweeps(const OmahaPrepared& prep) {
   return omaha_sweep_applies(prep) && std::min(prep.hands[0], prep.hands[1]) >= kSweepMinHands;
@@ -1428,7 +1364,7 @@ OmahaTally omaha_ranges_exact(const OmahaPrepared& prep, const OmahaExactOptions
       break;
     case OmahaExactMethod::sweep:
       if (!omaha_sweep_applies(prep))
-        throw InputError("the sweep counts two players of four-card hands, high only, without weights");
+        throw InputError("the sweep counts two players of four- or five-card hands without weights");
       sweep = true;
       break;
     case OmahaExactMethod::automatic:

@@ -7,8 +7,8 @@
 // per player with no card twice is a showdown of those scores, weighted by the product of the
 // hands' weights. The work is the boards times the hands scored plus the showdowns
 // (omaha_work()); a specific hand is a range of one. Each showdown is scored by
-// score_omaha_showdown(), the one pot accounting of omaha_enumeration.hpp. Two wide PLO4 ranges,
-// high only, are counted by a sweep instead (OmahaExactMethod below): the same integers.
+// score_omaha_showdown(), the one pot accounting of omaha_enumeration.hpp. Two wide PLO4 ranges
+// (and PLO8's) are counted by a sweep instead (OmahaExactMethod below): the same integers.
 //
 // Monte Carlo (omaha_monte_carlo): as Hold'em's (monte_carlo.hpp): chunks of kMonteCarloChunk
 // trials, chunk c drawing from its own stream (seed, c), the chunks added in chunk order, so a
@@ -108,17 +108,22 @@ inline constexpr double kOmahaSweepBoardWork = 4000, kOmahaSweepFlushWork = 2, k
 OmahaWork omaha_work(const OmahaPrepared& prep);
 
 // How omaha_ranges_exact() counts. walk: board by board, every assignment a showdown (above).
-// sweep: two players of four-card hands, high only, weights of 1 (omaha_sweep_applies()): on each
+// sweep: two players of four-card hands, weights of 1 (omaha_sweep_applies()): on each
 // board each player's hands ranked and sorted, and the opponent's hands of lower and of equal rank
 // that share no card with a hand counted by inclusion and exclusion over the subsets of its cards
 // (counters of every set of up to three cards the hands below it hold): the work is the boards
-// times the hands, not times the assignments. Without per-hand counts, by groups of equal rank:
+// times the hands, not times the assignments. High only without per-hand counts, by groups of equal rank:
 // each class of hands (their four ranks) ranked once a board, and a group's pairs with the hands
-// below it from products of the counters (omaha_equity.cpp). automatic: the sweep where it applies and
+// below it from products of the counters (omaha_equity.cpp). Hi/Lo's sweep is hand by hand, its
+// counts of the other's hands below a low from a Fenwick tree of counters over their lows
+// (omaha_hilo_sweep.cpp). automatic: the sweep where it applies and
 // both players have 64 hands or more, else the walk. The counts are the same either way.
 enum class OmahaExactMethod { automatic, walk, sweep };
 
 bool omaha_sweep_applies(const OmahaPrepared& prep);
+// Whether the sweep without per-hand counts goes by groups of equal rank (four-card hands, high
+// only); else hand by hand, as with them.
+bool omaha_sweep_groups(const OmahaPrepared& prep);
 // Whether automatic takes the sweep.
 bool omaha_sweeps(const OmahaPrepared& prep);
 
