@@ -970,6 +970,31 @@ TEST(OmahaCalculate, JsonHasThePotUnitsAndTheLows) {
   EXPECT_TRUE(high["players"][0].contains("pot_units"));
 }
 
+// Two wide PLO8 ranges on a turn from the command line: exact by the sweep hand by hand, every
+// pot shared out whole, each hand's equity listed and the distribution exact (sampled and refused
+// before: 37,240 hands).
+TEST(OmahaCli, WideHiLoRangesAreSweptExactly) {
+  auto r = test::run_equity("--game omaha-hilo 'A2**' '$ds' --board Kh7s2c3d --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["mode"], "exact");
+  EXPECT_EQ(j["exact_method"], "sweep");
+  const auto showdowns = j["showdowns"].get<std::uint64_t>();
+  EXPECT_EQ(showdowns, 8'100'049'440u);
+  std::uint64_t units = 0;
+  for (const auto& p : j["players"]) {
+    units += p["pot_units"].get<std::uint64_t>();
+    EXPECT_EQ(p["wins"].get<std::uint64_t>() + p["ties"].get<std::uint64_t>() + p["losses"].get<std::uint64_t>(),
+              showdowns);
+    EXPECT_LE(p["scoops"].get<std::uint64_t>(), p["wins"].get<std::uint64_t>());
+  }
+  EXPECT_EQ(units, 5040u * showdowns);
+  r = test::run_equity("--game omaha-hilo 'A2**' '$ds' --board Kh7s2c3d --distribution");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("showdowns counted exactly (sweep"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("A2**: equity distribution over the range"), std::string::npos) << r.out;
+}
+
 TEST(OmahaCli, HiLoColumnsAndExitCodes) {
   auto r = test::run_equity("--game omaha-hilo As2sQhJh 7c7d8h3h --board 2c3d4hKs");
   EXPECT_EQ(r.exit_code, 0) << r.err;

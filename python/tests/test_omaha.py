@@ -120,6 +120,25 @@ def test_evaluate_omaha_examples_and_errors():
     assert equity.evaluate("AsKs", board="QsJsTs").name == equity.evaluate("AsKsQsJsTs").name
 
 
+def test_wide_hilo_and_plo5_ranges_are_swept_exactly(cli):
+    """Two wide PLO8 ranges on a turn, and PLO5 ones, exact by the sweep hand by hand (sampled before),
+    as the command line counts them, each hand's counts adding up to the player's."""
+    for players, board, game in ((["A2**", "$ds"], "Kh7s2c3d", "omaha-hilo"),
+                                 (["AAKK*", "QQJJ*"], "Kh7s2c2d", "omaha5-hilo")):
+        r = equity.calc(players, board=board, game=game, per_combo=True)
+        assert r.mode == "exact" and r.to_dict()["exact_method"] == "sweep"
+        for p in r.players:
+            assert p.wins + p.ties + p.losses == r.showdowns
+            assert sum(c["pot_units"] for c in p.per_combo) == p.pot_units
+        done = run_cli(cli, players + ["--json", "--game", game, "--board", board])
+        assert done.returncode == 0, done.stderr
+        want = json.loads(done.stdout)
+        got = equity.calc(players, board=board, game=game).to_dict()
+        for d in (want, got):
+            d.pop("seconds", None)
+        assert got == want
+
+
 def test_calc_omaha_hilo_has_the_hilo_fields_and_per_combo(cli):
     players, board = ["As2s3c*", "KsKh**"], "2c3d4hKd5s"
     r = equity.calc(players, board=board, game="omaha-hilo", per_combo=True)

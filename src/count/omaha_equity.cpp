@@ -1282,12 +1282,7 @@ OmahaTally group_sweep_exact(const OmahaPrepared& prep, const OmahaExactOptions&
       counter.count_board(b, out, scratch);
     }
   });
-  t.weight = static_cast<double>(t.counts.showdowns);  // every weight is 1
-  for (std::size_t p = 0; p < 2; ++p) {
-    t.weighted_wins[p] = static_cast<double>(t.counts.players[p].parts[0].wins);
-    t.weighted_ties[p] = static_cast<double>(t.counts.players[p].parts[0].ties);
-    t.weighted_units[p] = static_cast<double>(t.counts.players[p].pot_units);
-  }
+  weigh_by_counts(t);
   return t;
 }
 
@@ -1316,30 +1311,16 @@ OmahaTally sweep_exact(const OmahaPrepared& prep, const OmahaExactOptions& optio
     }
   });
   OmahaTally t = std::move(total.tally);
-  t.weight = static_cast<double>(t.counts.showdowns);  // every weight is 1
-  for (std::size_t p = 0; p < 2; ++p) {
-    t.weighted_wins[p] = static_cast<double>(t.counts.players[p].parts[0].wins);
-    t.weighted_ties[p] = static_cast<double>(t.counts.players[p].parts[0].ties);
-    t.weighted_units[p] = static_cast<double>(t.counts.players[p].pot_units);
-  }
+  weigh_by_counts(t);
   if (per_combo) {
     if (counter.same()) total.hands[1] = total.hands[0];
     per_combo->assign(2, {});
     for (std::size_t p = 0; p < 2; ++p)
       for (std::size_t i = 0; i < counter.hands(p); ++i) {
         const HandShowdowns& h = total.hands[p][i];
-        ComboEquity c;
-        c.combo = static_cast<int>(i);
-        c.cards = counter.hand(p, i).bits();
-        c.wins = h.wins;
-        c.ties = h.ties;
-        c.losses = h.showdowns - h.wins - h.ties;
-        c.share = kPotUnits * h.wins + kPotUnits / 2 * h.ties;  // heads-up: a tie halves the pot
-        c.weighted_wins = static_cast<double>(h.wins);
-        c.weighted_ties = static_cast<double>(h.ties);
-        c.weighted_share = static_cast<double>(c.share) / static_cast<double>(kPotUnits);
-        c.weighted_showdowns = static_cast<double>(h.showdowns);
-        (*per_combo)[p].push_back(c);
+        // Heads-up, high only: a tie halves the pot.
+        (*per_combo)[p].push_back(sweep_combo(i, counter.hand(p, i), h.wins, h.ties, h.showdowns,
+                                              kPotUnits * h.wins + kPotUnits / 2 * h.ties));
       }
   }
   return t;

@@ -262,6 +262,8 @@ class HandSweep {
     for (std::size_t p = 0; p < 2; ++p) {
       holds_[p].assign(kChoose[kCards][N], 0);
       for (CardSet c : cards_[p]) holds_[p][subset_hand<N>(hand_cards<N>(c)).self] = 1;
+      // The hand's cards not known (all N, or none for a specific hand): the same for each.
+      unknown_[p] = (cards_[p].front() - prep.known).size();
     }
     for (const auto& b : every_hand(CardSet::full() - prep.known, prep.cards_to_come)) boards_.push_back(b.cards);
   }
@@ -373,34 +375,48 @@ class HandSweep {
       }
       i = end;
     }
-    while (j < theirs.size()) add(theirs[j++]);
+    // A random opponent holds every hand of the cards left (neither known nor on the board): of
+    // them, C(left - h's cards among them, N) share none with h. Without lows, that is all the
+    // rest asks.
+    const bool random = prep_.random[o];
+    const int left = kCards - prep_.known.size() - prep_.cards_to_come;
+    const std::uint64_t random_total = kChoose[static_cast<std::size_t>(left - unknown_[p])][N];
+    const bool counted =
+        random && no_lows && std::none_of(mine.begin(), mine.end(), [](const Ranked<N>& m) { return m.low != kNoLow; });
+    if (!counted) {
+      while (j < theirs.size()) add(theirs[j++]);
+    }
     // Every hand of the other's added: the showdowns and the low's counts.
     PlayerTally& c = tally.counts.players[p];
     std::uint64_t showdowns = 0;
     for (std::size_t k = 0; k < mine.size(); ++k) {
-      const SubsetHand<N> h = subset_hand<N>(mine[k].card);
-      const std::int64_t held = kSelf * holds[h.self];
       const Partial& x = s.partial[k];
-      const auto total = static_cast<std::uint64_t>(sets.disjoint(0, h) + held);
       const auto wins = static_cast<std::uint64_t>(x.wins), ties = static_cast<std::uint64_t>(x.ties);
-      std::uint64_t units;
-      if (const LowRank low = mine[k].low; low != kNoLow) {
-        const auto low_wins = static_cast<std::uint64_t>(under(below[low], h));
-        const auto low_ties = present[low] ? static_cast<std::uint64_t>(at(below[low + 1u], h) + held) : 0;
-        c.parts[1].wins += low_wins;
-        c.parts[1].ties += low_ties;
-        c.parts[1].losses += total - low_wins - low_ties;
-        c.lows += total;
-        units = kPotUnits / 2 * (wins + low_wins) + kPotUnits / 4 * (ties + low_ties);
-      } else {
-        const auto without_low = no_lows ? total : static_cast<std::uint64_t>(under(below[1], h) + held);
-        const auto wins_alone = static_cast<std::uint64_t>(x.scoops),
-                   ties_alone = static_cast<std::uint64_t>(x.ties_without_low);
-        c.parts[1].losses += total - without_low;
-        units = kPotUnits * wins_alone + kPotUnits / 2 * ties_alone + kPotUnits / 2 * (wins - wins_alone) +
-                kPotUnits / 4 * (ties - ties_alone);
-      }
       const std::size_t category = kCategoryOf[mine[k].high];
+      std::uint64_t total = random_total, units;
+      if (counted) {  // no lows against random: the whole pot to the high
+        units = kPotUnits * wins + kPotUnits / 2 * ties;
+      } else {
+        const SubsetHand<N> h = subset_hand<N>(mine[k].card);
+        const std::int64_t held = kSelf * holds[h.self];
+        if (!random) total = static_cast<std::uint64_t>(sets.disjoint(0, h) + held);
+        if (const LowRank low = mine[k].low; low != kNoLow) {
+          const auto low_wins = static_cast<std::uint64_t>(under(below[low], h));
+          const auto low_ties = present[low] ? static_cast<std::uint64_t>(at(below[low + 1u], h) + held) : 0;
+          c.parts[1].wins += low_wins;
+          c.parts[1].ties += low_ties;
+          c.parts[1].losses += total - low_wins - low_ties;
+          c.lows += total;
+          units = kPotUnits / 2 * (wins + low_wins) + kPotUnits / 4 * (ties + low_ties);
+        } else {
+          const auto without_low = no_lows ? total : static_cast<std::uint64_t>(under(below[1], h) + held);
+          const auto wins_alone = static_cast<std::uint64_t>(x.scoops),
+                     ties_alone = static_cast<std::uint64_t>(x.ties_without_low);
+          c.parts[1].losses += total - without_low;
+          units = kPotUnits * wins_alone + kPotUnits / 2 * ties_alone + kPotUnits / 2 * (wins - wins_alone) +
+                  kPotUnits / 4 * (ties - ties_alone);
+        }
+      }
       c.parts[0].wins += wins;
       c.parts[0].ties += ties;
       c.parts[0].losses += total - wins - ties;
@@ -421,12 +437,12 @@ class HandSweep {
     // The counters cleared for the next side: the hands taken away one by one where that is less
     // work than zeroing every set.
     const std::size_t levels = no_lows ? 1 : 1 + static_cast<std::size_t>(std::bit_width(leaves));
-    if (theirs.size() * levels * Subsets<N>::kProper < set_count * CounterSets<N>::kCounters / 8) {
-      for (const Ranked<N>& t : theirs) {
-        const SubsetHand<N> h = subset_hand<N>(t.card);
+    if (j * levels * Subsets<N>::kProper < set_count * CounterSets<N>::kCounters / 8) {
+      for (std::size_t i = 0; i < j; ++i) {  // those added
+        const SubsetHand<N> h = subset_hand<N>(theirs[i].card);
         sets.remove(0, h);
         if (no_lows) continue;
-        for (std::size_t k = below[t.low] + 1u; k <= leaves; k += k & (~k + 1)) sets.remove(k, h);
+        for (std::size_t k = below[theirs[i].low] + 1u; k <= leaves; k += k & (~k + 1)) sets.remove(k, h);
       }
       sets.cleared();
     }
@@ -436,6 +452,7 @@ class HandSweep {
   const OmahaPrepared& prep_;
   std::array<std::vector<CardSet>, 2> cards_;
   std::array<std::vector<std::uint8_t>, 2> holds_;  // by N-card set (its index): whether the player has it
+  std::array<int, 2> unknown_{};
   bool same_ = false;
   std::vector<CardSet> boards_;  // the cards to come
 };
@@ -463,30 +480,14 @@ OmahaTally sweep_hand_by_hand(const OmahaPrepared& prep, const OmahaExactOptions
     }
   });
   OmahaTally t = std::move(total.tally);
-  t.weight = static_cast<double>(t.counts.showdowns);  // every weight is 1
-  for (std::size_t p = 0; p < 2; ++p) {
-    t.weighted_wins[p] = static_cast<double>(t.counts.players[p].parts[0].wins);
-    t.weighted_ties[p] = static_cast<double>(t.counts.players[p].parts[0].ties);
-    t.weighted_units[p] = static_cast<double>(t.counts.players[p].pot_units);
-  }
+  weigh_by_counts(t);
   if (per_combo) {
     if (counter.same()) total.hands[1] = total.hands[0];
     per_combo->assign(2, {});
     for (std::size_t p = 0; p < 2; ++p)
       for (std::size_t i = 0; i < counter.hands(p); ++i) {
         const HandCounts& h = total.hands[p][i];
-        ComboEquity c;
-        c.combo = static_cast<int>(i);
-        c.cards = counter.hand(p, i).bits();
-        c.wins = h.wins;
-        c.ties = h.ties;
-        c.losses = h.showdowns - h.wins - h.ties;
-        c.share = h.units;
-        c.weighted_wins = static_cast<double>(h.wins);
-        c.weighted_ties = static_cast<double>(h.ties);
-        c.weighted_share = static_cast<double>(c.share) / static_cast<double>(kPotUnits);
-        c.weighted_showdowns = static_cast<double>(h.showdowns);
-        (*per_combo)[p].push_back(c);
+        (*per_combo)[p].push_back(sweep_combo(i, counter.hand(p, i), h.wins, h.ties, h.showdowns, h.units));
       }
   }
   return t;

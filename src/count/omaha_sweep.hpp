@@ -97,6 +97,34 @@ inline constexpr std::array<std::uint8_t, kHandRanks> kCategoryOf = [] {
   return c;
 }();
 
+// A sweep's tally, every weight 1: its weighted sums are its counts.
+inline void weigh_by_counts(OmahaTally& t) {
+  t.weight = static_cast<double>(t.counts.showdowns);
+  for (std::size_t p = 0; p < t.counts.players.size(); ++p) {
+    t.weighted_wins[p] = static_cast<double>(t.counts.players[p].parts[0].wins);
+    t.weighted_ties[p] = static_cast<double>(t.counts.players[p].parts[0].ties);
+    t.weighted_units[p] = static_cast<double>(t.counts.players[p].pot_units);
+  }
+}
+
+// Hand i of a player's list (its cards) as a sweep counted it: the high won alone and tied over
+// its showdowns, and the pot units it won; every weight 1.
+inline ComboEquity sweep_combo(std::size_t i, CardSet cards, std::uint64_t wins, std::uint64_t ties,
+                               std::uint64_t showdowns, std::uint64_t units) {
+  ComboEquity c;
+  c.combo = static_cast<int>(i);
+  c.cards = cards.bits();
+  c.wins = wins;
+  c.ties = ties;
+  c.losses = showdowns - wins - ties;
+  c.share = units;
+  c.weighted_wins = static_cast<double>(wins);
+  c.weighted_ties = static_cast<double>(ties);
+  c.weighted_share = static_cast<double>(units) / static_cast<double>(kPotUnits);
+  c.weighted_showdowns = static_cast<double>(showdowns);
+  return c;
+}
+
 // Heads-up by the sweep hand by hand (omaha_hand_sweep.cpp): omaha_ranges_exact()'s counts, and
 // with `per_combo` each hand's. prep: two players of four- or five-card hands, weights of 1, high
 // or Hi/Lo.
