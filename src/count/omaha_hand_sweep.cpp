@@ -54,79 +54,48 @@ struct Counts {
   }
 };
 
-// C(n, k) for n up to 52 and k up to 5.
-constexpr std::array<std::array<std::uint32_t, 6>, kCards + 1> kChoose = [] {
-  std::array<std::array<std::uint32_t, 6>, kCards + 1> c{};
-  for (std::size_t n = 0; n <= kCards; ++n) {
-    c[n][0] = 1;
-    for (std::size_t k = 1; k < 6; ++k) c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
-  }
-  return c;
-}();
-
 // The subsets of an N-card hand the counters index: its proper non-empty subsets, by size.
 template <int N>
 struct Subsets {
   static constexpr std::size_t kProper = (1u << N) - 2;
-  // Positions (bit i: the hand's i-th card), by size, then in increasing order.
-  static constexpr std::array<unsigned, kProper> kMasks = [] {
-    std::array<unsigned, kProper> m{};
-    std::size_t n = 0;
-    for (int size = 1; size < N; ++size)
-      for (unsigned mask = 1; mask + 1 < (1u << N); ++mask)
-        if (std::popcount(mask) == size) m[n++] = mask;
-    return m;
-  }();
-  // Where the subsets of each size start among kMasks (kSizeStart[N] = kProper), and where the
+  // Where the subsets of each size start among a hand's (kSizeStart[N] = kProper), and where the
   // counters of the sets of each size start (the 52 cards, the 1,326 pairs, ...; kCounters in all).
   static constexpr std::array<std::size_t, N + 1> kSizeStart = [] {
     std::array<std::size_t, N + 1> s{};
-    for (int size = 1; size < N; ++size) s[size + 1] = s[size] + kChoose[N][size];
+    for (int size = 1; size < N; ++size) s[size + 1] = s[size] + kChooseTable[N][size];
     s[N] = kProper;
     return s;
   }();
   static constexpr std::array<std::uint32_t, N + 1> kCounterStart = [] {
     std::array<std::uint32_t, N + 1> s{};
-    for (int size = 1; size < N; ++size) s[size + 1] = s[size] + kChoose[kCards][size];
+    for (int size = 1; size < N; ++size) s[size + 1] = s[size] + kChooseTable[kCards][size];
     return s;
   }();
   static constexpr std::uint32_t kCounters = kCounterStart[N];
 };
 
-// A hand's proper subsets as counter indices (colex within each size), and its own index among
-// the N-card sets.
-template <int N>
+// A five-card hand's 30 proper subsets as counter indices (by size, colex within each), and its
+// own index among the five-card sets; a four-card hand's are the high sweep's (SweepHand).
 struct FiveCardSubsets {
-  std::array<std::uint32_t, Subsets<N>::kProper> subsets;
+  std::array<std::uint32_t, Subsets<5>::kProper> subsets;
   std::uint32_t self;
 };
 template <int N>
-using SubsetHand = std::conditional_t<N == kSweepCards, SweepHand, FiveCardSubsets<N>>;
-
-// A hand's N cards as numbers 0..51 (13 x suit + rank), increasing.
-template <int N>
-EQUITY_ALWAYS_INLINE std::array<std::uint8_t, N> hand_cards(CardSet hand) {
-  std::array<std::uint8_t, N> c{};
-  std::uint64_t b = hand.bits();
-  for (std::size_t i = 0; i < N; ++i, b &= b - 1) {
-    const int bit = std::countr_zero(b);
-    c[i] = static_cast<std::uint8_t>(13 * (bit >> 4) + (bit & 15));
-  }
-  return c;
-}
+using SubsetHand = std::conditional_t<N == kSweepCards, SweepHand, FiveCardSubsets>;
 
 template <int N>
 EQUITY_ALWAYS_INLINE SubsetHand<N> subset_hand(const std::array<std::uint8_t, N>& card) {
+  static_assert(N == kSweepCards || N == 5);
   if constexpr (N == kSweepCards) {  // the high sweep's, written out (the same indices)
     return sweep_hand(card);
-  } else if constexpr (N == 5) {  // written out: each set's index is a smaller set's plus one term
+  } else {  // written out: each set's index is a smaller set's plus one term
     using S = Subsets<N>;
     std::array<std::uint32_t, 5> c{}, c2{}, c3{}, c4{};
     for (std::size_t i = 0; i < 5; ++i) {
       c[i] = card[i];
-      c2[i] = kChoose[card[i]][2];
-      c3[i] = kChoose[card[i]][3];
-      c4[i] = kChoose[card[i]][4];
+      c2[i] = kChooseTable[card[i]][2];
+      c3[i] = kChooseTable[card[i]][3];
+      c4[i] = kChooseTable[card[i]][4];
     }
     SubsetHand<N> h{};
     std::size_t pair = S::kSizeStart[2], triple = S::kSizeStart[3], quad = S::kSizeStart[4];
@@ -141,21 +110,7 @@ EQUITY_ALWAYS_INLINE SubsetHand<N> subset_hand(const std::array<std::uint8_t, N>
           for (std::size_t l = k + 1; l < 5; ++l) h.subsets[quad++] = S::kCounterStart[4] + c4[l] + t;
         }
       }
-    h.self = kChoose[card[4]][5] + c4[3] + c3[2] + c2[1] + c[0];
-    return h;
-  } else {
-    using S = Subsets<N>;
-    SubsetHand<N> h{};
-    for (std::size_t k = 0; k < S::kProper; ++k) {
-      const unsigned mask = S::kMasks[k];
-      std::uint32_t index = S::kCounterStart[static_cast<std::size_t>(std::popcount(mask))];
-      std::size_t taken = 0;
-      for (std::size_t i = 0; i < N; ++i)
-        if ((mask >> i) & 1u) index += kChoose[card[i]][++taken];
-      h.subsets[k] = index;
-    }
-    h.self = 0;
-    for (std::size_t i = 0; i < N; ++i) h.self += kChoose[card[i]][i + 1];
+    h.self = choose_cards(card[4], 5) + c4[3] + c3[2] + c2[1] + c[0];
     return h;
   }
 }
@@ -232,7 +187,7 @@ template <int N>
 struct Ranked {
   HandRank high;
   LowRank low;
-  std::array<std::uint8_t, N> card;  // hand_cards()
+  std::array<std::uint8_t, N> card;  // sweep_cards()
   std::uint32_t index;               // into the player's hands
 };
 
@@ -260,8 +215,8 @@ class HandSweep {
     }
     same_ = cards_[0] == cards_[1];
     for (std::size_t p = 0; p < 2; ++p) {
-      holds_[p].assign(kChoose[kCards][N], 0);
-      for (CardSet c : cards_[p]) holds_[p][subset_hand<N>(hand_cards<N>(c)).self] = 1;
+      holds_[p].assign(choose_cards(kCards, N), 0);
+      for (CardSet c : cards_[p]) holds_[p][subset_hand<N>(sweep_cards<N>(c)).self] = 1;
       // The hand's cards not known (all N, or none for a specific hand): the same for each.
       unknown_[p] = (cards_[p].front() - prep.known).size();
     }
@@ -304,7 +259,7 @@ class HandSweep {
       if (hand.intersects(board)) continue;
       const HandRank r = scorer.high(hand);
       const LowRank low = prep_.hi_lo ? scorer.low(hand) : kNoLow;
-      scored.push_back({r, low, hand_cards<N>(hand), static_cast<std::uint32_t>(i)});
+      scored.push_back({r, low, sweep_cards<N>(hand), static_cast<std::uint32_t>(i)});
       ++start[r + 1u];
     }
     for (std::size_t r = 0; r < kHandRanks; ++r) start[r + 1] += start[r];
@@ -380,7 +335,7 @@ class HandSweep {
     // rest asks.
     const bool random = prep_.random[o];
     const int left = kCards - prep_.known.size() - prep_.cards_to_come;
-    const std::uint64_t random_total = kChoose[static_cast<std::size_t>(left - unknown_[p])][N];
+    const std::uint64_t random_total = choose_cards(static_cast<std::size_t>(left - unknown_[p]), N);
     const bool counted =
         random && no_lows && std::none_of(mine.begin(), mine.end(), [](const Ranked<N>& m) { return m.low != kNoLow; });
     if (!counted) {

@@ -58,13 +58,18 @@ inline constexpr std::array<std::array<std::uint32_t, 5>, kCards + 1> kChooseTab
   }
   return c;
 }();
+// C(n, k) for k up to 5 too: C(n, 5) = C(n, 4) (n - 4) / 5.
+constexpr std::uint32_t choose_cards(std::size_t n, std::size_t k) {
+  return k < 5 ? kChooseTable[n][k] : n < 5 ? 0 : static_cast<std::uint32_t>(kChooseTable[n][4] * (n - 4) / 5);
+}
 
-// A hand's four cards as numbers 0..51 (13 x suit + rank), increasing: the card mask's bits in
-// order.
-EQUITY_ALWAYS_INLINE std::array<std::uint8_t, kSweepCards> sweep_cards(CardSet hand) {
-  std::array<std::uint8_t, kSweepCards> c{};
+// A hand's N cards (four unless said) as numbers 0..51 (13 x suit + rank), increasing: the card
+// mask's bits in order.
+template <int N = kSweepCards>
+EQUITY_ALWAYS_INLINE std::array<std::uint8_t, N> sweep_cards(CardSet hand) {
+  std::array<std::uint8_t, N> c{};
   std::uint64_t b = hand.bits();
-  for (std::size_t i = 0; i < kSweepCards; ++i, b &= b - 1) {
+  for (std::size_t i = 0; i < N; ++i, b &= b - 1) {
     const int bit = std::countr_zero(b);
     c[i] = static_cast<std::uint8_t>(13 * (bit >> 4) + (bit & 15));
   }
