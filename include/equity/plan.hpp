@@ -15,7 +15,9 @@
 //  3. exact by grouped enumeration when the showdowns to enumerate (combo assignments up to suit
 //     symmetry x boards) are at most exact_showdown_limit() for the street;
 //  4. Monte Carlo otherwise, to a standard error of kDefaultStderr.
-// A method asked for in the question is planned as asked (and refused when it cannot answer).
+// Each exact method says what it takes and the work it would count (src/api/method_offer.hpp); the
+// planner keeps the cheapest candidate. A method asked for in the question is planned as asked (and
+// refused in its own words when it cannot answer).
 // calculate(plan) then runs what was planned; calculate(question) is calculate(plan(question)).
 // Front ends ask the plan what they need to know beforehand (Plan::quick: whether to run on the
 // calling thread) instead of deriving it again.

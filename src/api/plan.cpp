@@ -18,6 +18,7 @@
 #include "equity/table_equity.hpp"
 #include "equity/table_location.hpp"
 #include "equity/three_way_table.hpp"
+#include "method_offer.hpp"
 #include "question.hpp"
 
 namespace equity {
@@ -27,41 +28,38 @@ using detail::asked_method;
 using detail::Parsed;
 using detail::PlannedQuestion;
 
-// Heads-up ranges on a known board are answered exactly by the sweep or by plain showdowns of
-// per_combo.hpp (each completed board's combos ranked once: at most 1,176 boards x 1,326 combos
-// evaluated, whatever the ranges), with every combo's counts besides.
-bool heads_up_applies(const Question& q, const Parsed& parsed) {
-  return parsed.deal.ranges.size() == 2 && !parsed.deal.board.empty() && !q.by_category;
-}
-
-// The heads-up method that answers, when one does (else automatic): the one asked for, or the one
-// whose counted work is less.
-EQUITY_QUESTION_PATH ExactMethod heads_up_method(const Question& q, const Parsed& parsed, const PreparedDeal& prep) {
-  if (q.exact_method == ExactMethod::showdowns && parsed.deal.ranges.size() > 2) return ExactMethod::automatic;
-  if (q.exact_method == ExactMethod::sweep || q.exact_method == ExactMethod::showdowns) {
-    if (!heads_up_applies(q, parsed))
-      throw InputError("the " + std::string(exact_method_name(q.exact_method)) +
-                       " method is for two players on a known board of 3, 4 or 5 cards, without --by-category");
-    return q.exact_method;
-  }
-  if (q.exact_method != ExactMethod::automatic || !heads_up_applies(q, parsed) ||
-      (parsed.players[0].specific && parsed.players[1].specific))
-    return ExactMethod::automatic;
-  const HeadsUpWork work = heads_up_work(prep);
-  return work.showdowns_cost() <= work.sweep_cost() ? ExactMethod::showdowns : ExactMethod::sweep;
-}
-
-// Three or more players on a board by plain showdowns: when asked for, or when the grouped
-// enumeration's counted work is more (about 8 ns a board per assignment up to suit symmetry).
-bool multiway_showdowns(const Question& q, const PlannedQuestion& s, const ExactWork& work) {
+// Hold'em's exact methods, each saying what it takes and the work it would count in about
+// nanoseconds of one core (HeadsUpWork's unit), listed in the order equal work is kept:
+//  - plain showdowns and the sweep, heads-up (per_combo.hpp): two players on a known board without
+//    categories, each completed board's combos ranked once whatever the ranges (at most 1,176
+//    boards x 1,326 combos); candidates when a player has a range (HeadsUpWork's costs), and then
+//    always exact. Two specific hands are one assignment, left to the grouped enumeration;
+//  - the grouped enumeration: any question, about 8 ns a showdown (assignments up to suit symmetry x
+//    boards); a candidate where the heads-up methods are not;
+//  - plain showdowns of 3 to kMaxShowdownPlayers players on a known board with few assignments
+//    (multiway_showdowns_cost()): a candidate unless a side pot leaves out a player with a range
+//    (the grouped enumeration counts it in the same pass; plain showdowns would ask hand by hand);
+//  - the board walk: any question, when asked for by name.
+// The enumerations are exact automatically within exact_showdown_limit()'s showdowns.
+std::array<detail::MethodOffer, 2> heads_up_offers(const Question& q, const PlannedQuestion& s) {
   const Parsed& parsed = s.parsed;
-  if (parsed.deal.ranges.size() < 3 || parsed.deal.board.empty() || q.by_category || !showdowns_take(*s.prep))
-    return false;
-  if (q.exact_method == ExactMethod::showdowns) return true;
-  // The grouped enumeration counts side pots in the same pass; plain showdowns would ask again,
-  // hand by hand for a player left out with a range.
-  if (detail::side_pot_leaves_out_a_range(s)) return false;
-  return q.exact_method == ExactMethod::automatic && multiway_showdowns_cost(*s.prep) < 8 * work.showdowns;
+  const bool takes = parsed.deal.ranges.size() == 2 && !parsed.deal.board.empty() && !q.by_category;
+  const bool offered = takes && !(parsed.players[0].specific && parsed.players[1].specific);
+  const bool named = q.exact_method == ExactMethod::showdowns || q.exact_method == ExactMethod::sweep;
+  const HeadsUpWork work = offered || (takes && named) ? heads_up_work(*s.prep) : HeadsUpWork{};
+  return {{{ExactMethod::showdowns, takes, offered, work.showdowns_cost(), true},
+           {ExactMethod::sweep, takes, offered, work.sweep_cost(), true}}};
+}
+
+std::array<detail::MethodOffer, 3> enumeration_offers(const Question& q, const PlannedQuestion& s,
+                                                      const ExactWork& work) {
+  const RangeDeal& deal = s.parsed.deal;
+  const bool showdowns = deal.ranges.size() >= 3 && !deal.board.empty() && !q.by_category && showdowns_take(*s.prep);
+  const bool within = work.showdowns <= exact_showdown_limit(work.cards_to_come);
+  return {{{ExactMethod::grouped, true, true, 8 * work.showdowns, within},
+           {ExactMethod::showdowns, showdowns, showdowns && !detail::side_pot_leaves_out_a_range(s),
+            showdowns ? multiway_showdowns_cost(*s.prep) : 0, within},
+           {ExactMethod::boards, true, false, 8 * work.showdowns, within}}};
 }
 
 // Work this small (in about nanoseconds, HeadsUpWork's unit) runs on the calling thread: starting
@@ -218,6 +216,66 @@ void check_draws(const Question& q) {
   throw InputError("draws: " + std::to_string(q.draws) + " draws to come; " + game + " has " +
                    (rules.draws == 1 ? "one draw" : "1 to " + std::to_string(rules.draws)));
 }
+
+// An exact plan (asked for, or left to the planner: then sampled beyond automatic's limit) by the
+// heads-up methods' or the enumerations' offer: the one named, else the cheapest candidate.
+void plan_exact(const Question& q, Method asked, PlannedQuestion& s, Plan& plan) {
+  const ExactMethod named = q.exact_method;
+  const auto heads_up = heads_up_offers(q, s);
+  const detail::MethodOffer* pick = nullptr;
+  if (named == ExactMethod::sweep || (named == ExactMethod::showdowns && s.parsed.deal.ranges.size() == 2)) {
+    pick = detail::offer_of(heads_up, named);
+    if (!pick->takes)
+      throw InputError("the " + std::string(exact_method_name(named)) +
+                       " method is for two players on a known board of 3, 4 or 5 cards, without --by-category");
+  } else if (named == ExactMethod::automatic) {
+    pick = detail::cheapest(heads_up);
+  }
+  if (pick) {
+    plan.method = Method::exact;
+    plan.exact_method = pick->method;
+    plan.work = work_of(*s.prep, 1);
+    plan.work.sweep = true;
+    plan.work.enumerable = true;
+    if (pick->method == ExactMethod::showdowns) {
+      plan.reason =
+          "heads-up small ranges on a known board: each completed board's combos ranked once, every "
+          "pair of combos compared (plain showdowns)";
+      s.serial = pick->work <= kSerialWork;
+    } else {
+      plan.reason = "heads-up ranges on a known board: each completed board's combos ranked once (the sweep)";
+    }
+    return;
+  }
+  s.symmetries = suit_symmetries(s.parsed.deal);
+  plan.work = work_of(*s.prep, std::max(1, static_cast<int>(s.symmetries.size())));
+  const auto offers = enumeration_offers(q, s, plan.work);
+  pick = named == ExactMethod::automatic ? detail::cheapest(offers) : detail::offer_of(offers, named);
+  plan.method = asked == Method::automatic && !pick->within ? Method::monte_carlo : Method::exact;
+  const double limit = exact_showdown_limit(plan.work.cards_to_come);
+  plan.reason = asked != Method::automatic ? "exact enumeration was asked for"
+                : pick->within             ? "about " + detail::grouped_count(plan.work.showdowns) +
+                                     " showdowns to enumerate, within the " + detail::grouped_count(limit) +
+                                     " enumerated automatically" + std::string(street(plan.work.cards_to_come))
+                               : "exact would enumerate about " + detail::grouped_count(plan.work.showdowns) +
+                                     " showdowns, more than the " + detail::grouped_count(limit) +
+                                     " enumerated automatically" + std::string(street(plan.work.cards_to_come));
+  if (plan.method != Method::exact) return;
+  if (!pick->takes)
+    throw InputError("the showdowns method is for 2 to " + std::to_string(kMaxShowdownPlayers) +
+                     " players on a known board of 3, 4 or 5 cards, without --by-category, with at most " +
+                     detail::grouped_count(kMaxShowdownAssignments) + " combo assignments");
+  plan.exact_method = pick->method;
+  if (pick->method == ExactMethod::showdowns) {
+    plan.reason =
+        "a few combo assignments on a known board: each completed board's combos ranked once, every "
+        "assignment compared (plain showdowns)";
+    s.serial = pick->work <= kSerialWork;
+  } else {
+    // One block of assignments (range_equity.cpp) runs on the calling thread.
+    s.serial = pick->method == ExactMethod::grouped && plan.work.assignments <= 16;
+  }
+}
 }  // namespace
 
 EQUITY_QUESTION_PATH Plan plan(const Question& asked) {
@@ -264,57 +322,12 @@ EQUITY_QUESTION_PATH Plan detail::plan_holdem(const Question& question) {
   }
   if (plan.method != Method::table) {
     s->prep = prepare(s->parsed.deal);
-    const ExactMethod heads_up = asked == Method::automatic || asked == Method::exact
-                                     ? heads_up_method(q, s->parsed, *s->prep)
-                                     : ExactMethod::automatic;
-    if (heads_up != ExactMethod::automatic) {
-      plan.method = Method::exact;
-      plan.exact_method = heads_up;
+    if (asked == Method::monte_carlo) {
+      plan.method = Method::monte_carlo;  // no symmetries: they only shrink the work exact would count
       plan.work = work_of(*s->prep, 1);
-      plan.work.sweep = true;
-      plan.work.enumerable = true;
-      if (heads_up == ExactMethod::showdowns) {
-        plan.reason =
-            "heads-up small ranges on a known board: each completed board's combos ranked once, every "
-            "pair of combos compared (plain showdowns)";
-        s->serial = heads_up_work(*s->prep).showdowns_cost() <= kSerialWork;
-      } else {
-        plan.reason = "heads-up ranges on a known board: each completed board's combos ranked once (the sweep)";
-      }
+      plan.reason = "Monte Carlo was asked for";
     } else {
-      // Monte Carlo asked for needs no symmetries (they only shrink the work exact would count).
-      if (asked != Method::monte_carlo) s->symmetries = suit_symmetries(s->parsed.deal);
-      plan.work = work_of(*s->prep, std::max(1, static_cast<int>(s->symmetries.size())));
-      const double limit = exact_showdown_limit(plan.work.cards_to_come);
-      if (asked == Method::automatic) {
-        plan.method = plan.work.showdowns <= limit ? Method::exact : Method::monte_carlo;
-        plan.reason = plan.method == Method::exact
-                          ? "about " + detail::grouped_count(plan.work.showdowns) +
-                                " showdowns to enumerate, within the " + detail::grouped_count(limit) +
-                                " enumerated automatically" + std::string(street(plan.work.cards_to_come))
-                          : "exact would enumerate about " + detail::grouped_count(plan.work.showdowns) +
-                                " showdowns, more than the " + detail::grouped_count(limit) +
-                                " enumerated automatically" + std::string(street(plan.work.cards_to_come));
-      } else {
-        plan.method = asked;
-        plan.reason = asked == Method::exact ? "exact enumeration was asked for" : "Monte Carlo was asked for";
-      }
-      const bool showdowns = plan.method == Method::exact && multiway_showdowns(q, *s, plan.work);
-      if (plan.method == Method::exact && q.exact_method == ExactMethod::showdowns && !showdowns)
-        throw InputError("the showdowns method is for 2 to " + std::to_string(kMaxShowdownPlayers) +
-                         " players on a known board of 3, 4 or 5 cards, without --by-category, with at most " +
-                         detail::grouped_count(kMaxShowdownAssignments) + " combo assignments");
-      if (showdowns) {
-        plan.exact_method = ExactMethod::showdowns;
-        plan.reason =
-            "a few combo assignments on a known board: each completed board's combos ranked once, every "
-            "assignment compared (plain showdowns)";
-        s->serial = multiway_showdowns_cost(*s->prep) <= kSerialWork;
-      } else if (plan.method == Method::exact) {
-        plan.exact_method = q.exact_method == ExactMethod::boards ? ExactMethod::boards : ExactMethod::grouped;
-        // One block of assignments (range_equity.cpp) runs on the calling thread.
-        s->serial = plan.exact_method == ExactMethod::grouped && plan.work.assignments <= 16;
-      }
+      plan_exact(q, asked, *s, plan);
     }
   }
   if (q.per_combo || q.distribution) {
