@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -16,6 +17,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "api/method_offer.hpp"
 #include "equity/answer_json.hpp"
 #include "equity/error.hpp"
 #include "equity/table_location.hpp"
@@ -354,6 +356,29 @@ TEST(Calculate, ExactWorkCountsShowdowns) {
   EXPECT_EQ(flop.assignments, 6.0 * 1176.0);  // AA against every combo the flop leaves
   EXPECT_EQ(exact_showdown_limit(0), 1e6);
   EXPECT_EQ(exact_showdown_limit(5), 6e9);
+}
+
+// The planners' choice among the offers of the methods (src/api/method_offer.hpp): the least work
+// among the candidates, ties to the first listed; a method that takes the question but is no
+// candidate is never chosen; none when nothing is offered.
+TEST(MethodOffer, TheCheapestCandidateAndTheOfferOfAMethod) {
+  using detail::MethodOffer;
+  std::array<MethodOffer, 3> offers{{{ExactMethod::grouped, true, true, 8.0, true},
+                                     {ExactMethod::showdowns, true, false, 1.0, true},
+                                     {ExactMethod::boards, true, true, 8.0, false}}};
+  ASSERT_NE(detail::cheapest(offers), nullptr);
+  EXPECT_EQ(detail::cheapest(offers)->method, ExactMethod::grouped);  // showdowns is cheaper but no candidate
+  offers[2].work = 7.5;
+  EXPECT_EQ(detail::cheapest(offers)->method, ExactMethod::boards);
+  offers[1].offered = true;
+  EXPECT_EQ(detail::cheapest(offers)->method, ExactMethod::showdowns);
+  for (MethodOffer& offer : offers) offer.offered = false;
+  EXPECT_EQ(detail::cheapest(offers), nullptr);
+  EXPECT_EQ(detail::offer_of(offers, ExactMethod::boards), &offers[2]);
+  EXPECT_EQ(detail::offer_of(offers, ExactMethod::sweep), nullptr);
+  static constexpr std::array<MethodOffer, 2> tie{
+      {{ExactMethod::sweep, true, true, 2.0, true}, {ExactMethod::boards, true, true, 2.0, true}}};
+  static_assert(detail::cheapest(tie) == &tie[0]);  // ties go to the first listed
 }
 
 TEST(Calculate, MonteCarloIsReproducibleAndHonest) {

@@ -3,6 +3,7 @@
 #include "omaha_calculate.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -19,6 +20,7 @@
 #include "equity/omaha_enumeration.hpp"
 #include "equity/omaha_hits.hpp"
 #include "equity/quote.hpp"
+#include "method_offer.hpp"
 #include "player_answer.hpp"
 #include "question.hpp"
 
@@ -104,6 +106,14 @@ bool all_specific(const OmahaPrepared& prep) {
 
 // The reason automatic gives for its choice: `grouped` when the sweep counts without per-hand
 // counts (its own limit); `sweep_limit` the hands the sweep hand by hand scores automatically.
+// The most hands to score the sweep hand by hand counts automatically: four-card high hands' (with
+// per-hand counts) the walk's limit, PLO8's kOmahaHandSweepLimit, five-card hands' a third of it.
+double omaha_hand_sweep_limit(const OmahaPrepared& prep) {
+  return omaha_sweep_groups(prep) ? kOmahaEvaluationLimit
+         : prep.hole_cards == 4   ? kOmahaHandSweepLimit
+                                  : kOmahaFiveCardSweepLimit;
+}
+
 std::string automatic_reason(const OmahaWork& w, bool exact, bool sweep, bool grouped, double sweep_limit) {
   const double limit = exact_showdown_limit(w.cards_to_come);
   std::string out;
@@ -133,6 +143,24 @@ std::string automatic_reason(const OmahaWork& w, bool exact, bool sweep, bool gr
   }
   out += street(w.cards_to_come);
   return out;
+}
+
+// What Omaha's two exact methods say of the question (method_offer.hpp), each one's work in the
+// unit of its own limit: the walk's the hands to score, and within automatic's limits when its
+// showdowns are too. The sweep takes two players of four- or five-card hands without weights; its
+// work is the hands to score alone (the showdowns are counted, not walked), or without per-hand
+// counts of four-card high hands, by groups of equal rank, the hands counted (OmahaWork::sweep).
+// One of them is the candidate: the sweep where automatic takes it (omaha_sweeps(): 64 hands a
+// side or more) and it goes by groups, or hand by hand (per-combo, Hi/Lo, five cards) the walk is
+// beyond automatic's limits: within them the walk answers as it always has, the same counts.
+std::array<MethodOffer, 2> omaha_offers(const OmahaPrepared& prep, const OmahaWork& w, bool per_combo) {
+  const bool grouped = !per_combo && omaha_sweep_groups(prep);
+  const bool walk_within =
+      w.evaluations <= kOmahaEvaluationLimit && w.showdowns <= exact_showdown_limit(w.cards_to_come);
+  const bool sweeps = omaha_sweeps(prep) && (grouped || !walk_within);
+  const bool sweep_within = grouped ? w.sweep <= kOmahaSweepLimit : w.evaluations <= omaha_hand_sweep_limit(prep);
+  return {{{ExactMethod::sweep, omaha_sweep_applies(prep), sweeps, grouped ? w.sweep : w.evaluations, sweep_within},
+           {ExactMethod::boards, true, !sweeps, w.evaluations, walk_within}}};
 }
 
 // ---- The answer ---------------------------------------------------------------------------------
@@ -303,32 +331,20 @@ Plan plan_omaha(const Question& question) {
   const Method asked = asked_method(q);
   s->automatic = asked == Method::automatic;
   const bool specific = all_specific(*s->omaha);
-  if (q.exact_method == ExactMethod::sweep && !omaha_sweep_applies(*s->omaha))
-    throw InputError("the sweep method counts two players of four- or five-card Omaha hands without weights");
   const bool per_combo = q.per_combo || q.distribution;
-  // The sweep's work is the hands to score alone: the showdowns are counted, not walked. It counts
-  // each hand too; per-combo questions walk the boards unless the walk is beyond automatic's limits
-  // (the sweep then answers the same question exactly, each hand's equity from the same count), and
-  // so do Hi/Lo's and five-card hands', whose sweep is always hand by hand.
-  const bool walk_within =
-      w.evaluations <= kOmahaEvaluationLimit && w.showdowns <= exact_showdown_limit(w.cards_to_come);
-  const bool hand_by_hand = per_combo || !omaha_sweep_groups(*s->omaha);
-  const bool sweep =
-      q.exact_method == ExactMethod::sweep ||
-      (q.exact_method == ExactMethod::automatic && omaha_sweeps(*s->omaha) && (!hand_by_hand || !walk_within));
+  const auto offers = omaha_offers(*s->omaha, w, per_combo);
+  const MethodOffer& chosen =
+      q.exact_method == ExactMethod::automatic ? *cheapest(offers) : *offer_of(offers, q.exact_method);
+  if (!chosen.takes)
+    throw InputError("the sweep method counts two players of four- or five-card Omaha hands without weights");
+  const bool sweep = chosen.method == ExactMethod::sweep;
   // Without per-hand counts the high's sweep counts by groups of equal rank, with its own limit.
-  const bool grouped = sweep && !hand_by_hand;
+  const bool grouped = sweep && !per_combo && omaha_sweep_groups(*s->omaha);
   if (asked == Method::automatic) {
-    const double sweep_limit = omaha_sweep_groups(*s->omaha) ? kOmahaEvaluationLimit
-                               : s->omaha->hole_cards == 4   ? kOmahaHandSweepLimit
-                                                             : kOmahaFiveCardSweepLimit;
-    const bool exact = specific || (grouped ? w.sweep <= kOmahaSweepLimit
-                                    : sweep ? w.evaluations <= sweep_limit
-                                            : w.evaluations <= kOmahaEvaluationLimit &&
-                                                  w.showdowns <= exact_showdown_limit(w.cards_to_come));
+    const bool exact = specific || chosen.within;
     plan.method = exact ? Method::exact : Method::monte_carlo;
-    plan.reason =
-        specific ? "specific hands: every board enumerated" : automatic_reason(w, exact, sweep, grouped, sweep_limit);
+    plan.reason = specific ? "specific hands: every board enumerated"
+                           : automatic_reason(w, exact, sweep, grouped, omaha_hand_sweep_limit(*s->omaha));
   } else {
     if (asked == Method::exact && !plan.work.enumerable)
       throw InputError("exact enumeration would score about " + detail::grouped_count(w.evaluations) +

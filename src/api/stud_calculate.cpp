@@ -4,6 +4,7 @@
 #include "stud_calculate.hpp"
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <string>
 #include <utility>
@@ -22,6 +23,7 @@
 #include "equity/quote.hpp"
 #include "equity/stud_equity.hpp"
 #include "equity/stud_hand.hpp"
+#include "method_offer.hpp"
 #include "player_answer.hpp"
 #include "question.hpp"
 
@@ -157,6 +159,18 @@ int most_to_come(const StudDeal& deal) { return cards_to_come(deal).first; }
 
 // Whether exact counts the deal by the heads-up sweep (else it walks every deal).
 bool swept(const StudDeal& deal) { return deal.hands.size() == 2 && stud_sweep_takes(deal.game); }
+
+// What stud's two exact methods say of a deal exact can count (uncountable_reason() names those it
+// cannot), neither asked for by name (method_offer.hpp): the sweep takes two players
+// (stud_sweep_takes()), its work each completion and its sets once a sweep, within automatic's
+// kStudAutomaticSweepWork; the walk three players or more, every deal, up to kStudExactDeals and
+// within automatic's kStudAutomaticDeals.
+std::array<MethodOffer, 2> stud_offers(const StudDeal& deal, bool countable, double swept_work, double deals) {
+  const bool sweeps = countable && swept(deal);
+  const bool walks = countable && !swept(deal) && deals <= kStudExactDeals;
+  return {{{ExactMethod::sweep, sweeps, sweeps, swept_work, swept_work <= kStudAutomaticSweepWork},
+           {ExactMethod::boards, walks, walks, deals, deals <= kStudAutomaticDeals}}};
+}
 
 std::string unknown_reason(const GameRules& rules, int to_come) {
   if (rules.draws > 0)
@@ -476,19 +490,20 @@ Plan plan_stud(const Question& question) {
   const bool heads_up = swept(deal);
   const std::string uncountable = uncountable_reason(game_rules(q.game), deal, q.by_category);
   const double work = uncountable.empty() ? stud_work(deal) : deals;
+  // Heads-up, the sweeps' work: each completion and its sets once a sweep (stud_sweeps()).
+  const double swept_work = work * stud_sweeps(stud_game_parts(deal.game));
+  const auto offers = stud_offers(deal, uncountable.empty(), swept_work, deals);
+  const MethodOffer* chosen = cheapest(offers);
   Plan plan;
   plan.work.assignments = 1;
   plan.work.combos = static_cast<double>(deal.hands.size());
   plan.work.showdowns = deals;
   plan.work.sweep = heads_up;
-  plan.work.enumerable = uncountable.empty() && (heads_up || deals <= kStudExactDeals);
+  plan.work.enumerable = chosen != nullptr;
   const Method asked = asked_method(q);
   s->automatic = asked == Method::automatic;
   if (asked == Method::automatic) {
-    // Heads-up, the sweeps' work: each completion and its sets once a sweep (stud_sweeps()).
-    const double swept_work = work * stud_sweeps(stud_game_parts(deal.game));
-    const bool exact =
-        plan.work.enumerable && (heads_up ? swept_work <= kStudAutomaticSweepWork : deals <= kStudAutomaticDeals);
+    const bool exact = chosen && chosen->within;
     plan.method = exact ? Method::exact : Method::monte_carlo;
     if (!uncountable.empty())
       plan.reason = uncountable;
@@ -511,7 +526,7 @@ Plan plan_stud(const Question& question) {
     plan.method = asked;
     plan.reason = asked == Method::exact ? "exact enumeration was asked for" : "Monte Carlo was asked for";
   }
-  if (plan.method == Method::exact) plan.exact_method = heads_up ? ExactMethod::sweep : ExactMethod::boards;
+  if (plan.method == Method::exact) plan.exact_method = chosen->method;
   const bool per_combo = q.per_combo || q.distribution;
   if (per_combo) plan_per_combo(q, plan, *s);
   const std::vector<int> hidden = hidden_cards(*s);
