@@ -75,6 +75,8 @@ QUESTIONS = [
     Question("stud 6th 4-way", "stud", "s",
              ["(AsKs)QdJh9c2d", "(7c7d)8h2s3d4c", "(JcTc)9d8d4h5s", "(6h6s)AcAd3h3s"]),
     Question("omaha preflop HU", "omaha", "o", ["AsKsQhJh", "7c7d8h9h"]),
+    # Issue 38's whole command: 820 boards.
+    Question("omaha flop HU", "omaha", "o", ["AsKsQhJh", "9c9d8c7d"], board="Kh7s2c"),
     Question("omaha/8 flop HU", "omaha-hilo", "o8", ["As2sQhJh", "3c4d8h9h"], board="Kd5c6s"),
     Question("holdem preflop HU", "holdem", "h", ["AsKs", "QdQc"]),
     Question("2-7 single draw HU", "27-single", "k", ["Kd8s4h3c/1", "9h7d5c/2"]),
@@ -121,11 +123,11 @@ def parse_pseval(text):
     return players
 
 
-def timed(cmd):
+def timed(cmd, ok=(0,)):
     start = time.perf_counter()
     done = subprocess.run(cmd, capture_output=True, text=True)
     seconds = time.perf_counter() - start
-    if done.returncode != 0:
+    if done.returncode not in ok:
         raise RuntimeError("%s exited %d: %s" % (" ".join(cmd), done.returncode, done.stderr))
     return seconds, done.stdout
 
@@ -186,16 +188,32 @@ def verdict(r):
     return "no: %s%s" % (r["problem"], (" (known: %s)" % r["known"]) if r["known"] else "")
 
 
-def print_table(rows):
-    print("| question | hands | runs | equity's method | equity s | ps-eval s | ratio | "
-          "equity % (equity) | equity % (ps-eval) | agree |")
-    print("|---|---|---:|---|---:|---:|---:|---|---|---|")
+def print_table(rows, base=None):
+    """With base (floor()), a column of the ratio of the times above each program's start-up."""
+    above = " above start-up |" if base else ""
+    print("| question | hands | runs | equity's method | equity s | ps-eval s | ratio |" + above +
+          " equity % (equity) | equity % (ps-eval) | agree |")
+    print("|---|---|---:|---|---:|---:|---:|%s---|---|---|" % ("---:|" if base else ""))
     for r in rows:
         mine = " / ".join("%.6g" % (e * 100) for e in r["equities"])
         theirs = " / ".join(r["ps_equities"])
-        print("| %s | %s | %d | %s | %.3f | %.3f | %.3g | %s | %s | %s |" % (
+        extra = ""
+        if base:
+            eq, ps = r["equity_s"] - base[0], r["pseval_s"] - base[1]
+            extra = " %.3g |" % (ps / eq) if eq > 0 else " - |"
+        print("| %s | %s | %d | %s | %.4f | %.4f | %.3g |%s %s | %s | %s |" % (
             r["label"], r["hands"], r["runs"], r["method"], r["equity_s"], r["pseval_s"],
-            r["pseval_s"] / r["equity_s"], mine, theirs, verdict(r)))
+            r["pseval_s"] / r["equity_s"], extra, mine, theirs, verdict(r)))
+
+
+def floor(args):
+    """Each program's quickest whole process, medians of the runs in turn: what loading it costs
+    before any question (equity --version; ps-eval --help, which exits 1)."""
+    eq, ps = [], []
+    for _ in range(args.runs):
+        eq.append(timed([args.equity, "--version"])[0])
+        ps.append(timed([args.pseval, "--help"], ok=(0, 1))[0])
+    return statistics.median(eq), statistics.median(ps)
 
 
 def main():
@@ -210,7 +228,13 @@ def main():
     parser.add_argument("--only", default="", help="only the questions whose label matches this regex")
     parser.add_argument("--equity-arg", action="append", default=[],
                         help="an extra argument for equity, e.g. --equity-arg=--threads=1")
+    parser.add_argument("--floor", action="store_true",
+                        help="also each program's start-up alone (equity --version, ps-eval --help), "
+                             "and each question's time above it")
     args = parser.parse_args()
+    base = floor(args) if args.floor else None
+    if base:
+        print("start-up alone (a whole process that answers nothing): equity %.4f s, ps-eval %.4f s" % base)
     rows = []
     for q in QUESTIONS:
         if (q.slow and not args.slow) or not re.search(args.only, q.label):
@@ -219,7 +243,7 @@ def main():
         r = rows[-1]
         print("%s: equity %.3f s, ps-eval %.3f s, %s" % (r["label"], r["equity_s"], r["pseval_s"],
                                                         verdict(r)), file=sys.stderr)
-    print_table(rows)
+    print_table(rows, base)
     return 1 if any(r["problem"] and not r["known"] for r in rows) else 0
 
 
