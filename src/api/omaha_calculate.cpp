@@ -104,8 +104,6 @@ bool all_specific(const OmahaPrepared& prep) {
   return true;
 }
 
-// The reason automatic gives for its choice: `grouped` when the sweep counts without per-hand
-// counts (its own limit); `sweep_limit` the hands the sweep hand by hand scores automatically.
 // The most hands to score the sweep hand by hand counts automatically: four-card high hands' (with
 // per-hand counts) the walk's limit, PLO8's kOmahaHandSweepLimit, five-card hands' a third of it.
 double omaha_hand_sweep_limit(const OmahaPrepared& prep) {
@@ -114,6 +112,11 @@ double omaha_hand_sweep_limit(const OmahaPrepared& prep) {
                                   : kOmahaFiveCardSweepLimit;
 }
 
+// Whether the sweep counts by groups of equal rank: four-card high hands without per-hand counts.
+bool sweeps_by_groups(const OmahaPrepared& prep, bool per_combo) { return !per_combo && omaha_sweep_groups(prep); }
+
+// The reason automatic gives for its choice: `grouped` when the sweep counts without per-hand
+// counts (its own limit); `sweep_limit` the hands the sweep hand by hand scores automatically.
 std::string automatic_reason(const OmahaWork& w, bool exact, bool sweep, bool grouped, double sweep_limit) {
   const double limit = exact_showdown_limit(w.cards_to_come);
   std::string out;
@@ -154,7 +157,7 @@ std::string automatic_reason(const OmahaWork& w, bool exact, bool sweep, bool gr
 // side or more) and it goes by groups, or hand by hand (per-combo, Hi/Lo, five cards) the walk is
 // beyond automatic's limits: within them the walk answers as it always has, the same counts.
 std::array<MethodOffer, 2> omaha_offers(const OmahaPrepared& prep, const OmahaWork& w, bool per_combo) {
-  const bool grouped = !per_combo && omaha_sweep_groups(prep);
+  const bool grouped = sweeps_by_groups(prep, per_combo);
   const bool walk_within =
       w.evaluations <= kOmahaEvaluationLimit && w.showdowns <= exact_showdown_limit(w.cards_to_come);
   const bool sweeps = omaha_sweeps(prep) && (grouped || !walk_within);
@@ -338,8 +341,7 @@ Plan plan_omaha(const Question& question) {
   if (!chosen.takes)
     throw InputError("the sweep method counts two players of four- or five-card Omaha hands without weights");
   const bool sweep = chosen.method == ExactMethod::sweep;
-  // Without per-hand counts the high's sweep counts by groups of equal rank, with its own limit.
-  const bool grouped = sweep && !per_combo && omaha_sweep_groups(*s->omaha);
+  const bool grouped = sweep && sweeps_by_groups(*s->omaha, per_combo);  // with its own limit
   if (asked == Method::automatic) {
     const bool exact = specific || chosen.within;
     plan.method = exact ? Method::exact : Method::monte_carlo;

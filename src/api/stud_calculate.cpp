@@ -160,14 +160,14 @@ int most_to_come(const StudDeal& deal) { return cards_to_come(deal).first; }
 // Whether exact counts the deal by the heads-up sweep (else it walks every deal).
 bool swept(const StudDeal& deal) { return deal.hands.size() == 2 && stud_sweep_takes(deal.game); }
 
-// What stud's two exact methods say of a deal exact can count (uncountable_reason() names those it
-// cannot), neither asked for by name (method_offer.hpp): the sweep takes two players
-// (stud_sweep_takes()), its work each completion and its sets once a sweep, within automatic's
-// kStudAutomaticSweepWork; the walk three players or more, every deal, up to kStudExactDeals and
-// within automatic's kStudAutomaticDeals.
-std::array<MethodOffer, 2> stud_offers(const StudDeal& deal, bool countable, double swept_work, double deals) {
-  const bool sweeps = countable && swept(deal);
-  const bool walks = countable && !swept(deal) && deals <= kStudExactDeals;
+// What stud's two exact methods say of a deal (heads_up: swept()) that exact can count
+// (uncountable_reason() names those it cannot), neither asked for by name (method_offer.hpp): the
+// sweep takes two players (stud_sweep_takes()), its work each completion and its sets once a sweep,
+// within automatic's kStudAutomaticSweepWork; the walk three players or more, every deal, up to
+// kStudExactDeals and within automatic's kStudAutomaticDeals.
+std::array<MethodOffer, 2> stud_offers(bool heads_up, bool countable, double swept_work, double deals) {
+  const bool sweeps = countable && heads_up;
+  const bool walks = countable && !heads_up && deals <= kStudExactDeals;
   return {{{ExactMethod::sweep, sweeps, sweeps, swept_work, swept_work <= kStudAutomaticSweepWork},
            {ExactMethod::boards, walks, walks, deals, deals <= kStudAutomaticDeals}}};
 }
@@ -492,7 +492,7 @@ Plan plan_stud(const Question& question) {
   const double work = uncountable.empty() ? stud_work(deal) : deals;
   // Heads-up, the sweeps' work: each completion and its sets once a sweep (stud_sweeps()).
   const double swept_work = work * stud_sweeps(stud_game_parts(deal.game));
-  const auto offers = stud_offers(deal, uncountable.empty(), swept_work, deals);
+  const auto offers = stud_offers(heads_up, uncountable.empty(), swept_work, deals);
   const MethodOffer* chosen = cheapest(offers);
   Plan plan;
   plan.work.assignments = 1;
