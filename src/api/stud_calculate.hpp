@@ -14,10 +14,11 @@ namespace equity::detail {
 inline constexpr double kStudAutomaticDeals = 3e8;
 // Automatic sweeps two players when the completions the sweeps count, each with its sets of cards
 // (stud_work(), times five sweeps for Hi/Lo), are at most this, about a second on two cores: four
-// cards to come each on third street (5 x 10^6; Hi/Lo 2.6 x 10^7), and stud's and razz's player of
-// two down cards not known against one of four (7.9 x 10^8: 0.5 to 0.7 s); stud Hi/Lo's (3.9 x 10^9,
-// 2.2 s) is sampled unless exact is asked for.
-inline constexpr double kStudAutomaticSweepWork = 1.5e9;
+// cards to come each on third street (5 x 10^6; Hi/Lo 2.6 x 10^7), a player of two down cards not
+// known against one of four (stud and razz 7.9 x 10^8: 0.4 to 0.5 s; stud Hi/Lo 3.9 x 10^9, 0.9 s,
+// its low and its scoops read mostly from the other lines' sums: stud_sweep.hpp). Every heads-up
+// deal exact counts is within it.
+inline constexpr double kStudAutomaticSweepWork = 4e9;
 // Exact asked for takes on at most this many deals (about ten minutes).
 inline constexpr double kStudExactDeals = 1e11;
 // Quick (run on the calling thread): at most this many deals, or completions to score heads-up.

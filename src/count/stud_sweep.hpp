@@ -65,7 +65,9 @@ StudSweepInput stud_sweep_input(const std::array<StudScored<Scorer::kParts>, 2>&
   StudSweepInput in;
   if (s < Scorer::kParts) {
     const auto all = [](std::size_t) { return true; };
-    in.mine = stud_sorted(mine.value[part], mine.packed, values, all);
+    // Hi/Lo's high: each entry's low beside (StudSweepOut::no_low).
+    const std::vector<std::uint16_t>* low = Scorer::kParts == 2 && s == 0 ? &mine.value[1] : nullptr;
+    in.mine = stud_sorted(mine.value[part], mine.packed, values, all, low);
     in.theirs = stud_sorted(theirs.value[part], theirs.packed, values, all);
     in.their_value = theirs.value[part];
     return in;
@@ -119,6 +121,8 @@ void stud_own_counts(const StudScored<Scorer::kParts>& scored, std::uint64_t eac
 // Against an opponent of more than four cards to come (whose sets are too many to count), the
 // opponent's completions are the ones queried and p's counted, each value turned around (v to
 // top - v; no low to above every low): p's completions above one in both are then below it in both.
+// Those are the opponent's completions with a low; the scoops against his others are the pot's
+// lines' sums (stud_scoops_against_no_low()).
 template <class Scorer>
 std::uint64_t stud_scoop_sweep(const std::array<StudScored<Scorer::kParts>, 2>& scored, std::size_t p,
                                const StudSetup& setup, const std::atomic<bool>* cancel) {
@@ -148,10 +152,21 @@ std::uint64_t stud_scoop_sweep(const std::array<StudScored<Scorer::kParts>, 2>& 
   };
   const auto my_turned = turned(me, true), their_turned = turned(them, false);
   const auto queried = stud_sorted(
-      their_turned[0], them.packed, highs, [](std::size_t) { return true; }, &their_turned[1]);
+      their_turned[0], them.packed, highs, [&](std::size_t i) { return them.value[1][i] != 0; }, &their_turned[1]);
   const auto counted = stud_sorted(my_turned[0], me.packed, highs, has_low, &my_turned[1]);
   return stud_scoops(setup.to_come[1 - p], setup.to_come[p], queried, counted, my_turned[0].data(), my_turned[1].data(),
                      n, cancel);
+}
+
+// Hi/Lo: the pairs player p scoops with a low against the opponent's completions without one, when
+// those are not queried (stud_scoop_sweep(): the opponent, `lead`, of more than four cards to come),
+// from the lead's sweeps of the pot's lines. Against such a completion X, p scoops with each of his
+// completions sharing no card with X of a higher high and a low: the `each` sharing none, less
+// those of a high not above X's (line 0's not above), less those without a low (line 1's ties at
+// no low) of a higher high (less line 2's not above).
+inline std::uint64_t stud_scoops_against_no_low(const std::array<StudSweepSums, 3>& lead, std::uint64_t no_lows,
+                                                std::uint64_t each) {
+  return no_lows * each - lead[0].not_above_no_low - lead[1].zero_ties + lead[2].not_above;
 }
 
 // A line's sums from the second player's side as the first player's: `pairs` the pairs the line
@@ -239,6 +254,9 @@ StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& optio
   // that the sweeps of unequal lengths keep both busy to the end.
   const std::size_t parts =
       std::max(to_come[0], to_come[1]) > kStudSweepFewer ? threads : std::max<std::size_t>(1, threads / tasks.size());
+  // Hi/Lo against a lead of more than four cards to come: the other's scoops with a low against
+  // the lead's completions without a low are the lines' sums (stud_scoops_against_no_low()).
+  const bool turned_scoops = Scorer::kParts == 2 && to_come[lead] > kStudSweepFewer;
   const std::vector<std::uint8_t> category =
       options.by_category ? stud_value_categories<Scorer>() : std::vector<std::uint8_t>{};
   std::array<std::array<StudSweepSums, kLines>, 2> sums;
@@ -260,6 +278,7 @@ StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& optio
     StudSweepOut out;
     out.cancel = options.cancel;
     if (task.line == 0 && options.by_category) out.category = category.data();
+    out.no_low = turned_scoops && task.line == 0 && task.me == lead;
     if (options.per_completion[task.me]) {
       out.wins = wins[task.me][task.line].data();
       out.ties = ties[task.me][task.line].data();
@@ -278,6 +297,12 @@ StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& optio
     if constexpr (kLines == 3) pairs[2] = sums[1][1].zero_ties;
     for (std::size_t line = 0; line < kLines; ++line) sums[0][line] = stud_mirrored(sums[1][line], pairs[line]);
   }
+  if constexpr (kLines == 3)
+    if (turned_scoops) {
+      const auto& low = scored[lead].value[1];
+      const auto no_lows = static_cast<std::uint64_t>(std::count(low.begin(), low.end(), std::uint16_t{0}));
+      scoops[1 - lead] += stud_scoops_against_no_low(sums[lead], no_lows, each[lead]);
+    }
   StudSweepCounts out = stud_sweep_counts<Scorer>(sums[0], showdowns);
   out.scoops_with_low = scoops;
   for (std::size_t p = 0; p < 2; ++p) {

@@ -94,7 +94,8 @@ StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t b
     while (j < theirs.size() && theirs[j].value() == v) counters.add(theirs[j++].packed());
     const bool equals = j != equal_from;  // else nothing ties: not above is below
     const std::uint64_t wins_before = sums.wins, ties_before = sums.ties + sums.zero_ties;
-    const auto group = [&]<bool Write>() {  // the test of out.wins once a group, not once a completion
+    // The tests of out.wins and out.no_low once a group, not once a completion.
+    const auto group = [&]<bool Write, bool NoLow>() {
       for (std::size_t k = i; k < group_end; ++k) {
         const auto below = static_cast<std::uint64_t>(lower[k - i]);
         const auto not_above =
@@ -102,6 +103,7 @@ StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t b
         sums.wins += below;
         (v == 0 ? sums.zero_ties : sums.ties) += not_above - below;
         sums.not_above += not_above;
+        if constexpr (NoLow) sums.not_above_no_low += mine[k].low() == 0 ? not_above : 0;
         if constexpr (Write) {
           const std::uint32_t index = stud_colex<A>(mine[k].packed());
           out.wins[index] = below;
@@ -109,10 +111,14 @@ StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t b
         }
       }
     };
-    if (out.wins)
-      group.template operator()<true>();
+    if (out.wins && out.no_low)
+      group.template operator()<true, true>();
+    else if (out.wins)
+      group.template operator()<true, false>();
+    else if (out.no_low)
+      group.template operator()<false, true>();
     else
-      group.template operator()<false>();
+      group.template operator()<false, false>();
     if (out.category) {  // one category a value: the group's
       sums.category_wins[out.category[v]] += sums.wins - wins_before;
       sums.category_ties[out.category[v]] += sums.ties + sums.zero_ties - ties_before;
@@ -122,23 +128,82 @@ StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t b
   return sums;
 }
 
+// mine[begin, end) cut in `parts` ranges of whole value groups.
+std::vector<std::size_t> stud_cuts(const std::vector<StudEntry>& mine, std::size_t begin, std::size_t end,
+                                   std::size_t parts) {
+  std::vector<std::size_t> cut = {begin};
+  for (std::size_t p = 1; p < parts; ++p) {
+    std::size_t at = std::max(cut.back(), begin + (end - begin) * p / parts);
+    while (at > begin && at < end && mine[at].value() == mine[at - 1].value()) ++at;
+    cut.push_back(at);
+  }
+  cut.push_back(end);
+  return cut;
+}
+
+// The size of the first player's first value group when its sums are cheaper counted from the
+// rest (stud_first_group()), else 0: the first player's completions all there (the sums over all
+// of them are known), the second's none below it, and querying the rest once costs less than
+// the group's queries (twice where the second player has completions of its value). Stud Hi/Lo's
+// low: the completions without a low, most of them against a player of six cards to come.
+template <int A>
+std::size_t stud_first_group(const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs, int n,
+                             const StudSweepOut& out) {
+  if (out.wins || out.category || out.no_low || mine.empty() ||
+      mine.size() != kStudChoose[static_cast<std::size_t>(n)][A])
+    return 0;
+  const unsigned v = mine[0].value();
+  if (!theirs.empty() && theirs[0].value() < v) return 0;
+  std::size_t group = 0;
+  while (group < mine.size() && mine[group].value() == v) ++group;
+  const std::size_t queries = !theirs.empty() && theirs[0].value() == v ? 2 * group : group;
+  return queries > mine.size() - group ? group : 0;
+}
+
+// The first value group's sums (of `group` completions, value v), none below it: each completion
+// X's not above is N(X), the second player's completions of value v sharing no card with X. Summed
+// over all the first player's completions N counts each of those `equal` completions C(n - B, A)
+// times (the completions its cards leave), so the group's sum is that less the rest's sum of N,
+// counted against those completions alone, in `parts` ranges.
+template <int A, int B>
+StudSweepSums stud_first_group_sums(const std::vector<StudEntry>& mine, std::size_t group,
+                                    const std::vector<StudEntry>& theirs, const std::uint16_t* their_value, int n,
+                                    std::size_t parts, const StudSweepOut& out) {
+  const unsigned v = mine[0].value();
+  std::size_t equal = 0;
+  while (equal < theirs.size() && theirs[equal].value() == v) ++equal;
+  const std::vector<std::size_t> cut = stud_cuts(mine, group, mine.size(), parts);
+  std::vector<std::int64_t> rest(parts, 0);
+  parallel_for(std::size_t{0}, parts, [&](std::size_t p) {
+    StudCounters<B> counters(n, their_value);
+    for (std::size_t j = 0; j < equal; ++j) counters.add(theirs[j].packed());
+    for (std::size_t k = cut[p]; k < cut[p + 1]; ++k) {
+      if ((k & 4095) == 0 && out.cancel && out.cancel->load(std::memory_order_relaxed)) throw Cancelled();
+      rest[p] += counters.template disjoint<A>(mine[k].packed(), v + 1);
+    }
+  });
+  std::uint64_t ties = equal * std::uint64_t{kStudChoose[static_cast<std::size_t>(n - B)][A]};
+  for (std::int64_t r : rest) ties -= static_cast<std::uint64_t>(r);
+  StudSweepSums sums;
+  (v == 0 ? sums.zero_ties : sums.ties) = ties;
+  sums.not_above = ties;
+  return sums;
+}
+
 // The whole sweep, in `parts` ranges of the first player's value groups (each range counts the
-// second player's completions below it afresh: the sums are the same however split).
+// second player's completions below it afresh: the sums are the same however split), the first
+// group from the rest where that is cheaper.
 template <int A, int B>
 StudSweepSums stud_sweep_sorted(const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
                                 const std::uint16_t* their_value, int n, std::size_t parts, const StudSweepOut& out) {
-  std::vector<std::size_t> cut = {0};
-  for (std::size_t p = 1; p < parts; ++p) {
-    std::size_t at = std::max(cut.back(), mine.size() * p / parts);
-    while (at > 0 && at < mine.size() && mine[at].value() == mine[at - 1].value()) ++at;
-    cut.push_back(at);
-  }
-  cut.push_back(mine.size());
+  const std::size_t first = stud_first_group<A>(mine, theirs, n, out);
+  StudSweepSums total;
+  if (first > 0) total = stud_first_group_sums<A, B>(mine, first, theirs, their_value, n, parts, out);
+  const std::vector<std::size_t> cut = stud_cuts(mine, first, mine.size(), parts);
   std::vector<StudSweepSums> sums(parts);
   parallel_for(std::size_t{0}, parts, [&](std::size_t p) {
     sums[p] = stud_sweep_range<A, B>(mine, cut[p], cut[p + 1], theirs, their_value, n, out);
   });
-  StudSweepSums total;
   for (const auto& s : sums) total += s;
   return total;
 }

@@ -21,9 +21,11 @@ namespace equity::detail {
 // wins and ties (zero's included) by the category of the first player's value.
 struct StudSweepSums {
   std::uint64_t wins = 0, ties = 0, zero_ties = 0, not_above = 0;
+  std::uint64_t not_above_no_low = 0;  // with StudSweepOut::no_low: not_above over entries of low() 0
   std::array<std::uint64_t, kCategories> category_wins{}, category_ties{};
   StudSweepSums& operator+=(const StudSweepSums& o) {
     wins += o.wins, ties += o.ties, zero_ties += o.zero_ties, not_above += o.not_above;
+    not_above_no_low += o.not_above_no_low;
     for (std::size_t c = 0; c < kCategories; ++c)
       category_wins[c] += o.category_wins[c], category_ties[c] += o.category_ties[c];
     return *this;
@@ -35,6 +37,7 @@ struct StudSweepSums {
 struct StudSweepOut {
   const std::uint8_t* category = nullptr;
   std::uint64_t *wins = nullptr, *ties = nullptr;
+  bool no_low = false;                        // sum not_above_no_low too (stud Hi/Lo's high: stud_sweep.hpp's scoops)
   const std::atomic<bool>* cancel = nullptr;  // raised: the sweep throws Cancelled between value groups
 };
 
