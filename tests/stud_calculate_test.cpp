@@ -264,20 +264,28 @@ TEST(StudPlan, ChoosesByCountedWork) {
   EXPECT_EQ(hilo.method, Method::exact);
   EXPECT_EQ(hilo.exact_method, ExactMethod::sweep);
   EXPECT_EQ(hilo.reason, "two players: each one's completions scored once and counted against the other's (the sweep)");
-  // Both players' down cards not known: sampled, and it says why; so are the outcomes by category
-  // with a hidden hand, and a random hand (seven cards to come).
+  // The outcomes by category with a hidden hand: one sweep more, from the other side (his sets
+  // counted); exact, and stud Hi/Lo's six sweeps past automatic's work, sampled, saying why.
+  Question categories = stud_question(Game::stud, {"(?\?)Qd", "(7c7d)8h"});
+  categories.by_category = true;
+  const Plan by_category = plan(categories);
+  EXPECT_EQ(by_category.method, Method::exact);
+  EXPECT_EQ(by_category.exact_method, ExactMethod::sweep);
+  categories.game = Game::stud_hilo;
+  const Plan hilo_by_category = plan(categories);
+  EXPECT_EQ(hilo_by_category.method, Method::monte_carlo);
+  EXPECT_EQ(hilo_by_category.reason,
+            "the sweeps would count about 4,730,940,288 completions and their sets of cards, more than the "
+            "4,000,000,000 swept automatically");
+  categories.method = Method::exact;
+  EXPECT_EQ(plan(categories).exact_method, ExactMethod::sweep);
+  // Both players' down cards not known: sampled, and it says why; so is a random hand (seven cards
+  // to come).
   const Plan both = plan(stud_question(Game::stud, {"(?\?)Qd", "(?\?)8h"}));
   EXPECT_EQ(both.method, Method::monte_carlo);
   EXPECT_EQ(both.reason,
             "both players have more than 4 cards not known or to come (6 and 6); exact counts heads-up such a "
             "player against one whose down cards are known");
-  Question categories = stud_question(Game::stud, {"(?\?)Qd", "(7c7d)8h"});
-  categories.by_category = true;
-  const Plan by_category = plan(categories);
-  EXPECT_EQ(by_category.method, Method::monte_carlo);
-  EXPECT_EQ(by_category.reason,
-            "the outcomes by category with a player of 6 cards not known or to come are sampled (exact counts "
-            "them heads-up when each player has 4 at most)");
   const Plan random = plan(stud_question(Game::stud, {"random", "(7c7d)8h"}));
   EXPECT_EQ(random.method, Method::monte_carlo);
   EXPECT_EQ(random.reason,

@@ -182,14 +182,13 @@ std::string unknown_reason(const GameRules& rules, int to_come) {
 
 // Why exact cannot count the deal, or empty: a player's cards not known or to come beyond
 // kStudMaxToCome; heads-up (the sweep), more than kStudSweepFewer of them but against a player of
-// kStudSweepFewer at most, and then without the outcomes by category. Three players or more are
-// walked, within the limits of deals.
-std::string uncountable_reason(const GameRules& rules, const StudDeal& deal, bool by_category) {
+// kStudSweepFewer at most. Three players or more are walked, within the limits of deals.
+std::string uncountable_reason(const GameRules& rules, const StudDeal& deal) {
   const auto [most, fewest] = cards_to_come(deal);
   if (most > kStudMaxToCome) return unknown_reason(rules, most);
   if (!swept(deal)) return "";
   const std::string each = std::to_string(most) + " and " + std::to_string(fewest);
-  switch (stud_sweep_bar(most, fewest, by_category, false)) {  // each way of the hidden cards: plan_per_combo()
+  switch (stud_sweep_bar(most, fewest, false)) {  // each way of the hidden cards: plan_per_combo()
     case StudSweepBar::none:
     case StudSweepBar::hidden_ways:
       return "";
@@ -200,12 +199,6 @@ std::string uncountable_reason(const GameRules& rules, const StudDeal& deal, boo
                        std::to_string(kStudSweepFewer) + " at most"
                  : "both players have more than " + std::to_string(kStudSweepFewer) + " cards not known or to come (" +
                        each + "); exact counts heads-up such a player against one whose down cards are known";
-    case StudSweepBar::by_category:
-      return "the outcomes by category with a player of " + std::to_string(most) +
-             (rules.draws > 0 ? " cards to draw" : " cards not known or to come") +
-             " are sampled (exact counts them "
-             "heads-up when each player has " +
-             std::to_string(kStudSweepFewer) + " at most)";
   }
   return "";
 }
@@ -404,7 +397,7 @@ void plan_per_combo(const Question& q, Plan& plan, PlannedQuestion& s) {
     const double count = static_cast<double>(choose(left, hidden[p]));
     ways += count;
     const StudDeal one = way_deal(deal, p, stud_hidden_ways(deal, hidden[p]).front());  // every way alike
-    enumerable = enumerable && uncountable_reason(game_rules(q.game), one, false).empty() &&
+    enumerable = enumerable && uncountable_reason(game_rules(q.game), one).empty() &&
                  (swept(one) || static_cast<double>(stud_deals(one)) <= kStudExactDeals);
     if (enumerable) work += count * std::max(stud_work(one), kStudWayWork);
   }
@@ -488,10 +481,11 @@ Plan plan_stud(const Question& question) {
   if (deal.later_draws > 0) return plan_draws(q, std::move(s));
   if (stud_stub_runs_out(deal)) return plan_reshuffle(q, std::move(s));
   const bool heads_up = swept(deal);
-  const std::string uncountable = uncountable_reason(game_rules(q.game), deal, q.by_category);
+  const std::string uncountable = uncountable_reason(game_rules(q.game), deal);
   const double work = uncountable.empty() ? stud_work(deal) : deals;
-  // Heads-up, the sweeps' work: each completion and its sets once a sweep (stud_sweeps()).
-  const double swept_work = work * stud_sweeps(stud_game_parts(deal.game));
+  // Heads-up, the sweeps' work: each completion and its sets once a sweep (stud_sweeps(); with the
+  // outcomes by category one more, the high's from the other side).
+  const double swept_work = work * (stud_sweeps(stud_game_parts(deal.game)) + (q.by_category ? 1 : 0));
   const auto offers = stud_offers(heads_up, uncountable.empty(), swept_work, deals);
   const MethodOffer* chosen = cheapest(offers);
   Plan plan;

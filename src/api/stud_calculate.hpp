@@ -13,11 +13,12 @@ namespace equity::detail {
 // 2.1 x 10^8); two players are always swept when exact can count them.
 inline constexpr double kStudAutomaticDeals = 3e8;
 // Automatic sweeps two players when the completions the sweeps count, each with its sets of cards
-// (stud_work(), times five sweeps for Hi/Lo), are at most this, about a second on two cores: four
-// cards to come each on third street (5 x 10^6; Hi/Lo 2.6 x 10^7), a player of two down cards not
-// known against one of four (stud and razz 7.9 x 10^8: 0.4 to 0.5 s; stud Hi/Lo 3.9 x 10^9, 0.9 s,
-// its low and its scoops read mostly from the other lines' sums: stud_sweep.hpp). Every heads-up
-// deal exact counts is within it.
+// (stud_work(), times five sweeps for Hi/Lo, one more with the outcomes by category), are at most
+// this, about a second on two cores: four cards to come each on third street (5 x 10^6; Hi/Lo 2.6 x
+// 10^7), a player of two down cards not known against one of four (stud and razz 7.9 x 10^8: 0.4 to
+// 0.5 s, by category 0.7 to 0.8 s; stud Hi/Lo 3.9 x 10^9, 0.9 s, its low and its scoops read mostly
+// from the other lines' sums: stud_sweep.hpp). Stud Hi/Lo's by category (4.7 x 10^9, 1.2 s) is
+// sampled unless exact is asked for.
 inline constexpr double kStudAutomaticSweepWork = 4e9;
 // Exact asked for takes on at most this many deals (about ten minutes).
 inline constexpr double kStudExactDeals = 1e11;

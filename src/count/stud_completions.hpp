@@ -20,22 +20,21 @@ namespace equity::detail {
 
 // A player's cards to come or not known that exact counts take: third street's six (two down cards
 // not known and four to come). The heads-up sweep takes them against a player with at most
-// kStudSweepFewer (its counters keep the sets of up to three of that player's cards); the walk
-// takes any, within its limit of deals.
+// kStudSweepFewer (its counters keep the sets of up to three of that player's cards, or for that
+// player's own sweep, the other's sets of up to four); the walk takes any, within its limit of deals.
 inline constexpr int kStudMaxToCome = 6;
 inline constexpr int kStudSweepFewer = 4;
 
 // What keeps the heads-up sweep from counting a deal whose player of the most cards not known or to
 // come has `more` of them and the other `fewer` (the community card not among them): nothing when
-// `more` is at most kStudSweepFewer; else the other's being more than kStudSweepFewer too, the
-// outcomes by category, or each way of the hidden cards (`hidden_ways`), which it counts only then.
+// `more` is at most kStudSweepFewer; else the other's being more than kStudSweepFewer too, or each
+// way of the hidden cards (`hidden_ways`), which it counts only then.
 // The one rule of what the sweep takes: the library's check (stud_exact()) and the planner's reason
 // (stud_calculate.cpp) each word it for their readers.
-enum class StudSweepBar { none, both_many, by_category, hidden_ways };
-constexpr StudSweepBar stud_sweep_bar(int more, int fewer, bool by_category, bool hidden_ways) {
+enum class StudSweepBar { none, both_many, hidden_ways };
+constexpr StudSweepBar stud_sweep_bar(int more, int fewer, bool hidden_ways) {
   if (more <= kStudSweepFewer) return StudSweepBar::none;
   if (fewer > kStudSweepFewer) return StudSweepBar::both_many;
-  if (by_category) return StudSweepBar::by_category;
   return hidden_ways ? StudSweepBar::hidden_ways : StudSweepBar::none;
 }
 

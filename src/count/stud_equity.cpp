@@ -207,21 +207,19 @@ void add_hidden(const detail::StudSetup& setup, const detail::StudSetup& one, st
 }
 
 // The heads-up sweep counts a player of more than four cards to come (two down cards not known)
-// against one of four at most, without the outcomes by category nor each way of hidden cards.
+// against one of four at most, without each way of hidden cards.
 void check_sweep(const detail::StudSetup& setup, const StudExactOptions& options) {
   const int community = setup.community ? 1 : 0;
   const int first = setup.to_come[0] - community, second = setup.to_come[1] - community;
   const int more = std::max(first, second), fewer = std::min(first, second);
   const bool hidden_ways = std::any_of(options.hidden.begin(), options.hidden.end(), [](int u) { return u > 0; });
   const std::string shape = "heads-up with " + std::to_string(more) + " cards not known or to come";
-  switch (detail::stud_sweep_bar(more, fewer, options.by_category, hidden_ways)) {
+  switch (detail::stud_sweep_bar(more, fewer, hidden_ways)) {
     case detail::StudSweepBar::none:
       return;
     case detail::StudSweepBar::both_many:
       throw InputError("exact stud counts " + shape + " against at most " + std::to_string(detail::kStudSweepFewer) +
                        ", not " + std::to_string(fewer) + " (show one player's down cards)");
-    case detail::StudSweepBar::by_category:
-      throw InputError("exact stud counts " + shape + " without the outcomes by category");
     case detail::StudSweepBar::hidden_ways:
       throw InputError("exact stud counts " + shape + " without each way of the hidden cards");
   }

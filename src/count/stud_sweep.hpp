@@ -232,23 +232,27 @@ StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& optio
   const std::array<int, 2> to_come = {setup.to_come[0], setup.to_come[1]};
   // The pot's lines are swept from the side of the player whose sets are not counted: the first,
   // unless the second has more than four cards to come (then the first has four at most).
-  const std::size_t lead = to_come[1] > kStudSweepFewer ? 1 : 0;
-  if (to_come[1 - lead] > kStudSweepFewer || (lead == 1 && (options.by_category || options.per_completion[0])) ||
-      (options.per_completion[1 - lead] && to_come[lead] > kStudSweepFewer))
-    throw std::invalid_argument("the stud sweep: these cards to come and counts are not swept");
+  const std::size_t lead = to_come[1] > kStudSweepFewer ? 1 : 0, other = 1 - lead;
+  if (to_come[other] > kStudSweepFewer)
+    throw std::invalid_argument("the stud sweep: both players have more than four cards to come");
   std::array<StudScored<Scorer::kParts>, 2> scored;
   for (std::size_t p = 0; p < 2; ++p) scored[p] = stud_score<Scorer>(setup, p);
   // One sweep per line of the pot (stud_equity.hpp) from the lead's side, and for Hi/Lo each
-  // player's scoops with a low; from the second player's side, the high (razz: the low) for the
-  // counts by category, every line for the counts per completion. Each split in ranges for the
+  // player's scoops with a low; from the other player's side, the high (razz: the low) for the
+  // counts by category, every line for the counts per completion (against a lead of more than four
+  // cards to come, his sets counted: five or six cards each). Each split in ranges for the
   // threads the sweeps leave (a range after the first counts the other player's completions below
   // it again, so a sweep is split only for idle threads).
   constexpr auto kLines = static_cast<std::size_t>(stud_pot_lines(Scorer::kParts));
   std::vector<StudSweepTask> tasks;
   for (std::size_t line = 0; line < kLines; ++line) tasks.push_back({line, lead});
   if constexpr (Scorer::kParts == 2) tasks.insert(tasks.end(), {{kStudScoops, 0}, {kStudScoops, 1}});
+  std::array<bool, kLines> other_swept{};
   for (std::size_t line = 0; line < kLines; ++line)
-    if (lead == 0 && (options.per_completion[1] || (line == 0 && options.by_category))) tasks.push_back({line, 1});
+    if (options.per_completion[other] || (line == 0 && options.by_category)) {
+      tasks.push_back({line, other});
+      other_swept[line] = true;
+    }
   const auto threads = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
   // A player of more than four cards to come makes each sweep long: split for every thread, so
   // that the sweeps of unequal lengths keep both busy to the end.
@@ -283,19 +287,23 @@ StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& optio
       out.wins = wins[task.me][task.line].data();
       out.ties = ties[task.me][task.line].data();
     }
+    // Against the lead's counted sets (more than four cards to come) the adds are the work, and a
+    // range after the first would add them again: one range.
+    const std::size_t ranges = task.me == other && to_come[lead] > kStudSweepFewer ? 1 : parts;
     sums[task.me][task.line] = stud_sweep_sorted(to_come[task.me], to_come[1 - task.me], in.mine, in.theirs,
-                                                 in.their_value.data(), n, parts, out);
+                                                 in.their_value.data(), n, ranges, out);
   });
   const auto a = static_cast<std::size_t>(to_come[0]), b = static_cast<std::size_t>(to_come[1]);
   const std::uint64_t mine = kStudChoose[static_cast<std::size_t>(n)][a];
   const std::array<std::uint64_t, 2> each = {kStudChoose[static_cast<std::size_t>(n) - a][b],
                                              kStudChoose[static_cast<std::size_t>(n) - b][a]};
   const std::uint64_t showdowns = mine * each[0];
-  if (lead == 1) {  // the first player's sums: line 2 counts the pairs without a low, line 1's ties at none
+  if (lead == 1) {  // the first player's sums where not swept: line 2 counts the pairs without a low
     std::array<std::uint64_t, kLines> pairs;
     pairs.fill(showdowns);
-    if constexpr (kLines == 3) pairs[2] = sums[1][1].zero_ties;
-    for (std::size_t line = 0; line < kLines; ++line) sums[0][line] = stud_mirrored(sums[1][line], pairs[line]);
+    if constexpr (kLines == 3) pairs[2] = sums[1][1].zero_ties;  // line 1's ties at none
+    for (std::size_t line = 0; line < kLines; ++line)
+      if (!other_swept[line]) sums[0][line] = stud_mirrored(sums[1][line], pairs[line]);
   }
   if constexpr (kLines == 3)
     if (turned_scoops) {

@@ -5,6 +5,7 @@
 #include <bit>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "detail/parallel.hpp"
 #include "equity/error.hpp"
@@ -14,14 +15,19 @@ namespace equity::detail {
 namespace {
 
 // The second player's completions counted so far (those below a threshold): how many, and for each
-// set of 1 .. B - 1 cards how many of them hold it. Sets of B cards are completions themselves:
-// whether one is counted is its value against the threshold.
-template <int B>
+// set of 1 .. Most cards how many of them hold it, for queries of completions of at most Most cards
+// (Most = A) or of B or more (Most = B - 1: sets of B cards are completions themselves, counted or
+// not by their value against the threshold).
+template <int B, int Most>
 class StudCounters {
+  static_assert(B == 0 || Most < B);
+  // At most C(51, 3) = 20,825 completions of four cards hold a card; of six, C(49, 5) = 1.9 million.
+  using Count = std::conditional_t<(B <= kStudSweepFewer), std::uint16_t, std::uint32_t>;
+
  public:
   StudCounters(int n, const std::uint16_t* value) : value_(value) {
     std::size_t size = 0;
-    for (int j = 1; j < B; ++j) {
+    for (int j = 1; j <= Most; ++j) {
       start_[static_cast<std::size_t>(j)] = size;
       size += kStudChoose[static_cast<std::size_t>(n)][static_cast<std::size_t>(j)];
     }
@@ -30,10 +36,10 @@ class StudCounters {
 
   EQUITY_ALWAYS_INLINE void add(StudPacked packed) {
     ++counted_;
-    const auto index = stud_subset_indices<B>(packed);
+    const auto index = stud_subset_indices<B, Most>(packed);
     stud_for_each_subset<B>([&](auto m) {
       constexpr int j = std::popcount(m.value);
-      if constexpr (j < B) ++sets_[start_[j] + index[m.value]];
+      if constexpr (j <= Most) ++sets_[start_[j] + index[m.value]];
     });
   }
 
@@ -41,6 +47,7 @@ class StudCounters {
   // of A cards at `packed`: inclusion and exclusion over its subsets.
   template <int A>
   EQUITY_ALWAYS_INLINE std::int64_t disjoint(StudPacked packed, unsigned threshold) const {
+    static_assert(B == 0 || A <= Most || Most == B - 1);
     if constexpr (B == 0) {
       return value_[0] < threshold;
     } else {
@@ -49,7 +56,7 @@ class StudCounters {
       stud_for_each_subset<A>([&](auto m) {
         constexpr int j = std::popcount(m.value);
         constexpr std::int64_t sign = j % 2 == 0 ? 1 : -1;
-        if constexpr (j < B)
+        if constexpr (j <= Most)
           n += sign * sets_[start_[j] + index[m.value]];
         else if constexpr (j == B)
           n += sign * (value_[index[m.value]] < threshold);
@@ -60,10 +67,14 @@ class StudCounters {
 
  private:
   const std::uint16_t* value_;  // the second player's values by colex index (filtered out: 0xffff)
-  std::array<std::size_t, kStudSweepFewer + 1> start_{};
-  std::vector<std::uint16_t> sets_;  // at most C(51, 3) = 20,825 completions hold a card
+  std::array<std::size_t, kStudMaxToCome + 1> start_{};
+  std::vector<Count> sets_;
   std::int64_t counted_ = 0;
 };
+
+// The counters a sweep of completions of A cards against B keeps.
+template <int A, int B>
+using StudSweepCounters = StudCounters<B, (A < B ? A : (B > 0 ? B - 1 : 0))>;
 
 // The colex index of the completion of K positions at `packed`.
 template <int K>
@@ -78,7 +89,7 @@ template <int A, int B>
 StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t begin, std::size_t end,
                                const std::vector<StudEntry>& theirs, const std::uint16_t* their_value, int n,
                                const StudSweepOut& out) {
-  StudCounters<B> counters(n, their_value);
+  StudSweepCounters<A, B> counters(n, their_value);
   StudSweepSums sums;
   std::vector<std::int64_t> lower;
   std::size_t j = 0;
@@ -175,7 +186,7 @@ StudSweepSums stud_first_group_sums(const std::vector<StudEntry>& mine, std::siz
   const std::vector<std::size_t> cut = stud_cuts(mine, group, mine.size(), parts);
   std::vector<std::int64_t> rest(parts, 0);
   parallel_for(std::size_t{0}, parts, [&](std::size_t p) {
-    StudCounters<B> counters(n, their_value);
+    StudSweepCounters<A, B> counters(n, their_value);
     for (std::size_t j = 0; j < equal; ++j) counters.add(theirs[j].packed());
     for (std::size_t k = cut[p]; k < cut[p + 1]; ++k) {
       if ((k & 4095) == 0 && out.cancel && out.cancel->load(std::memory_order_relaxed)) throw Cancelled();
@@ -208,24 +219,32 @@ StudSweepSums stud_sweep_sorted(const std::vector<StudEntry>& mine, const std::v
   return total;
 }
 
-// The first player's completions of a cards against the second's of b, whose sets are counted.
-void check_sizes(int a, int b) {
-  if (a < 0 || a > kStudMaxToCome || b < 0 || b > kStudSweepFewer)
+// The first player's completions of a cards against the second's of b, whose sets are counted
+// (`more`: the sweep takes more than kStudSweepFewer against at most kStudSweepFewer).
+void check_sizes(int a, int b, bool more = false) {
+  const bool fits = a >= 0 && a <= kStudMaxToCome && b >= 0 &&
+                    (b <= kStudSweepFewer || (more && b <= kStudMaxToCome && a <= kStudSweepFewer));
+  if (!fits)
     throw std::invalid_argument("the stud sweep: " + std::to_string(a) + " cards to come against " + std::to_string(b) +
                                 " (at most " + std::to_string(kStudMaxToCome) + " against " +
-                                std::to_string(kStudSweepFewer) + ")");
+                                std::to_string(kStudSweepFewer) + ", or the other way round)");
 }
 
 }  // namespace
 
 StudSweepSums stud_sweep_sorted(int a, int b, const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
                                 const std::uint16_t* their_value, int n, std::size_t parts, const StudSweepOut& out) {
-  check_sizes(a, b);
-  return stud_with_size<kStudMaxToCome>(a, [&](auto ka) {
-    return stud_with_size<kStudSweepFewer>(b, [&](auto kb) {
-      return stud_sweep_sorted<decltype(ka)::value, decltype(kb)::value>(mine, theirs, their_value, n, parts, out);
+  check_sizes(a, b, true);
+  const auto sweep = [&](auto ka, auto kb) {
+    return stud_sweep_sorted<decltype(ka)::value, decltype(kb)::value>(mine, theirs, their_value, n, parts, out);
+  };
+  if (b > kStudSweepFewer)  // the other player's sets counted: his down cards not known (five or six to come)
+    return stud_with_size<kStudSweepFewer>(a, [&](auto ka) {
+      return b == kStudMaxToCome ? sweep(ka, std::integral_constant<int, kStudMaxToCome>{})
+                                 : sweep(ka, std::integral_constant<int, kStudMaxToCome - 1>{});
     });
-  });
+  return stud_with_size<kStudMaxToCome>(
+      a, [&](auto ka) { return stud_with_size<kStudSweepFewer>(b, [&](auto kb) { return sweep(ka, kb); }); });
 }
 
 std::uint64_t stud_scoops(int a, int b, const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
