@@ -795,8 +795,8 @@ TEST(Cli, StudMultiwayWalksOrSamples) {
       "?)Kc' --seed 3 --json");
   EXPECT_EQ(razz["mode"], "monte-carlo");
   EXPECT_EQ(razz["reason"],
-            "both players have more than 4 cards not known or to come (6 and 6); exact counts heads-up such a "
-            "player against one whose down cards are known");
+            "the sweeps would count about 2,034,009,600 completions and their sets of cards, more than the "
+            "2,000,000,000 swept automatically with both players' down cards unseen");
   EXPECT_EQ(razz["players"][1]["hand"],
             "(?"
             "?)Kc");

@@ -293,26 +293,19 @@ TEST(DrawCalculate, AnswerJsonNamesTheGameAndTheHalves) {
   EXPECT_EQ(j["players"][1]["hand"], "8s6c3h/2");
 }
 
-TEST(DrawCalculate, FiveDrawnAgainstFewerIsSweptBothFiveSampled) {
+TEST(DrawCalculate, FiveDrawnAgainstFewerOrFiveIsSwept) {
   // A player drawing five against one drawing two: the sweep queries the five-card draws against the
-  // counted sets of the other's (the discards known keep the brute force small: 19 cards left).
+  // counted sets of the other's (the discards known keep the brute force small: 19 cards left); both
+  // drawing five, one's sets of up to four counted against the other's draws (15 cards left).
   const std::string dead = "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c9d";
   expect_brute_force(draw_question(Game::draw, {"AsAhKd/2", "/5"}, dead));
   expect_brute_force(draw_question(Game::deuce7_single, {"/5", "AsKhQdTc/1"}, dead));
-  // Both drawing five: sampled, and exact asked for says why.
-  Question q = draw_question(Game::draw, {"/5", "/5"});
-  const Plan plan = equity::plan(q);
-  EXPECT_EQ(plan.method, Method::monte_carlo);
-  EXPECT_EQ(plan.reason,
-            "both players draw more than 4 cards (5 and 5); exact counts heads-up a player drawing more against one "
-            "drawing 4 at most");
-  EXPECT_EQ(message_of([&] {
-              Question e = q;
-              e.method = Method::exact;
-              return e;
-            }()),
-            "exact: both players draw more than 4 cards (5 and 5); exact counts heads-up a player drawing more "
-            "against one drawing 4 at most: ask for Monte Carlo");
+  expect_brute_force(draw_question(Game::deuce7_single, {"/5", "/5"}, dead + "9h9sTcTdJcJdQc"));
+  // Both drawing five from the whole deck: exact automatically (3,986,646,103,440 deals).
+  const Plan plan = equity::plan(draw_question(Game::draw, {"/5", "/5"}));
+  EXPECT_EQ(plan.method, Method::exact);
+  EXPECT_EQ(plan.exact_method, ExactMethod::sweep);
+  EXPECT_EQ(plan.work.showdowns, 2'598'960.0 * 1'533'939.0);  // C(52,5) C(47,5)
 }
 
 TEST(DrawCalculate, BadQuestionsAreOneLineInTheGamesTerms) {

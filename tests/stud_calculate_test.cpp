@@ -279,13 +279,25 @@ TEST(StudPlan, ChoosesByCountedWork) {
             "4,000,000,000 swept automatically");
   categories.method = Method::exact;
   EXPECT_EQ(plan(categories).exact_method, ExactMethod::sweep);
-  // Both players' down cards not known: sampled, and it says why; so is a random hand (seven cards
-  // to come).
-  const Plan both = plan(stud_question(Game::stud, {"(?\?)Qd", "(?\?)8h"}));
+  // Both players' down cards not known: past automatic's work on third street (each set twice the
+  // work), sampled, saying why; exact when asked for, and on fourth street. Stud Hi/Lo's are
+  // sampled, and so is a random hand (seven cards to come).
+  Question both_hidden = stud_question(Game::stud, {"(?\?)Qd", "(?\?)8h"});
+  const Plan both = plan(both_hidden);
   EXPECT_EQ(both.method, Method::monte_carlo);
   EXPECT_EQ(both.reason,
-            "both players have more than 4 cards not known or to come (6 and 6); exact counts heads-up such a "
-            "player against one whose down cards are known");
+            "the sweeps would count about 2,034,009,600 completions and their sets of cards, more than the "
+            "2,000,000,000 swept automatically with both players' down cards unseen");
+  both_hidden.method = Method::exact;
+  EXPECT_EQ(plan(both_hidden).exact_method, ExactMethod::sweep);
+  const Plan fourth = plan(stud_question(Game::razz, {"(?\?)QdJh", "(?\?)8h9h"}));
+  EXPECT_EQ(fourth.method, Method::exact);
+  EXPECT_EQ(fourth.exact_method, ExactMethod::sweep);
+  const Plan both_hilo = plan(stud_question(Game::stud_hilo, {"(?\?)Qd", "(?\?)8h"}));
+  EXPECT_EQ(both_hilo.method, Method::monte_carlo);
+  EXPECT_EQ(both_hilo.reason,
+            "both players have more than 4 cards not known or to come (6 and 6); with a split pot exact counts "
+            "heads-up such a player against one whose down cards are known");
   const Plan random = plan(stud_question(Game::stud, {"random", "(7c7d)8h"}));
   EXPECT_EQ(random.method, Method::monte_carlo);
   EXPECT_EQ(random.reason,
@@ -445,9 +457,8 @@ TEST(StudPerCombo, MultiwayWaysFromTheWalkAgainstTheBruteForce) {
 
 TEST(StudPerCombo, EachWaysOwnQuestionWhenTheAnswerCannotGiveThem) {
   // Fourth street with both down cards hidden: five cards not known or to come. Against a known hand
-  // the answer is swept exactly but without each way; against a second hidden hand it is sampled.
-  // Either way each way's own question (two down cards known, three to come) is a sweep: exact, the
-  // brute force's integers.
+  // or a second hidden one the answer is swept exactly but without each way; each way's own question
+  // (two down cards known, three to come) is a sweep: exact, the brute force's integers.
   const std::string dead = "2h2s2c2d3c3d3h3s4c4d5c5d6s6h8c8d9c9sKcKdKhAcAdAh4h4s5h5s6c6d7h7s";
   // The answer by `method`, each way's own question exact.
   const auto answer = [](Question q, Method method) {
@@ -466,10 +477,10 @@ TEST(StudPerCombo, EachWaysOwnQuestionWhenTheAnswerCannotGiveThem) {
   EXPECT_FALSE(a.players[1].standard_error.has_value());
 
   const Question both = stud_question(Game::stud, {"(?\?)QdJh", "(?\?)8h9h"}, "7c7d" + dead);
-  const Answer b = answer(both, Method::monte_carlo);
+  const Answer b = answer(both, Method::exact);
   expect_ways(b, deal_of(both), 0, 2);
   expect_ways(b, deal_of(both), 1, 2);
-  EXPECT_TRUE(b.players[1].standard_error.has_value());
+  EXPECT_FALSE(b.players[1].standard_error.has_value());
 }
 
 TEST(StudPerCombo, MonteCarloWaysRepeatOnAnyThreadCountAndAreNearExact) {
@@ -567,9 +578,10 @@ TEST(StudCalculate, BadQuestionsSayWhatIsWrongInTheGamesTerms) {
   q.dead.clear();
   q.players = {"(?\?)Qd", "(?\?)8h"};
   q.method = Method::exact;
+  q.game = Game::stud_hilo;
   EXPECT_EQ(message_of(q),
-            "exact: both players have more than 4 cards not known or to come (6 and 6); exact counts heads-up "
-            "such a player against one whose down cards are known: ask for Monte Carlo");
+            "exact: both players have more than 4 cards not known or to come (6 and 6); with a split pot exact "
+            "counts heads-up such a player against one whose down cards are known: ask for Monte Carlo");
 }
 
 }  // namespace

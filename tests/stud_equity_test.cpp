@@ -189,6 +189,26 @@ TEST(StudHeadsUp, DownCardsNotKnownAgainstTheBruteForce) {
   }
 }
 
+TEST(StudHeadsUp, BothPlayersDownCardsNotKnownAgainstTheBruteForce) {
+  // Both players of five or six cards to come: the sweep counts one's sets of up to five cards
+  // against the other's queries (and the other way round with the outcomes by category). Stud
+  // Hi/Lo's scoops are not counted so: it is refused, and walked.
+  std::mt19937_64 rng(43);
+  for (StudGame game : kEveryStudGame) {
+    // Third street both unseen (six against six, 16 cards left: C(16,6) x C(10,6) = 1.7 million
+    // pairs), fourth street against third (five against six), fourth against fourth.
+    for (const StudDeal& deal :
+         {random_deal(game, rng, 1, 1, 34), random_deal(game, rng, 2, 1, 33), random_deal(game, rng, 2, 2, 32)}) {
+      if (stud_game_parts(game) == 2) {
+        EXPECT_THROW(stud_exact(deal), InputError);
+        EXPECT_EQ(stud_exact(deal, {StudExactMethod::walk}), without_category_outcomes(brute_counts(deal)));
+      } else {
+        expect_uneven_sweep(deal);
+      }
+    }
+  }
+}
+
 TEST(StudHeadsUp, CancelStopsTheSweep) {
   // Third street with an unseen player, half a second of sweeping: a raised cancel stops it.
   const std::atomic<bool> cancel{true};
@@ -265,8 +285,8 @@ TEST(StudHeadsUp, RefusesBadDeals) {
   refuses({StudGame::stud, {parse_cards(""), parse_cards("QsJsTs")}, {}},
           "player 1: exact stud counts at most 6 unknown cards a player (third street: two down cards not known, "
           "four to come); this hand has 7");
-  refuses({StudGame::stud, {parse_cards("As"), parse_cards("QsJs")}, {}},
-          "exact stud counts heads-up with 6 cards not known or to come against at most 4, not 5 (show one "
+  refuses({StudGame::stud_hilo, {parse_cards("As"), parse_cards("QsJs")}, {}},
+          "exact stud-hilo counts heads-up with 6 cards not known or to come against at most 4, not 5 (show one "
           "player's down cards)");
   const StudDeal hidden{StudGame::razz, {parse_cards("As"), parse_cards("QsJsTs")}, {}};
   StudExactOptions ways;

@@ -163,12 +163,13 @@ bool swept(const StudDeal& deal) { return deal.hands.size() == 2 && stud_sweep_t
 // What stud's two exact methods say of a deal (heads_up: swept()) that exact can count
 // (uncountable_reason() names those it cannot), neither asked for by name (method_offer.hpp): the
 // sweep takes two players (stud_sweep_takes()), its work each completion and its sets once a sweep,
-// within automatic's kStudAutomaticSweepWork; the walk three players or more, every deal, up to
-// kStudExactDeals and within automatic's kStudAutomaticDeals.
-std::array<MethodOffer, 2> stud_offers(bool heads_up, bool countable, double swept_work, double deals) {
+// within automatic's `sweep_limit` (stud_sweep_limit()); the walk three players or more, every
+// deal, up to kStudExactDeals and within automatic's kStudAutomaticDeals.
+std::array<MethodOffer, 2> stud_offers(bool heads_up, bool countable, double swept_work, double sweep_limit,
+                                       double deals) {
   const bool sweeps = countable && heads_up;
   const bool walks = countable && !heads_up && deals <= kStudExactDeals;
-  return {{{ExactMethod::sweep, sweeps, sweeps, swept_work, swept_work <= kStudAutomaticSweepWork},
+  return {{{ExactMethod::sweep, sweeps, sweeps, swept_work, swept_work <= sweep_limit},
            {ExactMethod::boards, walks, walks, deals, deals <= kStudAutomaticDeals}}};
 }
 
@@ -188,17 +189,15 @@ std::string uncountable_reason(const GameRules& rules, const StudDeal& deal) {
   if (most > kStudMaxToCome) return unknown_reason(rules, most);
   if (!swept(deal)) return "";
   const std::string each = std::to_string(most) + " and " + std::to_string(fewest);
-  switch (stud_sweep_bar(most, fewest, false)) {  // each way of the hidden cards: plan_per_combo()
+  // Each way of the hidden cards: plan_per_combo(). Two parts: stud Hi/Lo (no draw game of two
+  // parts is swept).
+  switch (stud_sweep_bar(most, fewest, stud_game_parts(deal.game), false)) {
     case StudSweepBar::none:
     case StudSweepBar::hidden_ways:
       return "";
     case StudSweepBar::both_many:
-      return rules.draws > 0
-                 ? "both players draw more than " + std::to_string(kStudSweepFewer) + " cards (" + each +
-                       "); exact counts heads-up a player drawing more against one drawing " +
-                       std::to_string(kStudSweepFewer) + " at most"
-                 : "both players have more than " + std::to_string(kStudSweepFewer) + " cards not known or to come (" +
-                       each + "); exact counts heads-up such a player against one whose down cards are known";
+      return "both players have more than " + std::to_string(kStudSweepFewer) + " cards not known or to come (" + each +
+             "); with a split pot exact counts heads-up such a player against one whose down cards are known";
   }
   return "";
 }
@@ -217,6 +216,21 @@ double stud_work(const StudDeal& deal) {
     work += static_cast<double>(choose(left, k)) * static_cast<double>(1 << k);
   }
   return work;
+}
+
+// Heads-up, the sweeps' work: each completion and its sets (`work`, stud_work()) once a sweep
+// (stud_sweeps(); with the outcomes by category one more, the high's from the other side).
+double stud_sweep_work(const StudDeal& deal, double work, bool by_category) {
+  return work * (stud_sweeps(stud_game_parts(deal.game)) + (by_category ? 1 : 0));
+}
+
+// The sweeps' work automatic counts exactly: kStudAutomaticSweepWork, half of it when both players
+// have more than kStudSweepFewer cards not known or to come, where a set costs about twice as much
+// (the counters keep sets of up to five cards, 2.4 million on third street, beyond the core's
+// cache, and a second range adds them again: 0.88 ns a set on two cores, 0.56 with one player's
+// down cards unseen).
+double stud_sweep_limit(const StudDeal& deal) {
+  return cards_to_come(deal).second > kStudSweepFewer ? kStudAutomaticSweepWork / 2 : kStudAutomaticSweepWork;
 }
 
 // The cards left: the deck less every known and dead card.
@@ -483,10 +497,9 @@ Plan plan_stud(const Question& question) {
   const bool heads_up = swept(deal);
   const std::string uncountable = uncountable_reason(game_rules(q.game), deal);
   const double work = uncountable.empty() ? stud_work(deal) : deals;
-  // Heads-up, the sweeps' work: each completion and its sets once a sweep (stud_sweeps(); with the
-  // outcomes by category one more, the high's from the other side).
-  const double swept_work = work * (stud_sweeps(stud_game_parts(deal.game)) + (q.by_category ? 1 : 0));
-  const auto offers = stud_offers(heads_up, uncountable.empty(), swept_work, deals);
+  const double swept_work = heads_up ? stud_sweep_work(deal, work, q.by_category) : 0;
+  const double sweep_limit = stud_sweep_limit(deal);
+  const auto offers = stud_offers(heads_up, uncountable.empty(), swept_work, sweep_limit, deals);
   const MethodOffer* chosen = cheapest(offers);
   Plan plan;
   plan.work.assignments = 1;
@@ -505,8 +518,9 @@ Plan plan_stud(const Question& question) {
       plan.reason = exact ? "two players: each one's completions scored once and counted against the other's (the "
                             "sweep)"
                           : "the sweeps would count about " + grouped_count(swept_work) +
-                                " completions and their sets of cards, more than the " +
-                                grouped_count(kStudAutomaticSweepWork) + " swept automatically";
+                                " completions and their sets of cards, more than the " + grouped_count(sweep_limit) +
+                                " swept automatically" +
+                                (sweep_limit < kStudAutomaticSweepWork ? " with both players' down cards unseen" : "");
     else
       plan.reason = (exact ? "about " : "exact would walk about ") + grouped_count(deals) +
                     (exact ? " deals to walk, within the " : " deals, more than the ") +

@@ -27,14 +27,15 @@ inline constexpr int kStudSweepFewer = 4;
 
 // What keeps the heads-up sweep from counting a deal whose player of the most cards not known or to
 // come has `more` of them and the other `fewer` (the community card not among them): nothing when
-// `more` is at most kStudSweepFewer; else the other's being more than kStudSweepFewer too, or each
-// way of the hidden cards (`hidden_ways`), which it counts only then.
+// `more` is at most kStudSweepFewer; else, in a pot of two parts (`parts`: the scoops' rows of
+// every set of up to five cards would not fit), the other's being more than kStudSweepFewer too;
+// or each way of the hidden cards (`hidden_ways`), which it counts only then.
 // The one rule of what the sweep takes: the library's check (stud_exact()) and the planner's reason
 // (stud_calculate.cpp) each word it for their readers.
 enum class StudSweepBar { none, both_many, hidden_ways };
-constexpr StudSweepBar stud_sweep_bar(int more, int fewer, bool hidden_ways) {
+constexpr StudSweepBar stud_sweep_bar(int more, int fewer, int parts, bool hidden_ways) {
   if (more <= kStudSweepFewer) return StudSweepBar::none;
-  if (fewer > kStudSweepFewer) return StudSweepBar::both_many;
+  if (parts == 2 && fewer > kStudSweepFewer) return StudSweepBar::both_many;
   return hidden_ways ? StudSweepBar::hidden_ways : StudSweepBar::none;
 }
 

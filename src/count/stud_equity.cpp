@@ -206,20 +206,21 @@ void add_hidden(const detail::StudSetup& setup, const detail::StudSetup& one, st
   }
 }
 
-// The heads-up sweep counts a player of more than four cards to come (two down cards not known)
-// against one of four at most, without each way of hidden cards.
-void check_sweep(const detail::StudSetup& setup, const StudExactOptions& options) {
+// The heads-up sweep counts a player of more than four cards to come (two down cards not known),
+// in stud Hi/Lo against one of four at most, without each way of hidden cards.
+void check_sweep(StudGame game, const detail::StudSetup& setup, const StudExactOptions& options) {
   const int community = setup.community ? 1 : 0;
   const int first = setup.to_come[0] - community, second = setup.to_come[1] - community;
   const int more = std::max(first, second), fewer = std::min(first, second);
   const bool hidden_ways = std::any_of(options.hidden.begin(), options.hidden.end(), [](int u) { return u > 0; });
   const std::string shape = "heads-up with " + std::to_string(more) + " cards not known or to come";
-  switch (detail::stud_sweep_bar(more, fewer, hidden_ways)) {
+  switch (detail::stud_sweep_bar(more, fewer, stud_game_parts(game), hidden_ways)) {
     case detail::StudSweepBar::none:
       return;
     case detail::StudSweepBar::both_many:
-      throw InputError("exact stud counts " + shape + " against at most " + std::to_string(detail::kStudSweepFewer) +
-                       ", not " + std::to_string(fewer) + " (show one player's down cards)");
+      throw InputError("exact " + std::string(stud_game_name(game)) + " counts " + shape + " against at most " +
+                       std::to_string(detail::kStudSweepFewer) + ", not " + std::to_string(fewer) +
+                       " (show one player's down cards)");
     case detail::StudSweepBar::hidden_ways:
       throw InputError("exact stud counts " + shape + " without each way of the hidden cards");
   }
@@ -253,7 +254,7 @@ StudCounts stud_exact(const StudDeal& deal, const StudExactOptions& options) {
                        std::to_string(setup.to_come[p]));
   const std::size_t players = deal.hands.size();
   const bool sweep = method != StudExactMethod::walk && players == 2 && stud_sweep_takes(deal.game);
-  if (sweep) check_sweep(setup, options);
+  if (sweep) check_sweep(deal.game, setup, options);
   if (options.hidden.size() > players)
     throw InputError("hidden cards for " + std::to_string(options.hidden.size()) + " players; there are " +
                      std::to_string(players));

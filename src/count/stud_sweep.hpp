@@ -231,9 +231,10 @@ StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& optio
   const int n = static_cast<int>(setup.deck.size());
   const std::array<int, 2> to_come = {setup.to_come[0], setup.to_come[1]};
   // The pot's lines are swept from the side of the player whose sets are not counted: the first,
-  // unless the second has more than four cards to come (then the first has four at most).
+  // unless the second has more than four cards to come (then the first has four at most, but in a
+  // pot of one part, which counts no scoops, he may have as many).
   const std::size_t lead = to_come[1] > kStudSweepFewer ? 1 : 0, other = 1 - lead;
-  if (to_come[other] > kStudSweepFewer)
+  if (Scorer::kParts == 2 && to_come[other] > kStudSweepFewer)  // the scoops' rows: stud_scoop.hpp
     throw std::invalid_argument("the stud sweep: both players have more than four cards to come");
   std::array<StudScored<Scorer::kParts>, 2> scored;
   for (std::size_t p = 0; p < 2; ++p) scored[p] = stud_score<Scorer>(setup, p);

@@ -220,10 +220,9 @@ StudSweepSums stud_sweep_sorted(const std::vector<StudEntry>& mine, const std::v
 }
 
 // The first player's completions of a cards against the second's of b, whose sets are counted
-// (`more`: the sweep takes more than kStudSweepFewer against at most kStudSweepFewer).
+// (`more`: up to kStudMaxToCome, else kStudSweepFewer: the scoops' rows).
 void check_sizes(int a, int b, bool more = false) {
-  const bool fits = a >= 0 && a <= kStudMaxToCome && b >= 0 &&
-                    (b <= kStudSweepFewer || (more && b <= kStudMaxToCome && a <= kStudSweepFewer));
+  const bool fits = a >= 0 && a <= kStudMaxToCome && b >= 0 && b <= (more ? kStudMaxToCome : kStudSweepFewer);
   if (!fits)
     throw std::invalid_argument("the stud sweep: " + std::to_string(a) + " cards to come against " + std::to_string(b) +
                                 " (at most " + std::to_string(kStudMaxToCome) + " against " +
@@ -239,7 +238,7 @@ StudSweepSums stud_sweep_sorted(int a, int b, const std::vector<StudEntry>& mine
     return stud_sweep_sorted<decltype(ka)::value, decltype(kb)::value>(mine, theirs, their_value, n, parts, out);
   };
   if (b > kStudSweepFewer)  // the other player's sets counted: his down cards not known (five or six to come)
-    return stud_with_size<kStudSweepFewer>(a, [&](auto ka) {
+    return stud_with_size<kStudMaxToCome>(a, [&](auto ka) {
       return b == kStudMaxToCome ? sweep(ka, std::integral_constant<int, kStudMaxToCome>{})
                                  : sweep(ka, std::integral_constant<int, kStudMaxToCome - 1>{});
     });

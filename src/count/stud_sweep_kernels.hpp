@@ -3,8 +3,8 @@
 // completions sorted by value are all they read, so they are the same for every game and compiled
 // once, in stud_sweep_kernels.cpp; each game's stud_sweep<Scorer> (stud_sweep.hpp) scores and sorts
 // the completions and calls them. The players' numbers of cards to come (the first player's 0..6,
-// the second's, whose sets of cards are counted, 0..4; or 0..4 against 5 or 6) are template
-// arguments inside: the counters' subsets unroll.
+// the second's, whose sets of cards are counted, 0..6: 5 and 6 where no scoops are counted) are
+// template arguments inside: the counters' subsets unroll.
 #include <array>
 #include <atomic>
 #include <cstddef>
