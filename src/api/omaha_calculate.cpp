@@ -115,37 +115,29 @@ double omaha_hand_sweep_limit(const OmahaPrepared& prep) {
 // Whether the sweep counts by groups of equal rank: four-card high hands without per-hand counts.
 bool sweeps_by_groups(const OmahaPrepared& prep, bool per_combo) { return !per_combo && omaha_sweep_groups(prep); }
 
-// The reason automatic gives for its choice: `grouped` when the sweep counts without per-hand
-// counts (its own limit); `sweep_limit` the hands the sweep hand by hand scores automatically.
-std::string automatic_reason(const OmahaWork& w, bool exact, bool sweep, bool grouped, double sweep_limit) {
+// Automatic's reasons for Omaha's two exact methods, within their limits or beyond (the sweep's
+// `limit`: the hands it scores hand by hand automatically, or `grouped`, counts without per-hand
+// counts), and on which street; reason_of() gives the chosen offer's.
+std::string sweep_reason(const OmahaWork& w, bool within, bool grouped, double limit) {
+  std::string out = grouped ? "the sweep would count about " + detail::grouped_count(w.sweep)
+                            : "the sweep would score about " + detail::grouped_count(w.evaluations);
+  out += within ? " Omaha hands, within the " : " Omaha hands, more than the ";
+  out += detail::grouped_count(grouped ? kOmahaSweepLimit : limit);
+  out += grouped ? " swept automatically " : within ? " enumerated automatically " : " scored automatically ";
+  return out + street(w.cards_to_come);
+}
+
+std::string walk_reason(const OmahaWork& w, bool within) {
   const double limit = exact_showdown_limit(w.cards_to_come);
-  std::string out;
-  if (grouped) {
-    out = "the sweep would count about " + detail::grouped_count(w.sweep);
-    out += exact ? " Omaha hands, within the " : " Omaha hands, more than the ";
-    out += detail::grouped_count(kOmahaSweepLimit) + " swept automatically ";
-  } else if (sweep) {
-    out = "the sweep would score about " + detail::grouped_count(w.evaluations);
-    out += exact ? " Omaha hands, within the " : " Omaha hands, more than the ";
-    out += detail::grouped_count(sweep_limit);
-    out += exact ? " enumerated automatically " : " scored automatically ";
-  } else if (exact) {
-    out = "about " + detail::grouped_count(w.showdowns);
-    out += " showdowns and " + detail::grouped_count(w.evaluations);
-    out += " hands to score, within the " + detail::grouped_count(limit);
-    out += " and " + detail::grouped_count(kOmahaEvaluationLimit);
-    out += " enumerated automatically ";
-  } else if (w.showdowns > limit) {
-    out = "exact would enumerate about " + detail::grouped_count(w.showdowns);
-    out += " showdowns, more than the " + detail::grouped_count(limit);
-    out += " enumerated automatically ";
-  } else {
-    out = "exact would score about " + detail::grouped_count(w.evaluations);
-    out += " Omaha hands, more than the " + detail::grouped_count(kOmahaEvaluationLimit);
-    out += " scored automatically ";
-  }
-  out += street(w.cards_to_come);
-  return out;
+  if (within)
+    return "about " + detail::grouped_count(w.showdowns) + " showdowns and " + detail::grouped_count(w.evaluations) +
+           " hands to score, within the " + detail::grouped_count(limit) + " and " +
+           detail::grouped_count(kOmahaEvaluationLimit) + " enumerated automatically " + street(w.cards_to_come);
+  if (w.showdowns > limit)
+    return "exact would enumerate about " + detail::grouped_count(w.showdowns) + " showdowns, more than the " +
+           detail::grouped_count(limit) + " enumerated automatically " + street(w.cards_to_come);
+  return "exact would score about " + detail::grouped_count(w.evaluations) + " Omaha hands, more than the " +
+         detail::grouped_count(kOmahaEvaluationLimit) + " scored automatically " + street(w.cards_to_come);
 }
 
 // What Omaha's two exact methods say of the question (method_offer.hpp), each one's work in the
@@ -164,6 +156,13 @@ std::array<MethodOffer, 2> omaha_offers(const OmahaPrepared& prep, const OmahaWo
   const bool sweep_within = grouped ? w.sweep <= kOmahaSweepLimit : w.evaluations <= omaha_hand_sweep_limit(prep);
   return {{{ExactMethod::sweep, omaha_sweep_applies(prep), sweeps, grouped ? w.sweep : w.evaluations, sweep_within},
            {ExactMethod::boards, true, !sweeps, w.evaluations, walk_within}}};
+}
+
+// Automatic's reason choosing `offer` (omaha_offers()'s).
+std::string reason_of(const MethodOffer& offer, const OmahaPrepared& prep, const OmahaWork& w, bool per_combo) {
+  return offer.method == ExactMethod::sweep
+             ? sweep_reason(w, offer.within, sweeps_by_groups(prep, per_combo), omaha_hand_sweep_limit(prep))
+             : walk_reason(w, offer.within);
 }
 
 // ---- The answer ---------------------------------------------------------------------------------
@@ -341,12 +340,9 @@ Plan plan_omaha(const Question& question) {
   if (!chosen.takes)
     throw InputError("the sweep method counts two players of four- or five-card Omaha hands without weights");
   const bool sweep = chosen.method == ExactMethod::sweep;
-  const bool grouped = sweep && sweeps_by_groups(*s->omaha, per_combo);  // with its own limit
   if (asked == Method::automatic) {
-    const bool exact = specific || chosen.within;
-    plan.method = exact ? Method::exact : Method::monte_carlo;
-    plan.reason = specific ? "specific hands: every board enumerated"
-                           : automatic_reason(w, exact, sweep, grouped, omaha_hand_sweep_limit(*s->omaha));
+    plan.method = specific || chosen.within ? Method::exact : Method::monte_carlo;
+    plan.reason = specific ? "specific hands: every board enumerated" : reason_of(chosen, *s->omaha, w, per_combo);
   } else {
     if (asked == Method::exact && !plan.work.enumerable)
       throw InputError("exact enumeration would score about " + detail::grouped_count(w.evaluations) +

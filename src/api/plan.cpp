@@ -28,6 +28,13 @@ using detail::asked_method;
 using detail::Parsed;
 using detail::PlannedQuestion;
 
+std::string_view street(int cards_to_come) {
+  return cards_to_come == 5   ? " preflop"
+         : cards_to_come == 2 ? " on a flop"
+         : cards_to_come == 1 ? " on a turn"
+                              : " on a river";
+}
+
 // Hold'em's exact methods, each saying what it takes and the work it would count in about
 // nanoseconds of one core (HeadsUpWork's unit), listed in the order equal work is kept:
 //  - plain showdowns and the sweep, heads-up (per_combo.hpp): two players on a known board without
@@ -60,6 +67,24 @@ std::array<detail::MethodOffer, 3> enumeration_offers(const Question& q, const P
            {ExactMethod::showdowns, showdowns, showdowns && !detail::side_pot_leaves_out_a_range(s),
             showdowns ? multiway_showdowns_cost(*s.prep) : 0, within},
            {ExactMethod::boards, true, false, 8 * work.showdowns, within}}};
+}
+
+// Automatic's reason choosing `offer` (heads_up_offers()'s or enumeration_offers()'s, of `work`),
+// within automatic's limit or beyond.
+std::string reason_of(const detail::MethodOffer& offer, const ExactWork& work, bool heads_up) {
+  if (heads_up)
+    return offer.method == ExactMethod::showdowns
+               ? "heads-up small ranges on a known board: each completed board's combos ranked once, every pair of "
+                 "combos compared (plain showdowns)"
+               : "heads-up ranges on a known board: each completed board's combos ranked once (the sweep)";
+  if (offer.method == ExactMethod::showdowns && offer.within)
+    return "a few combo assignments on a known board: each completed board's combos ranked once, every assignment "
+           "compared (plain showdowns)";
+  return (offer.within
+              ? "about " + detail::grouped_count(work.showdowns) + " showdowns to enumerate, within the "
+              : "exact would enumerate about " + detail::grouped_count(work.showdowns) + " showdowns, more than the ") +
+         detail::grouped_count(exact_showdown_limit(work.cards_to_come)) + " enumerated automatically" +
+         std::string(street(work.cards_to_come));
 }
 
 // Work this small (in about nanoseconds, HeadsUpWork's unit) runs on the calling thread: starting
@@ -129,13 +154,6 @@ ExactWork work_of(const PreparedDeal& prep, int symmetries) {
   work.showdowns = std::max(1.0, work.assignments / work.symmetries) * static_cast<double>(work.boards);
   work.enumerable = exact_enumeration_fits(work.assignments, work.boards, static_cast<std::size_t>(work.symmetries));
   return work;
-}
-
-std::string_view street(int cards_to_come) {
-  return cards_to_come == 5   ? " preflop"
-         : cards_to_come == 2 ? " on a flop"
-         : cards_to_come == 1 ? " on a turn"
-                              : " on a river";
 }
 
 // The showdowns of one combo's question; 0 for a combo that meets no opponent combo.
@@ -237,14 +255,8 @@ void plan_exact(const Question& q, Method asked, PlannedQuestion& s, Plan& plan)
     plan.work = work_of(*s.prep, 1);
     plan.work.sweep = true;
     plan.work.enumerable = true;
-    if (pick->method == ExactMethod::showdowns) {
-      plan.reason =
-          "heads-up small ranges on a known board: each completed board's combos ranked once, every "
-          "pair of combos compared (plain showdowns)";
-      s.serial = pick->work <= kSerialWork;
-    } else {
-      plan.reason = "heads-up ranges on a known board: each completed board's combos ranked once (the sweep)";
-    }
+    plan.reason = reason_of(*pick, plan.work, true);
+    if (pick->method == ExactMethod::showdowns) s.serial = pick->work <= kSerialWork;
     return;
   }
   s.symmetries = suit_symmetries(s.parsed.deal);
@@ -252,14 +264,7 @@ void plan_exact(const Question& q, Method asked, PlannedQuestion& s, Plan& plan)
   const auto offers = enumeration_offers(q, s, plan.work);
   pick = named == ExactMethod::automatic ? detail::cheapest(offers) : detail::offer_of(offers, named);
   plan.method = asked == Method::automatic && !pick->within ? Method::monte_carlo : Method::exact;
-  const double limit = exact_showdown_limit(plan.work.cards_to_come);
-  plan.reason = asked != Method::automatic ? "exact enumeration was asked for"
-                : pick->within             ? "about " + detail::grouped_count(plan.work.showdowns) +
-                                     " showdowns to enumerate, within the " + detail::grouped_count(limit) +
-                                     " enumerated automatically" + std::string(street(plan.work.cards_to_come))
-                               : "exact would enumerate about " + detail::grouped_count(plan.work.showdowns) +
-                                     " showdowns, more than the " + detail::grouped_count(limit) +
-                                     " enumerated automatically" + std::string(street(plan.work.cards_to_come));
+  plan.reason = asked == Method::automatic ? reason_of(*pick, plan.work, false) : "exact enumeration was asked for";
   if (plan.method != Method::exact) return;
   if (!pick->takes)
     throw InputError("the showdowns method is for 2 to " + std::to_string(kMaxShowdownPlayers) +
@@ -267,9 +272,6 @@ void plan_exact(const Question& q, Method asked, PlannedQuestion& s, Plan& plan)
                      detail::grouped_count(kMaxShowdownAssignments) + " combo assignments");
   plan.exact_method = pick->method;
   if (pick->method == ExactMethod::showdowns) {
-    plan.reason =
-        "a few combo assignments on a known board: each completed board's combos ranked once, every "
-        "assignment compared (plain showdowns)";
     s.serial = pick->work <= kSerialWork;
   } else {
     // One block of assignments (range_equity.cpp) runs on the calling thread.

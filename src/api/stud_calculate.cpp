@@ -148,13 +148,14 @@ void read_players(const Question& q, PlannedQuestion& s, std::vector<StudHand>& 
 }
 
 // The most and the fewest cards to come of any player (a card not known is one), besides a
-// community card.
-std::pair<int, int> cards_to_come(const StudDeal& deal) {
-  const int community = stud_community_card(deal) ? 1 : 0;
+// community card (`community`: stud_community_card()).
+std::pair<int, int> cards_to_come(const StudDeal& deal, bool community) {
   auto fewest = static_cast<std::size_t>(deal.cards), most = std::size_t{0};
   for (const auto& h : deal.hands) fewest = std::min(fewest, h.size()), most = std::max(most, h.size());
-  return {deal.cards - static_cast<int>(fewest) - community, deal.cards - static_cast<int>(most) - community};
+  const int shared = community ? 1 : 0;
+  return {deal.cards - static_cast<int>(fewest) - shared, deal.cards - static_cast<int>(most) - shared};
 }
+std::pair<int, int> cards_to_come(const StudDeal& deal) { return cards_to_come(deal, stud_community_card(deal)); }
 int most_to_come(const StudDeal& deal) { return cards_to_come(deal).first; }
 
 // Whether exact counts the deal by the heads-up sweep (else it walks every deal).
@@ -173,6 +174,20 @@ std::array<MethodOffer, 2> stud_offers(bool heads_up, bool countable, double swe
            {ExactMethod::boards, walks, walks, deals, deals <= kStudAutomaticDeals}}};
 }
 
+// Automatic's reason choosing `offer` (stud_offers()'s, of the sweep's `limit`), within its limit
+// or beyond.
+std::string reason_of(const MethodOffer& offer, double limit) {
+  if (offer.method == ExactMethod::sweep)
+    return offer.within ? "two players: each one's completions scored once and counted against the other's (the sweep)"
+                        : "the sweeps would count about " + grouped_count(offer.work) +
+                              " completions and their sets of cards, more than the " + grouped_count(limit) +
+                              " swept automatically" +
+                              (limit < kStudAutomaticSweepWork ? " with both players' down cards unseen" : "");
+  return (offer.within ? "about " : "exact would walk about ") + grouped_count(offer.work) +
+         (offer.within ? " deals to walk, within the " : " deals, more than the ") +
+         grouped_count(kStudAutomaticDeals) + " walked automatically";
+}
+
 std::string unknown_reason(const GameRules& rules, int to_come) {
   if (rules.draws > 0)
     return "a player draws " + std::to_string(to_come) + " cards; exact counts at most " +
@@ -184,8 +199,8 @@ std::string unknown_reason(const GameRules& rules, int to_come) {
 // Why exact cannot count the deal, or empty: a player's cards not known or to come beyond
 // kStudMaxToCome; heads-up (the sweep), more than kStudSweepFewer of them but against a player of
 // kStudSweepFewer at most. Three players or more are walked, within the limits of deals.
-std::string uncountable_reason(const GameRules& rules, const StudDeal& deal) {
-  const auto [most, fewest] = cards_to_come(deal);
+std::string uncountable_reason(const GameRules& rules, const StudDeal& deal, bool community) {
+  const auto [most, fewest] = cards_to_come(deal, community);
   if (most > kStudMaxToCome) return unknown_reason(rules, most);
   if (!swept(deal)) return "";
   const std::string each = std::to_string(most) + " and " + std::to_string(fewest);
@@ -229,8 +244,9 @@ double stud_sweep_work(const StudDeal& deal, double work, bool by_category) {
 // (the counters keep sets of up to five cards, 2.4 million on third street, beyond the core's
 // cache, and a second range adds them again: 0.88 ns a set on two cores, 0.56 with one player's
 // down cards unseen).
-double stud_sweep_limit(const StudDeal& deal) {
-  return cards_to_come(deal).second > kStudSweepFewer ? kStudAutomaticSweepWork / 2 : kStudAutomaticSweepWork;
+double stud_sweep_limit(const StudDeal& deal, bool community) {
+  return cards_to_come(deal, community).second > kStudSweepFewer ? kStudAutomaticSweepWork / 2
+                                                                 : kStudAutomaticSweepWork;
 }
 
 // The cards left: the deck less every known and dead card.
@@ -411,7 +427,7 @@ void plan_per_combo(const Question& q, Plan& plan, PlannedQuestion& s) {
     const double count = static_cast<double>(choose(left, hidden[p]));
     ways += count;
     const StudDeal one = way_deal(deal, p, stud_hidden_ways(deal, hidden[p]).front());  // every way alike
-    enumerable = enumerable && uncountable_reason(game_rules(q.game), one).empty() &&
+    enumerable = enumerable && uncountable_reason(game_rules(q.game), one, stud_community_card(one)).empty() &&
                  (swept(one) || static_cast<double>(stud_deals(one)) <= kStudExactDeals);
     if (enumerable) work += count * std::max(stud_work(one), kStudWayWork);
   }
@@ -485,7 +501,8 @@ Plan plan_stud(const Question& question) {
   s->parsed.deal.game = q.game;
   const StudDeal& deal = *s->stud;
   const double deals = static_cast<double>(stud_deals(deal));  // checks the cards: twice, too few
-  if (stud_community_card(deal)) {
+  const bool community = stud_community_card(deal);
+  if (community) {
     // A side pot's question without some players would deal every one his own seventh card.
     for (Player& player : s->parsed.players) player.removable = false;
     s->parsed.warnings.push_back(
@@ -495,10 +512,10 @@ Plan plan_stud(const Question& question) {
   if (deal.later_draws > 0) return plan_draws(q, std::move(s));
   if (stud_stub_runs_out(deal)) return plan_reshuffle(q, std::move(s));
   const bool heads_up = swept(deal);
-  const std::string uncountable = uncountable_reason(game_rules(q.game), deal);
+  const std::string uncountable = uncountable_reason(game_rules(q.game), deal, community);
   const double work = uncountable.empty() ? stud_work(deal) : deals;
   const double swept_work = heads_up ? stud_sweep_work(deal, work, q.by_category) : 0;
-  const double sweep_limit = stud_sweep_limit(deal);
+  const double sweep_limit = stud_sweep_limit(deal, community);
   const auto offers = stud_offers(heads_up, uncountable.empty(), swept_work, sweep_limit, deals);
   const MethodOffer* chosen = cheapest(offers);
   Plan plan;
@@ -512,19 +529,8 @@ Plan plan_stud(const Question& question) {
   if (asked == Method::automatic) {
     const bool exact = chosen && chosen->within;
     plan.method = exact ? Method::exact : Method::monte_carlo;
-    if (!uncountable.empty())
-      plan.reason = uncountable;
-    else if (heads_up)
-      plan.reason = exact ? "two players: each one's completions scored once and counted against the other's (the "
-                            "sweep)"
-                          : "the sweeps would count about " + grouped_count(swept_work) +
-                                " completions and their sets of cards, more than the " + grouped_count(sweep_limit) +
-                                " swept automatically" +
-                                (sweep_limit < kStudAutomaticSweepWork ? " with both players' down cards unseen" : "");
-    else
-      plan.reason = (exact ? "about " : "exact would walk about ") + grouped_count(deals) +
-                    (exact ? " deals to walk, within the " : " deals, more than the ") +
-                    grouped_count(kStudAutomaticDeals) + " walked automatically";
+    // The reason of the method of the deal's shape (the walk's too beyond what it takes on).
+    plan.reason = uncountable.empty() ? reason_of(offers[heads_up ? 0 : 1], sweep_limit) : uncountable;
   } else {
     if (asked == Method::exact && !uncountable.empty())
       throw InputError("exact: " + uncountable + ": ask for Monte Carlo");
