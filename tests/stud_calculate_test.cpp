@@ -271,25 +271,24 @@ TEST(StudPlan, ChoosesByCountedWork) {
   const Plan by_category = plan(categories);
   EXPECT_EQ(by_category.method, Method::exact);
   EXPECT_EQ(by_category.exact_method, ExactMethod::sweep);
+  // Sampled by automatic, saying why; swept when exact is asked for.
+  const auto sampled_unless_asked = [](Question q, const std::string& reason) {
+    const Plan sampled = plan(q);
+    EXPECT_EQ(sampled.method, Method::monte_carlo);
+    EXPECT_EQ(sampled.reason, reason);
+    q.method = Method::exact;
+    EXPECT_EQ(plan(q).exact_method, ExactMethod::sweep);
+  };
   categories.game = Game::stud_hilo;
-  const Plan hilo_by_category = plan(categories);
-  EXPECT_EQ(hilo_by_category.method, Method::monte_carlo);
-  EXPECT_EQ(hilo_by_category.reason,
-            "the sweeps would count about 4,730,940,288 completions and their sets of cards, more than the "
-            "4,000,000,000 swept automatically");
-  categories.method = Method::exact;
-  EXPECT_EQ(plan(categories).exact_method, ExactMethod::sweep);
+  sampled_unless_asked(categories,
+                       "the sweeps would count about 4,730,940,288 completions and their sets of cards, more than the "
+                       "4,000,000,000 swept automatically");
   // Both players' down cards not known: past automatic's work on third street (each set twice the
   // work), sampled, saying why; exact when asked for, and on fourth street. Stud Hi/Lo's are
   // sampled, and so is a random hand (seven cards to come).
-  Question both_hidden = stud_question(Game::stud, {"(?\?)Qd", "(?\?)8h"});
-  const Plan both = plan(both_hidden);
-  EXPECT_EQ(both.method, Method::monte_carlo);
-  EXPECT_EQ(both.reason,
-            "the sweeps would count about 2,034,009,600 completions and their sets of cards, more than the "
-            "2,000,000,000 swept automatically with both players' down cards unseen");
-  both_hidden.method = Method::exact;
-  EXPECT_EQ(plan(both_hidden).exact_method, ExactMethod::sweep);
+  sampled_unless_asked(stud_question(Game::stud, {"(?\?)Qd", "(?\?)8h"}),
+                       "the sweeps would count about 2,034,009,600 completions and their sets of cards, more than the "
+                       "2,000,000,000 swept automatically with both players' down cards unseen");
   const Plan fourth = plan(stud_question(Game::razz, {"(?\?)QdJh", "(?\?)8h9h"}));
   EXPECT_EQ(fourth.method, Method::exact);
   EXPECT_EQ(fourth.exact_method, ExactMethod::sweep);
