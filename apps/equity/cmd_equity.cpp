@@ -701,7 +701,7 @@ int run_equity(const Args& args) {
           " (quote parentheses for the shell: '(AsKs)Qd'); --dead for the folded up cards. When the deck cannot "
           "give every player a seventh card, one is dealt face up to all (a community card). Two players are counted "
           "exactly from any street (a sweep), one of them with his down cards unseen too ((?\?)Jh against (AsKs)Qd: "
-          "0.6 s; stud Hi/Lo's when --exact asks), more "
+          "under a second), both in stud and razz (third street's when --exact asks), more "
           "when every deal of the cards to come is at most 300 million to walk, else Monte Carlo (docs/stud.md).\n\n"
           "Draw games (--game draw, 27-single, 27-triple, a5-triple, badugi, badeucy, badacey): 2 to 6 players, no "
           "board; each player is " +
