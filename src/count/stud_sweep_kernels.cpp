@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -139,12 +140,20 @@ StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t b
   return sums;
 }
 
-// mine[begin, end) cut in `parts` ranges of whole value groups.
+// mine[begin, end) cut in `parts` ranges of whole value groups, of equal work when a query costs
+// `query` and each range first adds the other player's completions below it, `add` a completion
+// of mine's (theirs' adds over mine's size): range p's work, query x its length + add x its end,
+// is the same for every p when the ends are at (1 + r + .. + r^(p-1)) / (1 + r + .. + r^(parts-1))
+// of the way, r = query / (query + add); with no adds, at p / parts.
 std::vector<std::size_t> stud_cuts(const std::vector<StudEntry>& mine, std::size_t begin, std::size_t end,
-                                   std::size_t parts) {
+                                   std::size_t parts, double query = 1, double add = 0) {
+  const double r = query / (query + add);
+  std::vector<double> sum(parts + 1, 0);  // sum[p] = 1 + r + .. + r^(p-1)
+  for (std::size_t p = 1; p <= parts; ++p) sum[p] = sum[p - 1] + std::pow(r, static_cast<double>(p - 1));
   std::vector<std::size_t> cut = {begin};
   for (std::size_t p = 1; p < parts; ++p) {
-    std::size_t at = std::max(cut.back(), begin + (end - begin) * p / parts);
+    const auto share = static_cast<std::size_t>(static_cast<double>(end - begin) * sum[p] / sum[parts]);
+    std::size_t at = std::max(cut.back(), begin + std::min(share, end - begin));
     while (at > begin && at < end && mine[at].value() == mine[at - 1].value()) ++at;
     cut.push_back(at);
   }
@@ -210,7 +219,11 @@ StudSweepSums stud_sweep_sorted(const std::vector<StudEntry>& mine, const std::v
   const std::size_t first = stud_first_group<A>(mine, theirs, n, out);
   StudSweepSums total;
   if (first > 0) total = stud_first_group_sums<A, B>(mine, first, theirs, their_value, n, parts, out);
-  const std::vector<std::size_t> cut = stud_cuts(mine, first, mine.size(), parts);
+  // A query reads about 2^A counters, an add writes 2^B, a range after the first adds theirs again.
+  const double adds =
+      mine.size() > first ? static_cast<double>(theirs.size()) / static_cast<double>(mine.size() - first) : 0.0;
+  const std::vector<std::size_t> cut =
+      stud_cuts(mine, first, mine.size(), parts, static_cast<double>(1u << A), static_cast<double>(1u << B) * adds);
   std::vector<StudSweepSums> sums(parts);
   parallel_for(std::size_t{0}, parts, [&](std::size_t p) {
     sums[p] = stud_sweep_range<A, B>(mine, cut[p], cut[p + 1], theirs, their_value, n, out);
