@@ -288,11 +288,8 @@ StudSweepCounts stud_sweep(const StudSetup& setup, const StudSweepOptions& optio
       out.wins = wins[task.me][task.line].data();
       out.ties = ties[task.me][task.line].data();
     }
-    // Against the lead's counted sets (more than four cards to come) the adds are the work, and a
-    // range after the first would add them again: one range.
-    const std::size_t ranges = task.me == other && to_come[lead] > kStudSweepFewer ? 1 : parts;
     sums[task.me][task.line] = stud_sweep_sorted(to_come[task.me], to_come[1 - task.me], in.mine, in.theirs,
-                                                 in.their_value.data(), n, ranges, out);
+                                                 in.their_value.data(), n, parts, out);
   });
   const auto a = static_cast<std::size_t>(to_come[0]), b = static_cast<std::size_t>(to_come[1]);
   const std::uint64_t mine = kStudChoose[static_cast<std::size_t>(n)][a];

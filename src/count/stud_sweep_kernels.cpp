@@ -140,14 +140,18 @@ StudSweepSums stud_sweep_range(const std::vector<StudEntry>& mine, std::size_t b
   return sums;
 }
 
-// mine[begin, end) cut in `parts` ranges of whole value groups, of equal work when a query costs
-// `query` and each range first adds the other player's completions below it, `add` a completion
-// of mine's (theirs' adds over mine's size): range p's work, query x its length + add x its end,
-// is the same for every p when the ends are at (1 + r + .. + r^(p-1)) / (1 + r + .. + r^(parts-1))
-// of the way, r = query / (query + add); with no adds, at p / parts.
+// mine[begin, end) cut in at most `parts` ranges of whole value groups, of equal work when a query
+// costs `query` and each range first adds the other player's completions below it, `add` a
+// completion of mine's (theirs' adds over mine's size): range p's work, query x its length + add x
+// its end, is the same for every p when the ends are at (1 + r + .. + r^(p-1)) / (1 + r + .. +
+// r^(parts-1)) of the way, r = query / (query + add); with no adds, at p / parts. A range whose
+// length would be under kStudLeastRangeShare of the first's is not cut: it would add theirs again
+// to save almost nothing (the known player's sweep against an unseen one's counted sets: one range).
+constexpr double kStudLeastRangeShare = 0.05;
 std::vector<std::size_t> stud_cuts(const std::vector<StudEntry>& mine, std::size_t begin, std::size_t end,
                                    std::size_t parts, double query = 1, double add = 0) {
   const double r = query / (query + add);
+  while (parts > 1 && std::pow(r, static_cast<double>(parts - 1)) < kStudLeastRangeShare) --parts;
   std::vector<double> sum(parts + 1, 0);  // sum[p] = 1 + r + .. + r^(p-1)
   for (std::size_t p = 1; p <= parts; ++p) sum[p] = sum[p - 1] + std::pow(r, static_cast<double>(p - 1));
   std::vector<std::size_t> cut = {begin};
@@ -193,8 +197,8 @@ StudSweepSums stud_first_group_sums(const std::vector<StudEntry>& mine, std::siz
   std::size_t equal = 0;
   while (equal < theirs.size() && theirs[equal].value() == v) ++equal;
   const std::vector<std::size_t> cut = stud_cuts(mine, group, mine.size(), parts);
-  std::vector<std::int64_t> rest(parts, 0);
-  parallel_for(std::size_t{0}, parts, [&](std::size_t p) {
+  std::vector<std::int64_t> rest(cut.size() - 1, 0);
+  parallel_for(std::size_t{0}, rest.size(), [&](std::size_t p) {
     StudSweepCounters<A, B> counters(n, their_value);
     for (std::size_t j = 0; j < equal; ++j) counters.add(theirs[j].packed());
     for (std::size_t k = cut[p]; k < cut[p + 1]; ++k) {
@@ -224,8 +228,8 @@ StudSweepSums stud_sweep_sorted(const std::vector<StudEntry>& mine, const std::v
       mine.size() > first ? static_cast<double>(theirs.size()) / static_cast<double>(mine.size() - first) : 0.0;
   const std::vector<std::size_t> cut =
       stud_cuts(mine, first, mine.size(), parts, static_cast<double>(1u << A), static_cast<double>(1u << B) * adds);
-  std::vector<StudSweepSums> sums(parts);
-  parallel_for(std::size_t{0}, parts, [&](std::size_t p) {
+  std::vector<StudSweepSums> sums(cut.size() - 1);
+  parallel_for(std::size_t{0}, sums.size(), [&](std::size_t p) {
     sums[p] = stud_sweep_range<A, B>(mine, cut[p], cut[p + 1], theirs, their_value, n, out);
   });
   for (const auto& s : sums) total += s;

@@ -43,7 +43,7 @@ struct StudSweepOut {
 
 // The whole sweep of the first player's completions `mine` (a cards to come each) against the
 // second's `theirs` (b each), both by increasing value, `their_value` the second's values by colex
-// index: in `parts` ranges of the first player's value groups, each range counting the second
+// index: in at most `parts` ranges of the first player's value groups, each counting the second
 // player's completions below it afresh (the sums are the same however split).
 StudSweepSums stud_sweep_sorted(int a, int b, const std::vector<StudEntry>& mine, const std::vector<StudEntry>& theirs,
                                 const std::uint16_t* their_value, int n, std::size_t parts, const StudSweepOut& out);
